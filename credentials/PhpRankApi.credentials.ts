@@ -1,0 +1,59 @@
+import type {
+	IAuthenticateGeneric,
+	Icon,
+	ICredentialTestRequest,
+	ICredentialType,
+	INodeProperties,
+} from 'n8n-workflow';
+
+import { API_BASE_URL_EXPRESSION } from '../nodes/PhpRank/shared/apiBaseUrl';
+
+export class PhpRankApi implements ICredentialType {
+	name = 'phpRankApi';
+
+	displayName = 'phpRank API';
+
+	icon: Icon = {
+		light: 'file:../nodes/PhpRank/phpRank.svg',
+		dark: 'file:../nodes/PhpRank/phpRank.dark.svg',
+	};
+
+	documentationUrl = 'https://github.com/n8n-nodes-phprank/n8n-nodes-phprank#credentials';
+
+	properties: INodeProperties[] = [
+		{
+			displayName: 'Base URL',
+			name: 'baseUrl',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: 'https://seo.example.com',
+			description:
+				'Address of your phpRank site (its home page). A pasted API address ending in /api/v1 works too.',
+		},
+		{
+			displayName: 'API Key',
+			name: 'apiKey',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			required: true,
+			description: "The account's API key, shown in phpRank under Account → API",
+		},
+	];
+
+	authenticate: IAuthenticateGeneric = {
+		type: 'generic',
+		properties: { headers: { Authorization: '=Bearer {{$credentials.apiKey}}' } },
+	};
+
+	// Lists one page of reports: an endpoint of the API, through the node's own base-URL handling.
+	test: ICredentialTestRequest = {
+		request: {
+			baseURL: API_BASE_URL_EXPRESSION,
+			url: '/reports',
+			qs: { per_page: 10 },
+			headers: { Accept: 'application/json' },
+		},
+	};
+}

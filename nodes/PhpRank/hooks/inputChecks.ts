@@ -1,0 +1,109 @@
+import { MAX_PASSWORD_LENGTH, MAX_URL_LENGTH, PRIVACY } from '../shared/constants';
+
+/** A parameter value the node refuses before sending anything; `field` is its display name. */
+export class InvalidInput extends Error {
+	constructor(
+		readonly field: string,
+		message: string,
+	) {
+		super(message);
+		this.name = 'InvalidInput';
+	}
+}
+
+/** Shows what the user gave without flooding the error (an expression may yield a whole page). */
+function shown(value: unknown): string {
+	const text = typeof value === 'string' ? `"${value}"` : JSON.stringify(value) ?? String(value);
+	return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}
+
+function kindOf(value: unknown): string {
+	if (value === null) return 'null';
+	if (Array.isArray(value)) return 'a list';
+	return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}
+
+/** Report IDs are positive whole numbers; a number-like string from an expression is fine. */
+export function reportIdFrom(value: unknown): number {
+	const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
+	if (!/^[1-9][0-9]{0,15}$/.test(text) || !Number.isSafeInteger(Number(text))) {
+		throw new InvalidInput(
+			'Report',
+			`Report ID must be a positive whole number, like 12 (got ${value === '' ? 'nothing' : shown(value)})`,
+		);
+	}
+	return Number(text);
+}
+
+/** The page to analyse: an absolute http(s) URL within phpRank's length limit. */
+export function pageUrlFrom(value: unknown): string {
+	if (typeof value !== 'string') {
+		throw new InvalidInput('URL', `URL must be text, like https://example.com/page (got ${kindOf(value)})`);
+	}
+	const url = value.trim();
+	if (url === '') throw new InvalidInput('URL', 'URL is required, like https://example.com/page');
+	if (url.length > MAX_URL_LENGTH) {
+		throw new InvalidInput(
+			'URL',
+			`URL must be at most ${MAX_URL_LENGTH} characters (got ${url.length})`,
+		);
+	}
+	if (!URL.canParse(url)) {
+		throw new InvalidInput(
+			'URL',
+			`URL must be a full web address starting with http:// or https://, like https://example.com/page (got ${shown(url)})`,
+		);
+	}
+	const parsed = new URL(url);
+	if ((parsed.protocol !== 'http:' && parsed.protocol !== 'https:') || parsed.hostname === '') {
+		throw new InvalidInput(
+			'URL',
+			`URL must start with http:// or https:// and name a host, like https://example.com/page (got ${shown(url)})`,
+		);
+	}
+	return url;
+}
+
+const PRIVACY_NAMES = '0 (Public), 1 (Private) or 2 (Password)';
+
+/** Privacy as phpRank's integer; accepts the integer or its digit from an expression. */
+export function privacyFrom(value: unknown): number {
+	const number = typeof value === 'string' && /^\s*[0-2]\s*$/.test(value) ? Number(value) : value;
+	if (number === PRIVACY.public || number === PRIVACY.private || number === PRIVACY.password) {
+		return number;
+	}
+	throw new InvalidInput('Privacy', `Privacy must be ${PRIVACY_NAMES} (got ${shown(value)})`);
+}
+
+/** The report page's password. Never echoed: errors say only what is wrong with it. */
+export function passwordFrom(value: unknown): string {
+	if (value === undefined || value === null || value === '') {
+		throw new InvalidInput('Password', 'Password is required when Privacy is Password');
+	}
+	if (typeof value !== 'string') {
+		throw new InvalidInput('Password', `Password must be text (got ${kindOf(value)})`);
+	}
+	if (value.length > MAX_PASSWORD_LENGTH) {
+		throw new InvalidInput(
+			'Password',
+			`Password must be 1 to ${MAX_PASSWORD_LENGTH} characters (got ${value.length})`,
+		);
+	}
+	return value;
+}
+
+/**
+ * A project name as one path segment. Percent-encoding keeps `/`, `?`, `#`, `%` and spaces
+ * inside the segment; "." and ".." cannot be kept there (URL parsers resolve them, even
+ * encoded, to another path), and no phpRank project (a host name) is called that.
+ */
+export function projectPathSegment(value: unknown): string {
+	if (typeof value !== 'string') {
+		throw new InvalidInput('Project', `Project must be a project name as text (got ${kindOf(value)})`);
+	}
+	if (value.trim() === '') throw new InvalidInput('Project', 'Project is required, like example.com');
+	if (value === '.' || value === '..') {
+		throw new InvalidInput('Project', `Project cannot be "${value}": name a project, like example.com`);
+	}
+	return encodeURIComponent(value);
+}

@@ -1,0 +1,99 @@
+import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { PRIVACY } from '../shared/constants';
+import {
+	InvalidInput,
+	pageUrlFrom,
+	passwordFrom,
+	privacyFrom,
+	projectPathSegment,
+	reportIdFrom,
+} from './inputChecks';
+
+/** n8n's error for a bad parameter of this item, naming the field to correct. */
+function refusal(context: IExecuteSingleFunctions, error: unknown): NodeOperationError {
+	const itemIndex = context.getItemIndex();
+	if (!(error instanceof InvalidInput)) {
+		return new NodeOperationError(context.getNode(), error as Error, { itemIndex });
+	}
+	return new NodeOperationError(context.getNode(), error.message, {
+		itemIndex,
+		description: `Check the "${error.field}" field of this node.`,
+	});
+}
+
+/** Runs a check and reports its refusal as n8n's error for a bad parameter of this item. */
+function checked<T>(context: IExecuteSingleFunctions, check: () => T): T {
+	try {
+		return check();
+	} catch (error) {
+		throw refusal(context, error);
+	}
+}
+
+/** preSend: `/reports/{id}` from the Report locator, refused unless the ID is a positive integer. */
+export async function setReportPath(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+): Promise<IHttpRequestOptions> {
+	const id = checked(this, () =>
+		reportIdFrom(this.getNodeParameter('reportId', undefined, { extractValue: true })),
+	);
+	requestOptions.url = `/reports/${id}`;
+	return requestOptions;
+}
+
+/** preSend: `/projects/{name}` with the name percent-encoded as one path segment. */
+export async function setProjectPath(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+): Promise<IHttpRequestOptions> {
+	const segment = checked(this, () =>
+		projectPathSegment(this.getNodeParameter('project', undefined, { extractValue: true })),
+	);
+	requestOptions.url = `/projects/${segment}`;
+	return requestOptions;
+}
+
+/**
+ * Checks the routed Create/Update body the way phpRank validates it, so a bad item fails before
+ * a request (and, for Create, before a slow page analysis) instead of after.
+ */
+function checkedReportBody(context: IExecuteSingleFunctions, body: IDataObject): IDataObject {
+	return checked(context, () => {
+		const form: IDataObject = { ...body };
+		if ('url' in form) form.url = pageUrlFrom(form.url);
+		if ('privacy' in form) form.privacy = privacyFrom(form.privacy);
+		if (form.privacy === PRIVACY.password) form.password = passwordFrom(form.password);
+		else delete form.password;
+		return form;
+	});
+}
+
+/** phpRank reads `results` as 0/1; n8n's boolean parameter gives true/false. */
+function formValue(value: unknown): string {
+	if (typeof value === 'boolean') return value ? '1' : '0';
+	return String(value);
+}
+
+/**
+ * preSend of Create and Update: checks the body, then sends it as
+ * `application/x-www-form-urlencoded`, as the spec requires, with a predictable field order.
+ */
+export async function sendReportForm(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+): Promise<IHttpRequestOptions> {
+	const form = checkedReportBody(this, (requestOptions.body ?? {}) as IDataObject);
+	const encoded = new URLSearchParams();
+	for (const [name, value] of Object.entries(form)) {
+		if (value !== undefined && value !== null) encoded.append(name, formValue(value));
+	}
+	requestOptions.body = encoded.toString();
+	requestOptions.headers = {
+		...requestOptions.headers,
+		'Content-Type': 'application/x-www-form-urlencoded',
+	};
+	return requestOptions;
+}

@@ -1,0 +1,29 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { passwordField, privacyChoices, showFor } from '../../shared/fields';
+
+export const reportCreateFields: INodeProperties[] = [
+	{
+		displayName: 'URL',
+		name: 'url',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. https://example.com/about',
+		description: 'The web page to analyse; phpRank fetches it while creating the report',
+		displayOptions: showFor('report', ['create']),
+		routing: { send: { type: 'body', property: 'url' } },
+	},
+	{
+		displayName: 'Privacy',
+		name: 'privacy',
+		type: 'options',
+		// Private (1), and always sent: without it phpRank makes the report public, not private as documented.
+		default: 1,
+		description: 'Who can open the report page',
+		options: privacyChoices,
+		displayOptions: showFor('report', ['create']),
+		routing: { send: { type: 'body', property: 'privacy' } },
+	},
+	passwordField('create'),
+];

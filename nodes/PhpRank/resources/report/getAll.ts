@@ -1,0 +1,89 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { returnAllAndLimit, showFor, sortDirectionField } from '../../shared/fields';
+
+export const reportGetAllFields: INodeProperties[] = [
+	...returnAllAndLimit('report'),
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		displayOptions: showFor('report', ['getAll']),
+		options: [
+			{
+				displayName: 'Project',
+				name: 'project',
+				type: 'resourceLocator',
+				default: { mode: 'list', value: '' },
+				description: 'Only reports of this project (exact name)',
+				modes: [
+					{
+						displayName: 'From List',
+						name: 'list',
+						type: 'list',
+						placeholder: 'Select a project...',
+						typeOptions: { searchListMethod: 'searchProjects', searchable: true },
+					},
+					{ displayName: 'By Name', name: 'name', type: 'string', placeholder: 'e.g. example.com' },
+				],
+				routing: { send: { type: 'query', property: 'project' } },
+			},
+			{
+				displayName: 'Result',
+				name: 'result',
+				type: 'options',
+				default: 'good',
+				description: "Only reports whose score is in this band (phpRank's thresholds)",
+				options: [
+					{ name: 'Good', value: 'good', description: 'Score above 79' },
+					{ name: 'Decent', value: 'decent', description: 'Score 49 to 79' },
+					{ name: 'Bad', value: 'bad', description: 'Score below 49' },
+				],
+				routing: { send: { type: 'query', property: 'result' } },
+			},
+			{
+				displayName: 'Search URL',
+				name: 'search',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. example.com/blog',
+				description: 'Only reports whose URL contains this text',
+				// phpRank searches reports by URL only: search_by is sent with its one value.
+				routing: {
+					request: { qs: { search_by: 'url' } },
+					send: { type: 'query', property: 'search' },
+				},
+			},
+		],
+	},
+	{
+		displayName: 'Sort',
+		name: 'sorting',
+		type: 'collection',
+		placeholder: 'Add Sort Option',
+		default: {},
+		displayOptions: showFor('report', ['getAll']),
+		options: [
+			{
+				displayName: 'Sort By',
+				name: 'sortBy',
+				type: 'options',
+				default: 'id',
+				options: [
+					{ name: 'Date Created (ID)', value: 'id' },
+					{
+						name: 'Date Generated',
+						value: 'generated_at',
+						description: 'Some phpRank versions ignore this key and sort by date created',
+					},
+					{ name: 'Result', value: 'result' },
+					{ name: 'URL', value: 'url' },
+				],
+				routing: { send: { type: 'query', property: 'sort_by' } },
+			},
+			sortDirectionField,
+		],
+	},
+];

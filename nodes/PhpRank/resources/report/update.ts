@@ -1,0 +1,36 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { passwordField, privacyChoices, reportLocator, showFor } from '../../shared/fields';
+
+/** Update changes privacy only when asked: "Keep Current" sends no privacy at all. */
+const KEEP_PRIVACY = 'keep';
+
+export const reportUpdateFields: INodeProperties[] = [
+	reportLocator('update'),
+	{
+		displayName: 'Privacy',
+		name: 'privacy',
+		type: 'options',
+		default: KEEP_PRIVACY,
+		description: 'Who can open the report page',
+		options: [
+			{ name: 'Keep Current', value: KEEP_PRIVACY, description: 'Leave the privacy as it is' },
+			...privacyChoices.map((choice) => ({
+				...choice,
+				routing: { send: { type: 'body' as const, property: 'privacy', value: String(choice.value) } },
+			})),
+		],
+		displayOptions: showFor('report', ['update']),
+	},
+	passwordField('update'),
+	{
+		displayName: 'Re-Run Analysis',
+		name: 'rerunAnalysis',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether phpRank should analyse the page again and refresh the results (takes a few seconds)',
+		displayOptions: showFor('report', ['update']),
+		routing: { send: { type: 'body', property: 'results' } },
+	},
+];

@@ -1,0 +1,100 @@
+import type { IDisplayOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+
+import { setReportPath } from '../hooks/requestInput';
+import { PRIVACY } from './constants';
+
+/** displayOptions that show a field for some operations of one resource. */
+export function showFor(resource: string, operations: string[], extra: IDisplayOptions['show'] = {}) {
+	return { show: { resource: [resource], operation: operations, ...extra } };
+}
+
+export const privacyChoices: INodePropertyOptions[] = [
+	{ name: 'Public', value: PRIVACY.public, description: 'Anyone with the link can open the report page' },
+	{ name: 'Private', value: PRIVACY.private, description: 'Only the account owner can open the report page' },
+	{ name: 'Password', value: PRIVACY.password, description: 'The report page asks for a password' },
+];
+
+/** The report page's password: only shown, and so only sent, when Privacy is Password. */
+export function passwordField(operation: string): INodeProperties {
+	return {
+		displayName: 'Password',
+		name: 'password',
+		type: 'string',
+		typeOptions: { password: true },
+		required: true,
+		default: '',
+		description: 'Password visitors must enter to open the report page (1 to 128 characters)',
+		displayOptions: showFor('report', [operation], { privacy: [PRIVACY.password] }),
+		routing: { send: { type: 'body', property: 'password' } },
+	};
+}
+
+/** The report an operation works on: picked from a searchable list or typed as an ID. */
+export function reportLocator(operation: string): INodeProperties {
+	return {
+		displayName: 'Report',
+		name: 'reportId',
+		type: 'resourceLocator',
+		required: true,
+		default: { mode: 'list', value: '' },
+		description: 'The report to work on',
+		displayOptions: showFor('report', [operation]),
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: 'Select a report...',
+				typeOptions: { searchListMethod: 'searchReports', searchable: true },
+			},
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: 'e.g. 12',
+				validation: [
+					{
+						type: 'regex',
+						properties: { regex: '^[1-9][0-9]*$', errorMessage: 'A report ID is a positive whole number' },
+					},
+				],
+			},
+		],
+		routing: { send: { preSend: [setReportPath] } },
+	};
+}
+
+/** Return All and Limit of a Get Many: the request executor reads them to plan its pages. */
+export function returnAllAndLimit(resource: string): INodeProperties[] {
+	return [
+		{
+			displayName: 'Return All',
+			name: 'returnAll',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to return all results or only up to a given limit',
+			displayOptions: showFor(resource, ['getAll']),
+		},
+		{
+			displayName: 'Limit',
+			name: 'limit',
+			type: 'number',
+			typeOptions: { minValue: 1 },
+			default: 50,
+			description: 'Max number of results to return',
+			displayOptions: showFor(resource, ['getAll'], { returnAll: [false] }),
+		},
+	];
+}
+
+export const sortDirectionField: INodeProperties = {
+	displayName: 'Direction',
+	name: 'sort',
+	type: 'options',
+	default: 'desc',
+	options: [
+		{ name: 'Descending', value: 'desc' },
+		{ name: 'Ascending', value: 'asc' },
+	],
+	routing: { send: { type: 'query', property: 'sort' } },
+};

@@ -1,0 +1,20 @@
+import type { IHttpRequestMethods, INodePropertyRouting, PreSendAction } from 'n8n-workflow';
+
+import { throwOnApiError } from '../hooks/apiErrors';
+
+/**
+ * The routing of one operation. `paginate` makes n8n hand the request to the node's request
+ * executor (hooks/executeRoutedRequest.ts), which pages, shapes answers and maps transport
+ * errors in one place; `throwOnApiError` turns every error answer into a clear n8n error.
+ */
+export function operationRouting(
+	method: IHttpRequestMethods,
+	url?: string,
+	preSend: PreSendAction[] = [],
+): INodePropertyRouting {
+	return {
+		request: url === undefined ? { method } : { method, url },
+		send: { paginate: true, preSend },
+		output: { postReceive: [throwOnApiError] },
+	};
+}
