@@ -55,5 +55,18 @@ export class PhpRankApi implements ICredentialType {
 			qs: { per_page: 10 },
 			headers: { Accept: 'application/json' },
 		},
+		// n8n takes one kind of rule per test: a 401 or 404 already fails with its status text, but a
+		// wrong Base URL that answers 200 with a web page would pass without this one.
+		rules: [
+			{
+				// A wrong Base URL often answers 200 with a web page: a list answer always has "data".
+				type: 'responseSuccessBody',
+				properties: {
+					key: 'data',
+					value: undefined,
+					message: 'The Base URL answered with a web page, not the phpRank API: use the address of your phpRank site',
+				},
+			},
+		],
 	};
 }

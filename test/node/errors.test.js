@@ -1,0 +1,182 @@
+// Every error answer of phpRank, and every transport failure, becomes an n8n error that names
+// the cause; with Continue On Fail each failed item is an error item in its own place.
+const { startFixture, get, byId, API_KEY, OTHER_KEY } = require('./fixture');
+
+let fixture;
+let sandbox;
+
+beforeAll(async () => {
+	fixture = await startFixture();
+	sandbox = fixture.sandbox;
+});
+afterAll(() => sandbox.close());
+
+beforeEach(() => {
+	sandbox.reset([
+		{ url: 'https://example.com/', score: 91 },
+		{ url: 'https://other.test/', owner: OTHER_KEY },
+	]);
+	sandbox.setFaults({});
+});
+
+const getReport = (id) => ({ resource: 'report', operation: 'get', reportId: byId(id) });
+
+/** The fields of an n8n error a user sees. */
+function shown(error) {
+	return { message: error.message, description: error.description, httpCode: error.httpCode };
+}
+
+test('401: a wrong key names the key and the base URL', async () => {
+	const { items, error } = await fixture.run(getReport(1), { credentials: { apiKey: 'wrong-key-123' } });
+	expect(items).toEqual([]);
+	expect(shown(error)).toEqual({
+		message: 'phpRank rejected the API key',
+		description:
+			'Check the API key in the phpRank credential and that the Base URL is the site the key belongs to. phpRank said: "Unauthenticated."',
+		httpCode: '401',
+	});
+	expect(fixture.takeRequests()).toHaveLength(1);
+});
+
+test('404: a missing report is named', async () => {
+	const { error } = await fixture.run(getReport(99));
+	expect(shown(error)).toEqual({
+		message: 'Report 99 not found',
+		description:
+			'phpRank has no report with this ID for this API key (it may have been deleted). phpRank said: "Resource not found."',
+		httpCode: '404',
+	});
+});
+
+test("404: another account's report is not found either", async () => {
+	const { error } = await fixture.run(getReport(2));
+	expect(error.message).toBe('Report 2 not found');
+});
+
+test("403: updating another account's report", async () => {
+	const { error } = await fixture.run({ resource: 'report', operation: 'update', reportId: byId(2), rerunAnalysis: true });
+	expect(shown(error)).toEqual({
+		message: 'Report 2 does not exist or belongs to another account',
+		description: 'phpRank refused the request (HTTP 403). phpRank said: "This action is unauthorized."',
+		httpCode: '403',
+	});
+});
+
+test('422: a page phpRank cannot fetch shows the message under its field', async () => {
+	const { error } = await fixture.run({ resource: 'report', operation: 'create', url: 'https://nowhere.invalid/page' });
+	expect(error.httpCode).toBe('422');
+	expect(error.message).toMatch(/^phpRank rejected the input: url: .+/);
+	expect(error.description).toBe('Correct the field named above and run the node again.');
+});
+
+test('422: the plan limit', async () => {
+	const limited = await startFixture({ maxReports: 1 });
+	try {
+		const first = await limited.run({ resource: 'report', operation: 'create', url: 'https://a.test/' });
+		expect(first.error).toBeUndefined();
+		const { error } = await limited.run({ resource: 'report', operation: 'create', url: 'https://b.test/' });
+		expect(shown(error)).toEqual({
+			message: 'phpRank rejected the input: url: You created too many reports.',
+			description: 'Correct the field named above and run the node again.',
+			httpCode: '422',
+		});
+	} finally {
+		await limited.sandbox.close();
+	}
+});
+
+test('429: the rate limit is named', async () => {
+	sandbox.setFaults({ throttle: { limit: 1, windowMs: 60000 } });
+	await fixture.run(getReport(1));
+	const { error } = await fixture.run(getReport(1));
+	expect(error.httpCode).toBe('429');
+	expect(error.message).toBe("phpRank's rate limit was reached");
+	expect(error.description).toMatch(/^Too many requests for this API key\. phpRank asked to wait \d+ s\. phpRank said: "Too Many Attempts\."$/);
+});
+
+test('500: a server error', async () => {
+	sandbox.failNext({ count: 1, status: 500 });
+	const { error } = await fixture.run(getReport(1));
+	expect(error.httpCode).toBe('500');
+	expect(error.message).toBe('phpRank had a server error (HTTP 500)');
+});
+
+test('a Base URL that leads to web pages says so', async () => {
+	const { error } = await fixture.run(getReport(1), { credentials: { baseUrl: `${sandbox.url}/seo` } });
+	expect(fixture.takeRequests().map((r) => r.path)).toEqual(['/seo/api/v1/reports/1']);
+	expect(shown(error)).toEqual({
+		message: 'The Base URL does not lead to the phpRank API',
+		description:
+			"The server answered with a web page (HTTP 200) where phpRank's API answers JSON. Set the credential's Base URL to your phpRank site's address, for example https://seo.example.com.",
+		httpCode: '200',
+	});
+});
+
+test('no server at the Base URL', async () => {
+	const { error } = await fixture.run(getReport(1), { credentials: { baseUrl: 'http://127.0.0.1:9' } });
+	expect(shown(error)).toEqual({
+		message: 'Could not reach phpRank (ECONNREFUSED)',
+		description: "The request got no answer. Check the credential's Base URL and that the phpRank site is up.",
+		httpCode: 'none',
+	});
+});
+
+describe('Base URL forms all reach /api/v1', () => {
+	test.each(['', '/', '//', '/api/v1', '/api/v1/', '/API/V1'])('site URL + %p', async (suffix) => {
+		const { error } = await fixture.run(getReport(1), { credentials: { baseUrl: `${sandbox.url}${suffix}` } });
+		expect(error).toBeUndefined();
+		expect(fixture.takeRequests()).toEqual([get('/api/v1/reports/1')]);
+	});
+});
+
+describe('input refused before any request', () => {
+	test.each([
+		[{ resource: 'report', operation: 'get', reportId: byId('abc') }, 'Report ID must be a positive whole number, like 12 (got "abc")', 'Report'],
+		[{ resource: 'report', operation: 'delete', reportId: byId('-1') }, 'Report ID must be a positive whole number, like 12 (got "-1")', 'Report'],
+		[{ resource: 'report', operation: 'create', url: 'not a url' }, 'URL must be a full web address starting with http:// or https://, like https://example.com/page (got "not a url")', 'URL'],
+		[{ resource: 'report', operation: 'create', url: 'https://a.test/', privacy: 2, password: '' }, 'Password is required when Privacy is Password', 'Password'],
+		[{ resource: 'report', operation: 'update', reportId: byId(1), privacy: 2, password: 'x'.repeat(129) }, 'Password must be 1 to 128 characters (got 129)', 'Password'],
+		[{ resource: 'report', operation: 'create', url: '={{ $json.nothing }}' }, 'URL must be text, like https://example.com/page (got nothing)', 'URL'],
+	])('%j', async (parameters, message, field) => {
+		const { error } = await fixture.run(parameters);
+		expect(fixture.takeRequests()).toEqual([]);
+		expect(error.message).toBe(message);
+		expect(error.description).toBe(`Check the "${field}" field of this node.`);
+	});
+});
+
+test('Continue On Fail: each failed item is an error item in its place', async () => {
+	const { items, error } = await fixture.run(
+		{ resource: 'report', operation: 'get', reportId: byId('={{ $json.id }}') },
+		{ items: [{ id: 1 }, { id: 99 }, { id: 'x' }, { id: 1 }], continueOnFail: true },
+	);
+	expect(error).toBeUndefined();
+	expect(items.map((item) => [item.json.id ?? item.json.error, item.pairedItem])).toEqual([
+		[1, { item: 0 }],
+		['Report 99 not found', { item: 1 }],
+		['Report ID must be a positive whole number, like 12 (got "x")', { item: 2 }],
+		[1, { item: 3 }],
+	]);
+	expect(fixture.takeRequests().map((r) => r.path).sort()).toEqual([
+		'/api/v1/reports/1',
+		'/api/v1/reports/1',
+		'/api/v1/reports/99',
+	]);
+});
+
+test('the API key and report password appear in no error or output', async () => {
+	const password = 'pw-7c1e0b-secret';
+	const runs = [
+		await fixture.run(getReport(99)),
+		await fixture.run(getReport(1), { credentials: { apiKey: `${API_KEY}-wrong` } }),
+		await fixture.run({ resource: 'report', operation: 'create', url: 'https://a.test/', privacy: 2, password }),
+		await fixture.run({ resource: 'report', operation: 'create', url: 'bad', privacy: 2, password }),
+		await fixture.run({ resource: 'report', operation: 'create', url: 'https://x.invalid/', privacy: 2, password }),
+		await fixture.run(getReport(1), { credentials: { baseUrl: 'http://127.0.0.1:9' } }),
+	];
+	for (const { items, error } of runs) {
+		const text = JSON.stringify({ items, error: error && { ...error, message: error.message, stack: error.stack } });
+		expect(text).not.toContain(API_KEY);
+		expect(text).not.toContain(password);
+	}
+});

@@ -1,0 +1,99 @@
+// Runs the built phpRank node through n8n-core's engine against a fresh sandbox, and reads back
+// what the sandbox received, in the shape the tests assert on.
+const { startSandbox } = require('../sandbox');
+const { runNode, testCredential } = require('../helpers/n8n-runner');
+const { PhpRank } = require('../../dist/nodes/PhpRank/PhpRank.node.js');
+const { PhpRankApi } = require('../../dist/credentials/PhpRankApi.credentials.js');
+
+const API_KEY = 'test-key-5d1c9e';
+const OTHER_KEY = 'other-key-8a2b4f';
+
+const nodeType = new PhpRank();
+const credentialType = new PhpRankApi();
+
+async function startFixture(sandboxOptions = {}) {
+	const sandbox = await startSandbox({ apiKeys: [API_KEY, OTHER_KEY], ...sandboxOptions });
+	return {
+		sandbox,
+		/** Runs the node once; `options.items` are the input items, `options.credentials` overrides. */
+		run(parameters, options = {}) {
+			return runNode({
+				nodeType,
+				credentialType,
+				credentials: { baseUrl: sandbox.url, apiKey: API_KEY, ...options.credentials },
+				parameters,
+				items: options.items,
+				continueOnFail: options.continueOnFail,
+			});
+		},
+		testCredential(credentials) {
+			return testCredential({
+				credentialType,
+				credentials: { baseUrl: sandbox.url, apiKey: API_KEY, ...credentials },
+			});
+		},
+		/** The requests the sandbox received since the last call, reduced to what the node controls. */
+		takeRequests() {
+			const requests = sandbox.requests.map((request) => ({
+				method: request.method,
+				path: request.path.split('?')[0],
+				query: { ...request.query },
+				headers: {
+					authorization: request.headers.authorization,
+					accept: request.headers.accept,
+					'content-type': request.headers['content-type'],
+				},
+				body: request.rawBody,
+			}));
+			sandbox.clearRequests();
+			return requests;
+		},
+	};
+}
+
+/** The headers every request of the node must carry; `contentType` for requests with a body. */
+function expectedHeaders(contentType, apiKey = API_KEY) {
+	return {
+		authorization: `Bearer ${apiKey}`,
+		accept: 'application/json',
+		'content-type': contentType,
+	};
+}
+
+const FORM = 'application/x-www-form-urlencoded';
+
+/** A GET as the node must send it. */
+function get(path, query = {}) {
+	return { method: 'GET', path, query, headers: expectedHeaders(undefined), body: '' };
+}
+
+/** Reads the API directly (not through the node), as the oracle of what the node must output. */
+async function apiGet(sandbox, path) {
+	const response = await fetch(`${sandbox.url}/api/v1${path}`, {
+		headers: { Authorization: `Bearer ${API_KEY}`, Accept: 'application/json' },
+	});
+	const body = await response.json();
+	sandbox.clearRequests();
+	return body;
+}
+
+/** A resource locator value as the editor saves it. */
+function byId(value) {
+	return { __rl: true, mode: 'id', value: String(value) };
+}
+
+function fromList(value) {
+	return { __rl: true, mode: 'list', value: String(value) };
+}
+
+module.exports = {
+	startFixture,
+	expectedHeaders,
+	get,
+	apiGet,
+	byId,
+	fromList,
+	API_KEY,
+	OTHER_KEY,
+	FORM,
+};
