@@ -115,8 +115,9 @@ test('a Base URL that leads to web pages says so', async () => {
 test('no server at the Base URL', async () => {
 	const { error } = await fixture.run(getReport(1), { credentials: { baseUrl: 'http://127.0.0.1:9' } });
 	expect(shown(error)).toEqual({
-		message: 'Could not reach phpRank (ECONNREFUSED)',
-		description: "The request got no answer. Check the credential's Base URL and that the phpRank site is up.",
+		message: 'Could not reach phpRank',
+		description:
+			"The request got no answer (ECONNREFUSED). Check the credential's Base URL and that the phpRank site is up.",
 		httpCode: 'none',
 	});
 });
@@ -130,14 +131,30 @@ describe('Base URL forms all reach /api/v1', () => {
 });
 
 describe('input refused before any request', () => {
+	// Literal values are first checked by n8n itself (required fields, the locator's pattern);
+	// the node's own checks catch what only shows once expressions are resolved.
 	test.each([
-		[{ resource: 'report', operation: 'get', reportId: byId('abc') }, 'Report ID must be a positive whole number, like 12 (got "abc")', 'Report'],
-		[{ resource: 'report', operation: 'delete', reportId: byId('-1') }, 'Report ID must be a positive whole number, like 12 (got "-1")', 'Report'],
+		[{ resource: 'report', operation: 'get', reportId: byId('abc') }, "The 'phpRank' node has issues:\n- A report ID is a positive whole number"],
+		[{ resource: 'report', operation: 'create', url: '', privacy: 1 }, 'The \'phpRank\' node has issues:\n- Parameter "URL" is required.'],
+		[{ resource: 'report', operation: 'create', url: 'https://a.test/', privacy: 2, password: '' }, 'The \'phpRank\' node has issues:\n- Parameter "Password" is required.'],
+	])('n8n refuses %j', async (parameters, message) => {
+		const { error } = await fixture.run(parameters);
+		expect(fixture.takeRequests()).toEqual([]);
+		expect(error.message).toBe(message);
+	});
+
+	test.each([
+		[{ resource: 'report', operation: 'get', reportId: byId('={{ "abc" }}') }, 'Report ID must be a positive whole number, like 12 (got "abc")', 'Report'],
+		[{ resource: 'report', operation: 'delete', reportId: byId('={{ -1 }}') }, 'Report ID must be a positive whole number, like 12 (got -1)', 'Report'],
+		[{ resource: 'report', operation: 'update', reportId: byId('={{ 2.5 }}') }, 'Report ID must be a positive whole number, like 12 (got 2.5)', 'Report'],
 		[{ resource: 'report', operation: 'create', url: 'not a url' }, 'URL must be a full web address starting with http:// or https://, like https://example.com/page (got "not a url")', 'URL'],
-		[{ resource: 'report', operation: 'create', url: 'https://a.test/', privacy: 2, password: '' }, 'Password is required when Privacy is Password', 'Password'],
-		[{ resource: 'report', operation: 'update', reportId: byId(1), privacy: 2, password: 'x'.repeat(129) }, 'Password must be 1 to 128 characters (got 129)', 'Password'],
 		[{ resource: 'report', operation: 'create', url: '={{ $json.nothing }}' }, 'URL must be text, like https://example.com/page (got nothing)', 'URL'],
-	])('%j', async (parameters, message, field) => {
+		[{ resource: 'report', operation: 'create', url: '={{ 42 }}' }, 'URL must be text, like https://example.com/page (got a number)', 'URL'],
+		[{ resource: 'report', operation: 'create', url: 'https://a.test/', privacy: '={{ 5 }}', password: 'x' }, 'Privacy must be 0 (Public), 1 (Private) or 2 (Password) (got 5)', 'Privacy'],
+		[{ resource: 'report', operation: 'create', url: 'https://a.test/', privacy: 2, password: '={{ "" }}' }, 'Password is required when Privacy is Password', 'Password'],
+		[{ resource: 'report', operation: 'update', reportId: byId(1), privacy: 2, password: 'x'.repeat(129) }, 'Password must be 1 to 128 characters (got 129)', 'Password'],
+		[{ resource: 'project', operation: 'delete', project: { __rl: true, mode: 'name', value: '={{ 7 }}' } }, 'Project must be a project name as text (got a number)', 'Project'],
+	])('the node refuses %j', async (parameters, message, field) => {
 		const { error } = await fixture.run(parameters);
 		expect(fixture.takeRequests()).toEqual([]);
 		expect(error.message).toBe(message);
@@ -175,7 +192,10 @@ test('the API key and report password appear in no error or output', async () =>
 		await fixture.run(getReport(1), { credentials: { baseUrl: 'http://127.0.0.1:9' } }),
 	];
 	for (const { items, error } of runs) {
-		const text = JSON.stringify({ items, error: error && { ...error, message: error.message, stack: error.stack } });
+		// `error.node` is the workflow's own node (its parameters are the workflow's, stored and
+		// shown as such by n8n anyway); everything else of the error is what the node produced.
+		const produced = error && { ...error, node: undefined, message: error.message, stack: error.stack };
+		const text = JSON.stringify({ items, error: produced });
 		expect(text).not.toContain(API_KEY);
 		expect(text).not.toContain(password);
 	}

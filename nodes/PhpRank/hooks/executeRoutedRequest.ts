@@ -83,11 +83,11 @@ function transportError(context: IExecutePaginationFunctions, error: unknown): N
 	const cause = (error as { cause?: { code?: string; message?: string } })?.cause;
 	const code = cause?.code ?? (error as { code?: string })?.code;
 	const reason = code ?? cause?.message ?? (error as Error)?.message ?? 'unknown error';
+	// The code goes in the description: n8n rewrites any message that contains one.
 	return markOwnError(
-		new NodeApiError(context.getNode(), { message: `Could not reach phpRank: ${reason}` } as JsonObject, {
-			message: `Could not reach phpRank (${reason})`,
-			description:
-				"The request got no answer. Check the credential's Base URL and that the phpRank site is up.",
+		new NodeApiError(context.getNode(), { message: 'Could not reach phpRank' } as JsonObject, {
+			message: 'Could not reach phpRank',
+			description: `The request got no answer (${reason}). Check the credential's Base URL and that the phpRank site is up.`,
 			httpCode: 'none',
 			itemIndex: context.getItemIndex(),
 		}),

@@ -19,6 +19,7 @@ function shown(value: unknown): string {
 
 function kindOf(value: unknown): string {
 	if (value === null) return 'null';
+	if (value === undefined) return 'nothing';
 	if (Array.isArray(value)) return 'a list';
 	return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }

@@ -1,0 +1,291 @@
+'use strict';
+
+// phpRank-compatible sandbox server: an in-memory phpRank API for tests and the demo.
+// Zero dependencies. See README.md in this folder for options and behaviour.
+
+const http = require('node:http');
+const { STATUS_CODES } = http;
+const { Store, DEFAULT_CLOCK, parsePageUrl } = require('./store');
+const { buildAccounts } = require('./accounts');
+const { FaultPlan } = require('./faults');
+const { createApp } = require('./api');
+const { applySeed, seedPage } = require('./seeds');
+const { parsePhpQuery, phpJson } = require('./laravel');
+const { proxyErrorPage } = require('./pages');
+const { CHECK_NAMES } = require('./checks');
+
+const KNOWN_OPTIONS = new Set([
+	'apiKeys', 'port', 'host', 'seed', 'faults', 'faultSeed', 'clock', 'clockStepMs', 'resultField',
+	'maxReports', 'analysisDelayMs', 'projectResultDecimals', 'publicUrl',
+]);
+const MAX_BODY_BYTES = 10 * 1024 * 1024;
+
+/**
+ * Start a sandbox on 127.0.0.1.
+ * @param {object} [options] see README.md
+ * @returns {Promise<Sandbox>}
+ */
+async function startSandbox(options = {}) {
+	const unknown = Object.keys(options).filter((key) => !KNOWN_OPTIONS.has(key));
+	if (unknown.length) throw new Error(`Unknown sandbox option(s): ${unknown.join(', ')}`);
+
+	const store = new Store({
+		clock: options.clock === undefined ? DEFAULT_CLOCK : options.clock,
+		clockStepMs: options.clockStepMs,
+		resultField: options.resultField,
+		projectResultDecimals: options.projectResultDecimals,
+	});
+	const accounts = buildAccounts(options.apiKeys, { clockStart: store.clockStart, maxReports: options.maxReports ?? null });
+	const faults = new FaultPlan(options.faults, options.faultSeed);
+	const timers = new Set();
+	const wait = (ms) => delay(ms, timers);
+	const app = createApp({
+		store,
+		accounts,
+		throttle: () => faults.throttle,
+		options: { analysisDelayMs: Math.max(0, Number(options.analysisDelayMs) || 0), wait },
+	});
+
+	// The handler only runs once the server listens, by which time `sandbox` exists.
+	const server = http.createServer((req, res) => {
+		serve({ req, res, app, faults, wait, sandbox, publicUrl: options.publicUrl }).catch((error) => {
+			// A bug in the sandbox must show up as a 500, never as a hung test.
+			if (!res.headersSent && !res.destroyed) {
+				res.writeHead(500, { 'Content-Type': 'application/json' });
+				res.end(phpJson({ message: 'Server Error', sandboxError: String(error && error.stack) }));
+			}
+		});
+	});
+	const sandbox = new Sandbox({ store, accounts, faults, timers, server, seed: options.seed });
+	sandbox.reset(options.seed);
+	await new Promise((resolve, reject) => {
+		server.once('error', reject);
+		server.listen(options.port ?? 0, options.host || '127.0.0.1', () => {
+			server.off('error', reject);
+			resolve();
+		});
+	});
+	sandbox.port = server.address().port;
+	sandbox.url = `http://${urlHost(options.host)}:${sandbox.port}`;
+	return sandbox;
+}
+
+class Sandbox {
+	#store;
+	#accounts;
+	#faults;
+	#timers;
+	#server;
+	#initialSeed;
+
+	constructor({ store, accounts, faults, timers, server, seed }) {
+		this.#store = store;
+		this.#accounts = accounts;
+		this.#faults = faults;
+		this.#timers = timers;
+		this.#server = server;
+		this.#initialSeed = seed;
+		/** Every request received, in arrival order. */
+		this.requests = [];
+		this.url = null;
+		this.port = null;
+		this.keys = accounts.list.map((a) => a.key);
+	}
+
+	clearRequests() {
+		this.requests.length = 0;
+	}
+
+	/** Empty the store, the request log, one-shot faults and throttle counters; then seed. Without an argument the start-up seed is used again. */
+	reset(...args) {
+		const seed = args.length === 0 ? this.#initialSeed : args[0];
+		this.#store.clear();
+		this.clearRequests();
+		this.#faults.clearQueue();
+		this.#faults.throttle.reset();
+		checkSeedOwners(seed, this.#accounts);
+		applySeed(this.#store, seed, this.#accounts.first.key);
+	}
+
+	/** Add a report directly (not counted by createdCount). Returns it as the API would. */
+	addReport({ url, score, privacy = 0, password = null, owner, project } = {}) {
+		const account = this.#accountFor(owner);
+		const record = this.#store.create({ owner: account.key, page: seedPage(url), privacy, password, score, project });
+		return this.#store.render(record);
+	}
+
+	/** All stored reports, soft-deleted ones included (deleted_at), with owner; `result` is always the score. */
+	reports() {
+		return this.#store.records.map((record) => this.#store.inspect(record));
+	}
+
+	/** How many times POST /reports stored this URL (any form of it: scheme and www. are ignored). */
+	createdCount(url) {
+		return this.#store.storedCount(url);
+	}
+
+	/** Replace the fault configuration (throttle counters and the fault PRNG start afresh). */
+	setFaults(faults = {}) {
+		const queue = this.#faults.queue;
+		this.#faults.configure(faults);
+		this.#faults.queue = queue;
+	}
+
+	/** Queue a one-shot fault for the next matching request(s). */
+	failNext(spec) {
+		this.#faults.failNext(spec);
+	}
+
+	#accountFor(owner) {
+		if (owner === undefined) return this.#accounts.first;
+		const account = this.#accounts.byKey.get(owner);
+		if (!account) throw new Error(`Unknown owner key: ${owner}`);
+		return account;
+	}
+
+	async close() {
+		for (const timer of this.#timers) clearTimeout(timer);
+		this.#timers.clear();
+		if (!this.#server || !this.#server.listening) return;
+		await new Promise((resolve) => {
+			this.#server.close(() => resolve());
+			this.#server.closeAllConnections();
+		});
+	}
+}
+
+/** The address clients should use: wildcard binds are reached through 127.0.0.1. */
+function urlHost(host) {
+	if (!host || host === '0.0.0.0' || host === '::') return '127.0.0.1';
+	return host.includes(':') ? `[${host}]` : host;
+}
+
+function checkSeedOwners(seed, accounts) {
+	const owners = Array.isArray(seed) ? seed.map((e) => e.owner) : seed && typeof seed === 'object' ? [seed.owner] : [];
+	for (const owner of owners) {
+		if (owner !== undefined && !accounts.byKey.has(owner)) throw new Error(`Seed owner is not one of the API keys: ${owner}`);
+	}
+}
+
+/* ------------------------------------------------------------------ one request */
+
+async function serve({ req, res, app, faults, wait, sandbox, publicUrl }) {
+	const rawBody = await readBody(req);
+	const entry = recordRequest(req, rawBody);
+	sandbox.requests.push(entry);
+	res.on('close', () => {
+		if (!res.writableFinished && entry.outcome !== 'dropped-before' && entry.outcome !== 'dropped-after') entry.clientAborted = true;
+	});
+
+	await wait(faults.config.latencyMs);
+	const fault = faults.decide(entry);
+	if (fault && fault.drop === 'before') return drop(req, entry, 'dropped-before');
+	if (fault && fault.status) return send(res, entry, faultResponse(fault), 'fault');
+
+	const baseUrl = publicUrl ? publicUrl.replace(/\/+$/, '') : `http://${req.headers.host || `127.0.0.1:${sandbox.port}`}`;
+	const { response, outcome, processed } = await app.handle({
+		method: req.method,
+		pathname: entry.pathname,
+		queryString: entry.queryString,
+		headers: entry.headers,
+		rawBody,
+		baseUrl,
+	});
+	entry.processed = processed;
+	if (fault && fault.drop === 'after') return drop(req, entry, 'dropped-after');
+	if (fault && fault.slowMs) {
+		await wait(fault.slowMs);
+		return send(res, entry, response, 'slow');
+	}
+	return send(res, entry, response, outcome);
+}
+
+function readBody(req) {
+	return new Promise((resolve, reject) => {
+		const chunks = [];
+		let size = 0;
+		req.on('data', (chunk) => {
+			size += chunk.length;
+			if (size <= MAX_BODY_BYTES) chunks.push(chunk);
+		});
+		req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+		req.on('error', reject);
+	});
+}
+
+/** The log entry tests inspect; `status` and `outcome` are filled in when the request ends. */
+function recordRequest(req, rawBody) {
+	const target = req.url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, ''); // absolute-form, as proxies send
+	const q = target.indexOf('?');
+	const pathname = q === -1 ? target : target.slice(0, q);
+	const queryString = q === -1 ? '' : target.slice(q + 1);
+	const contentType = String(req.headers['content-type'] || '').toLowerCase();
+	return {
+		method: req.method,
+		path: req.url,
+		pathname,
+		queryString,
+		query: parsePhpQuery(queryString).values,
+		headers: { ...req.headers },
+		rawBody,
+		form: contentType.startsWith('application/x-www-form-urlencoded') ? parsePhpQuery(rawBody).values : null,
+		status: null,
+		outcome: null,
+		processed: false,
+		clientAborted: false,
+		receivedAt: Date.now(),
+	};
+}
+
+function drop(req, entry, outcome) {
+	entry.outcome = outcome;
+	req.socket.destroy();
+}
+
+function send(res, entry, response, outcome) {
+	entry.status = response.status;
+	entry.outcome = outcome;
+	if (res.destroyed) return;
+	const body = response.body || '';
+	res.writeHead(response.status, { ...response.headers, 'Content-Length': Buffer.byteLength(body) });
+	res.end(body);
+}
+
+/** What a faulted request gets: Laravel's own error JSON for 500/503/429, nginx's page for gateway errors. */
+function faultResponse({ status, headers = {}, body }) {
+	const jsonHeaders = { 'Content-Type': 'application/json', 'Cache-Control': 'no-cache, private' };
+	if (body !== undefined) {
+		const isText = typeof body === 'string';
+		return {
+			status,
+			headers: { ...(isText ? { 'Content-Type': 'text/html; charset=UTF-8' } : jsonHeaders), ...headers },
+			body: isText ? body : phpJson(body),
+		};
+	}
+	const known = FAULT_BODIES[status];
+	if (known) return { status, headers: { ...jsonHeaders, ...known.headers, ...headers }, body: phpJson(known.body) };
+	if (status >= 500) return { status, headers: { 'Content-Type': 'text/html', ...headers }, body: proxyErrorPage(status) };
+	return { status, headers: { ...jsonHeaders, ...headers }, body: phpJson({ message: STATUS_CODES[status] || 'Error', status }) };
+}
+
+const FAULT_BODIES = {
+	401: { body: { message: 'Unauthenticated.' } },
+	403: { body: { message: 'This action is unauthorized.' } },
+	404: { body: { message: 'Resource not found.', status: 404 } },
+	429: { body: { message: 'Too Many Attempts.' }, headers: { 'Retry-After': '1', 'X-RateLimit-Limit': '60', 'X-RateLimit-Remaining': '0' } },
+	500: { body: { message: 'Server Error' } },
+	503: { body: { message: 'Service Unavailable' } },
+};
+
+function delay(ms, timers) {
+	if (!(ms > 0)) return Promise.resolve();
+	return new Promise((resolve) => {
+		const timer = setTimeout(() => {
+			timers.delete(timer);
+			resolve();
+		}, ms);
+		timers.add(timer);
+	});
+}
+
+module.exports = { startSandbox, CHECK_NAMES, DEFAULT_CLOCK, parsePageUrl };

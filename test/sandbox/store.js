@@ -1,0 +1,184 @@
+'use strict';
+
+// In-memory replacement for phpRank's `reports` table: auto-increment ids, owner (API key),
+// soft deletes, a deterministic clock, and the report rendering the API returns.
+
+const { analysePage, naturalTarget, targetForScore, rerunTarget } = require('./analysis');
+const { isoMicros } = require('./laravel');
+
+const DEFAULT_CLOCK = '2026-01-05T09:00:00Z';
+const DEFAULT_CLOCK_STEP_MS = 60 * 1000;
+const RESULT_FIELDS = ['result', 'score', 'null'];
+
+/**
+ * Parse a page address the way the server sees it after fetching: http(s) only, fragment
+ * dropped. Returns null when it is not an acceptable URL.
+ */
+function parsePageUrl(input) {
+	if (typeof input !== 'string' || !/^https?:\/\/[^\s/?#]/i.test(input) || /\s/.test(input)) return null;
+	let parsed;
+	try {
+		parsed = new URL(input);
+	} catch {
+		return null;
+	}
+	if (!parsed.hostname || !/^[a-z0-9_.\-[\]:]+$/i.test(parsed.hostname) || parsed.hostname.startsWith('.')) return null;
+	parsed.hash = '';
+	const href = parsed.href;
+	return {
+		href,
+		origin: parsed.origin,
+		scheme: parsed.protocol.replace(':', ''),
+		host: parsed.hostname,
+		key: cleanUrl(href),
+		project: parsed.hostname.replace(/^www\./i, ''),
+	};
+}
+
+/** phpRank stores URLs without scheme, without "www." and without trailing slashes. */
+function cleanUrl(href) {
+	return href
+		.replace(/^https?:\/\//i, '')
+		.replace(/^www\./i, '')
+		.replace(/\/+$/, '');
+}
+
+class Store {
+	constructor({ clock = DEFAULT_CLOCK, clockStepMs = DEFAULT_CLOCK_STEP_MS, resultField = 'result', projectResultDecimals = 2 } = {}) {
+		if (!RESULT_FIELDS.includes(resultField)) throw new Error(`resultField must be one of ${RESULT_FIELDS.join(', ')}`);
+		this.clockStart = Math.floor(toMillis(clock) / 1000) * 1000;
+		this.clockStepMs = clockStepMs;
+		this.resultField = resultField;
+		this.projectResultDecimals = projectResultDecimals;
+		this.clear();
+	}
+
+	clear() {
+		this.records = [];
+		this.byId = new Map();
+		this.nextId = 1;
+		this.now = this.clockStart;
+		this.storedUrls = new Map();
+	}
+
+	/** The current sandbox time; every write moves it forward by one step. */
+	tick() {
+		const time = this.now;
+		this.now += this.clockStepMs;
+		return time;
+	}
+
+	/**
+	 * @param {object} args
+	 * @param {string} args.owner          API key of the owning account
+	 * @param {object} args.page           from parsePageUrl()
+	 * @param {number} [args.privacy]
+	 * @param {string|null} [args.password]
+	 * @param {number|null} [args.score]   force this score (checks are adjusted to roughly match)
+	 * @param {number} [args.targetScore]  aim the analysis near this score; the score still follows the checks
+	 * @param {string} [args.project]      override the project name (for edge-case tests)
+	 * @param {number} [args.createdAt]    ms; default: the clock
+	 */
+	create({ owner, page, privacy = 0, password = null, score = null, targetScore, project, createdAt }) {
+		const time = createdAt === undefined ? this.tick() : createdAt;
+		const pageInfo = project === undefined ? page : { ...page, project };
+		const aim = score === null || score === undefined ? targetScore : score;
+		const target = aim === undefined ? naturalTarget(pageInfo) : targetForScore(aim);
+		const analysis = analysePage(pageInfo, { target, run: 0 });
+		const record = {
+			id: this.nextId++,
+			owner,
+			page: pageInfo,
+			url: pageInfo.key,
+			project: pageInfo.project,
+			target,
+			run: 0,
+			score: score === null || score === undefined ? analysis.score : Math.round(score),
+			results: analysis.results,
+			privacy,
+			password: privacy === 2 ? password : null,
+			generatedAt: time,
+			createdAt: time,
+			updatedAt: time,
+			deletedAt: null,
+		};
+		this.records.push(record);
+		this.byId.set(record.id, record);
+		return record;
+	}
+
+	/** Count a store made through POST /reports (for duplicate-create assertions). */
+	noteStored(record) {
+		this.storedUrls.set(record.url, (this.storedUrls.get(record.url) || 0) + 1);
+	}
+
+	storedCount(url) {
+		const page = parsePageUrl(/^https?:\/\//i.test(url) ? url : `https://${url}`);
+		const key = page ? page.key : cleanUrl(url);
+		return this.storedUrls.get(key) || 0;
+	}
+
+	/** The owner's report, or null when missing, foreign or soft-deleted. */
+	find(owner, id) {
+		const record = this.byId.get(id);
+		if (!record || record.owner !== owner || record.deletedAt !== null) return null;
+		return record;
+	}
+
+	visible(owner) {
+		return this.records.filter((r) => r.owner === owner && r.deletedAt === null);
+	}
+
+	/** Re-analyse at `time`: a new generated_at and possibly different checks and score. */
+	rerun(record, time) {
+		record.run += 1;
+		const analysis = analysePage(record.page, { target: rerunTarget(record.target, record.page, record.run), run: record.run });
+		record.results = analysis.results;
+		record.score = analysis.score;
+		record.generatedAt = time;
+	}
+
+	softDelete(record) {
+		record.deletedAt = this.tick();
+	}
+
+	/** The report exactly as the API returns it. */
+	render(record) {
+		const out = { id: record.id, url: record.url, project: record.project };
+		if (this.resultField === 'score') out.score = record.score;
+		else out.result = this.resultField === 'null' ? null : record.score;
+		out.results = record.results;
+		out.privacy = record.privacy;
+		out.password = record.password !== null;
+		out.generated_at = isoMicros(record.generatedAt);
+		out.created_at = isoMicros(record.createdAt);
+		out.updated_at = isoMicros(record.updatedAt);
+		return out;
+	}
+
+	/** The test-facing view: always `result` as the score, plus owner and deleted_at. */
+	inspect(record) {
+		return {
+			id: record.id,
+			url: record.url,
+			project: record.project,
+			result: record.score,
+			results: record.results,
+			privacy: record.privacy,
+			password: record.password !== null,
+			generated_at: isoMicros(record.generatedAt),
+			created_at: isoMicros(record.createdAt),
+			updated_at: isoMicros(record.updatedAt),
+			deleted_at: record.deletedAt === null ? null : isoMicros(record.deletedAt),
+			owner: record.owner,
+		};
+	}
+}
+
+function toMillis(clock) {
+	const ms = clock instanceof Date ? clock.getTime() : typeof clock === 'number' ? clock : Date.parse(clock);
+	if (!Number.isFinite(ms)) throw new Error(`Invalid clock: ${clock}`);
+	return ms;
+}
+
+module.exports = { Store, parsePageUrl, cleanUrl, DEFAULT_CLOCK, DEFAULT_CLOCK_STEP_MS, RESULT_FIELDS };
