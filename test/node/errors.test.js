@@ -85,20 +85,28 @@ test('422: the plan limit', async () => {
 	}
 });
 
-test('429: the rate limit is named', async () => {
+test('429 beyond the allowed wait: the rate limit is named', async () => {
 	sandbox.setFaults({ throttle: { limit: 1, windowMs: 60000 } });
 	await fixture.run(getReport(1));
-	const { error } = await fixture.run(getReport(1));
-	expect(error.httpCode).toBe('429');
-	expect(error.message).toBe("phpRank's rate limit was reached");
-	expect(error.description).toMatch(/^Too many requests for this API key\. phpRank asked to wait \d+ s\. phpRank said: "Too Many Attempts\."$/);
+	const { error } = await fixture.run({ ...getReport(1), options: { maxRateLimitWait: 5 } });
+	expect(shown(error)).toEqual({
+		message: "phpRank's rate limit was reached",
+		description:
+			"Waited 5 s in total for phpRank's rate limit (Options → Max Wait for Rate Limit) and gave up; phpRank did not process this request.",
+		httpCode: '429',
+	});
+	expect(sandbox.requests.map((r) => r.status)).toEqual([200, 429]);
 });
 
-test('500: a server error', async () => {
-	sandbox.failNext({ count: 1, status: 500 });
-	const { error } = await fixture.run(getReport(1));
-	expect(error.httpCode).toBe('500');
-	expect(error.message).toBe('phpRank had a server error (HTTP 500)');
+test('500 after the retries: a server error', async () => {
+	sandbox.failNext({ count: 2, status: 500 });
+	const { error } = await fixture.run({ ...getReport(1), options: { retries: 1 } });
+	expect(shown(error)).toEqual({
+		message: 'phpRank had a server error (HTTP 500)',
+		description: 'phpRank said: "Server Error"',
+		httpCode: '500',
+	});
+	expect(sandbox.requests.map((r) => r.status)).toEqual([500, 500]);
 });
 
 test('a Base URL that leads to web pages says so', async () => {

@@ -2,15 +2,82 @@ import type {
 	DeclarativeRestApiSettings,
 	IDataObject,
 	IExecutePaginationFunctions,
+	IHttpRequestMethods,
 	INodeExecutionData,
+	JsonObject,
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import { transportFailure } from '../transport/apiRequest';
 import { isOwnError, markOwnError } from './apiErrors';
+import { finishOutput, needsPreviousState } from './outputShape';
+import { collectPages } from './pagedList';
 import type { ListEnvelope } from './pagePlan';
 import { planPages } from './pagePlan';
-import { collectPages } from './pagedList';
-import { transportFailure } from '../transport/apiRequest';
+import type { PolicyTrace, RequestLimits } from './requestPolicy';
+import { DEFAULT_LIMITS, gateFor, sendWithPolicy } from './requestPolicy';
+
+type RequestData = DeclarativeRestApiSettings.ResultOptions;
+
+function whole(value: unknown, fallback: number, min: number): number {
+	const number = Number(value);
+	return Number.isFinite(number) && number >= min ? Math.floor(number) : fallback;
+}
+
+/** The node's "Options" as limits; absent or unusable values fall back to the defaults. */
+function limitsOf(context: IExecutePaginationFunctions): RequestLimits {
+	const options = context.getNodeParameter('options', {}) as IDataObject;
+	return {
+		maxParallel: whole(options.maxParallelRequests, DEFAULT_LIMITS.maxParallel, 1),
+		retries: whole(options.retries, DEFAULT_LIMITS.retries, 0),
+		maxRateLimitWaitMs:
+			whole(options.maxRateLimitWait, DEFAULT_LIMITS.maxRateLimitWaitMs / 1000, 0) * 1000,
+	};
+}
+
+function ownError(context: IExecutePaginationFunctions, message: string, description: string, httpCode: string) {
+	return markOwnError(
+		new NodeApiError(context.getNode(), { message } as JsonObject, {
+			message,
+			description,
+			httpCode,
+			itemIndex: context.getItemIndex(),
+		}),
+	);
+}
+
+/** Sends one routed request under the account's gate and the retry rules (hooks/requestPolicy.ts). */
+async function send(
+	context: IExecutePaginationFunctions,
+	requestData: RequestData,
+	limits: RequestLimits,
+	trace?: PolicyTrace,
+): Promise<INodeExecutionData[]> {
+	const method = (requestData.options.method ?? 'GET') as IHttpRequestMethods;
+	return await sendWithPolicy(
+		gateFor(context.getNode()),
+		method,
+		limits,
+		async () => await context.makeRoutingRequest(requestData),
+		{
+			notResent: (_error, reason) =>
+				ownError(
+					context,
+					'phpRank may have created the report, but its answer was lost',
+					`The request reached phpRank but no usable answer came back (${reason}). The node does not send a Create again, so no duplicate report is made: look for the report (Get Many with Search URL) before creating it again.`,
+					reason.startsWith('HTTP ') ? reason.slice(5) : 'none',
+				),
+			waitedTooLong: () =>
+				ownError(
+					context,
+					"phpRank's rate limit was reached",
+					`Waited ${limits.maxRateLimitWaitMs / 1000} s in total for phpRank's rate limit (Options → Max Wait for Rate Limit) and gave up; phpRank did not process this request.`,
+					'429',
+				),
+		},
+		trace,
+	);
+}
 
 function asEnvelope(json: unknown, context: IExecutePaginationFunctions): ListEnvelope {
 	const envelope = json as ListEnvelope | undefined;
@@ -30,26 +97,18 @@ function asEnvelope(json: unknown, context: IExecutePaginationFunctions): ListEn
  * query is copied and extended, never replaced), as planned from Return All and Limit.
  */
 async function fetchList(
-	this: IExecutePaginationFunctions,
-	requestData: DeclarativeRestApiSettings.ResultOptions,
-): Promise<INodeExecutionData[]> {
-	const returnAll = this.getNodeParameter('returnAll', false) as boolean;
-	const limit = returnAll ? 0 : (this.getNodeParameter('limit', 50) as number);
+	context: IExecutePaginationFunctions,
+	requestData: RequestData,
+	limits: RequestLimits,
+): Promise<IDataObject[]> {
+	const returnAll = context.getNodeParameter('returnAll', false) as boolean;
+	const limit = returnAll ? 0 : (context.getNodeParameter('limit', 50) as number);
 	const fetchPage = async (page: number, perPage: number) => {
-		const [answer] = await this.makeRoutingRequest({
-			...requestData,
-			options: { ...requestData.options, qs: { ...requestData.options.qs, per_page: perPage, page } },
-		});
-		return asEnvelope(answer?.json, this);
+		const qs = { ...requestData.options.qs, per_page: perPage, page };
+		const [answer] = await send(context, { ...requestData, options: { ...requestData.options, qs } }, limits);
+		return asEnvelope(answer?.json, context);
 	};
-	const records = await collectPages(fetchPage, { plan: planPages(returnAll, limit) });
-	const pairedItem = { item: this.getItemIndex() };
-	return records.map((json) => ({ json, pairedItem }));
-}
-
-/** Delete answers `{id, object, deleted, status}`; the item keeps what a workflow uses. */
-function deletionResult(json: IDataObject): IDataObject {
-	return { id: json.id, deleted: json.deleted === true };
+	return await collectPages(fetchPage, { plan: planPages(returnAll, limit) });
 }
 
 /** Single-record answers wrap the record in `data`; the item is the record itself. */
@@ -57,11 +116,69 @@ function singleResult(json: IDataObject): IDataObject {
 	return (json.data ?? json) as IDataObject;
 }
 
-/** Errors this package worded pass unchanged; anything else is reworded without its request data. */
-function safeError(
+/** Delete answers `{id, object, deleted, status}`; the item keeps what a workflow uses. */
+function deletionResult(json: IDataObject): IDataObject {
+	return { id: json.id, deleted: json.deleted === true };
+}
+
+/** The record before an Update changes it: the same path, read with GET. */
+async function readCurrent(
 	context: IExecutePaginationFunctions,
-	error: unknown,
-): NodeApiError | NodeOperationError {
+	requestData: RequestData,
+	limits: RequestLimits,
+): Promise<IDataObject> {
+	const headers = { ...(requestData.options.headers as IDataObject) };
+	delete headers['Content-Type'];
+	const readOptions = { ...requestData.options, method: 'GET' as const, body: undefined, headers };
+	const [answer] = await send(context, { ...requestData, options: readOptions }, limits);
+	return singleResult((answer?.json ?? {}) as IDataObject);
+}
+
+/**
+ * Deletes; when a repeat follows an attempt phpRank may have carried out, its 404 means the
+ * first attempt deleted the record.
+ */
+async function deleteRecord(
+	context: IExecutePaginationFunctions,
+	requestData: RequestData,
+	limits: RequestLimits,
+): Promise<IDataObject> {
+	const trace: PolicyTrace = { resentAfterPossibleSuccess: false };
+	try {
+		const [answer] = await send(context, requestData, limits, trace);
+		return deletionResult((answer?.json ?? {}) as IDataObject);
+	} catch (error) {
+		const deletedEarlier =
+			trace.resentAfterPossibleSuccess && (error as { httpCode?: string }).httpCode === '404';
+		if (!deletedEarlier) throw safeError(context, error);
+		const path = String(requestData.options.url ?? '');
+		return { id: decodeURIComponent(path.slice(path.lastIndexOf('/') + 1)), deleted: true };
+	}
+}
+
+interface OperationResult {
+	records: IDataObject[];
+	/** The record before an Update, when the output compares before and after. */
+	previous?: IDataObject;
+}
+
+async function runOperation(
+	context: IExecutePaginationFunctions,
+	operation: string,
+	requestData: RequestData,
+): Promise<OperationResult> {
+	const limits = limitsOf(context);
+	if (operation === 'getAll') return { records: await fetchList(context, requestData, limits) };
+	if (operation === 'delete') return { records: [await deleteRecord(context, requestData, limits)] };
+	const previous = needsPreviousState(context, operation)
+		? await readCurrent(context, requestData, limits)
+		: undefined;
+	const [answer] = await send(context, requestData, limits);
+	return { records: [singleResult((answer?.json ?? {}) as IDataObject)], previous };
+}
+
+/** Errors this package worded pass unchanged; anything else is reworded without its request data. */
+function safeError(context: IExecutePaginationFunctions, error: unknown): NodeApiError | NodeOperationError {
 	if (error instanceof NodeOperationError) return error;
 	if (error instanceof NodeApiError && isOwnError(error)) return error;
 	return transportFailure(context, error, context.getItemIndex());
@@ -69,20 +186,20 @@ function safeError(
 
 /**
  * n8n calls this for every request of the node (each operation sets `paginate`), so one place
- * owns how requests are made: paging for Get Many, the shape of single answers, and errors.
+ * owns how requests are made: spacing and retries, paging for Get Many, the shape of answers,
+ * and errors free of request data.
  */
 export async function executeRoutedRequest(
 	this: IExecutePaginationFunctions,
-	requestData: DeclarativeRestApiSettings.ResultOptions,
+	requestData: RequestData,
 ): Promise<INodeExecutionData[]> {
+	const operation = this.getNodeParameter('operation') as string;
+	let result: OperationResult;
 	try {
-		const operation = this.getNodeParameter('operation') as string;
-		if (operation === 'getAll') return await fetchList.call(this, requestData);
-		const [answer] = await this.makeRoutingRequest(requestData);
-		const json = (answer?.json ?? {}) as IDataObject;
-		const result = operation === 'delete' ? deletionResult(json) : singleResult(json);
-		return [{ json: result, pairedItem: { item: this.getItemIndex() } }];
+		result = await runOperation(this, operation, requestData);
 	} catch (error) {
 		throw safeError(this, error);
 	}
+	const pairedItem = { item: this.getItemIndex() };
+	return finishOutput(this, operation, result.records, result.previous).map((json) => ({ json, pairedItem }));
 }

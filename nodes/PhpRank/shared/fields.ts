@@ -98,3 +98,47 @@ export const sortDirectionField: INodeProperties = {
 	],
 	routing: { send: { type: 'query', property: 'sort' } },
 };
+
+/**
+ * How the node treats phpRank's rate limit and failures. Read by the request executor
+ * (hooks/requestPolicy.ts), not routed: none of it is sent to phpRank.
+ */
+export function requestLimitOptions(resource: string, operations: string[]): INodeProperties {
+	return {
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: showFor(resource, operations),
+		options: [
+			{
+				displayName: 'Max Parallel Requests',
+				name: 'maxParallelRequests',
+				type: 'number',
+				typeOptions: { minValue: 1, maxValue: 50 },
+				default: 5,
+				description:
+					'Most requests of this phpRank account in flight at once, across all items. Fewer is gentler on the server; phpRank also throttles each key (about 60 a minute), which the node waits for by itself.',
+			},
+			{
+				displayName: 'Max Wait for Rate Limit (Seconds)',
+				name: 'maxRateLimitWait',
+				type: 'number',
+				typeOptions: { minValue: 0 },
+				default: 600,
+				description:
+					"Longest total time one request waits for phpRank's rate limit (HTTP 429, Retry-After) before it fails",
+			},
+			{
+				displayName: 'Retries',
+				name: 'retries',
+				type: 'number',
+				typeOptions: { minValue: 0, maxValue: 10 },
+				default: 3,
+				description:
+					'How many times a Get, Update or Delete is tried again, with growing pauses, after a server error, a dropped connection or a timeout. A Create is never sent again once phpRank may have received it, so no duplicate report is made.',
+			},
+		],
+	};
+}

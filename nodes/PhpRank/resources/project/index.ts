@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { requestLimitOptions } from '../../shared/fields';
 import { operationRouting } from '../../shared/routing';
 import { projectDeleteFields } from './delete';
 import { projectGetAllFields } from './getAll';
@@ -31,4 +32,8 @@ export const projectOperations: INodeProperties[] = [
 	},
 ];
 
-export const projectFields: INodeProperties[] = [...projectGetAllFields, ...projectDeleteFields];
+export const projectFields: INodeProperties[] = [
+	...projectGetAllFields,
+	...projectDeleteFields,
+	requestLimitOptions('project', ['delete', 'getAll']),
+];

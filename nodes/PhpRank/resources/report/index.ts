@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { sendReportForm } from '../../hooks/requestInput';
+import { requestLimitOptions } from '../../shared/fields';
 import { operationRouting } from '../../shared/routing';
 import { reportCreateFields } from './create';
 import { reportDeleteFields } from './delete';
@@ -63,5 +64,6 @@ export const reportFields: INodeProperties[] = [
 	...reportCreateFields,
 	...reportUpdateFields,
 	...reportDeleteFields,
+	requestLimitOptions('report', ['create', 'delete', 'get', 'getAll', 'update']),
 ];
 
