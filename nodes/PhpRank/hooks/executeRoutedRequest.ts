@@ -108,7 +108,9 @@ async function fetchList(
 		const [answer] = await send(context, { ...requestData, options: { ...requestData.options, qs } }, limits);
 		return asEnvelope(answer?.json, context);
 	};
-	return await collectPages(fetchPage, { plan: planPages(returnAll, limit) });
+	const { sort_by: sortBy, sort } = requestData.options.qs ?? {};
+	const newestFirst = (sortBy === undefined || sortBy === 'id') && (sort === undefined || sort === 'desc');
+	return await collectPages(fetchPage, { plan: planPages(returnAll, limit), newestFirst });
 }
 
 /** Single-record answers wrap the record in `data`; the item is the record itself. */

@@ -10,6 +10,11 @@ export interface CollectOptions {
 	plan: PagePlan;
 	/** Stop before this record and everything after it (the trigger: "already seen"). */
 	stopAt?: (record: IDataObject) => boolean;
+	/**
+	 * The list is newest first (by id, descending): new records then only push others down,
+	 * so only a shrinking total can hide records, and a growing one needs no re-read.
+	 */
+	newestFirst?: boolean;
 }
 
 /** The key that tells two list records apart: reports by id, projects by name. */
@@ -17,65 +22,99 @@ export function recordKey(record: IDataObject): string {
 	return String(record.id ?? record.project ?? JSON.stringify(record));
 }
 
+function firstKey(envelope: ListEnvelope): string | undefined {
+	const first = envelope.data[0] as IDataObject | undefined;
+	return first === undefined ? undefined : recordKey(first);
+}
+
 function totalOf(envelope: ListEnvelope): number | undefined {
 	const total = Number((envelope.meta as IDataObject | undefined)?.total);
 	return Number.isFinite(total) ? total : undefined;
 }
 
+/** How often one page boundary is read again while the list keeps changing under us. */
+const MAX_REREADS_PER_PAGE = 5;
+
+/** Re-reads of a whole list at most, in pages per page of the list (plus a few), so a list that keeps growing under us cannot keep us reading forever. */
+const REREAD_BUDGET_PER_PAGE = 2;
+const REREAD_BUDGET_BASE = 10;
+
 /**
  * Reads a list page by page until the plan's limit or the last page.
  *
  * Other clients may create and delete records while we read. A record that moves down onto a
- * later page is seen twice: it is output once. A deletion before the page boundary moves
- * records up onto a page already read, where they would be missed: when the list's `total`
- * changes between two pages, the pages already read are read again (back to one that still
- * starts with a known record) and what is new on them is kept.
+ * later page is seen twice: it is output once. A deletion before a page boundary moves records
+ * up onto a page already read, where they would be missed. So two neighbouring pages count as
+ * read together only when the list's `total` was the same for both (or, newest first, did not
+ * shrink); otherwise the earlier page
+ * is read again (and the ones before it, while a re-read page starts with a record not seen
+ * before: the list moved by more than a page), then the later one, a few times at most.
  */
 export async function collectPages(fetchPage: PageFetcher, options: CollectOptions): Promise<IDataObject[]> {
-	const { plan, stopAt } = options;
+	const { plan, stopAt, newestFirst = false } = options;
+	/** Whether the list changed between two reads in a way that can hide records between them. */
+	const mayHaveGap = (earlier: ListEnvelope, later: ListEnvelope) => {
+		const before = totalOf(earlier);
+		const after = totalOf(later);
+		if (before === undefined || after === undefined) return false;
+		return newestFirst ? after < before : after !== before;
+	};
 	const seen = new Set<string>();
 	const records: IDataObject[] = [];
-	let stopped = false;
+	let finished = false;
 
-	/** Adds the page's unseen records; false once the limit or the stop record is reached. */
-	const take = (envelope: ListEnvelope): boolean => {
+	/** Adds the page's unseen records; sets `finished` at the limit or the stop record. */
+	const take = (envelope: ListEnvelope): void => {
 		for (const record of envelope.data as IDataObject[]) {
+			if (finished) return;
 			if (stopAt?.(record)) {
-				stopped = true;
-				return false;
+				finished = true;
+				return;
 			}
 			const key = recordKey(record);
 			if (seen.has(key)) continue;
 			seen.add(key);
 			records.push(record);
-			if (plan.maxItems !== undefined && records.length >= plan.maxItems) return false;
+			if (plan.maxItems !== undefined && records.length >= plan.maxItems) finished = true;
 		}
-		return true;
 	};
-
-	/** Re-reads pages before `page` after the list shrank or grew under us. */
-	const recoverShifted = async (page: number): Promise<boolean> => {
-		for (let earlier = page - 1; earlier >= 1; earlier--) {
-			const envelope = await fetchPage(earlier, plan.perPage);
-			const startsKnown = envelope.data.length > 0 && seen.has(recordKey(envelope.data[0] as IDataObject));
-			if (!take(envelope)) return false;
-			if (startsKnown) break;
-		}
-		return true;
-	};
-
-	let previousTotal: number | undefined;
-	for (let page = 1; ; page++) {
+	const startsUnseen = (envelope: ListEnvelope) =>
+		envelope.data.length > 0 && !seen.has(recordKey(envelope.data[0] as IDataObject));
+	const read = async (page: number) => {
 		const envelope = await fetchPage(page, plan.perPage);
-		const total = totalOf(envelope);
-		const sizeBefore = seen.size;
-		if (!take(envelope)) return records;
-		if (page > 1 && total !== undefined && previousTotal !== undefined && total !== previousTotal) {
-			if (!(await recoverShifted(page))) return records;
+		const unseenStart = startsUnseen(envelope);
+		take(envelope);
+		return { envelope, unseenStart };
+	};
+
+	/** Reads `page` again, and earlier pages while the list has moved by a page or more. */
+	const rereadBefore = async (page: number): Promise<ListEnvelope> => {
+		const { envelope, unseenStart } = await read(page);
+		let moved = unseenStart;
+		for (let earlier = page - 1; moved && earlier >= 1 && !finished; earlier--) {
+			moved = (await read(earlier)).unseenStart;
 		}
-		previousTotal = total;
-		// A non-empty page of nothing new means the server ignores `page`: stop instead of looping.
-		const addedNothing = envelope.data.length > 0 && seen.size === sizeBefore;
-		if (stopped || isLastPage(envelope, page, plan.perPage) || addedNothing) return records;
+		return envelope;
+	};
+
+	let previous = (await read(1)).envelope;
+	const firstLastPage = Number(previous.meta?.last_page);
+	let rereadBudget =
+		REREAD_BUDGET_BASE + REREAD_BUDGET_PER_PAGE * (Number.isFinite(firstLastPage) ? firstLastPage : 1);
+	for (let page = 1; !finished && !isLastPage(previous, page, plan.perPage); page++) {
+		let current = (await read(page + 1)).envelope;
+		// The same first record on the next page means the server ignores `page`: stop, not loop.
+		if (current.data.length > 0 && firstKey(current) === firstKey(previous)) break;
+		for (let reread = 0; reread < MAX_REREADS_PER_PAGE && rereadBudget > 0 && !finished; reread++) {
+			if (!mayHaveGap(previous, current)) break;
+			rereadBudget--;
+			previous = await rereadBefore(page);
+			if (finished) break;
+			// Read the later page again too: only an earlier page read before a later one can be
+			// checked by the totals (a record can slip between them only by moving up).
+			current = (await read(page + 1)).envelope;
+		}
+		previous = current;
 	}
+	return records;
 }

@@ -12,6 +12,13 @@ import type { FailureSubject } from '../hooks/apiErrors';
 import { apiFailureError, describeApiFailure, isOwnError, markOwnError } from '../hooks/apiErrors';
 import type { CollectOptions } from '../hooks/pagedList';
 import { collectPages } from '../hooks/pagedList';
+import type { RequestLimits } from '../hooks/requestPolicy';
+import {
+	DEFAULT_LIMITS,
+	gateFor,
+	observeRateLimitHeaders,
+	sendWithPolicy,
+} from '../hooks/requestPolicy';
 import type { ListEnvelope } from '../hooks/pagePlan';
 import { apiBaseUrl } from '../shared/apiBaseUrl';
 import { CREDENTIAL_NAME } from '../shared/constants';
@@ -50,29 +57,48 @@ export function transportFailure(context: FunctionsBase, error: unknown, itemInd
 	);
 }
 
-/**
- * One API request from code (not from routing), with the node's base-URL handling, headers and
- * error wording. Answers the JSON body.
- */
-export async function apiRequest(context: ApiContext, request: ApiRequest): Promise<IDataObject> {
-	const credentials = await context.getCredentials<{ baseUrl: string }>(CREDENTIAL_NAME);
-	let response: IN8nHttpFullResponse;
-	try {
-		response = (await context.helpers.httpRequestWithAuthentication.call(context, CREDENTIAL_NAME, {
-			method: request.method,
-			baseURL: apiBaseUrl(credentials.baseUrl),
-			url: request.url,
-			qs: request.qs,
-			headers: { Accept: 'application/json' },
-			ignoreHttpStatusErrors: true,
-			returnFullResponse: true,
-		})) as IN8nHttpFullResponse;
-	} catch (error) {
-		throw isOwnError(error) ? (error as NodeApiError) : transportFailure(context, error);
-	}
+async function sendOnce(context: ApiContext, request: ApiRequest, baseURL: string): Promise<IDataObject> {
+	// A transport failure propagates as thrown: the request policy reads its code first.
+	const response = (await context.helpers.httpRequestWithAuthentication.call(context, CREDENTIAL_NAME, {
+		method: request.method,
+		baseURL,
+		url: request.url,
+		qs: request.qs,
+		headers: { Accept: 'application/json' },
+		ignoreHttpStatusErrors: true,
+		returnFullResponse: true,
+	})) as IN8nHttpFullResponse;
+	observeRateLimitHeaders(context.getNode(), response.headers);
 	const failure = describeApiFailure(response.statusCode, response.headers, response.body, request.subject);
 	if (failure) throw apiFailureError(context.getNode(), failure, 0);
 	return response.body as IDataObject;
+}
+
+/**
+ * One API request from code (not from routing), with the node's base-URL handling, headers,
+ * error wording, and the same rate-limit gate and retry rules as the routed requests.
+ */
+export async function apiRequest(
+	context: ApiContext,
+	request: ApiRequest,
+	limits: RequestLimits = DEFAULT_LIMITS,
+): Promise<IDataObject> {
+	const credentials = await context.getCredentials<{ baseUrl: string }>(CREDENTIAL_NAME);
+	const baseURL = apiBaseUrl(credentials.baseUrl);
+	try {
+		return await sendWithPolicy(
+			gateFor(context.getNode()),
+			request.method,
+			limits,
+			async () => await sendOnce(context, request, baseURL),
+			{
+				notResent: (error) => error as Error,
+				waitedTooLong: (error) => error as Error,
+			},
+		);
+	} catch (error) {
+		throw isOwnError(error) ? (error as NodeApiError) : transportFailure(context, error);
+	}
 }
 
 /** A whole list (or as much as `options` asks for), page by page, filters on every page. */
