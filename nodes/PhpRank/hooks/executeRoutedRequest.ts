@@ -154,7 +154,9 @@ async function deleteRecord(
 			trace.resentAfterPossibleSuccess && (error as { httpCode?: string }).httpCode === '404';
 		if (!deletedEarlier) throw safeError(context, error);
 		const path = String(requestData.options.url ?? '');
-		return { id: decodeURIComponent(path.slice(path.lastIndexOf('/') + 1)), deleted: true };
+		const id = decodeURIComponent(path.slice(path.lastIndexOf('/') + 1));
+		// Report ids are numbers in phpRank's answers; project ids are names.
+		return { id: /^[0-9]+$/.test(id) ? Number(id) : id, deleted: true };
 	}
 }
 

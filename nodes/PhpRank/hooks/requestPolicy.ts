@@ -23,6 +23,9 @@ export interface RequestLimits {
 export const DEFAULT_LIMITS: RequestLimits = { maxParallel: 5, retries: 3, maxRateLimitWaitMs: 600_000 };
 
 const FIRST_BACKOFF_MS = 500;
+
+/** phpRank's throttle window: a remaining-count older than this is stale. */
+const REMAINING_VALID_MS = 60_000;
 const MAX_BACKOFF_MS = 8_000;
 
 /** Codes of failures where the request never reached phpRank: safe to send again, even a Create. */
@@ -87,6 +90,8 @@ export class AccountGate {
 
 	private remaining: number | undefined;
 
+	private remainingSeenAt = 0;
+
 	/** Resolves when this request may be sent. */
 	async acquire(maxParallel: number): Promise<void> {
 		for (;;) {
@@ -106,6 +111,8 @@ export class AccountGate {
 	private mayStart(maxParallel: number): boolean {
 		if (this.active === 0) return true;
 		if (this.active >= maxParallel) return false;
+		// A count older than phpRank's window (a minute) says nothing about the current one.
+		if (Date.now() - this.remainingSeenAt > REMAINING_VALID_MS) this.remaining = undefined;
 		return this.remaining === undefined || this.remaining > this.active;
 	}
 
@@ -115,10 +122,13 @@ export class AccountGate {
 		this.wakeAll();
 	}
 
-	/** Records the throttle's word on how many requests this window still takes. */
+	/**
+	 * Records the throttle's word on how many requests this window still takes; an answer
+	 * without it (no throttle, or a server that stopped sending it) clears what was known.
+	 */
 	observeRemaining(remaining: number | undefined): void {
-		if (remaining === undefined || !Number.isFinite(remaining)) return;
-		this.remaining = remaining;
+		this.remaining = remaining !== undefined && Number.isFinite(remaining) ? remaining : undefined;
+		this.remainingSeenAt = Date.now();
 		this.wakeAll();
 	}
 
