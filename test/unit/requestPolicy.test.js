@@ -75,6 +75,25 @@ describe('AccountGate', () => {
 		gate.release();
 	});
 
+	test('after a 429 it waits a second less than Retry-After, then probes one at a time', async () => {
+		const gate = new AccountGate();
+		expect(gate.rateLimited(3000)).toBe(2000);
+		expect(new AccountGate().rateLimited(1000)).toBe(200);
+		expect(new AccountGate().rateLimited(50)).toBe(50);
+		expect(new AccountGate().rateLimited(undefined)).toBe(5000);
+
+		const probing = new AccountGate();
+		probing.rateLimited(10);
+		await probing.acquire(5);
+		let second = false;
+		const waiting = probing.acquire(5).then(() => (second = true));
+		await new Promise((resolve) => setTimeout(resolve, 30));
+		expect(second).toBe(false);
+		probing.observeRemaining(59); // the probe was let through: the window is open
+		await waiting;
+		expect(second).toBe(true);
+	});
+
 	test('a pause holds every request until it ends', async () => {
 		const gate = new AccountGate();
 		gate.pause(120);

@@ -24,6 +24,12 @@ export const DEFAULT_LIMITS: RequestLimits = { maxParallel: 5, retries: 3, maxRa
 
 const FIRST_BACKOFF_MS = 500;
 
+const SECOND_MS = 1000;
+/** Spacing of single probes while the throttle's window is about to reopen. */
+const PROBE_INTERVAL_MS = 200;
+/** Wait after a 429 without Retry-After. */
+const FALLBACK_RATE_LIMIT_WAIT_MS = 5 * SECOND_MS;
+
 /** phpRank's throttle window: a remaining-count older than this is stale. */
 const REMAINING_VALID_MS = 60_000;
 const MAX_BACKOFF_MS = 8_000;
@@ -92,6 +98,9 @@ export class AccountGate {
 
 	private remainingSeenAt = 0;
 
+	/** Waiting for the throttle's window to reopen: one request at a time. */
+	private probing = false;
+
 	/** Resolves when this request may be sent. */
 	async acquire(maxParallel: number): Promise<void> {
 		for (;;) {
@@ -110,7 +119,7 @@ export class AccountGate {
 
 	private mayStart(maxParallel: number): boolean {
 		if (this.active === 0) return true;
-		if (this.active >= maxParallel) return false;
+		if (this.probing || this.active >= maxParallel) return false;
 		// A count older than phpRank's window (a minute) says nothing about the current one.
 		if (Date.now() - this.remainingSeenAt > REMAINING_VALID_MS) this.remaining = undefined;
 		return this.remaining === undefined || this.remaining > this.active;
@@ -129,15 +138,34 @@ export class AccountGate {
 	observeRemaining(remaining: number | undefined): void {
 		this.remaining = remaining !== undefined && Number.isFinite(remaining) ? remaining : undefined;
 		this.remainingSeenAt = Date.now();
+		// A request was let through (or there is no throttle): the window is open again.
+		if (this.remaining !== 0) this.probing = false;
 		this.wakeAll();
 	}
 
-	/** Holds every request of the account for `ms` (phpRank's Retry-After). */
+	/** Holds every request of the account for `ms`. */
 	pause(ms: number): void {
 		this.pausedUntil = Math.max(this.pausedUntil, Date.now() + ms);
-		// After the pause the window is new: the old count no longer holds.
+		// After the pause the window may be new: the old count no longer holds.
 		this.remaining = undefined;
 		this.wakeAll();
+	}
+
+	/**
+	 * After a 429: Retry-After counts whole seconds, so the window may open up to a second
+	 * before it says. Wait a second less, then probe one request at a time, a little apart,
+	 * until one is let through (429s are not processed, so probes are harmless). Returns the wait.
+	 */
+	rateLimited(retryAfterMs: number | undefined): number {
+		const waitMs =
+			retryAfterMs === undefined
+				? FALLBACK_RATE_LIMIT_WAIT_MS
+				: retryAfterMs >= 2 * SECOND_MS
+					? retryAfterMs - SECOND_MS
+					: Math.min(retryAfterMs, PROBE_INTERVAL_MS);
+		this.probing = true;
+		this.pause(waitMs);
+		return waitMs;
 	}
 
 	private wakeAll(): void {
@@ -201,10 +229,10 @@ export async function sendWithPolicy<T>(
 		}
 		const failure = classifyFailure(failed);
 		if (failure.kind === 'rateLimited') {
-			const waitMs = failure.retryAfterMs ?? backoffMs(1);
-			waitedMs += waitMs;
-			if (waitedMs > limits.maxRateLimitWaitMs) throw callbacks.waitedTooLong(failed);
-			gate.pause(waitMs);
+			if (waitedMs + (failure.retryAfterMs ?? 0) > limits.maxRateLimitWaitMs) {
+				throw callbacks.waitedTooLong(failed);
+			}
+			waitedMs += gate.rateLimited(failure.retryAfterMs);
 			continue;
 		}
 		if (failure.kind === 'mayBeProcessed' && !repeatable) throw callbacks.notResent(failed, failure.reason);

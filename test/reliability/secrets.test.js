@@ -1,0 +1,87 @@
+// The API key and the report password never appear in an output item, an error's message,
+// description or context, or a log line, across every error the node can meet.
+const { LoggerProxy } = require('n8n-workflow');
+const { startFixture, byId, API_KEY } = require('../node/fixture');
+
+const PASSWORD = 'pw-4e8a1c-hidden';
+const lines = [];
+const capture = (level) => (message, meta) => lines.push(`${level} ${message} ${JSON.stringify(meta ?? {})}`);
+
+let fixture;
+let sandbox;
+
+beforeAll(async () => {
+	LoggerProxy.init({
+		error: capture('error'),
+		warn: capture('warn'),
+		info: capture('info'),
+		debug: capture('debug'),
+		verbose: capture('verbose'),
+	});
+	fixture = await startFixture({ seed: [{ url: 'https://example.com/' }] });
+	sandbox = fixture.sandbox;
+});
+afterAll(() => sandbox.close());
+
+const create = (extra) => ({ resource: 'report', operation: 'create', url: 'https://a.test/', privacy: 2, password: PASSWORD, ...extra });
+const update = (extra) => ({ resource: 'report', operation: 'update', reportId: byId(1), privacy: 2, password: PASSWORD, ...extra });
+
+/** Each case: what to run, and the sandbox set-up that produces the error. */
+const CASES = [
+	['created with a password', () => fixture.run(create())],
+	['wrong key', () => fixture.run(create(), { credentials: { apiKey: `${API_KEY}x` } })],
+	['404', () => fixture.run({ resource: 'report', operation: 'get', reportId: byId(404) })],
+	['403', () => fixture.run(update({ reportId: byId(999) }))],
+	['422 fetch error', () => fixture.run(create({ url: 'https://nowhere.invalid/' }))],
+	['422 from the server', () => (sandbox.failNext({ status: 422, body: { message: { password: ['bad'] }, status: 422 } }), fixture.run(create()))],
+	['429 past the wait', () => (sandbox.failNext({ status: 429, headers: { 'Retry-After': '30' } }), fixture.run(update({ options: { maxRateLimitWait: 1 } })))],
+	['500 after retries', () => (sandbox.failNext({ count: 2, status: 500 }), fixture.run(update({ options: { retries: 1 } })))],
+	['lost Create', () => (sandbox.failNext({ drop: 'after', method: 'POST' }), fixture.run(create()))],
+	['timeout', () => (sandbox.failNext({ slowMs: 800, method: 'POST' }), fixture.run(create({ requestOptions: { timeout: 200 } })))],
+	['HTML page', () => fixture.run(create(), { credentials: { baseUrl: `${sandbox.url}/app` } })],
+	['no server', () => fixture.run(create(), { credentials: { baseUrl: 'http://127.0.0.1:9' } })],
+	['bad URL', () => fixture.run(create({ url: 'nope' }))],
+	['password too long', () => fixture.run(create({ password: PASSWORD.repeat(9) }))],
+	['Continue On Fail', () => fixture.run(create({ url: '={{ $json.u }}' }), { items: [{ u: 'x' }, { u: 'https://b.test/' }], continueOnFail: true })],
+];
+
+/** Everything a run produced that a user or a log could see; `error.node` is the workflow's own node definition, which n8n stores with the workflow. */
+function visible(result) {
+	const { error } = result;
+	return JSON.stringify({
+		items: result.items,
+		error: error && {
+			message: error.message,
+			description: error.description,
+			messages: error.messages,
+			context: error.context,
+			cause: error.cause && String(error.cause),
+			stack: error.stack,
+		},
+	});
+}
+
+test.each(CASES)('%s: no key, no password', async (_name, run) => {
+	lines.length = 0;
+	const result = await run();
+	const text = visible(result) + lines.join('\n');
+	expect(text).not.toContain(API_KEY);
+	expect(text).not.toContain(PASSWORD);
+});
+
+test('the cases do produce errors (so the search above means something)', async () => {
+	const results = [];
+	for (const [name, run] of CASES.slice(1, -1)) results.push([name, Boolean((await run()).error)]);
+	expect(results.filter(([, failed]) => !failed)).toEqual([]);
+});
+
+test('the key is only ever sent in the Authorization header', async () => {
+	sandbox.clearRequests();
+	await fixture.run(create());
+	await fixture.run({ resource: 'report', operation: 'getAll', returnAll: true });
+	for (const request of sandbox.requests) {
+		expect(request.headers.authorization).toBe(`Bearer ${API_KEY}`);
+		const rest = JSON.stringify({ ...request, headers: { ...request.headers, authorization: undefined } });
+		expect(rest).not.toContain(API_KEY);
+	}
+});
