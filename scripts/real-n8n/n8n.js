@@ -590,6 +590,78 @@ async function restRequest(ctx, method, urlPath, body, opts = {}) {
 	return restJson(base, method, urlPath, body, headers);
 }
 
+/**
+ * Runs an imported workflow the way the editor's "Execute workflow" / "Fetch Test Event" does: with the
+ * editor running and the owner logged in (setupOwner), POST /rest/workflows/:id/run from a trigger, then
+ * polls GET /rest/executions/:id until it finished. Unlike `n8n execute` (which only starts at a Manual
+ * Trigger, and passes polling triggers through without polling), the start node runs in 'manual' mode:
+ * a polling trigger's poll() is called. Both lines: 2.x reads the stored workflow and
+ * `triggerToStartFrom`; 1.x also wants `workflowData` in the body (both are sent).
+ * @param {object} ctx
+ * @param {string} workflowId
+ * @param {object} [opts]
+ * @param {string} [opts.triggerName]  default: the first node whose type ends in "Trigger"
+ * @param {number} [opts.timeoutMs=120000]
+ * @returns {Promise<{ok, data, error, code, status, executionId, trigger, stdout, stderr, ms}>} shaped like execute()'s
+ *   result (data.data.resultData.runData...), so nodeOutput() works on it.
+ */
+async function runManually(ctx, workflowId, opts = {}) {
+	const started = Date.now();
+	const wfRes = await restRequest(ctx, 'GET', `/rest/workflows/${workflowId}`);
+	const wf = wfRes.json && wfRes.json.data;
+	if (!wf) throw new Error(`GET /rest/workflows/${workflowId}: HTTP ${wfRes.status} ${wfRes.text.slice(0, 300)}`);
+	const trigger = opts.triggerName
+		? wf.nodes.find((n) => n.name === opts.triggerName)
+		: wf.nodes.find((n) => /Trigger$/.test(n.type));
+	if (!trigger) throw new Error(`workflow ${workflowId} has no trigger node${opts.triggerName ? ` named "${opts.triggerName}"` : ''}`);
+	const res = await restRequest(ctx, 'POST', `/rest/workflows/${workflowId}/run`, {
+		workflowData: wf,
+		triggerToStartFrom: { name: trigger.name },
+	});
+	const executionId = res.json && res.json.data && res.json.data.executionId;
+	if (!executionId) throw new Error(`POST /rest/workflows/${workflowId}/run: HTTP ${res.status} ${res.text.slice(0, 500)}`);
+	// executions come back "flatted" (n8n's own circular-JSON format); use n8n's copy of the library
+	const flatted = require(require.resolve('flatted', { paths: [path.join(ctx.n8n.dir, 'node_modules', 'n8n')] }));
+	const timeoutMs = opts.timeoutMs ?? 120000;
+	for (;;) {
+		const e = await restRequest(ctx, 'GET', `/rest/executions/${executionId}`);
+		const exec = e.json && e.json.data;
+		const done = exec && (exec.stoppedAt || ['success', 'error', 'crashed', 'canceled'].includes(exec.status));
+		const data = done && exec.data ? (typeof exec.data === 'string' ? flatted.parse(exec.data) : exec.data) : undefined;
+		// 1.123.81 writes the execution row (status, stoppedAt) before its data: wait for the run data too
+		const hasRunData = data && data.resultData && Object.keys(data.resultData.runData || {}).length > 0;
+		if (done && (hasRunData || Date.now() - started > timeoutMs / 4)) {
+			const error = data && data.resultData ? data.resultData.error : undefined;
+			return {
+				ok: exec.status === 'success' && !error,
+				data: { data },
+				error,
+				code: exec.status === 'success' ? 0 : 1,
+				status: exec.status,
+				executionId,
+				trigger,
+				stdout: JSON.stringify({ status: exec.status, mode: exec.mode }),
+				stderr: '',
+				ms: Date.now() - started,
+			};
+		}
+		if (Date.now() - started > timeoutMs) throw new Error(`execution ${executionId} did not finish within ${timeoutMs} ms`);
+		await sleep(300);
+	}
+}
+
+/**
+ * The editor's credential test: POST /rest/credentials/test, as the credential modal sends it. The
+ * credential must exist (imported); `data` is the form's content: values the editor got redacted from
+ * GET /rest/credentials/:id?includeData=true are un-redacted by n8n from the stored ones.
+ * @returns {Promise<{httpStatus:number, status?:'OK'|'Error', message?:string, text:string}>}
+ */
+async function testCredential(ctx, { id, name = '', type, data }) {
+	const res = await restRequest(ctx, 'POST', '/rest/credentials/test', { credentials: { id, name, type, data } });
+	const result = (res.json && res.json.data) || {};
+	return { httpStatus: res.status, status: result.status, message: result.message, text: res.text };
+}
+
 module.exports = {
 	createUserFolder,
 	openUserFolder,
@@ -603,6 +675,8 @@ module.exports = {
 	startEditor,
 	setupOwner,
 	restRequest,
+	runManually,
+	testCredential,
 	runN8n,
 	n8nEnv,
 	getFreePort,

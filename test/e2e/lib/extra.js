@@ -1,0 +1,174 @@
+'use strict';
+/**
+ * Example workflows this suite does not own (examples/weekly-audit.json, examples/regression-alert.json,
+ * examples/triggers/*.json, and any later one), run against the sandbox's plain 'demo' seed:
+ * - with a Manual Trigger: `n8n execute` (n8n's CLI starts at the Manual Trigger, not at a Schedule
+ *   Trigger next to it);
+ * - started by the phpRank Trigger only: a manual run through the editor's REST API
+ *   (POST /rest/workflows/:id/run with triggerToStartFrom, what "Fetch Test Event"/"Execute workflow"
+ *   sends), then GET /rest/executions/:id; in manual mode n8n calls the trigger's poll().
+ *
+ * Checks: structural (run succeeds, no node error, every phpRank node ran, every request authenticated
+ * and 2xx, no key or password in the output), and exact where deterministic: the replay of all requests
+ * on a re-seeded sandbox reproduces the store; every output item of a phpRank node that names a report
+ * (id + score) is the one phpRank answered that node (last answer for that id); every phpRank node without expressions in its parameters outputs
+ * exactly its answers (attributed by time: n8n runs nodes one after the other); the trigger's test
+ * event is the newest watched report below the threshold.
+ */
+const rn = require('../../../scripts/real-n8n/n8n');
+const { takeRequests, replay, expectedItems, resolvedParameters } = require('./oracle');
+const { KEY, producedText } = require('./specs');
+
+const OUR_PREFIX = 'n8n-nodes-phprank.';
+const demoSeed = (sandbox) => {
+	sandbox.reset('demo');
+	sandbox.clearRequests();
+};
+
+function hasManualTrigger(workflow) {
+	return workflow.nodes.some((n) => n.type === 'n8n-nodes-base.manualTrigger');
+}
+
+/** Which requests an operation sends (method, path). */
+function operationPattern(node, pkg) {
+	if (node.type.endsWith('.phpRankTrigger')) return { methods: ['GET'], path: /^\/api\/v1\/reports$/ };
+	const { resource, operation } = resolvedParameters(pkg, node);
+	const base = resource === 'project' ? '/api/v1/projects' : '/api/v1/reports';
+	const one = new RegExp(`^${base}/[^/]+$`);
+	const list = new RegExp(`^${base}$`);
+	switch (operation) {
+		case 'getAll':
+			return { methods: ['GET'], path: list };
+		case 'create':
+			return { methods: ['POST'], path: list };
+		case 'get':
+			return { methods: ['GET'], path: one };
+		case 'update':
+			return { methods: ['GET', 'PATCH', 'PUT'], path: one };
+		case 'delete':
+			return { methods: ['DELETE'], path: one };
+		default:
+			return { methods: [], path: /$^/ };
+	}
+}
+
+/**
+ * The requests a node sent: those of its operation received while n8n ran it (n8n runs nodes one
+ * after the other; a few ms of slack for clock reading).
+ */
+function requestsOfNode(result, node, requests, pkg) {
+	const runs = result.data?.data?.resultData?.runData?.[node.name] || [];
+	const windows = runs.map((r) => [r.startTime - 3, r.startTime + (r.executionTime || 0) + 3]);
+	const pattern = operationPattern(node, pkg);
+	return requests
+		.map((q, i) => ({ q, i }))
+		.filter(({ q }) => windows.some(([a, b]) => q.receivedAt >= a && q.receivedAt <= b))
+		.filter(({ q }) => pattern.methods.includes(q.method) && pattern.path.test(q.path));
+}
+
+async function runExtraWorkflow({ report, tag, file, workflow, importedId, ctx, sandbox, pkg, runTail }) {
+	const name = `${tag} examples/${file}`;
+	demoSeed(sandbox);
+	const before = sandbox.reports();
+	const viaRest = !hasManualTrigger(workflow);
+	const result = viaRest
+		? await rn.runManually(ctx, importedId, { triggerName: workflow.nodes.find((n) => n.type.startsWith(OUR_PREFIX) && /Trigger$/.test(n.type))?.name })
+		: await rn.execute(ctx, importedId);
+	report.time(`${name}: ${viaRest ? 'manual run through the REST API' : 'n8n execute'}`, result.ms);
+	const requests = takeRequests(sandbox);
+	const after = sandbox.reports();
+
+	report.check(`${name}: the run succeeds (${viaRest ? 'POST /rest/workflows/:id/run from its trigger' : 'n8n execute'})`, result.ok, () => runTail(result));
+	const runData = result.data?.data?.resultData?.runData || {};
+	const nodeErrors = Object.entries(runData).filter(([, runs]) => runs.some((x) => x.error)).map(([n, runs]) => `${n}: ${runs.find((x) => x.error).error.message}`);
+	report.check(`${name}: no node has an error`, nodeErrors.length === 0, nodeErrors.join('\n'));
+	const ours = workflow.nodes.filter((n) => n.type.startsWith(OUR_PREFIX));
+	report.check(
+		`${name}: every phpRank node ran (${ours.map((n) => n.name).join(', ')})`,
+		ours.every((n) => runData[n.name]),
+		`ran: ${Object.keys(runData).join(', ')}`,
+	);
+	const bad = requests.filter((q) => !(q.status >= 200 && q.status < 300) || q.headers.authorization !== `Bearer ${KEY}`);
+	report.check(
+		`${name}: ${requests.length} request(s) to phpRank, all authenticated and 2xx`,
+		requests.length > 0 && bad.length === 0,
+		JSON.stringify(bad.map((q) => ({ method: q.method, path: q.rawPath, status: q.status }))),
+	);
+	const text = producedText(result);
+	report.check(`${name}: no API key or report password in any output`, !text.includes(KEY) && !/beans2026|pipes-and-more|studio-only|tinycms-beta/.test(text));
+
+	// exact where deterministic
+	const answers = await replay(sandbox, requests, demoSeed);
+	report.equal(`${name}: replaying its requests on a re-seeded sandbox leaves the same store`, sandbox.reports(), after);
+
+	// every report a phpRank node outputs is the one phpRank answered that node last (id, url, score)
+	const mismatches = [];
+	let named = 0;
+	for (const node of ours) {
+		const out = runData[node.name] ? rn.nodeOutput(result, node.name) : [];
+		if (!Array.isArray(out)) continue;
+		const answered = new Map();
+		for (const { i } of requestsOfNode(result, node, requests, pkg)) {
+			const data = answers[i].body?.data;
+			for (const rec of Array.isArray(data) ? data : data ? [data] : []) if (typeof rec.id === 'number') answered.set(rec.id, rec);
+		}
+		for (const item of out) {
+			const score = item.score ?? item.result;
+			if (typeof item.id !== 'number' || typeof score !== 'number') continue;
+			named++;
+			const rec = answered.get(item.id);
+			const recScore = rec && (rec.score ?? rec.result);
+			if (!rec || recScore !== score || (item.url !== undefined && item.url !== rec.url)) {
+				mismatches.push(`${node.name}: item ${JSON.stringify({ id: item.id, url: item.url, score })} vs phpRank's answer ${JSON.stringify(rec && { url: rec.url, score: recScore })}`);
+			}
+		}
+	}
+	report.check(
+		`${name}: the ${named} report item(s) output by phpRank nodes are the reports phpRank answered them (id, url, score)`,
+		named > 0 && mismatches.length === 0,
+		mismatches.join('\n') || 'no report items',
+	);
+
+	const runOrder = Object.entries(runData)
+		.flatMap(([n, runs]) => runs.map((r) => ({ n, start: r.startTime })))
+		.sort((a, b) => a.start - b.start)
+		.map((x) => x.n);
+	for (const node of ours) {
+		if (!runData[node.name] || runData[node.name].length !== 1) continue;
+		const mine = requestsOfNode(result, node, requests, pkg);
+		if (node.type.endsWith('.phpRankTrigger')) {
+			triggerEventCheck({ report, name, node, result, before, pkg, mine });
+			continue;
+		}
+		if (JSON.stringify(node.parameters).includes('"=') || mine.length === 0) continue; // expressions: per item, not attributed here
+		const prev = runOrder[runOrder.indexOf(node.name) - 1];
+		const inputs = prev ? (runData[prev]?.[0]?.data?.main || []).reduce((a, b) => a + (b ? b.length : 0), 0) : 1;
+		if (inputs !== 1) continue;
+		const expected = expectedItems(pkg, node, mine.map(({ q, i }) => ({ request: q, status: answers[i].status, body: answers[i].body })));
+		report.equal(`${name}: output of "${node.name}" is exactly the API's answer (${mine.length} request(s))`, rn.nodeOutput(result, node.name), expected);
+	}
+}
+
+/** The trigger's manual run ("Fetch Test Event"): what the store says it must be. */
+function triggerEventCheck({ report, name, node, result, before, pkg, mine }) {
+	const params = resolvedParameters(pkg, node);
+	const out = rn.nodeOutput(result, node.name);
+	const items = Array.isArray(out) ? out : [];
+	if (params.event === 'scoreBelow') {
+		const watched = before
+			.filter((x) => x.deleted_at === null && (!params.project?.value || x.project === params.project.value))
+			.sort((a, b) => b.id - a.id)
+			.slice(0, params.watchCount);
+		const want = watched.find((x) => x.result < params.threshold);
+		report.equal(
+			`${name}: "${node.name}" (test event) outputs the newest of the ${params.watchCount} newest reports below ${params.threshold}: #${want?.id}`,
+			items.map((x) => ({ id: x.id, score: x.score ?? x.result })),
+			want ? [{ id: want.id, score: want.result }] : [],
+		);
+	} else {
+		report.check(`${name}: "${node.name}" (test event) outputs one report`, items.length === 1 && typeof items[0].id === 'number', JSON.stringify(items).slice(0, 300));
+	}
+	report.check(`${name}: "${node.name}" only read (GET) from phpRank`, mine.every(({ q }) => q.method === 'GET'), JSON.stringify(mine.map(({ q }) => `${q.method} ${q.rawPath}`)));
+}
+
+module.exports = { runExtraWorkflow, hasManualTrigger };

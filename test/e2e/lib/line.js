@@ -1,0 +1,236 @@
+'use strict';
+/**
+ * The suite for one n8n line: the packed package installed as a community package, the credential and
+ * the workflows imported, each workflow run with `n8n execute` against its own sandbox and checked
+ * exactly (requests the sandbox received, every phpRank node's output, the store afterwards), then
+ * the editor started for the credential test through n8n's REST API and the node types it serves.
+ */
+const fs = require('node:fs');
+const path = require('node:path');
+const { ensureN8n } = require('../../../scripts/real-n8n/install');
+const rn = require('../../../scripts/real-n8n/n8n');
+const { startSandbox } = require('../../sandbox');
+const { seedE2e, takeRequests, sent, replay, expectedItems } = require('./oracle');
+const { workflowSpecs, KEY, WRONG_KEY, CREDENTIALS } = require('./specs');
+const { runExtraWorkflow, hasManualTrigger } = require('./extra');
+
+const NODE_TYPE = 'n8n-nodes-phprank.phpRank';
+const LABEL = { 2: 'n8n 2.40.7', 1: 'n8n 1.123.81' };
+/** What each line's credential test says for a 401 when the credential has no rule for it. */
+const N8N_401_TEXT = { 2: 'Unauthorized', 1: 'Authorization failed - please check your credentials' };
+
+/** Items (json) of every phpRank node of a run: {name: [json] | {error}}. */
+function phpRankOutputs(result, workflow) {
+	const out = {};
+	const ran = result.data?.data?.resultData?.runData || {};
+	for (const node of workflow.nodes) {
+		if (node.type === NODE_TYPE && ran[node.name]) out[node.name] = rn.nodeOutput(result, node.name);
+	}
+	return out;
+}
+
+/** What a user sees of an n8n error. */
+function shownError(error) {
+	if (!error) return error;
+	return { message: error.message, description: error.description, httpCode: error.httpCode };
+}
+
+function runTail(r) {
+	const tail = (s) => s.split('\n').slice(-25).join('\n');
+	return `exit ${r.code}${r.timedOut ? ' (timed out)' : ''}; error ${JSON.stringify(shownError(r.error))}\n--- stdout tail ---\n${tail(r.stdout)}\n--- stderr tail ---\n${tail(r.stderr)}`;
+}
+
+/**
+ * @param {string} line            '2' or '1'
+ * @param {object} o
+ * @param {string} o.tarball
+ * @param {object} o.pkg           loadPackage(tarball)
+ * @param {object} o.report        Report
+ * @param {Array}  o.extraWorkflows [{file, workflow}] of examples/ not covered by specs (run structurally)
+ * @param {boolean} [o.keep]
+ */
+async function runLine(line, o) {
+	const { report } = o;
+	const tag = `[${LABEL[line]}]`;
+	const t0 = Date.now();
+	const n8n = await ensureN8n(line);
+	const sandbox = await startSandbox({ apiKeys: [KEY], seed: 'demo' });
+	const ctx = rn.createUserFolder(n8n);
+	try {
+		const installed = rn.installCommunityPackage(ctx, o.tarball);
+		report.check(
+			`${tag} npm pack tarball installed as community package ${installed.name}@${installed.version}`,
+			fs.existsSync(path.join(ctx.n8nFolder, 'nodes', 'node_modules', 'n8n-nodes-phprank', 'package.json')) &&
+				!fs.existsSync(path.join(ctx.n8nFolder, 'nodes', 'node_modules', 'n8n-nodes-phprank', 'node_modules', 'n8n-workflow')),
+		);
+
+		const specs = workflowSpecs();
+		const extra = o.extraWorkflows || [];
+		const workflows = [...specs.map((s) => s.workflow), ...extra.map((e) => ({ ...e.workflow, active: false }))];
+
+		let t = Date.now();
+		await rn.importCredentials(ctx, CREDENTIALS(sandbox.url));
+		const ids = await rn.importWorkflows(ctx, workflows);
+		report.time(`${tag} import credentials + ${workflows.length} workflows (2 n8n start-ups)`, Date.now() - t);
+		extra.forEach((e, i) => (e.importedId = ids[specs.length + i]));
+
+		for (const spec of specs) {
+			await report.guard(`${tag} ${spec.title}: no unexpected error`, () => runSpec(spec, { ctx, sandbox, tag, report, pkg: o.pkg }));
+		}
+		const extraArgs = (e) => ({ report, tag, file: e.file, workflow: e.workflow, importedId: e.importedId, ctx, sandbox, pkg: o.pkg, runTail });
+		for (const e of extra.filter((x) => hasManualTrigger(x.workflow))) {
+			await report.guard(`${tag} examples/${e.file}: no unexpected error`, () => runExtraWorkflow(extraArgs(e)));
+		}
+		// workflows started by the phpRank Trigger run from the editor, once it is up
+		const viaEditor = extra.filter((x) => !hasManualTrigger(x.workflow));
+		const afterEditorUp = async () => {
+			for (const e of viaEditor) {
+				await report.guard(`${tag} examples/${e.file}: no unexpected error`, () => runExtraWorkflow(extraArgs(e)));
+			}
+		};
+
+		await report.guard(`${tag} editor: no unexpected error`, () => editorChecks({ ctx, sandbox, tag, report, line, pkg: o.pkg, afterEditorUp }));
+	} finally {
+		await sandbox.close();
+		if (o.keep) report.write(`${tag} kept user folder ${ctx.userFolder}`);
+		else rn.removeUserFolder(ctx);
+		report.time(`${tag} whole line`, Date.now() - t0);
+	}
+}
+
+async function runSpec(spec, { ctx, sandbox, tag, report, pkg }) {
+	const name = `${tag} ${spec.title}`;
+	seedE2e(sandbox);
+	const before = sandbox.reports();
+	const r = await rn.execute(ctx, spec.workflow.id);
+	report.time(`${name}: n8n execute`, r.ms);
+	const requests = takeRequests(sandbox);
+	const after = sandbox.reports();
+
+	// 1. the run: succeeded, or failed in the expected node
+	if (spec.fails) {
+		report.check(`${name}: the run fails (exit ${r.code}) in node "${spec.fails}"`, !r.ok && r.code !== 0 && r.error && r.error.node?.name === spec.fails, () => runTail(r));
+	} else {
+		report.check(`${name}: the run succeeds`, r.ok, () => runTail(r));
+	}
+
+	// 2. exactly the requests expected, in order
+	const state = { before, nextId: Math.max(0, ...before.map((x) => x.id)) + 1 };
+	const expectedRequests = spec.requests(state);
+	report.equal(`${name}: sandbox received exactly ${expectedRequests.length} expected request(s)`, sent(requests), expectedRequests.map(({ node, ...x }) => x));
+	if (spec.statuses) report.equal(`${name}: answered ${spec.statuses.join(', ')}`, requests.map((q) => q.status), spec.statuses);
+
+	// 3. the replay reproduces the run (same answers n8n got), then every phpRank node's output
+	const answers = await replay(sandbox, requests, seedE2e);
+	const replayed = sandbox.reports();
+	report.equal(`${name}: replaying the requests on a re-seeded sandbox leaves the same store`, replayed, after);
+	const outputs = phpRankOutputs(r, spec.workflow);
+	const byNode = {};
+	expectedRequests.forEach((q, i) => {
+		(byNode[q.node] ||= []).push({ request: requests[i], status: answers[i]?.status, body: answers[i]?.body });
+	});
+	const expected = {};
+	for (const node of spec.workflow.nodes.filter((n) => n.type === NODE_TYPE)) {
+		if (spec.fails === node.name) continue;
+		if (!byNode[node.name]) continue;
+		expected[node.name] = expectedItems(pkg, node, byNode[node.name]);
+	}
+	const actualOk = Object.fromEntries(Object.entries(outputs).filter(([n]) => n !== spec.fails));
+	if (Object.keys(expected).length) {
+		report.equal(`${name}: output of ${Object.keys(expected).map((n) => `"${n}"`).join(', ')} is exactly the API's answer`, actualOk, expected);
+	}
+	if (spec.fails) {
+		const failed = outputs[spec.fails];
+		report.check(
+			`${name}: "${spec.fails}" output no items, only the error`,
+			failed && !Array.isArray(failed) && failed.error && failed.error.message === r.error?.message && Object.keys(actualOk).length === 0,
+			JSON.stringify(failed).slice(0, 400),
+		);
+	}
+
+	// 4. what this workflow is about
+	if (spec.after) spec.after({ report, name, result: r, requests, answers, before, after, state, outputs, sandbox, runTail, shownError });
+}
+
+/** Credential test through n8n's REST API (what the editor's "Retry"/save does), node types served to the UI. */
+async function editorChecks({ ctx, sandbox, tag, report, line, pkg, afterEditorUp }) {
+	const port = await rn.getFreePort();
+	let t = Date.now();
+	const editor = await rn.startEditor(ctx, { port });
+	report.time(`${tag} n8n start (editor) until ready`, Date.now() - t);
+	try {
+		await rn.setupOwner(ctx, { email: 'e2e@example.com', password: 'E2e-Pass-2026', firstName: 'E', lastName: 'Two' });
+		const types = await rn.restRequest(ctx, 'GET', '/types/nodes.json');
+		const nodeType = Array.isArray(types.json) && types.json.find((n) => n.name === NODE_TYPE);
+		report.check(
+			`${tag} editor serves node type ${NODE_TYPE} ("phpRank") with credential phpRankApi`,
+			nodeType && nodeType.displayName === 'phpRank' && nodeType.credentials?.some((c) => c.name === 'phpRankApi'),
+			`HTTP ${types.status}; ${nodeType ? JSON.stringify({ displayName: nodeType.displayName, credentials: nodeType.credentials }) : 'not listed'}`,
+		);
+
+		// what the credential modal loads: the stored credential with the key redacted
+		const stored = await rn.restRequest(ctx, 'GET', '/rest/credentials/phprank-sandbox?includeData=true');
+		const data = stored.json?.data?.data || {};
+		report.check(
+			`${tag} GET /rest/credentials/phprank-sandbox: Base URL as imported, API key redacted`,
+			stored.status === 200 && data.baseUrl === sandbox.url && typeof data.apiKey === 'string' && data.apiKey !== KEY && !JSON.stringify(stored.json).includes(KEY),
+			`HTTP ${stored.status} ${stored.text.slice(0, 400)}`,
+		);
+
+		const test = async (credentialData, id = 'phprank-sandbox', name = 'phpRank sandbox') => {
+			sandbox.clearRequests();
+			const res = await rn.testCredential(ctx, { id, name, type: 'phpRankApi', data: credentialData });
+			return { status: res.httpStatus, result: res.status && { status: res.status, message: res.message }, text: res.text, requests: takeRequests(sandbox) };
+		};
+		const listRequest = (key) => [
+			{
+				method: 'GET',
+				path: '/api/v1/reports',
+				query: { per_page: '10' },
+				headers: { authorization: `Bearer ${key}`, accept: 'application/json', 'content-type': undefined },
+				body: '',
+			},
+		];
+
+		// 1. as the editor sends it: the form's data, the key still redacted (n8n un-redacts it)
+		seedE2e(sandbox);
+		let r = await test(data);
+		report.equal(`${tag} POST /rest/credentials/test (stored key): OK`, { status: r.status, result: r.result }, { status: 200, result: { status: 'OK', message: 'Connection successful!' } });
+		report.equal(`${tag} credential test sent one list request with the stored key`, sent(r.requests), listRequest(KEY));
+
+		// 2. a wrong key typed into the form. Both lines send a 401 twice: n8n-core's
+		// httpRequestWithAuthentication re-sends a request that got 401 once after preAuthentication
+		// (the test request has no ignoreHttpStatusErrors). The message is the credential's own
+		// responseCode rule for 401 if it has one, else n8n's generic text of that line.
+		const rule401 = (pkg.credentialTest?.rules || []).find((x) => x.type === 'responseCode' && x.properties?.value === 401);
+		const wrongKeyMessage = rule401 ? rule401.properties.message : N8N_401_TEXT[line];
+		r = await test({ ...data, apiKey: WRONG_KEY });
+		report.equal(`${tag} credential test with a wrong key typed in: Error "${wrongKeyMessage}"`, { status: r.status, result: r.result }, { status: 200, result: { status: 'Error', message: wrongKeyMessage } });
+		report.equal(`${tag} credential test with a wrong key sent it as Bearer (twice: n8n re-sends a 401 once), both 401`, { sent: sent(r.requests), statuses: r.requests.map((q) => q.status) }, { sent: [...listRequest(WRONG_KEY), ...listRequest(WRONG_KEY)], statuses: [401, 401] });
+
+		// 3. the stored wrong-key credential, as the editor loads it (key redacted, n8n un-redacts it)
+		const wrongStored = (await rn.restRequest(ctx, 'GET', '/rest/credentials/phprank-wrong-key?includeData=true')).json?.data?.data;
+		r = await test(wrongStored, 'phprank-wrong-key', 'phpRank wrong key');
+		report.equal(
+			`${tag} credential test of the stored wrong-key credential: Error, its stored key sent`,
+			{ result: r.result, sent: sent(r.requests) },
+			{ result: { status: 'Error', message: wrongKeyMessage }, sent: [...listRequest(WRONG_KEY), ...listRequest(WRONG_KEY)] },
+		);
+
+		// 4. a Base URL that serves web pages (phpRank's site answers 200 HTML outside /api/v1)
+		r = await test({ ...data, baseUrl: `${sandbox.url}/seo` });
+		report.equal(
+			`${tag} credential test with a Base URL that answers a web page: Error with the reason`,
+			r.result,
+			{ status: 'Error', message: 'The Base URL answered with a web page, not the phpRank API: use the address of your phpRank site' },
+		);
+
+		if (afterEditorUp) await afterEditorUp();
+	} finally {
+		t = Date.now();
+		await editor.stop();
+		report.time(`${tag} editor stop`, Date.now() - t);
+	}
+}
+
+module.exports = { runLine, LABEL, NODE_TYPE, phpRankOutputs, shownError };

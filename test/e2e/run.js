@@ -1,0 +1,179 @@
+#!/usr/bin/env node
+'use strict';
+/**
+ * End-to-end suite: the package as users get it, inside real n8n (2.40.7 on Node 24 and 1.123.81 on
+ * Node 20), against the phpRank sandbox; n8n's community-package scanner; a real browser on the demo's
+ * editor; the demo's headless path.
+ *
+ *   npm run e2e                       everything (installs what is missing: n8n, chromium, the scanner)
+ *   node test/e2e/run.js --line 2     one n8n line
+ *   options: --line 1|2|all|none  --skip-build  --tarball FILE  --no-browser  --no-scan  --no-demo  --keep
+ *            --update-screenshot (rewrite docs/screenshot-editor.png from the browser check)
+ *
+ * Prints PASS/FAIL per check and ends with `e2e: N passed, M failed`; exit code 1 on any failure.
+ */
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const { spawn, spawnSync } = require('node:child_process');
+
+const ROOT = path.join(__dirname, '..', '..');
+const started = Date.now();
+
+function parseArgs(argv) {
+	const o = { lines: ['2', '1'], build: true, browser: true, scan: true, demo: true, keep: false };
+	for (let i = 0; i < argv.length; i++) {
+		const a = argv[i];
+		if (a === '--line') {
+			const v = argv[++i];
+			o.lines = v === 'all' ? ['2', '1'] : v === 'none' ? [] : [v];
+		} else if (a === '--skip-build') o.build = false;
+		else if (a === '--tarball') o.tarball = path.resolve(argv[++i]);
+		else if (a === '--no-browser') o.browser = false;
+		else if (a === '--no-scan') o.scan = false;
+		else if (a === '--no-demo') o.demo = false;
+		else if (a === '--keep') o.keep = true;
+		else if (a === '--update-screenshot') o.updateScreenshot = true;
+		else throw new Error(`unknown option ${a}`);
+	}
+	if (o.lines.some((l) => l !== '1' && l !== '2')) throw new Error('--line takes 1, 2 or all');
+	return o;
+}
+
+const children = new Set();
+// n8n runs in its own process groups: leave through process.exit so scripts/real-n8n kills them
+for (const signal of ['SIGINT', 'SIGTERM']) {
+	process.on(signal, () => {
+		process.stdout.write(`\ne2e: interrupted (${signal})\n`);
+		process.exit(130);
+	});
+}
+process.on('exit', () => {
+	for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+});
+
+function runNode(args, opts = {}) {
+	return new Promise((resolve) => {
+		const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], ...opts });
+		children.add(child);
+		let out = '';
+		child.stdout.on('data', (d) => (out += d));
+		child.stderr.on('data', (d) => (out += d));
+		child.on('close', (code) => {
+			children.delete(child);
+			resolve({ code, out });
+		});
+	});
+}
+
+async function main() {
+	const o = parseArgs(process.argv.slice(2));
+	// a fresh clone: the locked dev dependencies (tsc, gulp, playwright-core, n8n-workflow)
+	const deps = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'ensure-deps.js')], { cwd: ROOT, stdio: 'inherit' });
+	if (deps.status !== 0) process.exit(deps.status ?? 1);
+
+	const { Report } = require('./lib/report');
+	const { ensureN8n } = require('../../scripts/real-n8n/install');
+	const demo = require('../../scripts/demo');
+	const { loadPackage } = require('./lib/oracle');
+	const { runLine } = require('./lib/line');
+	const { OWN_EXAMPLES } = require('./lib/specs');
+	const report = new Report();
+
+	// Slow, independent set-up at once: n8n installs (minutes on a fresh machine), chromium, the scanner,
+	// while the package builds.
+	let t = Date.now();
+	const installs = o.lines.map((line) => ensureN8n(line));
+	if (o.browser && !o.lines.includes('2')) installs.push(ensureN8n('2'));
+	const chromium = o.browser
+		? Promise.resolve().then(() => require('./lib/chromium').ensureChromium())
+		: Promise.resolve(null);
+	const scanner = o.scan ? require('./lib/scanner').ensureScanner() : Promise.resolve(null);
+	for (const p of [...installs, chromium, scanner]) p.catch(() => {});
+
+	const packDir = fs.mkdtempSync(path.join(os.tmpdir(), 'phprank-e2e-pack-'));
+	let tarball = o.tarball;
+	if (!tarball) {
+		if (o.build) {
+			const b = Date.now();
+			await demo.build();
+			report.time('npm run build', Date.now() - b);
+		}
+		tarball = await demo.pack(packDir);
+	}
+	report.check(`package packed: ${path.basename(tarball)} (${(fs.statSync(tarball).size / 1024).toFixed(0)} kB)`, fs.existsSync(tarball));
+	const pkg = loadPackage(tarball);
+
+	try {
+		if (o.scan) {
+			await report.guard('@n8n/scan-community-package: no unexpected error', async () => {
+				await scanner;
+				const { scanPackage, SCANNER } = require('./lib/scanner');
+				const s = await scanPackage({ repoDir: ROOT, tarball });
+				report.time('scan-community-package (both legs)', s.ms);
+				report.check(
+					`${SCANNER.name}@${SCANNER.version}: no findings (source: ${s.source.linted} files, tarball: ${s.dist.linted} files)`,
+					s.passed && s.findings.length === 0 && s.source.linted > 0 && s.dist.linted > 0,
+					() => [s.source.details, s.dist.details, ...s.findings.map((f) => `${f.leg} ${f.file}:${f.line} ${f.severity} ${f.rule}: ${f.message}`)].filter(Boolean).join('\n'),
+				);
+			});
+		}
+
+		const installed = await Promise.allSettled(installs);
+		report.time('n8n installs ready (cache or fresh)', Date.now() - t);
+		installed.forEach((x, i) => {
+			if (x.status === 'rejected') report.check(`n8n line ${o.lines[i] || '2'} installed`, false, x.reason?.stack || x.reason);
+		});
+
+		// examples/ files this suite does not own (weekly-audit.json, regression-alert.json, ...)
+		const extraWorkflows = demo.loadExamples().filter((e) => !OWN_EXAMPLES.includes(e.file));
+
+		// Both lines at once: separate user folders, sandboxes and task-broker ports.
+		t = Date.now();
+		await Promise.all(
+			o.lines.map((line) =>
+				report.guard(`n8n line ${line}: no unexpected error`, () => runLine(line, { tarball, pkg, report, extraWorkflows: extraWorkflows.map((e) => ({ ...e })), keep: o.keep })),
+			),
+		);
+		report.time('both lines', Date.now() - t);
+
+		if (o.demo || o.browser) {
+			t = Date.now();
+			const tasks = [];
+			if (o.demo) tasks.push(report.guard('demo --once: no unexpected error', () => demoOnce(report, tarball)));
+			if (o.browser) {
+				tasks.push(
+					report.guard('browser: no unexpected error', async () => {
+						const bin = await chromium;
+						const { browserCheck } = require('./lib/browser');
+						await browserCheck({ report, tarball, pkg, chromium: bin, keep: o.keep, updateScreenshot: o.updateScreenshot });
+					}),
+				);
+			}
+			await Promise.all(tasks);
+			report.time('demo --once and browser check', Date.now() - t);
+		}
+	} finally {
+		pkg.cleanup();
+		fs.rmSync(packDir, { recursive: true, force: true });
+	}
+	report.summary(Date.now() - started);
+	process.exit(report.failed === 0 && report.passed > 0 ? 0 : 1);
+}
+
+/** The demo's headless path as CI runs it (`npm run demo -- --once`), on free ports. */
+async function demoOnce(report, tarball) {
+	const r = await runNode([path.join(ROOT, 'scripts', 'demo.js'), '--once', '--sandbox-port', '0', '--tarball', tarball]);
+	const m = r.out.match(/demo --once: (\d+) item\(s\)/);
+	report.check(
+		`npm run demo -- --once: runs examples/good-reports.json on the demo seed and prints its 3 items`,
+		r.code === 0 && m && Number(m[1]) === 3 && /"Get good reports" output 3 item/.test(r.out),
+		r.out.split('\n').slice(-30).join('\n'),
+	);
+}
+
+main().catch((err) => {
+	console.error(err);
+	console.log('\ne2e: 0 passed, 1 failed');
+	process.exit(1);
+});
