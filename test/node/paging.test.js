@@ -44,10 +44,10 @@ describe('Return All', () => {
 		expect(items).toHaveLength(total);
 	});
 
-	test('items are the full report objects the API sends', async () => {
+	test('with Simplify off, items are the full report objects the API sends', async () => {
 		sandbox.reset({ reports: 3 });
 		const expected = (await apiGet(sandbox, '/reports?per_page=100')).data;
-		const { items } = await fixture.run({ resource: 'report', operation: 'getAll', returnAll: true });
+		const { items } = await fixture.run({ resource: 'report', operation: 'getAll', returnAll: true, simplify: false });
 		expect(items.map((item) => item.json)).toEqual(expected);
 	});
 });

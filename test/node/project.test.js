@@ -31,7 +31,11 @@ describe('Project: Get Many', () => {
 		const expected = (await apiGet(sandbox, '/projects?per_page=50')).data;
 		const { items } = await fixture.run({ resource: 'project', operation: 'getAll' });
 		expect(fixture.takeRequests()).toEqual([get('/api/v1/projects', { per_page: '50', page: '1' })]);
-		expect(items.map((item) => item.json)).toEqual(expected);
+		// Each project gains its average score (sum / reports) and that average's label.
+		const averages = { 'gamma.test': [80, 'good'], 'beta.test': [40, 'bad'], 'alpha.test': [80, 'good'] };
+		expect(items.map((item) => item.json)).toEqual(
+			expected.map((p) => ({ ...p, average_score: averages[p.project][0], label: averages[p.project][1] })),
+		);
 		expect(expected.map((p) => [p.project, p.reports])).toEqual([
 			['gamma.test', 1],
 			['beta.test', 1],

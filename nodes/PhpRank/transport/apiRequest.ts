@@ -107,8 +107,9 @@ export async function apiList(
 	url: string,
 	qs: IDataObject,
 	options: CollectOptions,
+	limits: RequestLimits = DEFAULT_LIMITS,
 ): Promise<IDataObject[]> {
 	const fetchPage = async (page: number, perPage: number) =>
-		(await apiRequest(context, { method: 'GET', url, qs: { ...qs, per_page: perPage, page } })) as unknown as ListEnvelope;
+		(await apiRequest(context, { method: 'GET', url, qs: { ...qs, per_page: perPage, page } }, limits)) as unknown as ListEnvelope;
 	return await collectPages(fetchPage, options);
 }

@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { passwordField, privacyChoices, showFor } from '../../shared/fields';
+import { simplifyField } from '../../shared/outputFields';
 
 export const reportCreateFields: INodeProperties[] = [
 	{
@@ -26,4 +27,5 @@ export const reportCreateFields: INodeProperties[] = [
 		routing: { send: { type: 'body', property: 'privacy' } },
 	},
 	passwordField('create'),
+	simplifyField(showFor('report', ['create'])),
 ];

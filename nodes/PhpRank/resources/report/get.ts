@@ -1,5 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { reportLocator } from '../../shared/fields';
+import { reportLocator, showFor } from '../../shared/fields';
+import { simplifyField } from '../../shared/outputFields';
 
-export const reportGetFields: INodeProperties[] = [reportLocator('get')];
+export const reportGetFields: INodeProperties[] = [
+	reportLocator('get'),
+	simplifyField(showFor('report', ['get'])),
+];

@@ -1,9 +1,11 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { returnAllAndLimit, showFor, sortDirectionField } from '../../shared/fields';
+import { simplifyField } from '../../shared/outputFields';
 
 export const reportGetAllFields: INodeProperties[] = [
 	...returnAllAndLimit('report'),
+	simplifyField(showFor('report', ['getAll'])),
 	{
 		displayName: 'Filters',
 		name: 'filters',

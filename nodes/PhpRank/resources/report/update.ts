@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { passwordField, privacyChoices, reportLocator, showFor } from '../../shared/fields';
+import { outputChangesField, simplifyField } from '../../shared/outputFields';
 
 /** Update changes privacy only when asked: "Keep Current" sends no privacy at all. */
 const KEEP_PRIVACY = 'keep';
@@ -33,4 +34,6 @@ export const reportUpdateFields: INodeProperties[] = [
 		displayOptions: showFor('report', ['update']),
 		routing: { send: { type: 'body', property: 'results' } },
 	},
+	outputChangesField(showFor('report', ['update'], { rerunAnalysis: [true] })),
+	simplifyField(showFor('report', ['update'])),
 ];

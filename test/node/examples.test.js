@@ -1,0 +1,347 @@
+// The example workflows of the monitoring features (examples/weekly-audit.json,
+// examples/regression-alert.json, examples/triggers/score-alerts.json), played through in-process:
+// every phpRank node with its parameters as saved, through n8n-core (test/helpers/n8n-runner.js,
+// test/helpers/poll-runner.js), against the sandbox's demo seed; the core nodes in between (Code,
+// IF, Merge, Edit Fields) are played by small stand-ins below, with IF decided by n8n-workflow's
+// own filter code. The same files are run inside real n8n by the e2e suite.
+const fs = require('node:fs');
+const path = require('node:path');
+const vm = require('node:vm');
+const { executeFilter } = require('n8n-workflow');
+const { startFixture, apiGet, API_KEY } = require('./fixture');
+const { runNode } = require('../helpers/n8n-runner');
+const { createPollSession } = require('../helpers/poll-runner');
+const { PhpRank } = require('../../dist/nodes/PhpRank/PhpRank.node.js');
+const { PhpRankTrigger } = require('../../dist/nodes/PhpRankTrigger/PhpRankTrigger.node.js');
+const { PhpRankApi } = require('../../dist/credentials/PhpRankApi.credentials.js');
+const { simplifyReport, diffReports } = require('../../dist/nodes/PhpRank/hooks/simplify');
+
+const EXAMPLES = path.join(__dirname, '..', '..', 'examples');
+const FILES = ['weekly-audit.json', 'regression-alert.json', 'triggers/score-alerts.json'];
+const CREDENTIAL_REF = { phpRankApi: { id: 'phprank-sandbox', name: 'phpRank sandbox' } };
+const CORE_TYPES = new Set([
+	'n8n-nodes-base.manualTrigger',
+	'n8n-nodes-base.scheduleTrigger',
+	'n8n-nodes-base.code',
+	'n8n-nodes-base.if',
+	'n8n-nodes-base.set',
+	'n8n-nodes-base.merge',
+	'n8n-nodes-base.splitOut',
+	'n8n-nodes-base.stickyNote',
+]);
+const OUR_TYPES = {
+	'n8n-nodes-phprank.phpRank': new PhpRank(),
+	'n8n-nodes-phprank.phpRankTrigger': new PhpRankTrigger(),
+};
+const credentialType = new PhpRankApi();
+
+const load = (file) => JSON.parse(fs.readFileSync(path.join(EXAMPLES, file), 'utf8'));
+const nodeOf = (workflow, name) => {
+	const node = workflow.nodes.find((n) => n.name === name);
+	if (!node) throw new Error(`no node "${name}"`);
+	return node;
+};
+
+let fixture;
+let sandbox;
+
+beforeAll(async () => {
+	fixture = await startFixture({ seed: 'demo' });
+	sandbox = fixture.sandbox;
+});
+afterAll(() => sandbox.close());
+beforeEach(() => sandbox.reset('demo'));
+
+// ------------------------------------------------------------------------------ stand-ins
+
+/** An n8n expression ("={{ ... }}") with `$json`, as the examples use them: plain JavaScript. */
+function evaluate(value, json) {
+	if (typeof value !== 'string' || !value.startsWith('=')) return value;
+	const run = (expression) => new Function('$json', `return (${expression});`)(json);
+	const whole = /^=\{\{([\s\S]*)\}\}$/.exec(value);
+	if (whole) return run(whole[1]);
+	return value.slice(1).replace(/\{\{([\s\S]*?)\}\}/g, (_, expression) => String(run(expression)));
+}
+
+/** A Code node (Run Once for All Items) with `$input.all()` and `$('Node').all()`. */
+function runCode(node, input, outputsByNode = {}) {
+	const wrap = (list) => ({ all: () => list.map((json) => ({ json })) });
+	const context = vm.createContext({ $input: wrap(input), $: (name) => wrap(outputsByNode[name]) });
+	const result = vm.runInContext(`(function () {\n${node.parameters.jsCode}\n})()`, context);
+	return JSON.parse(JSON.stringify(result.map((item) => item.json)));
+}
+
+/** An IF node: [true items, false items], decided by n8n-workflow's filter code. */
+function runIf(node, items) {
+	const { conditions } = node.parameters;
+	const branches = [[], []];
+	items.forEach((json, itemIndex) => {
+		const resolved = {
+			...conditions,
+			conditions: conditions.conditions.map((c) => ({
+				...c,
+				leftValue: evaluate(c.leftValue, json),
+				rightValue: evaluate(c.rightValue, json),
+			})),
+		};
+		branches[executeFilter(resolved, { itemIndex }) ? 0 : 1].push(json);
+	});
+	return branches;
+}
+
+/** An Edit Fields (Set) node in manual mode, only the assigned fields. */
+function runSet(node, items) {
+	return items.map((json) =>
+		Object.fromEntries(node.parameters.assignments.assignments.map((a) => [a.name, evaluate(a.value, json)])),
+	);
+}
+
+/** A phpRank node with the parameters saved in the example. */
+async function runPhpRank(node, items) {
+	const { items: output, error } = await runNode({
+		nodeType: OUR_TYPES[node.type],
+		credentialType,
+		credentials: { baseUrl: sandbox.url, apiKey: API_KEY },
+		parameters: node.parameters,
+		items,
+		nodeSettings: node.alwaysOutputData ? { alwaysOutputData: true } : {},
+	});
+	expect(error).toBeUndefined();
+	return output.map((item) => item.json);
+}
+
+// ------------------------------------------------------------------------------ structure
+
+describe.each(FILES)('%s: an importable n8n workflow', (file) => {
+	const workflow = load(file);
+
+	test('only core nodes besides phpRank; unique names; connections between existing nodes', () => {
+		const names = workflow.nodes.map((n) => n.name);
+		expect(new Set(names).size).toBe(names.length);
+		for (const node of workflow.nodes) {
+			expect(CORE_TYPES.has(node.type) || node.type in OUR_TYPES).toBe(true);
+			expect(typeof node.id).toBe('string');
+			expect(node.position).toHaveLength(2);
+		}
+		for (const [source, { main }] of Object.entries(workflow.connections)) {
+			expect(names).toContain(source);
+			for (const target of main.flat()) expect(names).toContain(target.node);
+		}
+		expect(workflow.settings).toEqual({ executionOrder: 'v1' });
+		expect(workflow.id.length).toBeLessThanOrEqual(21);
+	});
+
+	test('phpRank nodes: the sandbox credential, version 1, only parameters the node has', () => {
+		const ours = workflow.nodes.filter((n) => n.type in OUR_TYPES);
+		expect(ours.length).toBeGreaterThan(0);
+		for (const node of ours) {
+			expect(node.credentials).toEqual(CREDENTIAL_REF);
+			expect(node.typeVersion).toBe(1);
+			const known = new Set(OUR_TYPES[node.type].description.properties.map((p) => p.name));
+			if (OUR_TYPES[node.type].description.polling) known.add('pollTimes');
+			for (const name of Object.keys(node.parameters)) expect([name, known.has(name)]).toEqual([name, true]);
+		}
+	});
+
+	test('a Manual Trigger where there is no phpRank Trigger (n8n execute starts from it)', () => {
+		const types = workflow.nodes.map((n) => n.type);
+		if (!types.includes('n8n-nodes-phprank.phpRankTrigger')) expect(types).toContain('n8n-nodes-base.manualTrigger');
+	});
+});
+
+// ------------------------------------------------------------------------------ played through
+
+describe('weekly-audit.json', () => {
+	const workflow = load('weekly-audit.json');
+
+	test('re-runs the pages with a report, creates the others, one summary per page', async () => {
+		const pages = runCode(nodeOf(workflow, 'Pages to audit'), []);
+		expect(pages).toEqual([
+			{ url: 'https://www.northwind-coffee.com/', key: 'northwind-coffee.com' },
+			{ url: 'https://www.northwind-coffee.com/shop', key: 'northwind-coffee.com/shop' },
+			{ url: 'https://www.northwind-coffee.com/menu', key: 'northwind-coffee.com/menu' },
+		]);
+
+		const found = await runPhpRank(nodeOf(workflow, 'Find reports of each page'), pages);
+		const requests = fixture.takeRequests();
+		expect(requests.map((r) => r.query.search).sort()).toEqual([
+			'northwind-coffee.com',
+			'northwind-coffee.com/menu',
+			'northwind-coffee.com/shop',
+		]);
+		// the site root's search finds its 7 reports, "shop" also finds shop/espresso-blend
+		expect(found.map((r) => r.id).sort((a, b) => a - b)).toEqual([1, 7, 7, 13, 13, 19, 25, 31, 37]);
+
+		const decisions = runCode(nodeOf(workflow, 'Create or re-run?'), found, { 'Pages to audit': pages });
+		expect(decisions).toEqual([
+			{ url: 'https://www.northwind-coffee.com/', reportId: 1 },
+			{ url: 'https://www.northwind-coffee.com/shop', reportId: 7 },
+			{ url: 'https://www.northwind-coffee.com/menu', reportId: null },
+		]);
+		const [withReport, withoutReport] = runIf(nodeOf(workflow, 'Has a report?'), decisions);
+		expect(withoutReport).toEqual([decisions[2]]);
+
+		const before = [(await apiGet(sandbox, '/reports/1')).data, (await apiGet(sandbox, '/reports/7')).data];
+		const rerun = await runPhpRank(nodeOf(workflow, 'Re-run analysis'), withReport);
+		const after = [(await apiGet(sandbox, '/reports/1')).data, (await apiGet(sandbox, '/reports/7')).data];
+		expect(rerun).toEqual(after.map((report, i) => ({ ...simplifyReport(report), changes: diffReports(before[i], report) })));
+
+		const created = await runPhpRank(nodeOf(workflow, 'Create report'), withoutReport);
+		expect(created).toEqual([simplifyReport((await apiGet(sandbox, '/reports/41')).data)]);
+		expect(sandbox.createdCount('https://www.northwind-coffee.com/menu')).toBe(1);
+
+		// Merge (append): input 1 then input 2.
+		const summary = runSet(nodeOf(workflow, 'Summary per page'), [...rerun, ...created]);
+		expect(summary).toEqual([
+			{
+				url: 'northwind-coffee.com',
+				report_id: 1,
+				action: 're-run',
+				score: 87,
+				label: 'good',
+				score_change: 3,
+				failed_checks: 4,
+				high_importance_failures: ['noindex: noindex set: noindex, nofollow'],
+				regressions: [],
+			},
+			{
+				url: 'northwind-coffee.com/shop',
+				report_id: 7,
+				action: 're-run',
+				score: 71,
+				label: 'decent',
+				score_change: -7,
+				failed_checks: 12,
+				high_importance_failures: [
+					'headings: missing',
+					'content_keywords: keywords missing from the content: trial, products',
+				],
+				regressions: [
+					'image_keywords: images without alt text: /images/hero.png, /images/team.jpg, /uploads/banner-2021.png',
+					'charset: missing',
+					'plaintext_email: e-mail addresses in plain text: hello@example.org',
+				],
+			},
+			{
+				url: 'northwind-coffee.com/menu',
+				report_id: 41,
+				action: 'created',
+				score: 77,
+				label: 'decent',
+				score_change: null,
+				failed_checks: 5,
+				high_importance_failures: ['title: 88 characters, max 60', 'meta_description: 208 characters, max 160'],
+				regressions: [],
+			},
+		]);
+	});
+
+	test('the Schedule Trigger runs it weekly, Monday 6:00, and so does "Run now" on demand', () => {
+		expect(nodeOf(workflow, 'Every Monday at 6:00').parameters).toEqual({
+			rule: { interval: [{ field: 'weeks', triggerAtDay: [1], triggerAtHour: 6 }] },
+		});
+		expect(workflow.connections['Every Monday at 6:00']).toEqual(workflow.connections['Run now']);
+		expect(workflow.connections['Re-run analysis'].main[0][0]).toEqual({ node: 'All pages', type: 'main', index: 0 });
+		expect(workflow.connections['Create report'].main[0][0]).toEqual({ node: 'All pages', type: 'main', index: 1 });
+	});
+});
+
+describe('regression-alert.json', () => {
+	const workflow = load('regression-alert.json');
+
+	test('re-runs the newest reports and alerts on those that regressed', async () => {
+		const newest = await runPhpRank(nodeOf(workflow, 'Newest reports'), [{}]);
+		expect(newest.map((r) => r.id)).toEqual([40, 39, 38, 37, 36]);
+
+		const compared = await runPhpRank(nodeOf(workflow, 'Re-run and compare'), newest);
+		expect(compared.map((r) => [r.id, r.changes.previous_score, r.changes.score, r.changes.regressions.map((c) => c.check)])).toEqual([
+			[40, 70, 68, ['image_keywords']],
+			[39, 49, 48, []],
+			[38, 79, 74, ['404_page', 'dom_size']],
+			[37, 59, 52, ['meta_description', 'text_html_ratio']],
+			[36, 57, 58, []],
+		]);
+
+		const [regressed, fine] = runIf(nodeOf(workflow, 'Regressed?'), compared);
+		expect(fine.map((r) => r.id)).toEqual([36]);
+		expect(runSet(nodeOf(workflow, 'Alert'), regressed)).toEqual([
+			{
+				message:
+					'SEO regression on docs.tinycms.dev/plugins: score 70 -> 68 (decent); newly failing: image_keywords: images without alt text: /images/hero.png, /images/team.jpg, /uploads/banner-2021.png',
+				report_id: 40,
+				url: 'docs.tinycms.dev/plugins',
+				score_change: -2,
+				newly_failing: ['image_keywords'],
+			},
+			{
+				message: 'SEO regression on docs.tinycms.dev/faq: score 49 -> 48 (bad)',
+				report_id: 39,
+				url: 'docs.tinycms.dev/faq',
+				score_change: -1,
+				newly_failing: [],
+			},
+			{
+				message:
+					'SEO regression on lumen-studio.design/careers: score 79 -> 74 (decent); newly failing: 404_page: missing; dom_size: 1934 elements, max 1500',
+				report_id: 38,
+				url: 'lumen-studio.design/careers',
+				score_change: -5,
+				newly_failing: ['404_page', 'dom_size'],
+			},
+			{
+				message:
+					'SEO regression on northwind-coffee.com/wholesale: score 59 -> 52 (decent); newly failing: meta_description: missing; text_html_ratio: 9.4 %, min 10 %',
+				report_id: 37,
+				url: 'northwind-coffee.com/wholesale',
+				score_change: -7,
+				newly_failing: ['meta_description', 'text_html_ratio'],
+			},
+		]);
+	});
+});
+
+describe('triggers/score-alerts.json', () => {
+	const workflow = load('triggers/score-alerts.json');
+	const trigger = nodeOf(workflow, 'When a score falls below 49');
+	const poller = () =>
+		createPollSession({
+			nodeType: OUR_TYPES[trigger.type],
+			credentialType,
+			credentials: { baseUrl: sandbox.url, apiKey: API_KEY },
+			parameters: trigger.parameters,
+		});
+
+	test('Fetch Test Event: the newest report below 49, routed by its security checks', async () => {
+		const { items, error } = await poller().poll({ mode: 'manual' });
+		expect(error).toBeUndefined();
+		const events = items.map((item) => item.json);
+		// the newest of the demo's bad reports: a plain-http page, so its security checks fail
+		expect(events.map((e) => [e.id, e.url, e.score, e.threshold])).toEqual([[33, 'acme-plumbing.co.uk/areas/leeds', 33, 49]]);
+		const [urgent, routine] = runIf(nodeOf(workflow, 'Security issue?'), events);
+		expect(routine).toEqual([]);
+		expect(runSet(nodeOf(workflow, 'Urgent alert'), urgent)).toEqual([
+			{
+				message: `URGENT: acme-plumbing.co.uk/areas/leeds fell to 33 with security issues: ${events[0].failed_checks.security.map((c) => c.reason).join('; ')}`,
+			},
+		]);
+		expect(events[0].failed_checks.security.map((c) => c.check)).toContain('https_encryption');
+	});
+
+	test('active: history is not replayed; a fall below 49 starts the workflow once', async () => {
+		const watcher = poller();
+		expect((await watcher.poll()).emitted).toBe(false);
+		sandbox.addReport({ url: 'https://lumen-studio.design/blog', score: 30 });
+		const { items } = await watcher.poll();
+		const events = items.map((item) => item.json);
+		expect(events.map((e) => [e.id, e.score, e.previous_score])).toEqual([[41, 30, null]]);
+		const [urgent, routine] = runIf(nodeOf(workflow, 'Security issue?'), events);
+		const alerts = [...runSet(nodeOf(workflow, 'Urgent alert'), urgent), ...runSet(nodeOf(workflow, 'Alert'), routine)];
+		expect(alerts).toHaveLength(1);
+		expect(alerts[0].message).toMatch(/lumen-studio\.design\/blog fell to 30/);
+		expect((await watcher.poll()).emitted).toBe(false);
+	});
+
+	test('polls every 15 minutes', () => {
+		expect(trigger.parameters.pollTimes).toEqual({ item: [{ mode: 'everyX', value: 15, unit: 'minutes' }] });
+	});
+});

@@ -1,0 +1,235 @@
+// Readable output through n8n-core's engine against the sandbox: Simplify on report operations,
+// the average of Project Get Many, and Update's before/after comparison of a re-run.
+const { startFixture, expectedHeaders, get, apiGet, byId, FORM } = require('./fixture');
+const { simplifyReport } = require('../../dist/nodes/PhpRank/hooks/simplify');
+
+let fixture;
+let sandbox;
+
+beforeAll(async () => {
+	fixture = await startFixture();
+	sandbox = fixture.sandbox;
+});
+afterAll(() => sandbox.close());
+
+beforeEach(() => {
+	sandbox.reset([
+		{ url: 'https://example.com/', score: 91 },
+		{ url: 'http://example.com/about', score: 64 },
+		// Re-running this page moves 50 -> 58: one check newly fails, three newly pass.
+		{ url: 'https://site.test/page-9', score: 50 },
+	]);
+});
+
+/** Report 2 simplified, written out: the reasons come from the sandbox's check values. */
+const REPORT_2 = {
+	id: 2,
+	url: 'example.com/about',
+	project: 'example.com',
+	score: 64,
+	label: 'decent',
+	generated_at: '2026-01-05T07:00:00.000000Z',
+	privacy: 'public',
+	failed_checks: {
+		seo: [
+			{ check: 'headings', importance: 'high', reason: 'headings: duplicate' },
+			{ check: 'noindex', importance: 'high', reason: 'noindex: noindex set: noindex' },
+			{ check: '404_page', importance: 'medium', reason: '404_page: missing' },
+			{ check: 'robots', importance: 'medium', reason: 'robots: blocked by robots.txt: Disallow: /' },
+			{ check: 'in_page_links', importance: 'medium', reason: 'in_page_links: 206 links, max 150' },
+			{ check: 'language', importance: 'medium', reason: 'language: missing' },
+		],
+		performance: [
+			{ check: 'page_size', importance: 'medium', reason: 'page_size: 401.9 kB, max 330 kB' },
+			{ check: 'dom_size', importance: 'low', reason: 'dom_size: 3310 elements, max 1500' },
+		],
+		// a plain http:// page
+		security: [{ check: 'https_encryption', importance: 'high', reason: 'https_encryption: missing' }],
+		miscellaneous: [],
+	},
+};
+
+describe('Simplify (on by default)', () => {
+	test('Get: the simplified report', async () => {
+		const raw = (await apiGet(sandbox, '/reports/2')).data;
+		const { items, error } = await fixture.run({ resource: 'report', operation: 'get', reportId: byId(2) });
+		expect(error).toBeUndefined();
+		expect(items.map((item) => item.json)).toEqual([REPORT_2]);
+		// Every failed check of the raw report is listed, and nothing else.
+		const failedRaw = Object.keys(raw.results).filter((name) => raw.results[name].passed === false).sort();
+		const listed = Object.values(REPORT_2.failed_checks).flat().map((c) => c.check).sort();
+		expect(listed).toEqual(failedRaw);
+	});
+
+	test('Get Many: every item simplified, the requests unchanged', async () => {
+		const raw = (await apiGet(sandbox, '/reports?per_page=10')).data;
+		const { items } = await fixture.run({ resource: 'report', operation: 'getAll', limit: 10 });
+		expect(fixture.takeRequests()).toEqual([get('/api/v1/reports', { per_page: '10', page: '1' })]);
+		expect(items.map((item) => item.json)).toEqual(raw.map(simplifyReport));
+		expect(items.map((item) => [item.json.id, item.json.score, item.json.label])).toEqual([
+			[3, 50, 'decent'],
+			[2, 64, 'decent'],
+			[1, 91, 'good'],
+		]);
+		expect(items[1].json).toEqual(REPORT_2);
+	});
+
+	test('Create: the new report simplified', async () => {
+		const { items } = await fixture.run({ resource: 'report', operation: 'create', url: 'https://example.com/contact' });
+		const stored = (await apiGet(sandbox, '/reports/4')).data;
+		expect(items.map((item) => item.json)).toEqual([simplifyReport(stored)]);
+		expect(items[0].json).toMatchObject({ id: 4, url: 'example.com/contact', privacy: 'private' });
+	});
+
+	test('Update: the updated report simplified', async () => {
+		const { items } = await fixture.run({ resource: 'report', operation: 'update', reportId: byId(2), privacy: 2, password: 'pw' });
+		expect(items.map((item) => item.json)).toEqual([{ ...REPORT_2, privacy: 'password' }]);
+	});
+
+	test('Simplify off: the report exactly as phpRank sends it', async () => {
+		const raw = (await apiGet(sandbox, '/reports/2')).data;
+		const { items } = await fixture.run({ resource: 'report', operation: 'get', reportId: byId(2), simplify: false });
+		expect(items.map((item) => item.json)).toEqual([raw]);
+	});
+
+	test('Delete is not simplified', async () => {
+		const { items } = await fixture.run({ resource: 'report', operation: 'delete', reportId: byId(2) });
+		expect(items.map((item) => item.json)).toEqual([{ id: 2, deleted: true }]);
+	});
+});
+
+describe('what the real server varies', () => {
+	test.each([
+		['score', 'newer builds: the score is under "score"', 64],
+		['null', 'v1.1: result is null, the score is computed from the checks', null],
+	])('resultField %s (%s)', async (resultField, _name, sent) => {
+		const other = await startFixture({ resultField });
+		try {
+			other.sandbox.reset([{ url: 'http://example.com/about', score: 64 }]);
+			const raw = (await apiGet(other.sandbox, '/reports/1')).data;
+			if (resultField === 'score') expect([raw.score, 'result' in raw]).toEqual([64, false]);
+			else expect([raw.result, 'score' in raw]).toEqual([null, false]);
+			const { items } = await other.run({ resource: 'report', operation: 'get', reportId: byId(1) });
+			const points = { high: 10, medium: 5, low: 0 };
+			const checks = Object.values(raw.results);
+			const computed = Math.round(
+				(checks.filter((c) => c.passed).reduce((sum, c) => sum + points[c.importance], 0) /
+					checks.reduce((sum, c) => sum + points[c.importance], 0)) *
+					100,
+			);
+			const score = sent ?? computed;
+			expect(items[0].json).toEqual({ ...REPORT_2, id: 1, score, label: score > 79 ? 'good' : score < 49 ? 'bad' : 'decent', generated_at: raw.generated_at });
+		} finally {
+			await other.sandbox.close();
+		}
+	});
+});
+
+describe('Project Get Many: average score and label', () => {
+	test('the decimal-string sum divided by the report count, one decimal, with its label', async () => {
+		sandbox.reset([
+			{ url: 'https://alpha.test/', score: 90 },
+			{ url: 'https://alpha.test/a', score: 71 },
+			{ url: 'https://alpha.test/b', score: 70 },
+			{ url: 'https://beta.test/', score: 40 },
+		]);
+		const raw = (await apiGet(sandbox, '/projects?per_page=50')).data;
+		expect(raw.map((p) => [p.project, p.reports, p.result])).toEqual([
+			['beta.test', 1, '40.00'],
+			['alpha.test', 3, '231.00'],
+		]);
+		const { items } = await fixture.run({ resource: 'project', operation: 'getAll' });
+		expect(items.map((item) => item.json)).toEqual([
+			{ ...raw[0], average_score: 40, label: 'bad' },
+			{ ...raw[1], average_score: 77, label: 'decent' },
+		]);
+	});
+});
+
+describe('Update: Re-Run Analysis with Output Changes', () => {
+	const rerun = (extra) => ({ resource: 'report', operation: 'update', reportId: byId(3), rerunAnalysis: true, ...extra });
+
+	test('reads the report, re-runs it, and outputs the report with what changed', async () => {
+		const before = (await apiGet(sandbox, '/reports/3')).data;
+		const { items, error } = await fixture.run(rerun({ outputChanges: true }));
+		expect(error).toBeUndefined();
+		expect(fixture.takeRequests()).toEqual([
+			get('/api/v1/reports/3'),
+			{ method: 'PATCH', path: '/api/v1/reports/3', query: {}, headers: expectedHeaders(FORM), body: 'results=1' },
+		]);
+		const after = (await apiGet(sandbox, '/reports/3')).data;
+		// The oracle, from the raw reports: which checks flipped.
+		const flipped = (from, to) =>
+			Object.keys(after.results).filter((n) => before.results[n].passed === from && after.results[n].passed === to);
+		expect(flipped(true, false)).toEqual(['dom_size']);
+		expect(flipped(false, true)).toEqual(['text_compression', 'structured_data', 'text_html_ratio']);
+
+		expect(items.map((item) => item.json)).toEqual([
+			{
+				...simplifyReport(after),
+				changes: {
+					previous_score: 50,
+					score: 58,
+					score_change: 8,
+					previous_label: 'decent',
+					label: 'decent',
+					label_changed: false,
+					previous_generated_at: before.generated_at,
+					generated_at: after.generated_at,
+					regressions: [
+						{
+							check: 'dom_size',
+							category: 'performance',
+							importance: 'low',
+							reason: 'dom_size: 1934 elements, max 1500',
+						},
+					],
+					fixed: [
+						{ check: 'text_compression', category: 'performance', importance: 'high' },
+						{ check: 'structured_data', category: 'miscellaneous', importance: 'low' },
+						{ check: 'text_html_ratio', category: 'miscellaneous', importance: 'low' },
+					],
+				},
+			},
+		]);
+		expect(after.generated_at).not.toBe(before.generated_at);
+	});
+
+	test('with Simplify off the raw report carries `changes`', async () => {
+		const { items } = await fixture.run(rerun({ outputChanges: true, simplify: false }));
+		const after = (await apiGet(sandbox, '/reports/3')).data;
+		const { changes, ...report } = items[0].json;
+		expect(report).toEqual(after);
+		expect(changes).toMatchObject({ previous_score: 50, score: 58, score_change: 8 });
+	});
+
+	test('without Output Changes: no read before, no `changes`', async () => {
+		const { items } = await fixture.run(rerun({}));
+		expect(fixture.takeRequests().map((r) => `${r.method} ${r.path}`)).toEqual(['PATCH /api/v1/reports/3']);
+		expect(Object.keys(items[0].json)).not.toContain('changes');
+	});
+
+	test('Output Changes only applies with Re-Run Analysis on', async () => {
+		const { items } = await fixture.run(rerun({ rerunAnalysis: false, outputChanges: true }));
+		expect(fixture.takeRequests().map((r) => `${r.method} ${r.path}`)).toEqual(['PATCH /api/v1/reports/3']);
+		expect(Object.keys(items[0].json)).not.toContain('changes');
+	});
+
+	test('the read before is for the same report in every item', async () => {
+		const { items } = await fixture.run(
+			{
+				resource: 'report',
+				operation: 'update',
+				reportId: byId('={{ $json.id }}'),
+				rerunAnalysis: true,
+				outputChanges: true,
+			},
+			{ items: [{ id: 3 }, { id: 2 }] },
+		);
+		expect(items.map((item) => [item.json.id, item.json.changes.previous_score])).toEqual([
+			[3, 50],
+			[2, 64],
+		]);
+		expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
+	});
+});

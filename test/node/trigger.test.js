@@ -1,0 +1,399 @@
+// The phpRank Trigger through n8n-core's poll machinery (test/helpers/poll-runner.js) against the
+// sandbox: exact requests, exact items, every event exactly once across polls, nothing missed.
+const { startFixture, get, apiGet, fromList, API_KEY } = require('./fixture');
+const { createPollSession } = require('../helpers/poll-runner');
+const { PhpRankTrigger } = require('../../dist/nodes/PhpRankTrigger/PhpRankTrigger.node.js');
+const { PhpRankApi } = require('../../dist/credentials/PhpRankApi.credentials.js');
+const { simplifyReport, computeScore } = require('../../dist/nodes/PhpRank/hooks/simplify');
+
+const nodeType = new PhpRankTrigger();
+const credentialType = new PhpRankApi();
+
+let fixture;
+let sandbox;
+
+beforeAll(async () => {
+	fixture = await startFixture();
+	sandbox = fixture.sandbox;
+});
+afterAll(() => sandbox.close());
+
+function session(parameters, target = fixture) {
+	return createPollSession({
+		nodeType,
+		credentialType,
+		credentials: { baseUrl: target.sandbox.url, apiKey: API_KEY },
+		parameters,
+	});
+}
+
+/** The list request the trigger sends: newest first, one page. */
+function listRequest(perPage, page = 1, extra = {}) {
+	return get('/api/v1/reports', { sort_by: 'id', sort: 'desc', per_page: String(perPage), page: String(page), ...extra });
+}
+
+/** Re-runs a report's analysis through the API (as phpRank's UI or another workflow would). */
+async function rerun(target, id) {
+	const response = await fetch(`${target.sandbox.url}/api/v1/reports/${id}`, {
+		method: 'PATCH',
+		headers: {
+			Authorization: `Bearer ${API_KEY}`,
+			Accept: 'application/json',
+			'Content-Type': 'application/x-www-form-urlencoded',
+		},
+		body: 'results=1',
+	});
+	const body = await response.json();
+	target.sandbox.clearRequests();
+	return body.data;
+}
+
+async function report(id, target = fixture) {
+	return (await apiGet(target.sandbox, `/reports/${id}`)).data;
+}
+
+const ids = (result) => result.items.map((item) => item.json.id);
+
+describe('New Report', () => {
+	beforeEach(() => {
+		sandbox.reset([
+			{ url: 'https://a.test/', score: 91 },
+			{ url: 'https://b.test/', score: 64 },
+			{ url: 'https://a.test/x', score: 30 },
+		]);
+	});
+
+	test('the first poll records where history ends and emits nothing', async () => {
+		const watcher = session({ event: 'newReport' });
+		const first = await watcher.poll();
+		expect(first.error).toBeUndefined();
+		expect(first.emitted).toBe(false);
+		expect(first.committed).toBe(true);
+		expect(first.nodeStaticData).toEqual({ watch: '["newReport",""]', lastId: 3 });
+		expect(fixture.takeRequests()).toEqual([listRequest(10)]);
+	});
+
+	test('reports created between polls are emitted once each, oldest first, simplified', async () => {
+		const watcher = session({ event: 'newReport' });
+		await watcher.poll();
+		sandbox.addReport({ url: 'https://c.test/1', score: 70 });
+		sandbox.addReport({ url: 'https://c.test/2', score: 40 });
+		fixture.takeRequests();
+
+		const second = await watcher.poll();
+		expect(second.error).toBeUndefined();
+		expect(ids(second)).toEqual([4, 5]);
+		expect(second.items.map((item) => item.json)).toEqual([simplifyReport(await report(4)), simplifyReport(await report(5))]);
+		expect(second.items[1].json).toMatchObject({ url: 'c.test/2', score: 40, label: 'bad', privacy: 'public' });
+		expect(second.nodeStaticData).toEqual({ watch: '["newReport",""]', lastId: 5 });
+
+		const third = await watcher.poll();
+		expect(third.emitted).toBe(false);
+		expect(third.committed).toBe(true);
+		expect(fixture.takeRequests()).toEqual([listRequest(10)]);
+
+		sandbox.addReport({ url: 'https://c.test/3' });
+		expect(ids(await watcher.poll())).toEqual([6]);
+		expect((await watcher.poll()).emitted).toBe(false);
+	});
+
+	test('more new reports than a page holds: every one once, none missed', async () => {
+		const watcher = session({ event: 'newReport' });
+		await watcher.poll();
+		for (let i = 0; i < 130; i++) sandbox.addReport({ url: `https://burst.test/${i}` });
+		fixture.takeRequests();
+
+		const burst = await watcher.poll();
+		expect(ids(burst)).toEqual(Array.from({ length: 130 }, (_, i) => i + 4));
+		// A small probe first; all of it new, so the rest is read in pages of 100 until a known report.
+		expect(fixture.takeRequests()).toEqual([listRequest(10), listRequest(100, 1), listRequest(100, 2)]);
+		expect(burst.nodeStaticData.lastId).toBe(133);
+		expect((await watcher.poll()).emitted).toBe(false);
+	});
+
+	test('Project: only that project is read and emitted', async () => {
+		const watcher = session({ event: 'newReport', project: fromList('a.test') });
+		expect((await watcher.poll()).nodeStaticData).toEqual({ watch: '["newReport","a.test"]', lastId: 3 });
+		sandbox.addReport({ url: 'https://b.test/new' });
+		sandbox.addReport({ url: 'https://a.test/new' });
+		fixture.takeRequests();
+		const next = await watcher.poll();
+		expect(next.items.map((item) => [item.json.id, item.json.url])).toEqual([[5, 'a.test/new']]);
+		expect(fixture.takeRequests()).toEqual([listRequest(10, 1, { project: 'a.test' })]);
+	});
+
+	test('Simplify off: the report exactly as phpRank sends it', async () => {
+		const watcher = session({ event: 'newReport', simplify: false });
+		await watcher.poll();
+		sandbox.addReport({ url: 'https://c.test/raw' });
+		const next = await watcher.poll();
+		expect(next.items.map((item) => item.json)).toEqual([await report(4)]);
+	});
+
+	test('a poll that fails records nothing; the next poll emits what it missed', async () => {
+		const watcher = session({ event: 'newReport' });
+		await watcher.poll();
+		sandbox.addReport({ url: 'https://c.test/late' });
+		sandbox.failNext({ status: 403, body: { message: "You don't have access to this feature.", status: 403 } });
+		const failed = await watcher.poll();
+		expect(failed.error.message).toBe("This phpRank account's plan has no API access");
+		expect(failed.emitted).toBe(false);
+		expect(failed.committed).toBe(false);
+		expect(failed.nodeStaticData).toEqual({ watch: '["newReport",""]', lastId: 3 });
+
+		expect(ids(await watcher.poll())).toEqual([4]);
+		expect((await watcher.poll()).emitted).toBe(false);
+	});
+
+	test("a server error is retried by the package's request policy, as in the main node", async () => {
+		const watcher = session({ event: 'newReport' });
+		await watcher.poll();
+		sandbox.addReport({ url: 'https://c.test/retried' });
+		fixture.takeRequests();
+		sandbox.failNext({ status: 503 });
+		const next = await watcher.poll();
+		expect(next.error).toBeUndefined();
+		expect(ids(next)).toEqual([4]);
+		expect(fixture.takeRequests()).toEqual([listRequest(10), listRequest(10)]);
+	});
+
+	test('changing what is watched starts over: no history is replayed', async () => {
+		const watcher = session({ event: 'newReport', project: fromList('b.test') });
+		await watcher.poll();
+		sandbox.addReport({ url: 'https://a.test/new' });
+		watcher.parameters = { event: 'newReport' };
+		const changed = await watcher.poll();
+		expect(changed.emitted).toBe(false);
+		expect(changed.nodeStaticData).toEqual({ watch: '["newReport",""]', lastId: 4 });
+	});
+
+	test('an empty account: the first report is emitted on the poll after it appears', async () => {
+		sandbox.reset(null);
+		const watcher = session({ event: 'newReport' });
+		expect((await watcher.poll()).nodeStaticData).toEqual({ watch: '["newReport",""]', lastId: 0 });
+		sandbox.addReport({ url: 'https://first.test/' });
+		expect(ids(await watcher.poll())).toEqual([1]);
+	});
+});
+
+// Scores of these pages, forced to 50, after each re-run in the sandbox (deterministic):
+//   page-0: 48 48 58 55   page-1: 48 58 52 52   page-3: 48 55 48 55
+//   page-4: 52 48 55 55   page-7: 52 52 58 52
+const PAGES = Array.from({ length: 8 }, (_, i) => ({ url: `https://site.test/page-${i}`, score: 50 }));
+
+describe('Score Changed', () => {
+	beforeEach(() => sandbox.reset(PAGES));
+
+	test('the first poll records the scores of the newest reports and emits nothing', async () => {
+		const watcher = session({ event: 'scoreChanged' });
+		const first = await watcher.poll();
+		expect(first.emitted).toBe(false);
+		expect(first.nodeStaticData).toEqual({
+			watch: '["scoreChanged","",100]',
+			lastId: 8,
+			scores: { 1: 50, 2: 50, 3: 50, 4: 50, 5: 50, 6: 50, 7: 50, 8: 50 },
+		});
+		expect(fixture.takeRequests()).toEqual([listRequest(100)]);
+	});
+
+	test('a re-run that moves the score is emitted once, with old and new score', async () => {
+		const watcher = session({ event: 'scoreChanged' });
+		await watcher.poll();
+		await rerun(fixture, 2); // page-1: 50 -> 48
+		await rerun(fixture, 8); // page-7: 50 -> 52
+
+		const next = await watcher.poll();
+		expect(next.items.map((item) => item.json)).toEqual([
+			{
+				...simplifyReport(await report(2)),
+				score: 48,
+				label: 'bad',
+				previous_score: 50,
+				previous_label: 'decent',
+				score_change: -2,
+			},
+			{
+				...simplifyReport(await report(8)),
+				score: 52,
+				label: 'decent',
+				previous_score: 50,
+				previous_label: 'decent',
+				score_change: 2,
+			},
+		]);
+		expect(next.nodeStaticData.scores).toEqual({ 1: 50, 2: 48, 3: 50, 4: 50, 5: 50, 6: 50, 7: 50, 8: 52 });
+		expect((await watcher.poll()).emitted).toBe(false);
+
+		// Re-run again: page-7 stays at 52 (new generated_at, same score): no event.
+		await rerun(fixture, 8);
+		expect((await watcher.poll()).emitted).toBe(false);
+		// page-1 goes 48 -> 58.
+		await rerun(fixture, 2);
+		expect((await watcher.poll()).items.map((item) => [item.json.id, item.json.previous_score, item.json.score])).toEqual([
+			[2, 48, 58],
+		]);
+	});
+
+	test('Minimum Change: smaller moves are not emitted but add up', async () => {
+		const watcher = session({ event: 'scoreChanged', minimumChange: 5 });
+		await watcher.poll();
+		await rerun(fixture, 5); // page-4: 50 -> 52
+		expect((await watcher.poll()).emitted).toBe(false);
+		await rerun(fixture, 5); // 52 -> 48, still 2 from the recorded 50
+		expect((await watcher.poll()).emitted).toBe(false);
+		await rerun(fixture, 5); // 48 -> 55: 5 from 50
+		const moved = await watcher.poll();
+		expect(moved.items.map((item) => [item.json.id, item.json.previous_score, item.json.score, item.json.score_change])).toEqual([
+			[5, 50, 55, 5],
+		]);
+	});
+
+	test('Reports to Watch bounds the requests, the state and what is seen', async () => {
+		const watcher = session({ event: 'scoreChanged', watchCount: 3 });
+		const first = await watcher.poll();
+		expect(first.nodeStaticData.scores).toEqual({ 6: 50, 7: 50, 8: 50 });
+		expect(fixture.takeRequests()).toEqual([listRequest(10)]);
+		await rerun(fixture, 2); // older than the newest 3: not seen
+		await rerun(fixture, 8);
+		expect(ids(await watcher.poll())).toEqual([8]);
+	});
+
+	test('new reports are recorded, not emitted; reports pushed out of the window are forgotten', async () => {
+		const watcher = session({ event: 'scoreChanged', watchCount: 3 });
+		await watcher.poll();
+		sandbox.addReport({ url: 'https://site.test/new', score: 77 });
+		const next = await watcher.poll();
+		expect(next.emitted).toBe(false);
+		expect(next.nodeStaticData).toEqual({ watch: '["scoreChanged","",3]', lastId: 9, scores: { 7: 50, 8: 50, 9: 77 } });
+	});
+
+	test('Simplify off: the raw report with the event fields after it', async () => {
+		const watcher = session({ event: 'scoreChanged', simplify: false });
+		await watcher.poll();
+		await rerun(fixture, 2);
+		const next = await watcher.poll();
+		expect(next.items.map((item) => item.json)).toEqual([
+			{ ...(await report(2)), score: 48, label: 'bad', previous_score: 50, previous_label: 'decent', score_change: -2 },
+		]);
+	});
+});
+
+describe('Score Below Threshold', () => {
+	beforeEach(() =>
+		sandbox.reset([
+			{ url: 'https://site.test/page-0', score: 50 },
+			{ url: 'https://site.test/page-3', score: 50 },
+			{ url: 'https://site.test/low', score: 30 },
+		]),
+	);
+
+	const fell = (result) => result.items.map((item) => [item.json.id, item.json.previous_score, item.json.score]);
+
+	test('emitted once when a score crosses below, again only after it recovered', async () => {
+		const watcher = session({ event: 'scoreBelow' }); // threshold 49 by default: "bad"
+		const first = await watcher.poll();
+		// Report 3 was already below: history, not an event.
+		expect(first.emitted).toBe(false);
+		expect(first.nodeStaticData).toEqual({ watch: '["scoreBelow","",100,49]', lastId: 3, scores: { 1: 50, 2: 50, 3: 30 } });
+
+		await rerun(fixture, 1); // page-0: 50 -> 48
+		await rerun(fixture, 2); // page-3: 50 -> 48
+		const crossed = await watcher.poll();
+		expect(crossed.items.map((item) => item.json)).toEqual([
+			{ ...simplifyReport(await report(1)), score: 48, label: 'bad', previous_score: 50, threshold: 49 },
+			{ ...simplifyReport(await report(2)), score: 48, label: 'bad', previous_score: 50, threshold: 49 },
+		]);
+		expect((await watcher.poll()).emitted).toBe(false);
+
+		await rerun(fixture, 1); // page-0 stays below (48): not again
+		await rerun(fixture, 2); // page-3 recovers (55)
+		expect((await watcher.poll()).emitted).toBe(false);
+		await rerun(fixture, 2); // page-3 falls again (48)
+		expect(fell(await watcher.poll())).toEqual([[2, 55, 48]]);
+	});
+
+	test('a new report that starts below the threshold is emitted; one above it is not', async () => {
+		const watcher = session({ event: 'scoreBelow', threshold: 60 });
+		await watcher.poll();
+		sandbox.addReport({ url: 'https://site.test/new-low', score: 20 });
+		sandbox.addReport({ url: 'https://site.test/new-high', score: 90 });
+		expect(fell(await watcher.poll())).toEqual([[4, null, 20]]);
+	});
+});
+
+describe('what the real server varies', () => {
+	test.each([
+		['null', 'v1.1 sends result: null: scores are computed from the checks'],
+		['score', 'newer builds send the score as "score"'],
+	])('resultField %s: %s', async (resultField) => {
+		const other = await startFixture({ resultField });
+		try {
+			other.sandbox.reset(PAGES);
+			const watcher = session({ event: 'scoreChanged' }, other);
+			await watcher.poll();
+			const before = await report(2, other);
+			const after = await rerun(other, 2);
+			const expectedBefore = resultField === 'null' ? computeScore(before.results) : 50;
+			const expectedAfter = resultField === 'null' ? computeScore(after.results) : 48;
+			const next = await watcher.poll();
+			if (expectedBefore === expectedAfter) {
+				expect(next.emitted).toBe(false);
+			} else {
+				expect(next.items.map((item) => [item.json.id, item.json.previous_score, item.json.score])).toEqual([
+					[2, expectedBefore, expectedAfter],
+				]);
+			}
+			expect(expectedAfter).not.toBeNull();
+		} finally {
+			await other.sandbox.close();
+		}
+	});
+});
+
+describe('Fetch Test Event (manual)', () => {
+	beforeEach(() => sandbox.reset(PAGES));
+
+	test('New Report: the newest report; the state is not touched', async () => {
+		const watcher = session({ event: 'newReport' });
+		const test = await watcher.poll({ mode: 'manual' });
+		expect(test.error).toBeUndefined();
+		expect(fixture.takeRequests()).toEqual([listRequest(10)]);
+		expect(test.items.map((item) => item.json)).toEqual([simplifyReport(await report(8))]);
+		expect(watcher.staticData).toEqual({});
+	});
+
+	test('New Report with no report yet says so', async () => {
+		sandbox.reset(null);
+		const test = await session({ event: 'newReport', project: fromList('a.test') }).poll({ mode: 'manual' });
+		expect(test.error.message).toBe('No report of project "a.test" yet');
+	});
+
+	test('Score Below Threshold: the newest report below it', async () => {
+		sandbox.addReport({ url: 'https://site.test/low', score: 20 });
+		sandbox.addReport({ url: 'https://site.test/high', score: 95 });
+		const test = await session({ event: 'scoreBelow' }).poll({ mode: 'manual' });
+		expect(test.items.map((item) => item.json)).toEqual([
+			{ ...simplifyReport(await report(9)), score: 20, label: 'bad', previous_score: null, threshold: 49 },
+		]);
+		const none = await session({ event: 'scoreBelow', threshold: 10 }).poll({ mode: 'manual' });
+		expect(none.error.message).toBe('No report scores below 10');
+	});
+
+	test('Score Changed: the most recently re-run report; the score before is unknown', async () => {
+		const none = await session({ event: 'scoreChanged' }).poll({ mode: 'manual' });
+		expect(none.error.message).toBe('No re-run report among the newest 100');
+		await rerun(fixture, 3);
+		await rerun(fixture, 2);
+		const test = await session({ event: 'scoreChanged' }).poll({ mode: 'manual' });
+		expect(test.items.map((item) => item.json)).toEqual([
+			{
+				...simplifyReport(await report(2)),
+				score: 48,
+				label: 'bad',
+				previous_score: null,
+				previous_label: null,
+				score_change: null,
+			},
+		]);
+	});
+});
