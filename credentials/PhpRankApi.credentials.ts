@@ -64,7 +64,8 @@ export class PhpRankApi implements ICredentialType {
 				properties: {
 					key: 'data',
 					value: undefined,
-					message: 'The Base URL answered with a web page, not the phpRank API: use the address of your phpRank site',
+					message:
+						'The Base URL answered with a web page, not the phpRank API: use the address of your phpRank site',
 				},
 			},
 		],

@@ -10,7 +10,12 @@ import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 import { planPages } from '../PhpRank/hooks/pagePlan';
 import { searchProjects } from '../PhpRank/methods/listSearch';
 import { CREDENTIAL_NAME } from '../PhpRank/shared/constants';
-import { SIMPLIFY_DEFAULT, SIMPLIFY_PARAMETER, simplifyField } from '../PhpRank/shared/outputFields';
+import { projectLocator } from '../PhpRank/shared/fields';
+import {
+	SIMPLIFY_DEFAULT,
+	SIMPLIFY_PARAMETER,
+	simplifyField,
+} from '../PhpRank/shared/outputFields';
 import type { RequestLimits } from '../PhpRank/hooks/requestPolicy';
 import { DEFAULT_LIMITS } from '../PhpRank/hooks/requestPolicy';
 import type { ApiContext } from '../PhpRank/transport/apiRequest';
@@ -33,7 +38,12 @@ import {
 /** A poll must end within n8n's poll budget (minutes): wait at most a minute for the rate limit. */
 const POLL_LIMITS: RequestLimits = { ...DEFAULT_LIMITS, maxRateLimitWaitMs: 60_000 };
 
-async function pollList(context: ApiContext, url: string, qs: IDataObject, options: Parameters<typeof apiList>[3]) {
+async function pollList(
+	context: ApiContext,
+	url: string,
+	qs: IDataObject,
+	options: Parameters<typeof apiList>[3],
+) {
 	return await apiList(context, url, qs, options, POLL_LIMITS);
 }
 
@@ -55,7 +65,10 @@ function settingsOf(context: IPollFunctions): WatchSettings {
 		project: typeof project === 'string' ? project.trim() : String(project ?? '').trim(),
 		threshold: Number(context.getNodeParameter('threshold', DEFAULT_THRESHOLD)),
 		minimumChange: Number(context.getNodeParameter('minimumChange', 1)),
-		watchCount: Math.min(MAX_WATCHED, Math.max(1, Math.floor(Number.isFinite(count) ? count : DEFAULT_WATCHED))),
+		watchCount: Math.min(
+			MAX_WATCHED,
+			Math.max(1, Math.floor(Number.isFinite(count) ? count : DEFAULT_WATCHED)),
+		),
 	};
 }
 
@@ -91,7 +104,11 @@ async function watchedWindow(context: IPollFunctions, settings: WatchSettings) {
 	});
 }
 
-function noTestEvent(context: IPollFunctions, message: string, description: string): NodeOperationError {
+function noTestEvent(
+	context: IPollFunctions,
+	message: string,
+	description: string,
+): NodeOperationError {
 	return new NodeOperationError(context.getNode(), message, { description });
 }
 
@@ -150,7 +167,8 @@ export class PhpRankTrigger implements INodeType {
 		icon: { light: 'file:phpRank.svg', dark: 'file:phpRank.dark.svg' },
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{ {"newReport": "New Report", "scoreChanged": "Score Changed", "scoreBelow": "Score Below Threshold"}[$parameter["event"]] }}',
+		subtitle:
+			'={{ {"newReport": "New Report", "scoreChanged": "Score Changed", "scoreBelow": "Score Below Threshold"}[$parameter["event"]] }}',
 		description: 'Starts the workflow when phpRank has a new report or a report score changes',
 		defaults: { name: 'phpRank Trigger' },
 		polling: true,
@@ -168,12 +186,14 @@ export class PhpRankTrigger implements INodeType {
 					{
 						name: 'New Report',
 						value: 'newReport',
-						description: 'A report was created (every new report, however many arrived between polls)',
+						description:
+							'A report was created (every new report, however many arrived between polls)',
 					},
 					{
 						name: 'Score Changed',
 						value: 'scoreChanged',
-						description: 'A re-run moved the score of one of the newest reports; outputs old and new score',
+						description:
+							'A re-run moved the score of one of the newest reports; outputs old and new score',
 					},
 					{
 						name: 'Score Below Threshold',
@@ -191,23 +211,9 @@ export class PhpRankTrigger implements INodeType {
 				default: '',
 				displayOptions: showForEvents(['scoreChanged', 'scoreBelow']),
 			},
-			{
-				displayName: 'Project',
-				name: 'project',
-				type: 'resourceLocator',
-				default: { mode: 'list', value: '' },
+			projectLocator({
 				description: 'Only reports of this project (exact name); leave empty for every project',
-				modes: [
-					{
-						displayName: 'From List',
-						name: 'list',
-						type: 'list',
-						placeholder: 'Select a project...',
-						typeOptions: { searchListMethod: 'searchProjects', searchable: true },
-					},
-					{ displayName: 'By Name', name: 'name', type: 'string', placeholder: 'e.g. example.com' },
-				],
-			},
+			}),
 			{
 				displayName: 'Threshold',
 				name: 'threshold',
@@ -259,7 +265,11 @@ export class PhpRankTrigger implements INodeType {
 				saveState(state, baseline(settings, newest));
 				return null;
 			}
-			const outcome = detectNewReports(state, settings, await reportsAfter(this, settings, state.lastId ?? 0));
+			const outcome = detectNewReports(
+				state,
+				settings,
+				await reportsAfter(this, settings, state.lastId ?? 0),
+			);
 			saveState(state, outcome.state);
 			return toItems(outcome.events, simplify);
 		}

@@ -1,6 +1,12 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { reportLabel, reportScore, scoreLabel, simplifyReport, toNumber } from '../PhpRank/hooks/simplify';
+import {
+	reportLabel,
+	reportScore,
+	scoreLabel,
+	simplifyReport,
+	toNumber,
+} from '../PhpRank/hooks/simplify';
 
 /**
  * What the phpRank Trigger decides, as pure functions of (state, reports read this poll): what to
@@ -88,7 +94,11 @@ function scoresOf(reports: IDataObject[]): IDataObject {
 }
 
 /** New Report: the reports created since `lastId`, oldest first. */
-export function detectNewReports(state: WatchState, settings: WatchSettings, fresh: IDataObject[]): WatchOutcome {
+export function detectNewReports(
+	state: WatchState,
+	settings: WatchSettings,
+	fresh: IDataObject[],
+): WatchOutcome {
 	const lastId = state.lastId ?? 0;
 	const created = fresh.filter((report) => reportId(report) > lastId).sort(byIdAscending);
 	return {
@@ -110,8 +120,17 @@ export function changeFields(report: IDataObject, previous: number | null): IDat
 }
 
 /** The fields a Score Below Threshold event adds; `previous_score` is null for a new report. */
-export function belowFields(report: IDataObject, previous: number | null, threshold: number): IDataObject {
-	return { score: reportScore(report), label: reportLabel(report), previous_score: previous, threshold };
+export function belowFields(
+	report: IDataObject,
+	previous: number | null,
+	threshold: number,
+): IDataObject {
+	return {
+		score: reportScore(report),
+		label: reportLabel(report),
+		previous_score: previous,
+		threshold,
+	};
 }
 
 /**
@@ -120,7 +139,11 @@ export function belowFields(report: IDataObject, previous: number | null, thresh
  * they count. Reports new to the window (created, or moved in after deletions) are recorded,
  * not emitted; reports that left the window are forgotten.
  */
-export function detectScoreChanges(state: WatchState, settings: WatchSettings, window: IDataObject[]): WatchOutcome {
+export function detectScoreChanges(
+	state: WatchState,
+	settings: WatchSettings,
+	window: IDataObject[],
+): WatchOutcome {
 	const known = state.scores ?? {};
 	const scores: IDataObject = {};
 	const events: WatchEvent[] = [];
@@ -152,7 +175,11 @@ export function detectScoreChanges(state: WatchState, settings: WatchSettings, w
  * below it, or when it is created below it. It is not emitted again while it stays below; once
  * it recovered (threshold or more), a new fall is a new event.
  */
-export function detectScoreBelow(state: WatchState, settings: WatchSettings, window: IDataObject[]): WatchOutcome {
+export function detectScoreBelow(
+	state: WatchState,
+	settings: WatchSettings,
+	window: IDataObject[],
+): WatchOutcome {
 	const known = state.scores ?? {};
 	const lastId = state.lastId ?? 0;
 	const scores: IDataObject = {};
@@ -194,7 +221,10 @@ export function latestRerun(window: IDataObject[]): IDataObject | undefined {
 		const generated = Date.parse(String(report.generated_at));
 		const created = Date.parse(String(report.created_at));
 		if (!Number.isFinite(generated) || !(generated > created)) continue;
-		if (generated > latestTime || (generated === latestTime && reportId(report) > reportId(latest ?? {}))) {
+		if (
+			generated > latestTime ||
+			(generated === latestTime && reportId(report) > reportId(latest ?? {}))
+		) {
 			latest = report;
 			latestTime = generated;
 		}

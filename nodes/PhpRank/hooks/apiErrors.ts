@@ -64,7 +64,9 @@ function subjectName(subject: FailureSubject | undefined): string {
 	if (!subject) return 'The record';
 	const resource = subject.resource.charAt(0).toUpperCase() + subject.resource.slice(1);
 	if (subject.id === undefined || subject.id === '') return resource;
-	return subject.resource === 'project' ? `${resource} "${subject.id}"` : `${resource} ${subject.id}`;
+	return subject.resource === 'project'
+		? `${resource} "${subject.id}"`
+		: `${resource} ${subject.id}`;
 }
 
 function retryAfter(headers: HttpHeaders): number | undefined {

@@ -35,7 +35,12 @@ function limitsOf(context: IExecutePaginationFunctions): RequestLimits {
 	};
 }
 
-function ownError(context: IExecutePaginationFunctions, message: string, description: string, httpCode: string) {
+function ownError(
+	context: IExecutePaginationFunctions,
+	message: string,
+	description: string,
+	httpCode: string,
+) {
 	return markOwnError(
 		new NodeApiError(context.getNode(), { message } as JsonObject, {
 			message,
@@ -105,11 +110,16 @@ async function fetchList(
 	const limit = returnAll ? 0 : (context.getNodeParameter('limit', 50) as number);
 	const fetchPage = async (page: number, perPage: number) => {
 		const qs = { ...requestData.options.qs, per_page: perPage, page };
-		const [answer] = await send(context, { ...requestData, options: { ...requestData.options, qs } }, limits);
+		const [answer] = await send(
+			context,
+			{ ...requestData, options: { ...requestData.options, qs } },
+			limits,
+		);
 		return asEnvelope(answer?.json, context);
 	};
 	const { sort_by: sortBy, sort } = requestData.options.qs ?? {};
-	const newestFirst = (sortBy === undefined || sortBy === 'id') && (sort === undefined || sort === 'desc');
+	const newestFirst =
+		(sortBy === undefined || sortBy === 'id') && (sort === undefined || sort === 'desc');
 	return await collectPages(fetchPage, { plan: planPages(returnAll, limit), newestFirst });
 }
 
@@ -173,7 +183,8 @@ async function runOperation(
 ): Promise<OperationResult> {
 	const limits = limitsOf(context);
 	if (operation === 'getAll') return { records: await fetchList(context, requestData, limits) };
-	if (operation === 'delete') return { records: [await deleteRecord(context, requestData, limits)] };
+	if (operation === 'delete')
+		return { records: [await deleteRecord(context, requestData, limits)] };
 	const previous = needsPreviousState(context, operation)
 		? await readCurrent(context, requestData, limits)
 		: undefined;
@@ -182,7 +193,10 @@ async function runOperation(
 }
 
 /** Errors this package worded pass unchanged; anything else is reworded without its request data. */
-function safeError(context: IExecutePaginationFunctions, error: unknown): NodeApiError | NodeOperationError {
+function safeError(
+	context: IExecutePaginationFunctions,
+	error: unknown,
+): NodeApiError | NodeOperationError {
 	if (error instanceof NodeOperationError) return error;
 	if (error instanceof NodeApiError && isOwnError(error)) return error;
 	return transportFailure(context, error, context.getItemIndex());
@@ -205,5 +219,8 @@ export async function executeRoutedRequest(
 		throw safeError(this, error);
 	}
 	const pairedItem = { item: this.getItemIndex() };
-	return finishOutput(this, operation, result.records, result.previous).map((json) => ({ json, pairedItem }));
+	return finishOutput(this, operation, result.records, result.previous).map((json) => ({
+		json,
+		pairedItem,
+	}));
 }

@@ -13,7 +13,7 @@ export class InvalidInput extends Error {
 
 /** Shows what the user gave without flooding the error (an expression may yield a whole page). */
 function shown(value: unknown): string {
-	const text = typeof value === 'string' ? `"${value}"` : JSON.stringify(value) ?? String(value);
+	const text = typeof value === 'string' ? `"${value}"` : (JSON.stringify(value) ?? String(value));
 	return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }
 
@@ -26,7 +26,8 @@ function kindOf(value: unknown): string {
 
 /** Report IDs are positive whole numbers; a number-like string from an expression is fine. */
 export function reportIdFrom(value: unknown): number {
-	const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
+	const text =
+		typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
 	if (!/^[1-9][0-9]{0,15}$/.test(text) || !Number.isSafeInteger(Number(text))) {
 		throw new InvalidInput(
 			'Report',
@@ -39,7 +40,10 @@ export function reportIdFrom(value: unknown): number {
 /** The page to analyse: an absolute http(s) URL within phpRank's length limit. */
 export function pageUrlFrom(value: unknown): string {
 	if (typeof value !== 'string') {
-		throw new InvalidInput('URL', `URL must be text, like https://example.com/page (got ${kindOf(value)})`);
+		throw new InvalidInput(
+			'URL',
+			`URL must be text, like https://example.com/page (got ${kindOf(value)})`,
+		);
 	}
 	const url = value.trim();
 	if (url === '') throw new InvalidInput('URL', 'URL is required, like https://example.com/page');
@@ -100,11 +104,18 @@ export function passwordFrom(value: unknown): string {
  */
 export function projectPathSegment(value: unknown): string {
 	if (typeof value !== 'string') {
-		throw new InvalidInput('Project', `Project must be a project name as text (got ${kindOf(value)})`);
+		throw new InvalidInput(
+			'Project',
+			`Project must be a project name as text (got ${kindOf(value)})`,
+		);
 	}
-	if (value.trim() === '') throw new InvalidInput('Project', 'Project is required, like example.com');
+	if (value.trim() === '')
+		throw new InvalidInput('Project', 'Project is required, like example.com');
 	if (value === '.' || value === '..') {
-		throw new InvalidInput('Project', `Project cannot be "${value}": name a project, like example.com`);
+		throw new InvalidInput(
+			'Project',
+			`Project cannot be "${value}": name a project, like example.com`,
+		);
 	}
 	return encodeURIComponent(value);
 }

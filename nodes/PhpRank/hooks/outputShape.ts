@@ -1,6 +1,10 @@
 import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 
-import { OUTPUT_CHANGES_PARAMETER, SIMPLIFY_DEFAULT, SIMPLIFY_PARAMETER } from '../shared/outputFields';
+import {
+	OUTPUT_CHANGES_PARAMETER,
+	SIMPLIFY_DEFAULT,
+	SIMPLIFY_PARAMETER,
+} from '../shared/outputFields';
 import { diffReports, projectWithAverage, simplifyReport } from './simplify';
 
 /** Report operations whose output is a report, and so can be simplified. */
@@ -44,7 +48,9 @@ export function finishOutput(
 ): IDataObject[] {
 	const resource = parameter(context, 'resource', 'report');
 	if (resource === 'project') {
-		return operation === 'getAll' ? records.map((record) => (isRecord(record) ? projectWithAverage(record) : record)) : records;
+		return operation === 'getAll'
+			? records.map((record) => (isRecord(record) ? projectWithAverage(record) : record))
+			: records;
 	}
 	if (resource !== 'report' || !REPORT_OUTPUTS.has(operation)) return records;
 	const simplify = parameter(context, SIMPLIFY_PARAMETER, SIMPLIFY_DEFAULT) !== false;

@@ -50,7 +50,10 @@ const REREAD_BUDGET_BASE = 10;
  * is read again (and the ones before it, while a re-read page starts with a record not seen
  * before: the list moved by more than a page), then the later one, a few times at most.
  */
-export async function collectPages(fetchPage: PageFetcher, options: CollectOptions): Promise<IDataObject[]> {
+export async function collectPages(
+	fetchPage: PageFetcher,
+	options: CollectOptions,
+): Promise<IDataObject[]> {
 	const { plan, stopAt, newestFirst = false } = options;
 	/** Whether the list changed between two reads in a way that can hide records between them. */
 	const mayHaveGap = (earlier: ListEnvelope, later: ListEnvelope) => {
@@ -100,7 +103,8 @@ export async function collectPages(fetchPage: PageFetcher, options: CollectOptio
 	let previous = (await read(1)).envelope;
 	const firstLastPage = Number(previous.meta?.last_page);
 	let rereadBudget =
-		REREAD_BUDGET_BASE + REREAD_BUDGET_PER_PAGE * (Number.isFinite(firstLastPage) ? firstLastPage : 1);
+		REREAD_BUDGET_BASE +
+		REREAD_BUDGET_PER_PAGE * (Number.isFinite(firstLastPage) ? firstLastPage : 1);
 	for (let page = 1; !finished && !isLastPage(previous, page, plan.perPage); page++) {
 		let current = (await read(page + 1)).envelope;
 		// The same first record on the next page means the server ignores `page`: stop, not loop.

@@ -20,7 +20,11 @@ export interface RequestLimits {
 	maxRateLimitWaitMs: number;
 }
 
-export const DEFAULT_LIMITS: RequestLimits = { maxParallel: 5, retries: 3, maxRateLimitWaitMs: 600_000 };
+export const DEFAULT_LIMITS: RequestLimits = {
+	maxParallel: 5,
+	retries: 3,
+	maxRateLimitWaitMs: 600_000,
+};
 
 const FIRST_BACKOFF_MS = 500;
 
@@ -35,7 +39,13 @@ const REMAINING_VALID_MS = 60_000;
 const MAX_BACKOFF_MS = 8_000;
 
 /** Codes of failures where the request never reached phpRank: safe to send again, even a Create. */
-const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH']);
+const NOT_SENT_CODES = new Set([
+	'ECONNREFUSED',
+	'ENOTFOUND',
+	'EAI_AGAIN',
+	'ENETUNREACH',
+	'EHOSTUNREACH',
+]);
 
 /** How one failed attempt may be handled. */
 export type FailureKind =
@@ -65,10 +75,16 @@ export function classifyFailure(error: unknown): FailureKind {
 	if (isOwnError(error)) {
 		const status = httpCodeOf(error);
 		if (status === 429) {
-			const seconds = Number((error as { context?: { retryAfterSeconds?: number } }).context?.retryAfterSeconds);
-			return { kind: 'rateLimited', retryAfterMs: Number.isFinite(seconds) ? seconds * 1000 : undefined };
+			const seconds = Number(
+				(error as { context?: { retryAfterSeconds?: number } }).context?.retryAfterSeconds,
+			);
+			return {
+				kind: 'rateLimited',
+				retryAfterMs: Number.isFinite(seconds) ? seconds * 1000 : undefined,
+			};
 		}
-		if (status !== undefined && status >= 500) return { kind: 'mayBeProcessed', reason: `HTTP ${status}` };
+		if (status !== undefined && status >= 500)
+			return { kind: 'mayBeProcessed', reason: `HTTP ${status}` };
 		return { kind: 'final' };
 	}
 	const code = transportCode(error);
@@ -235,7 +251,8 @@ export async function sendWithPolicy<T>(
 			waitedMs += gate.rateLimited(failure.retryAfterMs);
 			continue;
 		}
-		if (failure.kind === 'mayBeProcessed' && !repeatable) throw callbacks.notResent(failed, failure.reason);
+		if (failure.kind === 'mayBeProcessed' && !repeatable)
+			throw callbacks.notResent(failed, failure.reason);
 		if (failure.kind === 'final' || retries >= limits.retries) throw failed;
 		retries++;
 		if (failure.kind === 'mayBeProcessed') trace.resentAfterPossibleSuccess = true;

@@ -102,7 +102,9 @@ export function scoreLabel(score: number | null | undefined): Label | null {
 }
 
 function asObject(value: unknown): IDataObject | undefined {
-	return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as IDataObject) : undefined;
+	return value !== null && typeof value === 'object' && !Array.isArray(value)
+		? (value as IDataObject)
+		: undefined;
 }
 
 /** The checks of a report as [name, check] pairs; non-object entries are skipped. */
@@ -239,7 +241,9 @@ function amount(value: number, unit: Unit | undefined): string {
 
 /** A limit: with the unit for measures (s, kB, %), bare for counts ("175 links, max 150"). */
 function limit(value: number, unit: Unit | undefined): string {
-	return unit === 'seconds' || unit === 'bytes' || unit === 'percent' ? amount(value, unit) : formatNumber(value);
+	return unit === 'seconds' || unit === 'bytes' || unit === 'percent'
+		? amount(value, unit)
+		: formatNumber(value);
 }
 
 /** How many things a check's value holds: a number, a list's length, or the sum over an object. */
@@ -259,7 +263,7 @@ export function countOf(value: unknown): number | null {
 }
 
 function shortText(value: unknown): string {
-	const text = typeof value === 'string' ? value : JSON.stringify(value) ?? String(value);
+	const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
 	return text.length > MAX_ITEM_LENGTH ? `${text.slice(0, MAX_ITEM_LENGTH - 3)}...` : text;
 }
 
@@ -283,7 +287,9 @@ function errorText(check: string, key: string, detail: unknown, value: unknown):
 		case 'length': {
 			const length = typeof value === 'string' ? [...value].length : null;
 			if (length === null) {
-				return min !== null && max !== null ? `length not ${min} to ${max} characters` : 'bad length';
+				return min !== null && max !== null
+					? `length not ${min} to ${max} characters`
+					: 'bad length';
 			}
 			if (max !== null && length > max) return `${length} characters, max ${max}`;
 			if (min !== null && length < min) return `${length} characters, min ${min}`;
@@ -300,7 +306,8 @@ function errorText(check: string, key: string, detail: unknown, value: unknown):
 		case 'too_few':
 		case 'too_small': {
 			const measured = key === 'too_few' ? countOf(value) : toNumber(value);
-			const head = measured === null ? (key === 'too_few' ? 'too few' : 'too small') : amount(measured, unit);
+			const head =
+				measured === null ? (key === 'too_few' ? 'too few' : 'too small') : amount(measured, unit);
 			return min === null ? head : `${head}, min ${limit(min, unit)}`;
 		}
 		case 'bad_tags': {
@@ -314,9 +321,12 @@ function errorText(check: string, key: string, detail: unknown, value: unknown):
 			if (Array.isArray(detail) && detail.length > 0) return `${words}: ${listText(detail)}`;
 			if (key === 'failed') {
 				const phrase = FAILED_PHRASES[check] ?? 'failed';
-				return typeof value === 'string' && value.trim() !== '' ? `${phrase}: ${shortText(value)}` : phrase;
+				return typeof value === 'string' && value.trim() !== ''
+					? `${phrase}: ${shortText(value)}`
+					: phrase;
 			}
-			if (detail === null || detail === undefined || Array.isArray(detail)) return KEY_WORDS[key] ?? words;
+			if (detail === null || detail === undefined || Array.isArray(detail))
+				return KEY_WORDS[key] ?? words;
 			return `${words}: ${shortText(detail)}`;
 		}
 	}
@@ -325,7 +335,9 @@ function errorText(check: string, key: string, detail: unknown, value: unknown):
 /** One line saying why a check failed, e.g. "load_time: 2.41 s, max 2 s". */
 export function checkReason(name: string, check: IDataObject): string {
 	const errors = asObject(check.errors);
-	const parts = errors ? Object.entries(errors).map(([key, detail]) => errorText(name, key, detail, check.value)) : [];
+	const parts = errors
+		? Object.entries(errors).map(([key, detail]) => errorText(name, key, detail, check.value))
+		: [];
 	return `${name}: ${parts.length > 0 ? parts.join('; ') : 'failed'}`;
 }
 
@@ -354,10 +366,19 @@ function byImportance(a: { check: string; importance: string | null }, b: typeof
 
 /** The failed checks of a report by category (all four always present), most important first. */
 export function failedChecks(results: unknown): Record<Category, FailedCheck[]> {
-	const grouped: Record<Category, FailedCheck[]> = { seo: [], performance: [], security: [], miscellaneous: [] };
+	const grouped: Record<Category, FailedCheck[]> = {
+		seo: [],
+		performance: [],
+		security: [],
+		miscellaneous: [],
+	};
 	for (const [name, check] of checksOf(results)) {
 		if (isPassed(check) !== false) continue;
-		grouped[categoryOf(name)].push({ check: name, importance: importanceOf(check), reason: checkReason(name, check) });
+		grouped[categoryOf(name)].push({
+			check: name,
+			importance: importanceOf(check),
+			reason: checkReason(name, check),
+		});
 	}
 	for (const category of CATEGORIES) grouped[category].sort(byImportance);
 	return grouped;
@@ -431,8 +452,13 @@ export function diffReports(before: IDataObject, after: IDataObject): ReportDiff
 		if (!old) continue;
 		const was = isPassed(old);
 		const now = isPassed(check);
-		const change = { check: name, category: categoryOf(name), importance: importanceOf(check) ?? importanceOf(old) };
-		if (was === true && now === false) regressions.push({ ...change, reason: checkReason(name, check) });
+		const change = {
+			check: name,
+			category: categoryOf(name),
+			importance: importanceOf(check) ?? importanceOf(old),
+		};
+		if (was === true && now === false)
+			regressions.push({ ...change, reason: checkReason(name, check) });
 		if (was === false && now === true) fixed.push(change);
 	}
 	regressions.sort(byImportance);

@@ -24,7 +24,11 @@ async function pickerPage(
 	const page = Number.isInteger(requested) && requested > 1 ? requested : 1;
 	const qs: IDataObject = { per_page: PICKER_PAGE_SIZE, page };
 	if (filter) Object.assign(qs, { search: filter, search_by: searchBy });
-	const envelope = (await apiRequest(context, { method: 'GET', url, qs })) as unknown as ListEnvelope;
+	const envelope = (await apiRequest(context, {
+		method: 'GET',
+		url,
+		qs,
+	})) as unknown as ListEnvelope;
 	const lastPage = Number(envelope.meta?.last_page ?? page);
 	return {
 		records: (envelope.data ?? []) as IDataObject[],
@@ -38,7 +42,13 @@ export async function searchReports(
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	const { records, paginationToken: next } = await pickerPage(this, '/reports', filter, 'url', paginationToken);
+	const { records, paginationToken: next } = await pickerPage(
+		this,
+		'/reports',
+		filter,
+		'url',
+		paginationToken,
+	);
 	const credentials = await this.getCredentials<{ baseUrl: string }>(CREDENTIAL_NAME);
 	const siteUrl = apiBaseUrl(credentials.baseUrl).slice(0, -API_PATH.length);
 	const results: INodeListSearchItems[] = records.map((report) => ({
@@ -55,7 +65,13 @@ export async function searchProjects(
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	const { records, paginationToken: next } = await pickerPage(this, '/projects', filter, 'project', paginationToken);
+	const { records, paginationToken: next } = await pickerPage(
+		this,
+		'/projects',
+		filter,
+		'project',
+		paginationToken,
+	);
 	const results: INodeListSearchItems[] = records.map((project) => ({
 		name: `${String(project.project)} (${String(project.reports)} reports)`,
 		value: String(project.project),

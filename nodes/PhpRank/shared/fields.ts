@@ -4,14 +4,30 @@ import { setReportPath } from '../hooks/requestInput';
 import { PRIVACY } from './constants';
 
 /** displayOptions that show a field for some operations of one resource. */
-export function showFor(resource: string, operations: string[], extra: IDisplayOptions['show'] = {}) {
+export function showFor(
+	resource: string,
+	operations: string[],
+	extra: IDisplayOptions['show'] = {},
+) {
 	return { show: { resource: [resource], operation: operations, ...extra } };
 }
 
 export const privacyChoices: INodePropertyOptions[] = [
-	{ name: 'Public', value: PRIVACY.public, description: 'Anyone with the link can open the report page' },
-	{ name: 'Private', value: PRIVACY.private, description: 'Only the account owner can open the report page' },
-	{ name: 'Password', value: PRIVACY.password, description: 'The report page asks for a password' },
+	{
+		name: 'Public',
+		value: PRIVACY.public,
+		description: 'Anyone with the link can open the report page',
+	},
+	{
+		name: 'Private',
+		value: PRIVACY.private,
+		description: 'Only the account owner can open the report page',
+	},
+	{
+		name: 'Password',
+		value: PRIVACY.password,
+		description: 'The report page asks for a password',
+	},
 ];
 
 /** The report page's password: only shown, and so only sent, when Privacy is Password. */
@@ -24,7 +40,9 @@ export function passwordField(operation: string): INodeProperties {
 		required: true,
 		default: '',
 		description: 'Password visitors must enter to open the report page (1 to 128 characters)',
-		displayOptions: showFor('report', [operation], { privacy: [PRIVACY.password] }),
+		displayOptions: showFor('report', [operation], {
+			privacy: [PRIVACY.password],
+		}),
 		routing: { send: { type: 'body', property: 'password' } },
 	};
 }
@@ -55,7 +73,10 @@ export function reportLocator(operation: string): INodeProperties {
 				validation: [
 					{
 						type: 'regex',
-						properties: { regex: '^[1-9][0-9]*$', errorMessage: 'A report ID is a positive whole number' },
+						properties: {
+							regex: '^[1-9][0-9]*$',
+							errorMessage: 'A report ID is a positive whole number',
+						},
 					},
 				],
 			},
@@ -139,6 +160,56 @@ export function requestLimitOptions(resource: string, operations: string[]): INo
 				description:
 					'How many times a Get, Update or Delete is tried again, with growing pauses, after a server error, a dropped connection or a timeout. A Create is never sent again once phpRank may have received it, so no duplicate report is made.',
 			},
+		],
+	};
+}
+
+/** A project field: picked from a searchable list of the account's projects, or typed by name. */
+export function projectLocator(
+	field: Pick<INodeProperties, 'description' | 'displayOptions' | 'required' | 'routing'>,
+): INodeProperties {
+	return {
+		displayName: 'Project',
+		name: 'project',
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		...field,
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: 'Select a project...',
+				typeOptions: { searchListMethod: 'searchProjects', searchable: true },
+			},
+			{ displayName: 'By Name', name: 'name', type: 'string', placeholder: 'e.g. example.com' },
+		],
+	};
+}
+
+/** The Sort collection of a Get Many: the sort key (its options and default) and the direction. */
+export function sortCollection(
+	resource: string,
+	sortKeys: INodePropertyOptions[],
+	defaultKey: string,
+): INodeProperties {
+	return {
+		displayName: 'Sort',
+		name: 'sorting',
+		type: 'collection',
+		placeholder: 'Add Sort Option',
+		default: {},
+		displayOptions: showFor(resource, ['getAll']),
+		options: [
+			{
+				displayName: 'Sort By',
+				name: 'sortBy',
+				type: 'options',
+				default: defaultKey,
+				options: sortKeys,
+				routing: { send: { type: 'query', property: 'sort_by' } },
+			},
+			sortDirectionField,
 		],
 	};
 }

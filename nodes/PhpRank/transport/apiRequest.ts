@@ -42,10 +42,17 @@ export interface ApiRequest {
 }
 
 /** Transport failures carry the request config (and so the key): keep only a safe text. */
-export function transportFailure(context: FunctionsBase, error: unknown, itemIndex = 0): NodeApiError {
+export function transportFailure(
+	context: FunctionsBase,
+	error: unknown,
+	itemIndex = 0,
+): NodeApiError {
 	const cause = (error as { cause?: { code?: string; message?: string } })?.cause;
 	const reason =
-		cause?.code ?? (error as { code?: string })?.code ?? cause?.message ?? (error as Error)?.message;
+		cause?.code ??
+		(error as { code?: string })?.code ??
+		cause?.message ??
+		(error as Error)?.message;
 	// The code goes in the description: n8n rewrites any message that contains one.
 	return markOwnError(
 		new NodeApiError(context.getNode(), { message: 'Could not reach phpRank' } as JsonObject, {
@@ -57,19 +64,32 @@ export function transportFailure(context: FunctionsBase, error: unknown, itemInd
 	);
 }
 
-async function sendOnce(context: ApiContext, request: ApiRequest, baseURL: string): Promise<IDataObject> {
+async function sendOnce(
+	context: ApiContext,
+	request: ApiRequest,
+	baseURL: string,
+): Promise<IDataObject> {
 	// A transport failure propagates as thrown: the request policy reads its code first.
-	const response = (await context.helpers.httpRequestWithAuthentication.call(context, CREDENTIAL_NAME, {
-		method: request.method,
-		baseURL,
-		url: request.url,
-		qs: request.qs,
-		headers: { Accept: 'application/json' },
-		ignoreHttpStatusErrors: true,
-		returnFullResponse: true,
-	})) as IN8nHttpFullResponse;
+	const response = (await context.helpers.httpRequestWithAuthentication.call(
+		context,
+		CREDENTIAL_NAME,
+		{
+			method: request.method,
+			baseURL,
+			url: request.url,
+			qs: request.qs,
+			headers: { Accept: 'application/json' },
+			ignoreHttpStatusErrors: true,
+			returnFullResponse: true,
+		},
+	)) as IN8nHttpFullResponse;
 	observeRateLimitHeaders(context.getNode(), response.headers);
-	const failure = describeApiFailure(response.statusCode, response.headers, response.body, request.subject);
+	const failure = describeApiFailure(
+		response.statusCode,
+		response.headers,
+		response.body,
+		request.subject,
+	);
 	if (failure) throw apiFailureError(context.getNode(), failure, 0);
 	return response.body as IDataObject;
 }
@@ -110,6 +130,10 @@ export async function apiList(
 	limits: RequestLimits = DEFAULT_LIMITS,
 ): Promise<IDataObject[]> {
 	const fetchPage = async (page: number, perPage: number) =>
-		(await apiRequest(context, { method: 'GET', url, qs: { ...qs, per_page: perPage, page } }, limits)) as unknown as ListEnvelope;
+		(await apiRequest(
+			context,
+			{ method: 'GET', url, qs: { ...qs, per_page: perPage, page } },
+			limits,
+		)) as unknown as ListEnvelope;
 	return await collectPages(fetchPage, options);
 }

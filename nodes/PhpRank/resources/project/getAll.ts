@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { returnAllAndLimit, showFor, sortDirectionField } from '../../shared/fields';
+import { returnAllAndLimit, showFor, sortCollection } from '../../shared/fields';
 
 export const projectGetAllFields: INodeProperties[] = [
 	...returnAllAndLimit('project'),
@@ -27,26 +27,12 @@ export const projectGetAllFields: INodeProperties[] = [
 			},
 		],
 	},
-	{
-		displayName: 'Sort',
-		name: 'sorting',
-		type: 'collection',
-		placeholder: 'Add Sort Option',
-		default: {},
-		displayOptions: showFor('project', ['getAll']),
-		options: [
-			{
-				displayName: 'Sort By',
-				name: 'sortBy',
-				type: 'options',
-				default: 'created_at',
-				options: [
-					{ name: 'Date Created', value: 'created_at' },
-					{ name: 'Name', value: 'project' },
-				],
-				routing: { send: { type: 'query', property: 'sort_by' } },
-			},
-			sortDirectionField,
+	sortCollection(
+		'project',
+		[
+			{ name: 'Date Created', value: 'created_at' },
+			{ name: 'Name', value: 'project' },
 		],
-	},
+		'created_at',
+	),
 ];

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { returnAllAndLimit, showFor, sortDirectionField } from '../../shared/fields';
+import { projectLocator, returnAllAndLimit, showFor, sortCollection } from '../../shared/fields';
 import { simplifyField } from '../../shared/outputFields';
 
 export const reportGetAllFields: INodeProperties[] = [
@@ -14,24 +14,10 @@ export const reportGetAllFields: INodeProperties[] = [
 		default: {},
 		displayOptions: showFor('report', ['getAll']),
 		options: [
-			{
-				displayName: 'Project',
-				name: 'project',
-				type: 'resourceLocator',
-				default: { mode: 'list', value: '' },
+			projectLocator({
 				description: 'Only reports of this project (exact name)',
-				modes: [
-					{
-						displayName: 'From List',
-						name: 'list',
-						type: 'list',
-						placeholder: 'Select a project...',
-						typeOptions: { searchListMethod: 'searchProjects', searchable: true },
-					},
-					{ displayName: 'By Name', name: 'name', type: 'string', placeholder: 'e.g. example.com' },
-				],
 				routing: { send: { type: 'query', property: 'project' } },
-			},
+			}),
 			{
 				displayName: 'Result',
 				name: 'result',
@@ -60,32 +46,18 @@ export const reportGetAllFields: INodeProperties[] = [
 			},
 		],
 	},
-	{
-		displayName: 'Sort',
-		name: 'sorting',
-		type: 'collection',
-		placeholder: 'Add Sort Option',
-		default: {},
-		displayOptions: showFor('report', ['getAll']),
-		options: [
+	sortCollection(
+		'report',
+		[
+			{ name: 'Date Created (ID)', value: 'id' },
 			{
-				displayName: 'Sort By',
-				name: 'sortBy',
-				type: 'options',
-				default: 'id',
-				options: [
-					{ name: 'Date Created (ID)', value: 'id' },
-					{
-						name: 'Date Generated',
-						value: 'generated_at',
-						description: 'Some phpRank versions ignore this key and sort by date created',
-					},
-					{ name: 'Result', value: 'result' },
-					{ name: 'URL', value: 'url' },
-				],
-				routing: { send: { type: 'query', property: 'sort_by' } },
+				name: 'Date Generated',
+				value: 'generated_at',
+				description: 'Some phpRank versions ignore this key and sort by date created',
 			},
-			sortDirectionField,
+			{ name: 'Result', value: 'result' },
+			{ name: 'URL', value: 'url' },
 		],
-	},
+		'id',
+	),
 ];

@@ -66,4 +66,3 @@ export const reportFields: INodeProperties[] = [
 	...reportDeleteFields,
 	requestLimitOptions('report', ['create', 'delete', 'get', 'getAll', 'update']),
 ];
-

@@ -15,10 +15,20 @@ export const reportUpdateFields: INodeProperties[] = [
 		default: KEEP_PRIVACY,
 		description: 'Who can open the report page',
 		options: [
-			{ name: 'Keep Current', value: KEEP_PRIVACY, description: 'Leave the privacy as it is' },
+			{
+				name: 'Keep Current',
+				value: KEEP_PRIVACY,
+				description: 'Leave the privacy as it is',
+			},
 			...privacyChoices.map((choice) => ({
 				...choice,
-				routing: { send: { type: 'body' as const, property: 'privacy', value: String(choice.value) } },
+				routing: {
+					send: {
+						type: 'body' as const,
+						property: 'privacy',
+						value: String(choice.value),
+					},
+				},
 			})),
 		],
 		displayOptions: showFor('report', ['update']),
