@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // The README's commands must work on a fresh clone: install the locked dev dependencies when
-// node_modules is missing or older than package-lock.json. (Scripts stay off: see .npmrc.)
+// node_modules is missing or older than package-lock.json. (Scripts stay off: see .npmrc; that
+// also skips npm's pre/post hooks, so the commands call this file first themselves.)
 const { spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
