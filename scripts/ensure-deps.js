@@ -16,8 +16,11 @@ function isInstalled() {
 }
 
 if (!isInstalled()) {
-	console.log('Installing dev dependencies (npm ci)...');
+	// `npm install` with the lock file, not `npm ci`: the registry mirror these machines use lacks
+	// other platforms' optional binaries of a lint dependency (unrs-resolver), so no lock file made
+	// here lists them, and `npm ci` refuses a lock file that does not. The versions are the lock's.
+	console.log('Installing dev dependencies (npm install, locked versions)...');
 	const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-	const result = spawnSync(npm, ['ci', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
+	const result = spawnSync(npm, ['install', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
 	if (result.status !== 0) process.exit(result.status ?? 1);
 }
