@@ -4,11 +4,7 @@ const { PhpRankApi } = require('../../dist/credentials/PhpRankApi.credentials.js
 
 let fixture;
 let sandbox;
-
-beforeAll(async () => {
-	fixture = await startFixture({ seed: [{ url: 'https://example.com/' }] });
-	sandbox = fixture.sandbox;
-});
+beforeAll(async () => ({ sandbox } = fixture = await startFixture({ seed: [{ url: 'https://example.com/' }] })));
 afterAll(() => sandbox.close());
 
 test('the credential is described as n8n expects', () => {

@@ -4,11 +4,7 @@ const { startFixture, get, byId, API_KEY, OTHER_KEY } = require('./fixture');
 
 let fixture;
 let sandbox;
-
-beforeAll(async () => {
-	fixture = await startFixture();
-	sandbox = fixture.sandbox;
-});
+beforeAll(async () => ({ sandbox } = fixture = await startFixture()));
 afterAll(() => sandbox.close());
 
 beforeEach(() => {

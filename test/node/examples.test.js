@@ -44,11 +44,7 @@ const nodeOf = (workflow, name) => {
 
 let fixture;
 let sandbox;
-
-beforeAll(async () => {
-	fixture = await startFixture({ seed: 'demo' });
-	sandbox = fixture.sandbox;
-});
+beforeAll(async () => ({ sandbox } = fixture = await startFixture({ seed: 'demo' })));
 afterAll(() => sandbox.close());
 beforeEach(() => sandbox.reset('demo'));
 

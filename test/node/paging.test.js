@@ -4,11 +4,7 @@ const { startFixture, get, apiGet } = require('./fixture');
 
 let fixture;
 let sandbox;
-
-beforeAll(async () => {
-	fixture = await startFixture();
-	sandbox = fixture.sandbox;
-});
+beforeAll(async () => ({ sandbox } = fixture = await startFixture()));
 afterAll(() => sandbox.close());
 
 /** The ids the API lists for a query, read page by page straight from the sandbox. */

@@ -4,11 +4,7 @@ const { startFixture, expectedHeaders, get, apiGet, fromList } = require('./fixt
 
 let fixture;
 let sandbox;
-
-beforeAll(async () => {
-	fixture = await startFixture();
-	sandbox = fixture.sandbox;
-});
+beforeAll(async () => ({ sandbox } = fixture = await startFixture()));
 afterAll(() => sandbox.close());
 
 function seedProjects() {

@@ -3,11 +3,7 @@ const { startFixture, expectedHeaders, get, apiGet, byId, fromList, FORM } = req
 
 let fixture;
 let sandbox;
-
-beforeAll(async () => {
-	fixture = await startFixture();
-	sandbox = fixture.sandbox;
-});
+beforeAll(async () => ({ sandbox } = fixture = await startFixture()));
 afterAll(() => sandbox.close());
 
 beforeEach(() => {

@@ -5,11 +5,7 @@ const { simplifyReport } = require('../../dist/nodes/PhpRank/hooks/simplify');
 
 let fixture;
 let sandbox;
-
-beforeAll(async () => {
-	fixture = await startFixture();
-	sandbox = fixture.sandbox;
-});
+beforeAll(async () => ({ sandbox } = fixture = await startFixture()));
 afterAll(() => sandbox.close());
 
 beforeEach(() => {

@@ -11,11 +11,7 @@ const credentialType = new PhpRankApi();
 
 let fixture;
 let sandbox;
-
-beforeAll(async () => {
-	fixture = await startFixture();
-	sandbox = fixture.sandbox;
-});
+beforeAll(async () => ({ sandbox } = fixture = await startFixture()));
 afterAll(() => sandbox.close());
 
 function session(parameters, target = fixture) {

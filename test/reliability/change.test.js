@@ -4,11 +4,7 @@ const { startFixture, API_KEY } = require('../node/fixture');
 
 let fixture;
 let sandbox;
-
-beforeAll(async () => {
-	fixture = await startFixture({ seed: { reports: 450 } });
-	sandbox = fixture.sandbox;
-});
+beforeAll(async () => ({ sandbox } = fixture = await startFixture({ seed: { reports: 450 } })));
 afterAll(() => sandbox.close());
 
 async function api(method, path, body) {

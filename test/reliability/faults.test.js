@@ -4,11 +4,7 @@ const { startFixture, byId } = require('../node/fixture');
 
 let fixture;
 let sandbox;
-
-beforeAll(async () => {
-	fixture = await startFixture();
-	sandbox = fixture.sandbox;
-});
+beforeAll(async () => ({ sandbox } = fixture = await startFixture()));
 afterAll(() => sandbox.close());
 beforeEach(() => {
 	sandbox.reset([{ url: 'https://example.com/' }, { url: 'https://example.com/a' }, { url: 'https://example.com/b' }]);

@@ -4,11 +4,7 @@ const { startFixture } = require('../node/fixture');
 
 let fixture;
 let sandbox;
-
-beforeAll(async () => {
-	fixture = await startFixture({ seed: null });
-	sandbox = fixture.sandbox;
-});
+beforeAll(async () => ({ sandbox } = fixture = await startFixture({ seed: null })));
 afterAll(() => sandbox.close());
 beforeEach(() => {
 	sandbox.reset(null);
