@@ -1,0 +1,93 @@
+'use strict';
+// The published package: tarball size and file count (`npm pack --dry-run --json`), and the
+// time to require() the node and credential modules in fresh Node processes.
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const { execFileSync, spawnSync } = require('node:child_process');
+const { median, range } = require('./stats');
+
+function packInfo(dir) {
+	const out = execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
+		cwd: dir,
+		encoding: 'utf8',
+		env: { ...process.env, npm_config_loglevel: 'error' },
+	});
+	const [info] = JSON.parse(out.slice(out.indexOf('[')));
+	const files = info.files.map((f) => ({ path: f.path, size: f.size }));
+	const declarations = files.filter((f) => f.path.endsWith('.d.ts'));
+	return {
+		size: info.size,
+		unpackedSize: info.unpackedSize,
+		entryCount: info.entryCount,
+		largest: [...files].sort((a, b) => b.size - a.size).slice(0, 5),
+		declarations: { count: declarations.length, bytes: declarations.reduce((s, f) => s + f.size, 0) },
+	};
+}
+
+/**
+ * Pack figures of the repo itself (what `npm pack` would publish now), taken when its dist/ is
+ * complete; the snapshot's when the repo's dist/ is being rebuilt.
+ */
+function packFigures(packageRoot, snapshot) {
+	const pkg = JSON.parse(fs.readFileSync(path.join(packageRoot, 'package.json'), 'utf8'));
+	const required = [...pkg.n8n.nodes, ...pkg.n8n.credentials].map((f) => path.join(packageRoot, f));
+	for (let attempt = 0; attempt < 3; attempt++) {
+		if (!required.every((f) => fs.existsSync(f))) continue;
+		const info = packInfo(packageRoot);
+		if (required.every((f) => fs.existsSync(f))) return { ...info, source: 'repo' };
+	}
+	return { ...packInfo(snapshot.dir), source: 'snapshot' };
+}
+
+const PROBE = `
+const t0 = process.hrtime.bigint();
+require('n8n-workflow');
+const t1 = process.hrtime.bigint();
+const made = [];
+for (const file of process.argv.slice(2)) {
+	for (const Exported of Object.values(require(file))) {
+		if (typeof Exported === 'function') made.push(new Exported());
+	}
+}
+const t2 = process.hrtime.bigint();
+if (made.length === 0) throw new Error('nothing loaded');
+process.stdout.write(JSON.stringify({ workflowMs: Number(t1 - t0) / 1e6, ownMs: Number(t2 - t1) / 1e6, classes: made.length }));
+`;
+
+/**
+ * Cold require() in fresh processes of every module in package.json's `n8n` block (nodes and
+ * credential). n8n-workflow is loaded first and timed apart: inside n8n it is already loaded, so
+ * the package's own cost is requiring its modules plus constructing their classes (n8n
+ * constructs each one when it loads the package).
+ */
+function requireTimes(snapshot, nodeBin, runs) {
+	const probe = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'phprank-require-')), 'probe.js');
+	fs.writeFileSync(probe, PROBE);
+	const own = [];
+	const workflow = [];
+	let classes = 0;
+	try {
+		for (let i = 0; i < runs; i++) {
+			const child = spawnSync(nodeBin, [probe, ...snapshot.n8nFiles], {
+				cwd: snapshot.dir,
+				encoding: 'utf8',
+				env: { ...process.env, NODE_PATH: path.join(snapshot.dir, 'node_modules') },
+			});
+			if (child.status !== 0) throw new Error(`require probe failed: ${child.stderr}`);
+			const { ownMs, workflowMs, classes: made } = JSON.parse(child.stdout);
+			classes = made;
+			own.push(ownMs);
+			workflow.push(workflowMs);
+		}
+	} finally {
+		fs.rmSync(path.dirname(probe), { recursive: true, force: true });
+	}
+	return { runs, files: snapshot.n8nFiles.length, classes, ownMedian: median(own), ownRange: range(own), workflowMedian: median(workflow) };
+}
+
+function nodeVersionOf(nodeBin) {
+	return execFileSync(nodeBin, ['--version'], { encoding: 'utf8' }).trim();
+}
+
+module.exports = { packFigures, requireTimes, nodeVersionOf };

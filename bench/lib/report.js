@@ -1,0 +1,177 @@
+'use strict';
+// The markdown of a benchmark run.
+const { fmt, fmtBytes } = require('./stats');
+
+const ok = (pass) => (pass ? '✅' : '❌');
+
+function header(info) {
+	const lines = [
+		'# phpRank node benchmark',
+		'',
+		'_Figures from one run on one machine._ A shared, noisy machine: compare the ratios within this run, not',
+		'absolute times across runs. How to reproduce and what every figure means: `bench/README.md`.',
+		'',
+		'| | |',
+		'|---|---|',
+		`| date | ${info.date} |`,
+		`| machine | ${info.cpu}, ${info.memory} RAM, ${info.os} |`,
+		`| load average (1/5/15 min) at start / end | ${info.load} / ${info.loadAfter ?? 'n/a'} |`,
+		`| n8n | ${info.n8n ?? 'not run'}${info.n8nNode ? ` on Node ${info.n8nNode}` : ''} |`,
+		`| benchmark driver, in-process runner | Node ${info.benchNode} |`,
+		`| package | ${info.package.name}@${info.package.version}, commit ${info.package.commit ?? '?'}${info.package.dirty ? ' + uncommitted changes' : ''}${info.label ? ` — ${info.label}` : ''} |`,
+		`| run time | ${info.seconds} s |`,
+	];
+	return lines.join('\n');
+}
+
+function requestsSection(r) {
+	const keys = ['httpLastPage', 'httpEmptyData', 'httpDefaultPage'];
+	const cell = (m) => {
+		if (!m) return '—';
+		if (m.error) return `error: ${m.error}`;
+		if (m.records === undefined) return String(m.requests);
+		return `${m.requests} (${fmt(m.records)} reports in ${m.itemsOut} page item${m.itemsOut === 1 ? '' : 's'})`;
+	};
+	const lines = [
+		`## 1. Requests used by Report Get Many (${fmt(r.total)} reports)`,
+		'',
+		'Minimum: Return All over N = ceil(N/100); Limit L ≤ 100: 1; L > 100: ceil(L/100). phpRank accepts per_page 10, 25, 50 or 100 only.',
+		'HTTP Request node (n8n 2.40.7, typeVersion 4.5) with pagination as n8n\'s docs show: "Update a Parameter in Each Request",',
+		'query `page` = `{{ $pageCount + 1 }}`; per_page the smallest phpRank page that holds the limit (100 for Return All);',
+		'for a limit, "Limit Pages Fetched" with Max Pages = ceil(L / per_page). It outputs one item per page (the envelope):',
+		'a Split Out node on `data` (and a Limit node where the page holds more than L) is needed to get what the phpRank node outputs.',
+		'',
+		'| Get Many | minimum | phpRank node | = minimum | phpRank items out | HTTP Request: until `current_page >= last_page` | HTTP Request: until `data` is empty | HTTP Request: no per_page (10 a page) |',
+		'|---|---:|---:|:---:|---:|---:|---:|---:|',
+	];
+	for (const row of r.rows) {
+		const p = row.phpRank;
+		const inProcess =
+			p.inProcessRequests !== undefined && p.inProcessRequests !== p.requests ? ` (in-process runner: ${p.inProcessRequests})` : '';
+		lines.push(
+			`| ${row.label} | ${row.minimum} | ${p.error ? `error: ${p.error}` : p.requests}${inProcess} | ${ok(p.requests === row.minimum)} | ${fmt(p.itemsOut)}${
+				p.itemsOut === row.expectedItems ? '' : ` (expected ${row.expectedItems})`
+			} | ${keys.map((k) => cell(row.http[k])).join(' | ')} |`,
+		);
+	}
+	const all = r.rows.find((row) => row.case.returnAll);
+	const runaway = all?.http.httpResponseIsEmpty;
+	if (runaway) {
+		lines.push(
+			'',
+			`HTTP Request with the built-in **"Response Is Empty"** (Return All, per_page 100): ${runaway.requests} requests` +
+				`${runaway.requests >= r.runawayCap ? ` — it never completes by itself on phpRank (an empty page is \`{"data": [], "links": …, "meta": …}\`, not an empty body, and each page differs in \`meta.current_page\`, so n8n's "identical response" guard does not fire either); it stopped only at the Max Pages cap of ${r.runawayCap}` : ''}.`,
+		);
+	}
+	const inProcessAgrees = r.rows.every((row) => row.phpRank.inProcessRequests === undefined || row.phpRank.inProcessRequests === row.phpRank.requests);
+	lines.push('', `phpRank node counts from real n8n; the in-process runner (n8n-core 2.40.3) ${inProcessAgrees ? 'gave the same counts' : 'differed where noted'}.`);
+	return lines.join('\n');
+}
+
+function perItemSection(perItem, expressions) {
+	const lines = [
+		'## 2. Per-item cost in real n8n',
+		'',
+		'One workflow per n8n process: a Code node emits the items, then phpRank and HTTP Request nodes alternate on their own',
+		'branches (n8n runs them one after another); each process starts from the other node than the last, after a 100-item',
+		'warm-up of both. Time = the node\'s `executionTime` in the run data. Sandbox unthrottled, on the same machine.',
+		'phpRank: Simplify off, so both output the same data; HTTP Request: Header Auth credential (`Authorization: Bearer …`).',
+		'',
+		'| operation, items | phpRank node, median | HTTP Request, median | **ratio of medians** (target ≤ 1.00) | per-process ratios | expression evaluations per item, phpRank / HTTP Request |',
+		'|---|---:|---:|---:|---:|---:|',
+	];
+	for (const [operation, r] of Object.entries(perItem)) {
+		const e = expressions?.[operation];
+		const samples = `${r.times.phpRank.length} + ${r.times.http.length} runs`;
+		lines.push(
+			`| Report ${operation === 'get' ? 'Get by ID' : 'Create'}, ${fmt(r.items)} | ${fmt(r.medians.phpRank)} ms (${fmt(r.medians.phpRank / r.items, 2)} ms/item) | ${fmt(r.medians.http)} ms (${fmt(
+				r.medians.http / r.items,
+				2,
+			)} ms/item) | **${fmt(r.ratio, 2)}** ${ok(Math.round(r.ratio * 100) <= 100)} | ${fmt(r.ratioRange[0], 2)}–${fmt(r.ratioRange[1], 2)} (${samples}) | ${
+				e ? `${fmt(e.phpRank.perItem, 1)} / ${fmt(e.http.perItem, 1)}` : 'n/a'
+			} |`,
+		);
+	}
+	if (expressions) {
+		lines.push('', 'Expressions the phpRank node evaluated, per item:', '');
+		for (const [operation, e] of Object.entries(expressions)) {
+			const parts = Object.entries(e.phpRank.byExpression).map(([text, n]) => `\`${text.replace(/\|/g, '\\|')}\` × ${fmt(n, 1)}`);
+			lines.push(`- ${operation}: ${parts.join(', ') || 'none'}`);
+		}
+	}
+	return lines.join('\n');
+}
+
+function memorySection(m, live) {
+	const lines = [
+		`## 3. Memory: Return All over ${fmt(m.total)} reports`,
+		'',
+		'RSS of the n8n process sampled every 5 ms (a worker thread preloaded with `--require`); growth = peak while the node',
+		'ran minus RSS just before it started; bytes = everything the sandbox sent (headers included, counted by a TCP proxy).',
+		`Median of ${m.reps} run(s) per row, one n8n process each, alternating.`,
+		'',
+		'| node | requests | bytes received | RSS before | peak RSS while running | growth | **growth / bytes received** | node time |',
+		'|---|---:|---:|---:|---:|---:|---:|---:|',
+	];
+	for (const v of m.variants) {
+		lines.push(
+			`| ${v.label} | ${fmt(v.requests)} | ${fmtBytes(v.bytes)} | ${fmtBytes(v.baseline)} | ${fmtBytes(v.peak)} | ${fmtBytes(v.growth)} | **${fmt(v.ratio, 2)}** | ${fmt(v.executionTime)} ms |`,
+		);
+	}
+	if (live) {
+		lines.push(
+			'',
+			'RSS counts garbage too (response text, buffers) and grows as V8 pleases. What the phpRank node *holds* is clearer',
+			'in-process (n8n-core 2.40.3 from the repo, same Return All) with a full GC forced every 5 ms between awaits, so the',
+			'sampled heap is live data only. The output is one copy of the data when peak = retained by the output.',
+			'',
+			'| phpRank node, Return All | bytes received | live heap peak while running | live heap retained by the output | peak / bytes received | output as JSON |',
+			'|---|---:|---:|---:|---:|---:|',
+		);
+		for (const v of live.variants) {
+			lines.push(
+				`| ${v.label} | ${fmtBytes(v.bytes)} | ${fmtBytes(v.peakLive)} | ${fmtBytes(v.retained)} | ${fmt(v.peakLive / v.bytes, 2)} | ${fmtBytes(v.outputBytes)} |`,
+			);
+		}
+		lines.push(
+			'',
+			'The 5 ms sampler cannot run inside a synchronous loop, so the child also samples as the package\'s output shaping',
+			'(`finishOutput` in hooks/outputShape.js) returns, when the records it got and the ones it made are both alive.',
+		);
+	}
+	return lines.join('\n');
+}
+
+function packageSection(p) {
+	const pack = p.pack;
+	const lines = [
+		'## 4. Package',
+		'',
+		'| figure | value | target |',
+		'|---|---:|---|',
+		`| packed tarball (\`npm pack --dry-run --json\`, ${pack.source === 'repo' ? 'the repo' : 'a snapshot of the repo'}) | ${fmtBytes(pack.size)} (${fmt(pack.size)} B) | < 40 kB ${ok(pack.size < 40 * 1024)} |`,
+		`| files in the tarball | ${pack.entryCount} (of which ${pack.declarations.count} \`.d.ts\`, ${fmtBytes(pack.declarations.bytes)} unpacked) | |`,
+		`| unpacked size | ${fmtBytes(pack.unpackedSize)} | |`,
+	];
+	for (const r of p.require) {
+		lines.push(
+			`| cold \`require()\` of the ${r.files} modules of package.json's \`n8n\` block + \`new\` of their ${r.classes} classes, Node ${r.node} (median of ${r.runs} fresh processes; n8n-workflow loaded first, not counted: ${fmt(r.workflowMedian, 0)} ms) | ${fmt(r.ownMedian, 1)} ms (${fmt(r.ownRange[0], 1)}–${fmt(r.ownRange[1], 1)}) | < 15 ms ${ok(r.ownMedian < 15)} |`,
+		);
+	}
+	lines.push('', `Largest files: ${pack.largest.map((f) => `\`${f.path}\` ${fmtBytes(f.size)}`).join(', ')}.`);
+	return lines.join('\n');
+}
+
+function renderReport(results) {
+	const parts = [header(results.info)];
+	if (results.requests) parts.push(requestsSection(results.requests));
+	if (results.perItem) parts.push(perItemSection(results.perItem, results.expressions));
+	if (results.memory) parts.push(memorySection(results.memory, results.liveHeap));
+	if (results.package) parts.push(packageSection(results.package));
+	parts.push(
+		'---\n\nWhere the per-item and memory costs come from, and the changes that remove them (measured with `--package` on scratch copies): `bench/proposals/README.md`.',
+	);
+	return parts.join('\n\n');
+}
+
+module.exports = { renderReport };

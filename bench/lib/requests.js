@@ -1,0 +1,158 @@
+'use strict';
+// Requests used by Report Get Many: the phpRank node against the minimum and against the HTTP
+// Request node with its pagination set up as n8n's docs show ("Update a Parameter in Each
+// Request", page = {{ $pageCount + 1 }}). Every measured node gets its own sandbox, so the
+// sandbox's request log counts exactly that node's requests.
+const { startSandbox } = require('../../test/sandbox');
+const { phpRankNode, httpNode, fanOutWorkflow } = require('./workflows');
+const { nodeRun } = require('./n8nSession');
+
+const PAGE_SIZES = [10, 25, 50, 100];
+const CASES = [{ returnAll: true }, ...[1, 10, 11, 25, 60, 100, 101, 250, 1000].map((limit) => ({ limit }))];
+const LAST_PAGE = '={{ $response.body.meta.current_page >= $response.body.meta.last_page }}';
+const EMPTY_DATA = '={{ $response.body.data.length === 0 }}';
+/** "Response Is Empty" never ends on phpRank's envelope (`{data: [], links, meta}` is not empty): a safety cap. */
+const RUNAWAY_CAP = 30;
+
+function caseLabel(c) {
+	return c.returnAll ? 'Return All' : `Limit ${c.limit}`;
+}
+
+function minimum(c, total) {
+	if (c.returnAll) return Math.max(1, Math.ceil(total / 100));
+	return c.limit <= 100 ? 1 : Math.ceil(Math.min(c.limit, total) / 100);
+}
+
+/** The page size a user would pick for a limit: the smallest phpRank accepts that holds it, else 100. */
+function userPageSize(c) {
+	if (c.returnAll) return 100;
+	return PAGE_SIZES.find((size) => size >= c.limit) ?? 100;
+}
+
+/** The HTTP Request set-ups compared, for one case. */
+function httpSetups(c) {
+	const pp = userPageSize(c);
+	const capPages = (perPage) => (c.returnAll ? undefined : Math.ceil(c.limit / perPage));
+	const setups = [
+		{
+			key: 'httpLastPage',
+			title: `HTTP Request: per_page ${c.returnAll ? 100 : 'as needed'}, complete when current_page >= last_page${c.returnAll ? '' : ', Max Pages = ceil(L / per_page)'}`,
+			query: { per_page: pp },
+			pagination: { completeWhen: LAST_PAGE, maxPages: capPages(pp) },
+		},
+		{
+			key: 'httpEmptyData',
+			title: 'HTTP Request: same, complete when data is empty',
+			query: { per_page: pp },
+			pagination: { completeWhen: EMPTY_DATA, maxPages: capPages(pp) },
+		},
+		{
+			key: 'httpDefaultPage',
+			title: 'HTTP Request: no per_page (phpRank default 10), complete when current_page >= last_page',
+			query: undefined,
+			pagination: { completeWhen: LAST_PAGE, maxPages: capPages(10) },
+		},
+	];
+	if (c.returnAll) {
+		setups.push({
+			key: 'httpResponseIsEmpty',
+			title: `HTTP Request: per_page 100, built-in "Response Is Empty" (Max Pages ${RUNAWAY_CAP} as a safety cap)`,
+			query: { per_page: 100 },
+			pagination: { completeWhen: 'responseIsEmpty', maxPages: RUNAWAY_CAP },
+		});
+	}
+	return setups;
+}
+
+async function runRequests({ session, apiKey, credsFor, total = 1000, log, runInProcess }) {
+	const sandboxes = [];
+	const measured = [];
+	const newSandbox = async () => {
+		const sb = await startSandbox({ apiKeys: [apiKey], seed: { reports: total } });
+		sandboxes.push(sb);
+		return sb;
+	};
+	try {
+		// phpRank node: one credential per sandbox
+		for (const [i, c] of CASES.entries()) {
+			const sb = await newSandbox();
+			measured.push({ case: c, key: 'phpRank', sandbox: sb, name: `phpRank ${caseLabel(c)}`, credIndex: i });
+		}
+		for (const c of CASES) {
+			for (const setup of httpSetups(c)) {
+				const sb = await newSandbox();
+				measured.push({ case: c, key: setup.key, setup, sandbox: sb, name: `${setup.key} ${caseLabel(c)}` });
+			}
+		}
+		const creds = await credsFor(measured.filter((m) => m.key === 'phpRank').map((m) => m.sandbox.url));
+		const phpRankNodes = measured
+			.filter((m) => m.key === 'phpRank')
+			.map((m) =>
+				phpRankNode(
+					m.name,
+					session.nodeType,
+					m.case.returnAll
+						? { resource: 'report', operation: 'getAll', returnAll: true }
+						: { resource: 'report', operation: 'getAll', limit: m.case.limit },
+					creds.phpRank[m.credIndex],
+				),
+			);
+		const httpNodes = measured
+			.filter((m) => m.key !== 'phpRank')
+			.map((m) =>
+				httpNode(m.name, {
+					url: `${m.sandbox.url}/api/v1/reports`,
+					query: m.setup.query,
+					pagination: m.setup.pagination,
+					auth: { kind: 'header', credential: creds.header },
+				}),
+			);
+		const workflows = [
+			fanOutWorkflow({ id: 'benchRequestsPhpRank', name: 'bench requests phpRank', branches: phpRankNodes }),
+			fanOutWorkflow({ id: 'benchRequestsHttp', name: 'bench requests HTTP', branches: httpNodes }),
+		];
+		await session.importWorkflows(workflows);
+		for (const wf of workflows) {
+			for (const m of measured) m.sandbox.clearRequests();
+			const result = await session.execute(wf.id);
+			for (const m of measured) {
+				if (!wf.nodes.some((n) => n.name === m.name)) continue;
+				const run = nodeRun(result.runData, m.name);
+				m.requests = m.sandbox.requests.length;
+				m.error = run.error?.message;
+				if (m.key === 'phpRank') {
+					m.itemsOut = run.items.length;
+				} else {
+					m.itemsOut = run.items.length; // one item per page
+					m.records = run.items.reduce((sum, item) => sum + (Array.isArray(item.json?.data) ? item.json.data.length : 0), 0);
+				}
+			}
+			log?.(`  ${wf.name}: ${(result.ms / 1000).toFixed(1)} s`);
+		}
+		// the same phpRank counts through the in-process runner (n8n-core 2.40.3 from the repo)
+		if (runInProcess) {
+			for (const m of measured.filter((x) => x.key === 'phpRank')) {
+				m.sandbox.clearRequests();
+				const out = await runInProcess(m.sandbox.url, m.case.returnAll ? { returnAll: true } : { limit: m.case.limit });
+				m.inProcessRequests = m.sandbox.requests.length;
+				m.inProcessItems = out.items.length;
+			}
+		}
+	} finally {
+		await Promise.all(sandboxes.map((sb) => sb.close()));
+	}
+	const rows = CASES.map((c) => {
+		const of = (key) => measured.find((m) => m.case === c && m.key === key);
+		return {
+			label: caseLabel(c),
+			case: c,
+			minimum: minimum(c, total),
+			expectedItems: c.returnAll ? total : Math.min(c.limit, total),
+			phpRank: of('phpRank'),
+			http: Object.fromEntries(httpSetups(c).map((s) => [s.key, of(s.key)])),
+		};
+	});
+	return { total, rows, setups: httpSetups({ returnAll: true }).map(({ key, title }) => ({ key, title })), runawayCap: RUNAWAY_CAP };
+}
+
+module.exports = { runRequests, CASES, minimum };
