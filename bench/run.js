@@ -8,7 +8,7 @@
  *                     [--out FILE | --no-write] [--json FILE] [--keep]
  *
  * Prints a markdown table of figures to stdout (progress goes to stderr) and writes it to
- * docs/bench-results.md when it measured this repo with every section (`--out` to choose).
+ * docs/bench-results.md after a full run of this repo (`--out` to choose).
  * A benchmark, not a test: it fails only when something does not work at all.
  * bench/README.md explains every figure.
  */
@@ -57,7 +57,7 @@ function parseArgs(argv) {
 	args.memoryReps ??= q ? 1 : 3;
 	args.memoryReports ??= q ? 2000 : 10000;
 	args.requireRuns ??= q ? 10 : 40;
-	if (args.out === undefined && args.write && args.packageDir === REPO && args.sections.length === 4) {
+	if (args.out === undefined && args.write && !args.quick && args.packageDir === REPO && args.sections.length === 4) {
 		args.out = path.join(REPO, 'docs', 'bench-results.md');
 	}
 	return args;
