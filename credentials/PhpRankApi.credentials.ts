@@ -1,12 +1,13 @@
 import type {
-	IAuthenticateGeneric,
 	Icon,
+	ICredentialDataDecryptedObject,
 	ICredentialTestRequest,
 	ICredentialType,
+	IHttpRequestOptions,
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { API_BASE_URL_EXPRESSION } from '../nodes/PhpRank/shared/apiBaseUrl';
+import { API_BASE_URL_EXPRESSION, apiBaseUrl } from '../nodes/PhpRank/shared/apiBaseUrl';
 
 export class PhpRankApi implements ICredentialType {
 	name = 'phpRankApi';
@@ -42,10 +43,27 @@ export class PhpRankApi implements ICredentialType {
 		},
 	];
 
-	authenticate: IAuthenticateGeneric = {
-		type: 'generic',
-		properties: { headers: { Authorization: '=Bearer {{$credentials.apiKey}}' } },
-	};
+	/**
+	 * Code rather than a generic block: n8n evaluates a generic block's expression
+	 * (`=Bearer {{$credentials.apiKey}}`) for every request, one call into its expression VM each.
+	 * It also gives the node's requests (a path only) the API root of this site: as
+	 * `requestDefaults.baseURL` that was an expression n8n evaluated twice per item.
+	 */
+	async authenticate(
+		credentials: ICredentialDataDecryptedObject,
+		requestOptions: IHttpRequestOptions,
+	): Promise<IHttpRequestOptions> {
+		requestOptions.headers = {
+			...requestOptions.headers,
+			Authorization: `Bearer ${String(credentials.apiKey)}`,
+		};
+		const isPath =
+			typeof requestOptions.url === 'string' && !/^[a-z][a-z0-9+.-]*:/i.test(requestOptions.url);
+		if (requestOptions.baseURL === undefined && isPath) {
+			requestOptions.baseURL = apiBaseUrl(String(credentials.baseUrl));
+		}
+		return requestOptions;
+	}
 
 	// Lists one page of reports: an endpoint of the API, through the node's own base-URL handling.
 	test: ICredentialTestRequest = {

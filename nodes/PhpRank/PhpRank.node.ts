@@ -5,7 +5,6 @@ import { executeRoutedRequest } from './hooks/executeRoutedRequest';
 import { searchProjects, searchReports } from './methods/listSearch';
 import { projectFields, projectOperations } from './resources/project';
 import { reportFields, reportOperations } from './resources/report';
-import { API_BASE_URL_EXPRESSION } from './shared/apiBaseUrl';
 import { CREDENTIAL_NAME } from './shared/constants';
 
 export class PhpRank implements INodeType {
@@ -23,7 +22,7 @@ export class PhpRank implements INodeType {
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: CREDENTIAL_NAME, required: true }],
 		requestDefaults: {
-			baseURL: API_BASE_URL_EXPRESSION,
+			// No baseURL: the credential's authenticate() adds its site's API root, in code.
 			// Without Accept: application/json phpRank answers a bad key with a redirect to its login page.
 			headers: { Accept: 'application/json' },
 			// Error answers reach throwOnApiError, which words them; n8n's generic errors would not.

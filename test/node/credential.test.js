@@ -14,18 +14,47 @@ test('the credential is described as n8n expects', () => {
 		['baseUrl', 'string', undefined],
 		['apiKey', 'string', { password: true }],
 	]);
-	expect(credential.authenticate).toEqual({
-		type: 'generic',
-		properties: { headers: { Authorization: '=Bearer {{$credentials.apiKey}}' } },
+});
+
+test('authenticate is code: the Bearer header, and the API root for a request with a path only', async () => {
+	const credential = new PhpRankApi();
+	const credentials = { baseUrl: 'https://seo.example.com/api/v1/', apiKey: 'k1' };
+	expect(
+		await credential.authenticate(credentials, {
+			url: '/reports',
+			headers: { Accept: 'application/json' },
+		}),
+	).toEqual({
+		url: '/reports',
+		baseURL: 'https://seo.example.com/api/v1',
+		headers: { Accept: 'application/json', Authorization: 'Bearer k1' },
+	});
+	// an absolute URL or a baseURL of its own is left as it is
+	expect(await credential.authenticate(credentials, { url: 'https://other.test/x' })).toEqual({
+		url: 'https://other.test/x',
+		headers: { Authorization: 'Bearer k1' },
+	});
+	expect(
+		await credential.authenticate(credentials, {
+			baseURL: 'https://b.test/api/v1',
+			url: '/reports',
+		}),
+	).toEqual({
+		baseURL: 'https://b.test/api/v1',
+		url: '/reports',
+		headers: { Authorization: 'Bearer k1' },
 	});
 });
 
 describe('credential test', () => {
-	test.each(['', '/', '/api/v1', '/api/v1/'])('site URL + %p: OK, one list request', async (suffix) => {
-		const result = await fixture.testCredential({ baseUrl: `${sandbox.url}${suffix}` });
-		expect(result).toEqual({ status: 'OK', message: 'Connection successful!' });
-		expect(fixture.takeRequests()).toEqual([get('/api/v1/reports', { per_page: '10' })]);
-	});
+	test.each(['', '/', '/api/v1', '/api/v1/'])(
+		'site URL + %p: OK, one list request',
+		async (suffix) => {
+			const result = await fixture.testCredential({ baseUrl: `${sandbox.url}${suffix}` });
+			expect(result).toEqual({ status: 'OK', message: 'Connection successful!' });
+			expect(fixture.takeRequests()).toEqual([get('/api/v1/reports', { per_page: '10' })]);
+		},
+	);
 
 	test('a wrong key fails', async () => {
 		const result = await fixture.testCredential({ apiKey: 'not-the-key' });
@@ -54,7 +83,10 @@ describe('credential test', () => {
 		const [request] = sandbox.requests;
 		sandbox.clearRequests();
 		expect(request.headers.authorization).toBe(`Bearer ${API_KEY}`);
-		const elsewhere = JSON.stringify({ ...request, headers: { ...request.headers, authorization: '' } });
+		const elsewhere = JSON.stringify({
+			...request,
+			headers: { ...request.headers, authorization: '' },
+		});
 		expect(elsewhere).not.toContain(API_KEY);
 	});
 });

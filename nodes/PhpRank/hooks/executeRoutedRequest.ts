@@ -115,7 +115,10 @@ async function fetchList(
 			{ ...requestData, options: { ...requestData.options, qs } },
 			limits,
 		);
-		return asEnvelope(answer?.json, context);
+		const envelope = asEnvelope(answer?.json, context);
+		// Each page in its output shape as it arrives (Simplify, project averages): a Return All
+		// then never holds every raw record and every output record at once.
+		return { ...envelope, data: finishOutput(context, 'getAll', envelope.data as IDataObject[]) };
 	};
 	const { sort_by: sortBy, sort } = requestData.options.qs ?? {};
 	const newestFirst =
@@ -219,7 +222,12 @@ export async function executeRoutedRequest(
 		throw safeError(this, error);
 	}
 	const pairedItem = { item: this.getItemIndex() };
-	return finishOutput(this, operation, result.records, result.previous).map((json) => ({
+	// Get Many records were shaped page by page (fetchList).
+	const records =
+		operation === 'getAll'
+			? result.records
+			: finishOutput(this, operation, result.records, result.previous);
+	return records.map((json) => ({
 		json,
 		pairedItem,
 	}));

@@ -78,6 +78,25 @@ function formValue(value: unknown): string {
 }
 
 /**
+ * preSend of Create: the form from URL, Privacy and Password, each read once here. They have no
+ * `routing`: n8n reads a routed parameter twice per item (once more while looking for a base
+ * URL) and evaluates it each time when it is an expression such as `{{ $json.url }}`.
+ * A hidden Password is not among the node's parameters: '' then, and checkedReportBody keeps a
+ * password for privacy 2 only.
+ */
+export async function sendCreateForm(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+): Promise<IHttpRequestOptions> {
+	requestOptions.body = {
+		url: this.getNodeParameter('url', ''),
+		privacy: this.getNodeParameter('privacy', PRIVACY.private),
+		password: this.getNodeParameter('password', ''),
+	};
+	return await sendReportForm.call(this, requestOptions);
+}
+
+/**
  * preSend of Create and Update: checks the body, then sends it as
  * `application/x-www-form-urlencoded`, as the spec requires, with a predictable field order.
  */

@@ -1,6 +1,5 @@
 import type { IDisplayOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { setReportPath } from '../hooks/requestInput';
 import { PRIVACY } from './constants';
 
 /** displayOptions that show a field for some operations of one resource. */
@@ -30,8 +29,11 @@ export const privacyChoices: INodePropertyOptions[] = [
 	},
 ];
 
-/** The report page's password: only shown, and so only sent, when Privacy is Password. */
-export function passwordField(operation: string): INodeProperties {
+/**
+ * The report page's password: only shown, and so only sent, when Privacy is Password. `routed`
+ * is false where the operation's preSend reads it itself (Create).
+ */
+export function passwordField(operation: string, routed = true): INodeProperties {
 	return {
 		displayName: 'Password',
 		name: 'password',
@@ -43,12 +45,18 @@ export function passwordField(operation: string): INodeProperties {
 		displayOptions: showFor('report', [operation], {
 			privacy: [PRIVACY.password],
 		}),
-		routing: { send: { type: 'body', property: 'password' } },
+		...(routed ? { routing: { send: { type: 'body' as const, property: 'password' } } } : {}),
 	};
 }
 
-/** The report an operation works on: picked from a searchable list or typed as an ID. */
-export function reportLocator(operation: string): INodeProperties {
+/**
+ * The report Get, Update and Delete work on: picked from a searchable list or typed as an ID.
+ * One property for all three, without routing: n8n's RoutingNode evaluates the value of every
+ * top-level property (hidden ones too) for every item, twice, so one definition per operation
+ * evaluated an ID expression such as `{{ $json.id }}` three times over; routing on it added two
+ * more reads. The operations' preSend (setReportPath) reads it once.
+ */
+export function reportLocator(operations: string[]): INodeProperties {
 	return {
 		displayName: 'Report',
 		name: 'reportId',
@@ -56,7 +64,7 @@ export function reportLocator(operation: string): INodeProperties {
 		required: true,
 		default: { mode: 'list', value: '' },
 		description: 'The report to work on',
-		displayOptions: showFor('report', [operation]),
+		displayOptions: showFor('report', operations),
 		modes: [
 			{
 				displayName: 'From List',
@@ -81,7 +89,6 @@ export function reportLocator(operation: string): INodeProperties {
 				],
 			},
 		],
-		routing: { send: { preSend: [setReportPath] } },
 	};
 }
 

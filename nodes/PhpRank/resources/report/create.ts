@@ -13,7 +13,7 @@ export const reportCreateFields: INodeProperties[] = [
 		placeholder: 'e.g. https://example.com/about',
 		description: 'The web page to analyse; phpRank fetches it while creating the report',
 		displayOptions: showFor('report', ['create']),
-		routing: { send: { type: 'body', property: 'url' } },
+		// Not routed: the operation's preSend (sendCreateForm) reads URL, Privacy and Password once.
 	},
 	{
 		displayName: 'Privacy',
@@ -24,8 +24,7 @@ export const reportCreateFields: INodeProperties[] = [
 		description: 'Who can open the report page',
 		options: privacyChoices,
 		displayOptions: showFor('report', ['create']),
-		routing: { send: { type: 'body', property: 'privacy' } },
 	},
-	passwordField('create'),
+	passwordField('create', false),
 	simplifyField(showFor('report', ['create'])),
 ];

@@ -1,5 +1,4 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { reportLocator } from '../../shared/fields';
-
-export const reportDeleteFields: INodeProperties[] = [reportLocator('delete')];
+/** Delete has no field of its own: the Report locator is shared with Get and Update (index.ts). */
+export const reportDeleteFields: INodeProperties[] = [];

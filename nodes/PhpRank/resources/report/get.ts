@@ -1,9 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { reportLocator, showFor } from '../../shared/fields';
+import { showFor } from '../../shared/fields';
 import { simplifyField } from '../../shared/outputFields';
 
-export const reportGetFields: INodeProperties[] = [
-	reportLocator('get'),
-	simplifyField(showFor('report', ['get'])),
-];
+export const reportGetFields: INodeProperties[] = [simplifyField(showFor('report', ['get']))];

@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { sendReportForm } from '../../hooks/requestInput';
-import { requestLimitOptions } from '../../shared/fields';
+import { sendCreateForm, sendReportForm, setReportPath } from '../../hooks/requestInput';
+import { reportLocator, requestLimitOptions } from '../../shared/fields';
 import { operationRouting } from '../../shared/routing';
 import { reportCreateFields } from './create';
 import { reportDeleteFields } from './delete';
@@ -23,21 +23,21 @@ export const reportOperations: INodeProperties[] = [
 				value: 'create',
 				action: 'Create a report',
 				description: 'Analyse a web page and store the report',
-				routing: operationRouting('POST', '/reports', [sendReportForm]),
+				routing: operationRouting('POST', '/reports', [sendCreateForm]),
 			},
 			{
 				name: 'Delete',
 				value: 'delete',
 				action: 'Delete a report',
 				description: 'Delete a report',
-				routing: operationRouting('DELETE'),
+				routing: operationRouting('DELETE', undefined, [setReportPath]),
 			},
 			{
 				name: 'Get',
 				value: 'get',
 				action: 'Get a report',
 				description: 'Get a report with all its check results',
-				routing: operationRouting('GET'),
+				routing: operationRouting('GET', undefined, [setReportPath]),
 			},
 			{
 				name: 'Get Many',
@@ -52,7 +52,7 @@ export const reportOperations: INodeProperties[] = [
 				action: 'Update a report',
 				description: "Change a report's privacy or re-run its analysis",
 				// PATCH: only the fields given change (phpRank accepts PUT and PATCH alike).
-				routing: operationRouting('PATCH', undefined, [sendReportForm]),
+				routing: operationRouting('PATCH', undefined, [setReportPath, sendReportForm]),
 			},
 		],
 	},
@@ -60,6 +60,7 @@ export const reportOperations: INodeProperties[] = [
 
 export const reportFields: INodeProperties[] = [
 	...reportGetAllFields,
+	reportLocator(['get', 'update', 'delete']),
 	...reportGetFields,
 	...reportCreateFields,
 	...reportUpdateFields,

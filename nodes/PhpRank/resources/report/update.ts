@@ -1,13 +1,12 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { passwordField, privacyChoices, reportLocator, showFor } from '../../shared/fields';
+import { passwordField, privacyChoices, showFor } from '../../shared/fields';
 import { outputChangesField, simplifyField } from '../../shared/outputFields';
 
 /** Update changes privacy only when asked: "Keep Current" sends no privacy at all. */
 const KEEP_PRIVACY = 'keep';
 
 export const reportUpdateFields: INodeProperties[] = [
-	reportLocator('update'),
 	{
 		displayName: 'Privacy',
 		name: 'privacy',
