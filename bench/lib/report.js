@@ -169,7 +169,7 @@ function renderReport(results) {
 	if (results.memory) parts.push(memorySection(results.memory, results.liveHeap));
 	if (results.package) parts.push(packageSection(results.package));
 	parts.push(
-		'---\n\nWhere the per-item and memory costs come from, and the changes that remove them (measured with `--package` on scratch copies): `bench/proposals/README.md`.',
+		'---\n\nWhere the per-item and memory costs came from, and the changes that removed them: `bench/findings.md`.',
 	);
 	return parts.join('\n\n');
 }

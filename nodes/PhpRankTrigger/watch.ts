@@ -133,16 +133,22 @@ export function belowFields(
 	};
 }
 
+/** What one report's comparison decided: the score to record, and the event's fields if any. */
+interface ScoreDecision {
+	record: number;
+	event?: IDataObject;
+}
+
 /**
- * Score Changed: reports of the window whose score moved by at least `minimumChange` since it
- * was last recorded. A move below that keeps the recorded score, so slow drifts add up until
- * they count. Reports new to the window (created, or moved in after deletions) are recorded,
- * not emitted; reports that left the window are forgotten.
+ * The walk both score events share: the window oldest first, each report's score beside the one
+ * recorded for it. A report without a score (still being generated) keeps its recorded score and
+ * decides nothing; reports that left the window are forgotten.
  */
-export function detectScoreChanges(
+function compareScores(
 	state: WatchState,
 	settings: WatchSettings,
 	window: IDataObject[],
+	decide: (report: IDataObject, score: number, previous: number | null) => ScoreDecision,
 ): WatchOutcome {
 	const known = state.scores ?? {};
 	const scores: IDataObject = {};
@@ -155,19 +161,33 @@ export function detectScoreChanges(
 			if (previous !== null) scores[key] = previous;
 			continue;
 		}
-		if (previous !== null && Math.abs(score - previous) < Math.max(1, settings.minimumChange)) {
-			scores[key] = previous;
-			continue;
-		}
-		scores[key] = score;
-		if (previous !== null) {
-			events.push({ report, extra: changeFields(report, previous) });
-		}
+		const decision = decide(report, score, previous);
+		scores[key] = decision.record;
+		if (decision.event) events.push({ report, extra: decision.event });
 	}
 	return {
 		events,
 		state: { watch: watchSignature(settings), lastId: newestId(window, state.lastId ?? 0), scores },
 	};
+}
+
+/**
+ * Score Changed: reports of the window whose score moved by at least `minimumChange` since it
+ * was last recorded. A move below that keeps the recorded score, so slow drifts add up until
+ * they count. Reports new to the window (created, or moved in after deletions) are recorded,
+ * not emitted.
+ */
+export function detectScoreChanges(
+	state: WatchState,
+	settings: WatchSettings,
+	window: IDataObject[],
+): WatchOutcome {
+	const smallestMove = Math.max(1, settings.minimumChange);
+	return compareScores(state, settings, window, (report, score, previous) => {
+		if (previous === null) return { record: score };
+		if (Math.abs(score - previous) < smallestMove) return { record: previous };
+		return { record: score, event: changeFields(report, previous) };
+	});
 }
 
 /**
@@ -180,29 +200,14 @@ export function detectScoreBelow(
 	settings: WatchSettings,
 	window: IDataObject[],
 ): WatchOutcome {
-	const known = state.scores ?? {};
 	const lastId = state.lastId ?? 0;
-	const scores: IDataObject = {};
-	const events: WatchEvent[] = [];
-	for (const report of [...window].sort(byIdAscending)) {
-		const key = String(reportId(report));
-		const score = reportScore(report);
-		const previous = toNumber(known[key]);
-		if (score === null) {
-			if (previous !== null) scores[key] = previous;
-			continue;
-		}
-		scores[key] = score;
+	return compareScores(state, settings, window, (report, score, previous) => {
 		const below = score < settings.threshold;
 		const crossed = previous !== null ? previous >= settings.threshold : reportId(report) > lastId;
-		if (below && crossed) {
-			events.push({ report, extra: belowFields(report, previous, settings.threshold) });
-		}
-	}
-	return {
-		events,
-		state: { watch: watchSignature(settings), lastId: newestId(window, lastId), scores },
-	};
+		return below && crossed
+			? { record: score, event: belowFields(report, previous, settings.threshold) }
+			: { record: score };
+	});
 }
 
 /** The item of an event: the report (simplified or as sent) with the event's fields after it. */

@@ -2,6 +2,7 @@
 // what the sandbox received, in the shape the tests assert on.
 const { startSandbox } = require('../sandbox');
 const { runNode, testCredential } = require('../helpers/n8n-runner');
+const { assertedRequest } = require('../helpers/asserted-request');
 const { PhpRank } = require('../../dist/nodes/PhpRank/PhpRank.node.js');
 const { PhpRankApi } = require('../../dist/credentials/PhpRankApi.credentials.js');
 
@@ -34,17 +35,7 @@ async function startFixture(sandboxOptions = {}) {
 		},
 		/** The requests the sandbox received since the last call, reduced to what the node controls. */
 		takeRequests() {
-			const requests = sandbox.requests.map((request) => ({
-				method: request.method,
-				path: request.path.split('?')[0],
-				query: { ...request.query },
-				headers: {
-					authorization: request.headers.authorization,
-					accept: request.headers.accept,
-					'content-type': request.headers['content-type'],
-				},
-				body: request.rawBody,
-			}));
+			const requests = sandbox.requests.map(assertedRequest);
 			sandbox.clearRequests();
 			return requests;
 		},

@@ -1,4 +1,9 @@
-const { describeApiFailure, validationMessages } = require('../../dist/nodes/PhpRank/hooks/apiErrors');
+const {
+	describeApiFailure,
+	isOwnError,
+	transportFailureError,
+	validationMessages,
+} = require('../../dist/nodes/PhpRank/hooks/apiErrors');
 
 const json = { 'content-type': 'application/json' };
 
@@ -115,5 +120,36 @@ describe('validationMessages', () => {
 		expect(validationMessages({ url: ['a', 'b'], privacy: 'c' })).toBe('url: a; url: b; privacy: c');
 		expect(validationMessages(null)).toBe('');
 		expect(validationMessages(3)).toBe('');
+	});
+});
+
+describe('transportFailureError', () => {
+	const node = { id: 'n1', name: 'phpRank', type: 'n8n-nodes-phprank.phpRank', typeVersion: 1, position: [0, 0], parameters: {} };
+	// What axios throws: the request config, with the Authorization header, rides along.
+	const thrown = (code, message) =>
+		Object.assign(new Error(message), {
+			code,
+			config: { headers: { Authorization: 'Bearer secret-key-123' } },
+		});
+
+	test('keeps only the code, in the description, and marks the error as worded here', () => {
+		const error = transportFailureError(node, thrown('ECONNRESET', 'socket hang up'), 4);
+		expect(error.message).toBe('Could not reach phpRank');
+		expect(error.description).toBe(
+			"The request got no answer (ECONNRESET). Check the credential's Base URL and that the phpRank site is up.",
+		);
+		expect(error.httpCode).toBe('none');
+		expect(error.context.itemIndex).toBe(4);
+		expect(isOwnError(error)).toBe(true);
+		expect(JSON.stringify({ ...error, message: error.message, description: error.description })).not.toContain(
+			'secret-key-123',
+		);
+	});
+
+	test("prefers the cause's code, then falls back to the message", () => {
+		const wrapped = Object.assign(new Error('fetch failed'), { cause: { code: 'ENOTFOUND' } });
+		expect(transportFailureError(node, wrapped, 0).description).toContain('(ENOTFOUND)');
+		expect(transportFailureError(node, new Error('boom'), 0).description).toContain('(boom)');
+		expect(transportFailureError(node, undefined, 0).description).toContain('(unknown error)');
 	});
 });

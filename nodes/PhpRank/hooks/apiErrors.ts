@@ -184,6 +184,33 @@ export function apiFailureError(node: INode, failure: ApiFailure, itemIndex: num
 	return markOwnError(error);
 }
 
+/**
+ * A request that got no answer. The thrown error carries the request config (and so the key):
+ * only its code or message is kept, and the code goes in the description because n8n rewrites
+ * any message that contains one.
+ */
+export function transportFailureError(
+	node: INode,
+	error: unknown,
+	itemIndex: number,
+): NodeApiError {
+	const cause = (error as { cause?: { code?: string; message?: string } })?.cause;
+	const reason =
+		cause?.code ??
+		(error as { code?: string })?.code ??
+		cause?.message ??
+		(error as Error)?.message;
+	return apiFailureError(
+		node,
+		{
+			message: 'Could not reach phpRank',
+			description: `The request got no answer (${reason ?? 'unknown error'}). Check the credential's Base URL and that the phpRank site is up.`,
+			httpCode: 'none',
+		},
+		itemIndex,
+	);
+}
+
 function failureSubject(context: IExecuteSingleFunctions): FailureSubject {
 	const resource = context.getNodeParameter('resource') as string;
 	const idParameter = resource === 'project' ? 'project' : 'reportId';

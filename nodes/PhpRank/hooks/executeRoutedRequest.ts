@@ -4,12 +4,10 @@ import type {
 	IExecutePaginationFunctions,
 	IHttpRequestMethods,
 	INodeExecutionData,
-	JsonObject,
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { transportFailure } from '../transport/apiRequest';
-import { isOwnError, markOwnError } from './apiErrors';
+import { apiFailureError, isOwnError, markOwnError, transportFailureError } from './apiErrors';
 import { finishOutput, needsPreviousState } from './outputShape';
 import { collectPages } from './pagedList';
 import type { ListEnvelope } from './pagePlan';
@@ -35,19 +33,17 @@ function limitsOf(context: IExecutePaginationFunctions): RequestLimits {
 	};
 }
 
+/** An error worded here, for the item being run. */
 function ownError(
 	context: IExecutePaginationFunctions,
 	message: string,
 	description: string,
 	httpCode: string,
-) {
-	return markOwnError(
-		new NodeApiError(context.getNode(), { message } as JsonObject, {
-			message,
-			description,
-			httpCode,
-			itemIndex: context.getItemIndex(),
-		}),
+): NodeApiError {
+	return apiFailureError(
+		context.getNode(),
+		{ message, description, httpCode },
+		context.getItemIndex(),
 	);
 }
 
@@ -202,7 +198,7 @@ function safeError(
 ): NodeApiError | NodeOperationError {
 	if (error instanceof NodeOperationError) return error;
 	if (error instanceof NodeApiError && isOwnError(error)) return error;
-	return transportFailure(context, error, context.getItemIndex());
+	return transportFailureError(context.getNode(), error, context.getItemIndex());
 }
 
 /**

@@ -4,12 +4,16 @@ import type {
 	IHttpRequestMethods,
 	IN8nHttpFullResponse,
 	IHttpRequestOptions,
-	JsonObject,
 } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
+import type { NodeApiError } from 'n8n-workflow';
 
 import type { FailureSubject } from '../hooks/apiErrors';
-import { apiFailureError, describeApiFailure, isOwnError, markOwnError } from '../hooks/apiErrors';
+import {
+	apiFailureError,
+	describeApiFailure,
+	isOwnError,
+	transportFailureError,
+} from '../hooks/apiErrors';
 import type { CollectOptions } from '../hooks/pagedList';
 import { collectPages } from '../hooks/pagedList';
 import type { RequestLimits } from '../hooks/requestPolicy';
@@ -39,29 +43,6 @@ export interface ApiRequest {
 	url: string;
 	qs?: IDataObject;
 	subject?: FailureSubject;
-}
-
-/** Transport failures carry the request config (and so the key): keep only a safe text. */
-export function transportFailure(
-	context: FunctionsBase,
-	error: unknown,
-	itemIndex = 0,
-): NodeApiError {
-	const cause = (error as { cause?: { code?: string; message?: string } })?.cause;
-	const reason =
-		cause?.code ??
-		(error as { code?: string })?.code ??
-		cause?.message ??
-		(error as Error)?.message;
-	// The code goes in the description: n8n rewrites any message that contains one.
-	return markOwnError(
-		new NodeApiError(context.getNode(), { message: 'Could not reach phpRank' } as JsonObject, {
-			message: 'Could not reach phpRank',
-			description: `The request got no answer (${reason ?? 'unknown error'}). Check the credential's Base URL and that the phpRank site is up.`,
-			httpCode: 'none',
-			itemIndex,
-		}),
-	);
 }
 
 async function sendOnce(
@@ -117,7 +98,9 @@ export async function apiRequest(
 			},
 		);
 	} catch (error) {
-		throw isOwnError(error) ? (error as NodeApiError) : transportFailure(context, error);
+		throw isOwnError(error)
+			? (error as NodeApiError)
+			: transportFailureError(context.getNode(), error, 0);
 	}
 }
 

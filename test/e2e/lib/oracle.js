@@ -16,6 +16,8 @@ const os = require('node:os');
 const path = require('node:path');
 const { execFileSync } = require('node:child_process');
 
+const { assertedRequest } = require('../../helpers/asserted-request');
+
 const ROOT = path.join(__dirname, '..', '..', '..');
 
 /** The e2e seed: the demo account plus 320 posts of blog.trailrunner.io, so lists span pages. */
@@ -33,15 +35,7 @@ function seedE2e(sandbox) {
 /** The sandbox's request log reduced to what the node controls; empties the log. */
 function takeRequests(sandbox) {
 	const list = sandbox.requests.map((r) => ({
-		method: r.method,
-		path: r.path.split('?')[0],
-		query: { ...r.query },
-		headers: {
-			authorization: r.headers.authorization,
-			accept: r.headers.accept,
-			'content-type': r.headers['content-type'],
-		},
-		body: r.rawBody,
+		...assertedRequest(r),
 		status: r.status,
 		rawPath: r.path,
 		receivedAt: r.receivedAt,
