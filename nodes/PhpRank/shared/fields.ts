@@ -194,6 +194,30 @@ export function projectLocator(
 	};
 }
 
+/**
+ * The Search filter of a Get Many. phpRank searches one column per resource (reports by URL,
+ * projects by name), so `search_by` is sent with its one value beside the text.
+ */
+export function searchFilter(
+	displayName: string,
+	searchBy: string,
+	placeholder: string,
+	description: string,
+): INodeProperties {
+	return {
+		displayName,
+		name: 'search',
+		type: 'string',
+		default: '',
+		placeholder,
+		description,
+		routing: {
+			request: { qs: { search_by: searchBy } },
+			send: { type: 'query', property: 'search' },
+		},
+	};
+}
+
 /** The Sort collection of a Get Many: the sort key (its options and default) and the direction. */
 export function sortCollection(
 	resource: string,

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { returnAllAndLimit, showFor, sortCollection } from '../../shared/fields';
+import { returnAllAndLimit, searchFilter, showFor, sortCollection } from '../../shared/fields';
 
 export const projectGetAllFields: INodeProperties[] = [
 	...returnAllAndLimit('project'),
@@ -12,19 +12,12 @@ export const projectGetAllFields: INodeProperties[] = [
 		default: {},
 		displayOptions: showFor('project', ['getAll']),
 		options: [
-			{
-				displayName: 'Search Name',
-				name: 'search',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. example',
-				description: 'Only projects whose name contains this text',
-				// phpRank searches projects by name only: search_by is sent with its one value.
-				routing: {
-					request: { qs: { search_by: 'project' } },
-					send: { type: 'query', property: 'search' },
-				},
-			},
+			searchFilter(
+				'Search Name',
+				'project',
+				'e.g. example',
+				'Only projects whose name contains this text',
+			),
 		],
 	},
 	sortCollection(

@@ -1,6 +1,12 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { projectLocator, returnAllAndLimit, showFor, sortCollection } from '../../shared/fields';
+import {
+	projectLocator,
+	returnAllAndLimit,
+	searchFilter,
+	showFor,
+	sortCollection,
+} from '../../shared/fields';
 import { simplifyField } from '../../shared/outputFields';
 
 export const reportGetAllFields: INodeProperties[] = [
@@ -31,19 +37,12 @@ export const reportGetAllFields: INodeProperties[] = [
 				],
 				routing: { send: { type: 'query', property: 'result' } },
 			},
-			{
-				displayName: 'Search URL',
-				name: 'search',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. example.com/blog',
-				description: 'Only reports whose URL contains this text',
-				// phpRank searches reports by URL only: search_by is sent with its one value.
-				routing: {
-					request: { qs: { search_by: 'url' } },
-					send: { type: 'query', property: 'search' },
-				},
-			},
+			searchFilter(
+				'Search URL',
+				'url',
+				'e.g. example.com/blog',
+				'Only reports whose URL contains this text',
+			),
 		],
 	},
 	sortCollection(
