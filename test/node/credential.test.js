@@ -1,5 +1,6 @@
 // The credential: its Bearer header, and its test request through the node's base-URL handling.
-const { startFixture, get, API_KEY } = require('./fixture');
+const http = require('node:http');
+const { startFixture, get, expectedHeaders, API_KEY } = require('./fixture');
 const { PhpRankApi } = require('../../dist/credentials/PhpRankApi.credentials.js');
 
 let fixture;
@@ -56,11 +57,54 @@ describe('credential test', () => {
 		},
 	);
 
-	test('a wrong key fails', async () => {
+	// n8n's tester also returns the thrown error; the user sees status and message.
+	const shown = ({ status, message }) => ({ status, message });
+
+	test('a wrong key fails with what to do about it', async () => {
 		const result = await fixture.testCredential({ apiKey: 'not-the-key' });
-		expect(result.status).toBe('Error');
-		expect(result.message).toBe('Unauthorized');
-		expect(fixture.takeRequests()[0].headers.authorization).toBe('Bearer not-the-key');
+		expect(shown(result)).toEqual({
+			status: 'Error',
+			message:
+				'phpRank rejected the API key: copy it again from phpRank (Account → API), and check that the Base URL is the site the key belongs to',
+		});
+		// n8n-core re-sends a request that got 401 once
+		expect(fixture.takeRequests()).toEqual([
+			{ ...get('/api/v1/reports', { per_page: '10' }), headers: expectedHeaders(undefined, 'not-the-key') },
+			{ ...get('/api/v1/reports', { per_page: '10' }), headers: expectedHeaders(undefined, 'not-the-key') },
+		]);
+	});
+
+	test('a key whose plan has no API access fails with that reason', async () => {
+		const restricted = await startFixture({ apiKeys: [{ key: API_KEY, apiAccess: false }] });
+		try {
+			expect(shown(await restricted.testCredential({}))).toEqual({
+				status: 'Error',
+				message: "phpRank refused the API key: this account's plan may have no API access",
+			});
+			expect(restricted.takeRequests()).toEqual([get('/api/v1/reports', { per_page: '10' })]);
+		} finally {
+			await restricted.sandbox.close();
+		}
+	});
+
+	test('a Base URL where another server answers 404 fails with a reason', async () => {
+		const paths = [];
+		const other = http.createServer((request, response) => {
+			paths.push(request.url);
+			response.writeHead(404, { 'Content-Type': 'text/html' }).end('<h1>Not Found</h1>');
+		});
+		await new Promise((resolve) => other.listen(0, '127.0.0.1', resolve));
+		try {
+			const result = await fixture.testCredential({ baseUrl: `http://127.0.0.1:${other.address().port}` });
+			expect(shown(result)).toEqual({
+				status: 'Error',
+				message:
+					'No phpRank API at this Base URL (HTTP 404 for /api/v1/reports): use the address of your phpRank site',
+			});
+			expect(paths).toEqual(['/api/v1/reports?per_page=10']);
+		} finally {
+			await new Promise((resolve) => other.close(resolve));
+		}
 	});
 
 	test('a Base URL that answers web pages fails with a reason', async () => {

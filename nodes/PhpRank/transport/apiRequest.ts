@@ -4,8 +4,8 @@ import type {
 	IHttpRequestMethods,
 	IN8nHttpFullResponse,
 	IHttpRequestOptions,
+	NodeApiError,
 } from 'n8n-workflow';
-import type { NodeApiError } from 'n8n-workflow';
 
 import type { FailureSubject } from '../hooks/apiErrors';
 import {

@@ -16,8 +16,16 @@ const { runExtraWorkflow, hasManualTrigger } = require('./extra');
 
 const NODE_TYPE = 'n8n-nodes-phprank.phpRank';
 const LABEL = { 2: 'n8n 2.40.7', 1: 'n8n 1.123.81' };
-/** What each line's credential test says for a 401 when the credential has no rule for it. */
+/** What each line's credential test says for a 401 when no responseCode rule of the credential applies. */
 const N8N_401_TEXT = { 2: 'Unauthorized', 1: 'Authorization failed - please check your credentials' };
+/** The same for a 404. */
+const N8N_404_TEXT = { 2: 'Not Found', 1: 'The resource you are requesting could not be found' };
+/**
+ * Whether the line's credential tester applies the credential's responseCode rules. n8n 1.123.81's
+ * tester has the same rule loop as 2.40.7, but the error its RoutingNode throws for a failed request
+ * carries no `cause.response` to match, so it always shows its own text (seen in this suite).
+ */
+const APPLIES_RESPONSE_CODE_RULES = { 2: true, 1: false };
 
 /** Items (json) of every phpRank node of a run: {name: [json] | {error}}. */
 function phpRankOutputs(result, workflow) {
@@ -201,9 +209,9 @@ async function editorChecks({ ctx, sandbox, tag, report, line, pkg, afterEditorU
 		// 2. a wrong key typed into the form. Both lines send a 401 twice: n8n-core's
 		// httpRequestWithAuthentication re-sends a request that got 401 once after preAuthentication
 		// (the test request has no ignoreHttpStatusErrors). The message is the credential's own
-		// responseCode rule for 401 if it has one, else n8n's generic text of that line.
+		// responseCode rule for 401 where the line applies it, else n8n's generic text of that line.
 		const rule401 = (pkg.credentialTest?.rules || []).find((x) => x.type === 'responseCode' && x.properties?.value === 401);
-		const wrongKeyMessage = rule401 ? rule401.properties.message : N8N_401_TEXT[line];
+		const wrongKeyMessage = rule401 && APPLIES_RESPONSE_CODE_RULES[line] ? rule401.properties.message : N8N_401_TEXT[line];
 		r = await test({ ...data, apiKey: WRONG_KEY });
 		report.equal(`${tag} credential test with a wrong key typed in: Error "${wrongKeyMessage}"`, { status: r.status, result: r.result }, { status: 200, result: { status: 'Error', message: wrongKeyMessage } });
 		report.equal(`${tag} credential test with a wrong key sent it as Bearer (twice: n8n re-sends a 401 once), both 401`, { sent: sent(r.requests), statuses: r.requests.map((q) => q.status) }, { sent: [...listRequest(WRONG_KEY), ...listRequest(WRONG_KEY)], statuses: [401, 401] });
@@ -223,6 +231,16 @@ async function editorChecks({ ctx, sandbox, tag, report, line, pkg, afterEditorU
 			`${tag} credential test with a Base URL that answers a web page: Error with the reason`,
 			r.result,
 			{ status: 'Error', message: 'The Base URL answered with a web page, not the phpRank API: use the address of your phpRank site' },
+		);
+
+		// 5. a Base URL with the API path twice: phpRank answers 404 for an unknown API route
+		const rule404 = (pkg.credentialTest?.rules || []).find((x) => x.type === 'responseCode' && x.properties?.value === 404);
+		const notFoundMessage = rule404 && APPLIES_RESPONSE_CODE_RULES[line] ? rule404.properties.message : N8N_404_TEXT[line];
+		r = await test({ ...data, baseUrl: `${sandbox.url}/api/v1/api/v1` });
+		report.equal(
+			`${tag} credential test with a Base URL where phpRank answers 404: Error "${notFoundMessage}"`,
+			{ result: r.result, sent: sent(r.requests).map((q) => q.path), statuses: r.requests.map((q) => q.status) },
+			{ result: { status: 'Error', message: notFoundMessage }, sent: ['/api/v1/api/v1/reports'], statuses: [404] },
 		);
 
 		if (afterEditorUp) await afterEditorUp();
