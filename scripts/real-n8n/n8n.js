@@ -620,14 +620,9 @@ async function runManually(ctx, workflowId, opts = {}) {
 	});
 	const executionId = res.json && res.json.data && res.json.data.executionId;
 	if (!executionId) throw new Error(`POST /rest/workflows/${workflowId}/run: HTTP ${res.status} ${res.text.slice(0, 500)}`);
-	// executions come back "flatted" (n8n's own circular-JSON format); use n8n's copy of the library
-	const flatted = require(require.resolve('flatted', { paths: [path.join(ctx.n8n.dir, 'node_modules', 'n8n')] }));
 	const timeoutMs = opts.timeoutMs ?? 120000;
 	for (;;) {
-		const e = await restRequest(ctx, 'GET', `/rest/executions/${executionId}`);
-		const exec = e.json && e.json.data;
-		const done = exec && (exec.stoppedAt || ['success', 'error', 'crashed', 'canceled'].includes(exec.status));
-		const data = done && exec.data ? (typeof exec.data === 'string' ? flatted.parse(exec.data) : exec.data) : undefined;
+		const { exec, data, done } = await readExecution(ctx, executionId);
 		// 1.123.81 writes the execution row (status, stoppedAt) before its data: wait for the run data too
 		const hasRunData = data && data.resultData && Object.keys(data.resultData.runData || {}).length > 0;
 		if (done && (hasRunData || Date.now() - started > timeoutMs / 4)) {
@@ -648,6 +643,45 @@ async function runManually(ctx, workflowId, opts = {}) {
 		if (Date.now() - started > timeoutMs) throw new Error(`execution ${executionId} did not finish within ${timeoutMs} ms`);
 		await sleep(300);
 	}
+}
+
+/**
+ * One execution as the editor reads it (GET /rest/executions/:id), its run data parsed.
+ * @returns {Promise<{exec: object|undefined, data: object|undefined, done: boolean}>}
+ */
+async function readExecution(ctx, executionId) {
+	// executions come back "flatted" (n8n's own circular-JSON format); use n8n's copy of the library
+	const flatted = require(require.resolve('flatted', { paths: [path.join(ctx.n8n.dir, 'node_modules', 'n8n')] }));
+	const e = await restRequest(ctx, 'GET', `/rest/executions/${executionId}`);
+	const exec = e.json && e.json.data;
+	const done = Boolean(exec && (exec.stoppedAt || ['success', 'error', 'crashed', 'canceled'].includes(exec.status)));
+	const data = done && exec.data ? (typeof exec.data === 'string' ? flatted.parse(exec.data) : exec.data) : undefined;
+	return { exec, data, done };
+}
+
+/**
+ * The executions of one workflow, newest first, as the editor's list shows them
+ * (GET /rest/executions with a workflowId filter): [{id, status, mode, ...}].
+ */
+async function listExecutions(ctx, workflowId) {
+	const filter = encodeURIComponent(JSON.stringify({ workflowId }));
+	const res = await restRequest(ctx, 'GET', `/rest/executions?filter=${filter}`);
+	const results = res.json && res.json.data && res.json.data.results;
+	if (!Array.isArray(results)) throw new Error(`GET /rest/executions: HTTP ${res.status} ${res.text.slice(0, 300)}`);
+	return results;
+}
+
+/**
+ * Makes an imported workflow active before \`n8n start\`, which then activates it (a polling trigger
+ * starts polling): n8n 2.x publishes it (\`publish:workflow\`), 1.x sets it active (\`update:workflow\`).
+ */
+async function activateWorkflow(ctx, workflowId, opts = {}) {
+	const args =
+		ctx.n8n.line === '1'
+			? ['update:workflow', `--id=${workflowId}`, '--active=true']
+			: ['publish:workflow', `--id=${workflowId}`];
+	const r = await runN8n(ctx, args, opts);
+	if (r.code !== 0) throw commandError(`n8n ${args[0]}`, r);
 }
 
 /**
@@ -676,6 +710,9 @@ module.exports = {
 	setupOwner,
 	restRequest,
 	runManually,
+	readExecution,
+	listExecutions,
+	activateWorkflow,
 	testCredential,
 	runN8n,
 	n8nEnv,

@@ -13,6 +13,7 @@ const { startSandbox } = require('../../sandbox');
 const { seedE2e, takeRequests, sent, replay, expectedItems } = require('./oracle');
 const { workflowSpecs, KEY, WRONG_KEY, CREDENTIALS } = require('./specs');
 const { runExtraWorkflow, hasManualTrigger } = require('./extra');
+const scheduled = require('./scheduled');
 
 const NODE_TYPE = 'n8n-nodes-phprank.phpRank';
 const LABEL = { 2: 'n8n 2.40.7', 1: 'n8n 1.123.81' };
@@ -63,6 +64,8 @@ async function runLine(line, o) {
 	const t0 = Date.now();
 	const n8n = await ensureN8n(line);
 	const sandbox = await startSandbox({ apiKeys: [KEY], seed: 'demo' });
+	// the scheduled trigger's own sandbox: its polls run beside the other checks
+	const scheduledSandbox = await startSandbox({ apiKeys: [KEY], seed: 'demo' });
 	const ctx = rn.createUserFolder(n8n);
 	try {
 		const installed = rn.installCommunityPackage(ctx, o.tarball);
@@ -74,13 +77,21 @@ async function runLine(line, o) {
 
 		const specs = workflowSpecs();
 		const extra = o.extraWorkflows || [];
-		const workflows = [...specs.map((s) => s.workflow), ...extra.map((e) => ({ ...e.workflow, active: false }))];
+		const alerts = extra.find((e) => e.file === scheduled.EXAMPLE);
+		const scheduledWorkflow = alerts && scheduled.scheduledWorkflow(alerts.workflow);
+		const workflows = [
+			...specs.map((s) => s.workflow),
+			...extra.map((e) => ({ ...e.workflow, active: false })),
+			...(scheduledWorkflow ? [scheduledWorkflow] : []),
+		];
 
 		let t = Date.now();
-		await rn.importCredentials(ctx, CREDENTIALS(sandbox.url));
+		await rn.importCredentials(ctx, [...CREDENTIALS(sandbox.url), scheduled.scheduledCredential(scheduledSandbox.url)]);
 		const ids = await rn.importWorkflows(ctx, workflows);
-		report.time(`${tag} import credentials + ${workflows.length} workflows (2 n8n start-ups)`, Date.now() - t);
+		if (scheduledWorkflow) await rn.activateWorkflow(ctx, scheduledWorkflow.id);
+		report.time(`${tag} import credentials + ${workflows.length} workflows, activate one (3 n8n start-ups)`, Date.now() - t);
 		extra.forEach((e, i) => (e.importedId = ids[specs.length + i]));
+		report.check(`${tag} examples/${scheduled.EXAMPLE} is there to be activated`, Boolean(scheduledWorkflow));
 
 		for (const spec of specs) {
 			await report.guard(`${tag} ${spec.title}: no unexpected error`, () => runSpec(spec, { ctx, sandbox, tag, report, pkg: o.pkg }));
@@ -97,9 +108,13 @@ async function runLine(line, o) {
 			}
 		};
 
-		await report.guard(`${tag} editor: no unexpected error`, () => editorChecks({ ctx, sandbox, tag, report, line, pkg: o.pkg, afterEditorUp }));
+		const whileEditorUp = scheduledWorkflow
+			? () => scheduled.checkScheduledTrigger({ ctx, sandbox: scheduledSandbox, report, tag, pkg: o.pkg, workflow: scheduledWorkflow })
+			: undefined;
+		await report.guard(`${tag} editor: no unexpected error`, () => editorChecks({ ctx, sandbox, tag, report, line, pkg: o.pkg, afterEditorUp, whileEditorUp }));
 	} finally {
 		await sandbox.close();
+		await scheduledSandbox.close();
 		if (o.keep) report.write(`${tag} kept user folder ${ctx.userFolder}`);
 		else rn.removeUserFolder(ctx);
 		report.time(`${tag} whole line`, Date.now() - t0);
@@ -161,13 +176,16 @@ async function runSpec(spec, { ctx, sandbox, tag, report, pkg }) {
 }
 
 /** Credential test through n8n's REST API (what the editor's "Retry"/save does), node types served to the UI. */
-async function editorChecks({ ctx, sandbox, tag, report, line, pkg, afterEditorUp }) {
+async function editorChecks({ ctx, sandbox, tag, report, line, pkg, afterEditorUp, whileEditorUp }) {
 	const port = await rn.getFreePort();
 	let t = Date.now();
 	const editor = await rn.startEditor(ctx, { port });
 	report.time(`${tag} n8n start (editor) until ready`, Date.now() - t);
+	let beside;
 	try {
 		await rn.setupOwner(ctx, { email: 'e2e@example.com', password: 'E2e-Pass-2026', firstName: 'E', lastName: 'Two' });
+		// runs beside the checks below (it waits for n8n's minute ticks); awaited before the editor stops
+		beside = whileEditorUp && report.guard(`${tag} scheduled trigger: no unexpected error`, whileEditorUp);
 		const types = await rn.restRequest(ctx, 'GET', '/types/nodes.json');
 		const nodeType = Array.isArray(types.json) && types.json.find((n) => n.name === NODE_TYPE);
 		report.check(
@@ -245,6 +263,7 @@ async function editorChecks({ ctx, sandbox, tag, report, line, pkg, afterEditorU
 
 		if (afterEditorUp) await afterEditorUp();
 	} finally {
+		if (beside) await beside;
 		t = Date.now();
 		await editor.stop();
 		report.time(`${tag} editor stop`, Date.now() - t);

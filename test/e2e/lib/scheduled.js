@@ -1,0 +1,141 @@
+'use strict';
+/**
+ * The phpRank Trigger as n8n's own scheduler runs it: examples/triggers/score-alerts.json, made active
+ * before `n8n start` (published in n8n 2.x), polling every minute (the shortest interval n8n allows)
+ * against a sandbox of its own, so its polls never mix with the requests other checks assert on.
+ *
+ * What happens, and what is checked:
+ * 1. n8n polls once as it activates the workflow: the trigger records where history ends, emits nothing.
+ * 2. Two reports are created, one below the threshold (49) and one above. At the next minute n8n polls:
+ *    one execution (mode "trigger"), whose trigger output is exactly the low report as the Trigger's
+ *    own event shaping makes it (loaded from the installed tarball), routed by the example's IF.
+ * 3. The minute after, n8n polls again and nothing is emitted: still one execution.
+ * Every poll is the same request: GET /api/v1/reports, newest first, one page of the watched 100.
+ */
+const path = require('node:path');
+const rn = require('../../../scripts/real-n8n/n8n');
+const { assertedRequest } = require('../../helpers/asserted-request');
+const { KEY } = require('./specs');
+
+const WORKFLOW_ID = 'e2e-scheduled-alerts';
+const CREDENTIAL_ID = 'phprank-scheduled';
+const EXAMPLE = 'triggers/score-alerts.json';
+const TRIGGER_TYPE = 'n8n-nodes-phprank.phpRankTrigger';
+
+/** The credential of the trigger's own sandbox. */
+function scheduledCredential(baseUrl) {
+	return { id: CREDENTIAL_ID, name: 'phpRank scheduled', type: 'phpRankApi', data: { baseUrl, apiKey: KEY } };
+}
+
+/** The example as a user would activate it, polling every minute instead of every 15. */
+function scheduledWorkflow(example) {
+	return {
+		...example,
+		id: WORKFLOW_ID,
+		name: `${example.name} (scheduled, e2e)`,
+		active: false,
+		nodes: example.nodes.map((node) =>
+			node.type === TRIGGER_TYPE
+				? {
+						...node,
+						parameters: { ...node.parameters, pollTimes: { item: [{ mode: 'everyMinute' }] } },
+						credentials: { phpRankApi: { id: CREDENTIAL_ID, name: 'phpRank scheduled' } },
+					}
+				: node,
+		),
+	};
+}
+
+/** The one request every poll must be. */
+const POLL_REQUEST = {
+	method: 'GET',
+	path: '/api/v1/reports',
+	query: { sort_by: 'id', sort: 'desc', per_page: '100', page: '1' },
+	headers: { authorization: `Bearer ${KEY}`, accept: 'application/json', 'content-type': undefined },
+	body: '',
+};
+
+async function waitFor(what, condition, timeoutMs) {
+	const started = Date.now();
+	for (;;) {
+		const value = await condition();
+		if (value) return value;
+		if (Date.now() - started > timeoutMs) throw new Error(`${what}: not within ${Math.round(timeoutMs / 1000)} s`);
+		await new Promise((resolve) => setTimeout(resolve, 500));
+	}
+}
+
+/** The Trigger's own event shaping, from the installed package (dist/nodes/PhpRankTrigger/watch.js). */
+function packageWatch(pkg) {
+	return require(path.join(pkg.dir, 'dist', 'nodes', 'PhpRankTrigger', 'watch.js'));
+}
+
+/** The API's answer for one report, read directly (the oracle of what the trigger emits). */
+async function apiReport(sandbox, id) {
+	const response = await fetch(`${sandbox.url}/api/v1/reports/${id}`, {
+		headers: { Authorization: `Bearer ${KEY}`, Accept: 'application/json' },
+	});
+	return (await response.json()).data;
+}
+
+/** Runs the scenario once the editor is up and its owner logged in; `sandbox` is the trigger's own. */
+async function checkScheduledTrigger({ ctx, sandbox, report, tag, pkg, workflow }) {
+	const name = `${tag} examples/${EXAMPLE} activated, polling every minute`;
+	const trigger = workflow.nodes.find((node) => node.type === TRIGGER_TYPE);
+	const polls = () => sandbox.requests.filter((request) => request.path.split('?')[0] === '/api/v1/reports');
+
+	// 1. the activation poll
+	await waitFor(`${name}: the activation poll`, () => polls().length >= 1, 60000);
+	const executionsAfterActivation = await rn.listExecutions(ctx, WORKFLOW_ID);
+	report.equal(`${name}: n8n polled on activation, and nothing was emitted`, executionsAfterActivation.length, 0);
+
+	// 2. a fall below the threshold, and a report above it
+	const pollsBefore = polls().length;
+	const low = sandbox.addReport({ url: 'https://shop.example.com/checkout', score: 31 });
+	sandbox.addReport({ url: 'https://shop.example.com/pricing', score: 88 });
+	const t = Date.now();
+	const [execution] = await waitFor(
+		`${name}: an execution after the next scheduled poll`,
+		async () => {
+			const list = await rn.listExecutions(ctx, WORKFLOW_ID);
+			return list.length > 0 && list.every((x) => x.status !== 'running' && x.status !== 'new') && list;
+		},
+		130000,
+	);
+	report.time(`${name}: from the new reports to the execution`, Date.now() - t);
+	report.equal(`${name}: one execution, started by the trigger, successful`, { mode: execution.mode, status: execution.status }, { mode: 'trigger', status: 'success' });
+
+	const { data } = await waitFor(
+		`${name}: the execution's run data`,
+		async () => {
+			const read = await rn.readExecution(ctx, execution.id);
+			return read.data && read.data.resultData && Object.keys(read.data.resultData.runData || {}).length > 0 && read;
+		},
+		30000,
+	);
+	const result = { data: { data } };
+	const watch = packageWatch(pkg);
+	const record = await apiReport(sandbox, low.id);
+	const expected = watch.eventItem({ report: record, extra: watch.belowFields(record, null, trigger.parameters.threshold) }, true);
+	report.equal(`${name}: the trigger emitted exactly report #${low.id} (score 31), as its event shaping makes it`, rn.nodeOutput(result, trigger.name), [expected]);
+	const ran = Object.keys(data.resultData.runData).sort();
+	const branch = expected.failed_checks?.security?.length ? 'Urgent alert' : 'Alert';
+	report.equal(`${name}: the example's IF sent it down "${branch}"`, ran, [trigger.name, 'Security issue?', branch].sort());
+
+	// 3. the next minute: polled again, nothing new
+	const pollsAtEvent = polls().length;
+	await waitFor(`${name}: the poll a minute later`, () => polls().length > pollsAtEvent, 75000);
+	await new Promise((resolve) => setTimeout(resolve, 3000));
+	const executions = await rn.listExecutions(ctx, WORKFLOW_ID);
+	report.equal(`${name}: the next poll emitted nothing (still one execution)`, executions.map((x) => x.id), [execution.id]);
+
+	// every poll the same request; one before the reports (two if a minute turned meanwhile), then one a minute
+	const received = polls().map(assertedRequest);
+	report.equal(
+		`${name}: every poll was GET /api/v1/reports, newest first, 100 a page (${pollsBefore} before the reports, then 2)`,
+		received,
+		Array.from({ length: pollsBefore + 2 }, () => POLL_REQUEST),
+	);
+}
+
+module.exports = { scheduledCredential, scheduledWorkflow, checkScheduledTrigger, POLL_REQUEST, WORKFLOW_ID, EXAMPLE };
