@@ -138,4 +138,4 @@ async function checkScheduledTrigger({ ctx, sandbox, report, tag, pkg, workflow 
 	);
 }
 
-module.exports = { scheduledCredential, scheduledWorkflow, checkScheduledTrigger, POLL_REQUEST, WORKFLOW_ID, EXAMPLE };
+module.exports = { scheduledCredential, scheduledWorkflow, checkScheduledTrigger, EXAMPLE };
