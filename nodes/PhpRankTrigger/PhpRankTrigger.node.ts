@@ -62,7 +62,7 @@ function settingsOf(context: IPollFunctions): WatchSettings {
 	const count = Number(context.getNodeParameter('watchCount', DEFAULT_WATCHED));
 	return {
 		event: context.getNodeParameter('event', 'newReport') as TriggerEvent,
-		project: typeof project === 'string' ? project.trim() : String(project ?? '').trim(),
+		project: String(project ?? '').trim(),
 		threshold: Number(context.getNodeParameter('threshold', DEFAULT_THRESHOLD)),
 		minimumChange: Number(context.getNodeParameter('minimumChange', 1)),
 		watchCount: Math.min(
@@ -96,6 +96,13 @@ async function reportsAfter(context: IPollFunctions, settings: WatchSettings, la
 	});
 }
 
+/** The newest report (of the project), if any: where New Report's history ends. */
+async function newestReports(context: IPollFunctions, settings: WatchSettings) {
+	return await pollList(context, '/reports', listQuery(settings), {
+		plan: { perPage: PROBE_PAGE, maxItems: 1 },
+	});
+}
+
 /** The newest `watchCount` reports (of the project): what Score Changed and Below compare. */
 async function watchedWindow(context: IPollFunctions, settings: WatchSettings) {
 	return await pollList(context, '/reports', listQuery(settings), {
@@ -119,9 +126,7 @@ function where(settings: WatchSettings): string {
 /** "Fetch Test Event": the most recent item that matches the event; the state is not touched. */
 async function testEvent(context: IPollFunctions, settings: WatchSettings): Promise<WatchEvent> {
 	if (settings.event === 'newReport') {
-		const [newest] = await pollList(context, '/reports', listQuery(settings), {
-			plan: { perPage: PROBE_PAGE, maxItems: 1 },
-		});
+		const [newest] = await newestReports(context, settings);
 		if (newest) return { report: newest, extra: {} };
 		throw noTestEvent(
 			context,
@@ -259,10 +264,7 @@ export class PhpRankTrigger implements INodeType {
 		const known = isKnownState(state, settings);
 		if (settings.event === 'newReport') {
 			if (!known) {
-				const newest = await pollList(this, '/reports', listQuery(settings), {
-					plan: { perPage: PROBE_PAGE, maxItems: 1 },
-				});
-				saveState(state, baseline(settings, newest));
+				saveState(state, baseline(settings, await newestReports(this, settings)));
 				return null;
 			}
 			const outcome = detectNewReports(

@@ -28,7 +28,7 @@ type HttpHeaders = IN8nHttpFullResponse['headers'];
 const CHECK_BASE_URL =
 	"Set the credential's Base URL to your phpRank site's address, for example https://seo.example.com.";
 
-function headerValue(headers: HttpHeaders, name: string): string | undefined {
+export function headerValue(headers: HttpHeaders | undefined, name: string): string | undefined {
 	const value = headers?.[name] ?? headers?.[name.toLowerCase()];
 	if (Array.isArray(value)) return String(value[0]);
 	return value === undefined || value === null ? undefined : String(value);
@@ -68,6 +68,9 @@ function subjectName(subject: FailureSubject | undefined): string {
 		? `${resource} "${subject.id}"`
 		: `${resource} ${subject.id}`;
 }
+
+/** The message of every rate-limit failure, whether phpRank answered 429 or the node gave up waiting. */
+export const RATE_LIMIT_MESSAGE = "phpRank's rate limit was reached";
 
 function retryAfter(headers: HttpHeaders): number | undefined {
 	const seconds = Number(headerValue(headers, 'retry-after'));
@@ -135,13 +138,15 @@ export function describeApiFailure(
 				description: 'Correct the field named above and run the node again.',
 				httpCode,
 			};
-		case 429:
+		case 429: {
+			const seconds = retryAfter(headers);
 			return {
-				message: "phpRank's rate limit was reached",
-				description: `Too many requests for this API key.${retryAfterText(headers)}${saidSuffix}`,
+				message: RATE_LIMIT_MESSAGE,
+				description: `Too many requests for this API key.${retryAfterText(seconds)}${saidSuffix}`,
 				httpCode,
-				retryAfterSeconds: retryAfter(headers),
+				retryAfterSeconds: seconds,
 			};
+		}
 		default:
 			return {
 				message:
@@ -154,8 +159,7 @@ export function describeApiFailure(
 	}
 }
 
-function retryAfterText(headers: HttpHeaders): string {
-	const seconds = retryAfter(headers);
+function retryAfterText(seconds: number | undefined): string {
 	return seconds === undefined ? '' : ` phpRank asked to wait ${seconds} s.`;
 }
 
@@ -184,6 +188,13 @@ export function apiFailureError(node: INode, failure: ApiFailure, itemIndex: num
 	return markOwnError(error);
 }
 
+/** The code (ECONNRESET, ETIMEDOUT, ...) of an error thrown by n8n's HTTP layer, or its cause's. */
+export function errorCode(error: unknown): string | undefined {
+	return (
+		(error as { cause?: { code?: string } })?.cause?.code ?? (error as { code?: string })?.code
+	);
+}
+
 /**
  * A request that got no answer. The thrown error carries the request config (and so the key):
  * only its code or message is kept, and the code goes in the description because n8n rewrites
@@ -194,12 +205,8 @@ export function transportFailureError(
 	error: unknown,
 	itemIndex: number,
 ): NodeApiError {
-	const cause = (error as { cause?: { code?: string; message?: string } })?.cause;
-	const reason =
-		cause?.code ??
-		(error as { code?: string })?.code ??
-		cause?.message ??
-		(error as Error)?.message;
+	const cause = (error as { cause?: { message?: string } })?.cause;
+	const reason = errorCode(error) ?? cause?.message ?? (error as Error)?.message;
 	return apiFailureError(
 		node,
 		{
@@ -209,6 +216,11 @@ export function transportFailureError(
 		},
 		itemIndex,
 	);
+}
+
+/** Errors this package worded pass unchanged; anything else is reworded without its request data. */
+export function ownOrTransportError(node: INode, error: unknown, itemIndex: number): Error {
+	return isOwnError(error) ? (error as Error) : transportFailureError(node, error, itemIndex);
 }
 
 function failureSubject(context: IExecuteSingleFunctions): FailureSubject {

@@ -4,10 +4,11 @@ import type {
 	IExecutePaginationFunctions,
 	IHttpRequestMethods,
 	INodeExecutionData,
+	NodeApiError,
 } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
-import { apiFailureError, isOwnError, markOwnError, transportFailureError } from './apiErrors';
+import { apiFailureError, ownOrTransportError, RATE_LIMIT_MESSAGE } from './apiErrors';
 import { finishOutput, needsPreviousState } from './outputShape';
 import { collectPages } from './pagedList';
 import type { ListEnvelope } from './pagePlan';
@@ -71,7 +72,7 @@ async function send(
 			waitedTooLong: () =>
 				ownError(
 					context,
-					"phpRank's rate limit was reached",
+					RATE_LIMIT_MESSAGE,
 					`Waited ${limits.maxRateLimitWaitMs / 1000} s in total for phpRank's rate limit (Options → Max Wait for Rate Limit) and gave up; phpRank did not process this request.`,
 					'429',
 				),
@@ -83,11 +84,13 @@ async function send(
 function asEnvelope(json: unknown, context: IExecutePaginationFunctions): ListEnvelope {
 	const envelope = json as ListEnvelope | undefined;
 	if (!envelope || !Array.isArray(envelope.data)) {
-		throw markOwnError(
-			new NodeOperationError(context.getNode(), 'phpRank sent a list without its "data" array', {
+		throw new NodeOperationError(
+			context.getNode(),
+			'phpRank sent a list without its "data" array',
+			{
 				itemIndex: context.getItemIndex(),
 				description: 'The answer does not look like a phpRank list; check the Base URL.',
-			}),
+			},
 		);
 	}
 	return envelope;
@@ -169,36 +172,28 @@ async function deleteRecord(
 	}
 }
 
-interface OperationResult {
-	records: IDataObject[];
-	/** The record before an Update, when the output compares before and after. */
-	previous?: IDataObject;
-}
-
+/** The records an operation outputs, shaped by the output options (hooks/outputShape.ts). */
 async function runOperation(
 	context: IExecutePaginationFunctions,
 	operation: string,
 	requestData: RequestData,
-): Promise<OperationResult> {
+): Promise<IDataObject[]> {
 	const limits = limitsOf(context);
-	if (operation === 'getAll') return { records: await fetchList(context, requestData, limits) };
-	if (operation === 'delete')
-		return { records: [await deleteRecord(context, requestData, limits)] };
+	// Get Many shapes page by page; a deletion's record has no output options.
+	if (operation === 'getAll') return await fetchList(context, requestData, limits);
+	if (operation === 'delete') return [await deleteRecord(context, requestData, limits)];
 	const previous = needsPreviousState(context, operation)
 		? await readCurrent(context, requestData, limits)
 		: undefined;
 	const [answer] = await send(context, requestData, limits);
-	return { records: [singleResult((answer?.json ?? {}) as IDataObject)], previous };
+	const record = singleResult((answer?.json ?? {}) as IDataObject);
+	return finishOutput(context, operation, [record], previous);
 }
 
 /** Errors this package worded pass unchanged; anything else is reworded without its request data. */
-function safeError(
-	context: IExecutePaginationFunctions,
-	error: unknown,
-): NodeApiError | NodeOperationError {
+function safeError(context: IExecutePaginationFunctions, error: unknown): Error {
 	if (error instanceof NodeOperationError) return error;
-	if (error instanceof NodeApiError && isOwnError(error)) return error;
-	return transportFailureError(context.getNode(), error, context.getItemIndex());
+	return ownOrTransportError(context.getNode(), error, context.getItemIndex());
 }
 
 /**
@@ -211,18 +206,13 @@ export async function executeRoutedRequest(
 	requestData: RequestData,
 ): Promise<INodeExecutionData[]> {
 	const operation = this.getNodeParameter('operation') as string;
-	let result: OperationResult;
+	let records: IDataObject[];
 	try {
-		result = await runOperation(this, operation, requestData);
+		records = await runOperation(this, operation, requestData);
 	} catch (error) {
 		throw safeError(this, error);
 	}
 	const pairedItem = { item: this.getItemIndex() };
-	// Get Many records were shaped page by page (fetchList).
-	const records =
-		operation === 'getAll'
-			? result.records
-			: finishOutput(this, operation, result.records, result.previous);
 	return records.map((json) => ({
 		json,
 		pairedItem,

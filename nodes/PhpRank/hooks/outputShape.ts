@@ -5,26 +5,21 @@ import {
 	SIMPLIFY_DEFAULT,
 	SIMPLIFY_PARAMETER,
 } from '../shared/outputFields';
-import { diffReports, projectWithAverage, simplifyReport } from './simplify';
+import { diffReports, isRecord, projectWithAverage, simplifyReport } from './simplify';
 
 /** Report operations whose output is a report, and so can be simplified. */
 const REPORT_OUTPUTS = new Set(['get', 'getAll', 'create', 'update']);
 
-function isRecord(value: unknown): value is IDataObject {
-	return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
-function parameter(context: IExecuteSingleFunctions, name: string, fallback: unknown): unknown {
-	return context.getNodeParameter(name, fallback);
-}
-
-/** Update with Re-Run Analysis and Output Changes on: the output compares before and after. */
-function wantsChanges(context: IExecuteSingleFunctions, operation: string): boolean {
+/**
+ * Whether the executor must read the record before the operation changes it: Update with
+ * Re-Run Analysis and Output Changes on, whose output compares before and after.
+ */
+export function needsPreviousState(context: IExecuteSingleFunctions, operation: string): boolean {
 	return (
 		operation === 'update' &&
-		parameter(context, 'resource', 'report') === 'report' &&
-		parameter(context, 'rerunAnalysis', false) === true &&
-		parameter(context, OUTPUT_CHANGES_PARAMETER, false) === true
+		context.getNodeParameter('resource', 'report') === 'report' &&
+		context.getNodeParameter('rerunAnalysis', false) === true &&
+		context.getNodeParameter(OUTPUT_CHANGES_PARAMETER, false) === true
 	);
 }
 
@@ -46,23 +41,19 @@ export function finishOutput(
 	records: IDataObject[],
 	previous?: IDataObject,
 ): IDataObject[] {
-	const resource = parameter(context, 'resource', 'report');
+	const resource = context.getNodeParameter('resource', 'report');
 	if (resource === 'project') {
 		return operation === 'getAll'
 			? records.map((record) => (isRecord(record) ? projectWithAverage(record) : record))
 			: records;
 	}
 	if (resource !== 'report' || !REPORT_OUTPUTS.has(operation)) return records;
-	const simplify = parameter(context, SIMPLIFY_PARAMETER, SIMPLIFY_DEFAULT) !== false;
-	const before = isRecord(previous) && wantsChanges(context, operation) ? previous : undefined;
+	const simplify = context.getNodeParameter(SIMPLIFY_PARAMETER, SIMPLIFY_DEFAULT) !== false;
+	const before =
+		isRecord(previous) && needsPreviousState(context, operation) ? previous : undefined;
 	return records.map((record) => {
 		if (!isRecord(record)) return record;
 		const view = simplify ? simplifyReport(record) : record;
 		return before ? { ...view, changes: diffReports(before, record) } : view;
 	});
-}
-
-/** Whether the executor must read the record before the operation changes it (Update's diff). */
-export function needsPreviousState(context: IExecuteSingleFunctions, operation: string): boolean {
-	return wantsChanges(context, operation);
 }

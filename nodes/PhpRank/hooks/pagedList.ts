@@ -18,7 +18,7 @@ export interface CollectOptions {
 }
 
 /** The key that tells two list records apart: reports by id, projects by name. */
-export function recordKey(record: IDataObject): string {
+function recordKey(record: IDataObject): string {
 	return String(record.id ?? record.project ?? JSON.stringify(record));
 }
 
@@ -81,8 +81,10 @@ export async function collectPages(
 			if (plan.maxItems !== undefined && records.length >= plan.maxItems) finished = true;
 		}
 	};
-	const startsUnseen = (envelope: ListEnvelope) =>
-		envelope.data.length > 0 && !seen.has(recordKey(envelope.data[0] as IDataObject));
+	const startsUnseen = (envelope: ListEnvelope) => {
+		const key = firstKey(envelope);
+		return key !== undefined && !seen.has(key);
+	};
 	const read = async (page: number) => {
 		const envelope = await fetchPage(page, plan.perPage);
 		const unseenStart = startsUnseen(envelope);

@@ -8,7 +8,8 @@ import type {
 } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
-import { isOwnError } from './apiErrors';
+import { CREDENTIAL_NAME } from '../shared/constants';
+import { errorCode, headerValue, isOwnError } from './apiErrors';
 
 /** The user's limits for one node run (the node's "Options"). */
 export interface RequestLimits {
@@ -61,9 +62,9 @@ function httpCodeOf(error: unknown): number | undefined {
 
 /** The transport code of an error thrown by n8n's HTTP layer (axios underneath). */
 export function transportCode(error: unknown): string | undefined {
-	const cause = (error as { cause?: { code?: string; message?: string } })?.cause;
-	const code = cause?.code ?? (error as { code?: string })?.code;
+	const code = errorCode(error);
 	if (code) return code;
+	const cause = (error as { cause?: { message?: string } })?.cause;
 	const message = `${cause?.message ?? ''} ${(error as Error)?.message ?? ''}`.toLowerCase();
 	if (message.includes('socket hang up')) return 'ECONNRESET';
 	if (message.includes('timeout')) return 'ETIMEDOUT';
@@ -193,7 +194,7 @@ export class AccountGate {
 const gates = new Map<string, AccountGate>();
 
 export function gateFor(node: INode): AccountGate {
-	const credential = node.credentials?.phpRankApi;
+	const credential = node.credentials?.[CREDENTIAL_NAME];
 	const key = credential?.id ?? credential?.name ?? `node:${node.id}`;
 	let gate = gates.get(key);
 	if (!gate) {
@@ -261,9 +262,9 @@ export async function sendWithPolicy<T>(
 }
 
 function headerNumber(headers: IDataObject | undefined, name: string): number | undefined {
-	const value = headers?.[name];
-	if (value === undefined || value === null || value === '') return undefined;
-	const number = Number(Array.isArray(value) ? value[0] : value);
+	const value = headerValue(headers, name);
+	if (value === undefined || value === '') return undefined;
+	const number = Number(value);
 	return Number.isFinite(number) ? number : undefined;
 }
 

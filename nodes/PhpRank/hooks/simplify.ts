@@ -13,7 +13,7 @@ import type { IDataObject } from 'n8n-workflow';
 export type Category = 'seo' | 'performance' | 'security' | 'miscellaneous';
 export type Label = 'good' | 'decent' | 'bad';
 
-export const CATEGORIES: readonly Category[] = ['seo', 'performance', 'security', 'miscellaneous'];
+const CATEGORIES: readonly Category[] = ['seo', 'performance', 'security', 'miscellaneous'];
 
 /** phpRank's checks by category, in the order its report page lists them. */
 const CHECKS_BY_CATEGORY: Record<Category, string[]> = {
@@ -78,9 +78,9 @@ const IMPORTANCE_POINTS: Record<string, number> = { high: 10, medium: 5, low: 0 
 const IMPORTANCE_RANK: Record<string, number> = { high: 0, medium: 1, low: 2 };
 
 /** Scores above this are "good" (phpRank: good > 79). */
-export const GOOD_ABOVE = 79;
+const GOOD_ABOVE = 79;
 /** Scores below this are "bad" (phpRank: bad < 49); the rest, 49 to 79, "decent". */
-export const BAD_BELOW = 49;
+const BAD_BELOW = 49;
 
 const PRIVACY_WORDS = ['public', 'private', 'password'] as const;
 
@@ -101,10 +101,13 @@ export function scoreLabel(score: number | null | undefined): Label | null {
 	return 'decent';
 }
 
+/** Whether a value is a plain JSON object (not null, not an array). */
+export function isRecord(value: unknown): value is IDataObject {
+	return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
 function asObject(value: unknown): IDataObject | undefined {
-	return value !== null && typeof value === 'object' && !Array.isArray(value)
-		? (value as IDataObject)
-		: undefined;
+	return isRecord(value) ? value : undefined;
 }
 
 /** The checks of a report as [name, check] pairs; non-object entries are skipped. */

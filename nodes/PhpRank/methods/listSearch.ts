@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 
 import type { ListEnvelope } from '../hooks/pagePlan';
-import { apiBaseUrl, API_PATH } from '../shared/apiBaseUrl';
+import { siteRoot } from '../shared/apiBaseUrl';
 import { CREDENTIAL_NAME } from '../shared/constants';
 import { apiRequest } from '../transport/apiRequest';
 
@@ -50,7 +50,7 @@ export async function searchReports(
 		paginationToken,
 	);
 	const credentials = await this.getCredentials<{ baseUrl: string }>(CREDENTIAL_NAME);
-	const siteUrl = apiBaseUrl(credentials.baseUrl).slice(0, -API_PATH.length);
+	const siteUrl = siteRoot(credentials.baseUrl);
 	const results: INodeListSearchItems[] = records.map((report) => ({
 		name: `${String(report.url)} (#${String(report.id)})`,
 		value: String(report.id),

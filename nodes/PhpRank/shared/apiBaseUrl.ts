@@ -9,14 +9,18 @@ export const API_PATH = '/api/v1';
 /** Trailing slashes and one pasted `/api/v1` (any case) at the end of the address. */
 const SITE_ROOT_SUFFIX = /(\/+api\/v1)?\/*$/i;
 
-/** The API root for a site address, for code that builds requests itself (list searches). */
+/** The site root of an address as typed: no surrounding spaces, trailing slashes or `/api/v1`. */
+export function siteRoot(siteUrl: string): string {
+	return String(siteUrl).trim().replace(SITE_ROOT_SUFFIX, '');
+}
+
+/** The API root for a site address, for code that builds requests itself. */
 export function apiBaseUrl(siteUrl: string): string {
-	return `${String(siteUrl).trim().replace(SITE_ROOT_SUFFIX, '')}${API_PATH}`;
+	return `${siteRoot(siteUrl)}${API_PATH}`;
 }
 
 /**
- * The same normalisation as an n8n expression, for `requestDefaults.baseURL` and the credential
- * test, which cannot call code. A test checks it gives what `apiBaseUrl` gives.
+ * The same normalisation as an n8n expression, for the credential test, which cannot call code.
+ * Built from the same pattern, so the two cannot drift apart.
  */
-export const API_BASE_URL_EXPRESSION =
-	"={{ String($credentials.baseUrl).trim().replace(/(\\/+api\\/v1)?\\/*$/i, '') }}" + API_PATH;
+export const API_BASE_URL_EXPRESSION = `={{ String($credentials.baseUrl).trim().replace(/${SITE_ROOT_SUFFIX.source}/${SITE_ROOT_SUFFIX.flags}, '') }}${API_PATH}`;

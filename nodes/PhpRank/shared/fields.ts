@@ -115,7 +115,7 @@ export function returnAllAndLimit(resource: string): INodeProperties[] {
 	];
 }
 
-export const sortDirectionField: INodeProperties = {
+const sortDirectionField: INodeProperties = {
 	displayName: 'Direction',
 	name: 'sort',
 	type: 'options',

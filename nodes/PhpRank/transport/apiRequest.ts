@@ -4,16 +4,10 @@ import type {
 	IHttpRequestMethods,
 	IN8nHttpFullResponse,
 	IHttpRequestOptions,
-	NodeApiError,
 } from 'n8n-workflow';
 
 import type { FailureSubject } from '../hooks/apiErrors';
-import {
-	apiFailureError,
-	describeApiFailure,
-	isOwnError,
-	transportFailureError,
-} from '../hooks/apiErrors';
+import { apiFailureError, describeApiFailure, ownOrTransportError } from '../hooks/apiErrors';
 import type { CollectOptions } from '../hooks/pagedList';
 import { collectPages } from '../hooks/pagedList';
 import type { RequestLimits } from '../hooks/requestPolicy';
@@ -84,8 +78,20 @@ export async function apiRequest(
 	request: ApiRequest,
 	limits: RequestLimits = DEFAULT_LIMITS,
 ): Promise<IDataObject> {
+	return await sendRequest(context, request, await apiRootOf(context), limits);
+}
+
+async function apiRootOf(context: ApiContext): Promise<string> {
 	const credentials = await context.getCredentials<{ baseUrl: string }>(CREDENTIAL_NAME);
-	const baseURL = apiBaseUrl(credentials.baseUrl);
+	return apiBaseUrl(credentials.baseUrl);
+}
+
+async function sendRequest(
+	context: ApiContext,
+	request: ApiRequest,
+	baseURL: string,
+	limits: RequestLimits,
+): Promise<IDataObject> {
 	try {
 		return await sendWithPolicy(
 			gateFor(context.getNode()),
@@ -98,9 +104,7 @@ export async function apiRequest(
 			},
 		);
 	} catch (error) {
-		throw isOwnError(error)
-			? (error as NodeApiError)
-			: transportFailureError(context.getNode(), error, 0);
+		throw ownOrTransportError(context.getNode(), error, 0);
 	}
 }
 
@@ -112,10 +116,12 @@ export async function apiList(
 	options: CollectOptions,
 	limits: RequestLimits = DEFAULT_LIMITS,
 ): Promise<IDataObject[]> {
+	const baseURL = await apiRootOf(context);
 	const fetchPage = async (page: number, perPage: number) =>
-		(await apiRequest(
+		(await sendRequest(
 			context,
 			{ method: 'GET', url, qs: { ...qs, per_page: perPage, page } },
+			baseURL,
 			limits,
 		)) as unknown as ListEnvelope;
 	return await collectPages(fetchPage, options);
