@@ -317,7 +317,7 @@ async function main() {
 	}
 }
 
-module.exports = { startDemo, runOnce, loadExamples, build, pack, DEMO };
+module.exports = { startDemo, loadExamples, build, pack };
 
 if (require.main === module) {
 	main().catch(async (err) => {

@@ -8,6 +8,7 @@ const { spawn } = require('node:child_process');
 
 const { ensureN8n } = require('../../scripts/real-n8n/install');
 const rn = require('../../scripts/real-n8n/n8n');
+const { nodeVersionOf } = require('./package');
 
 const SAMPLER = path.join(__dirname, 'rss-sampler.js');
 const EXPRESSION_COUNTER = path.join(__dirname, 'expression-counter.js');
@@ -44,12 +45,7 @@ async function openSession({ tarball, log = () => {}, keep = false }) {
 	const ctx = rn.createUserFolder(n8n, { dir: userFolder });
 	const pkg = rn.installCommunityPackage(ctx, tarball);
 	log(`n8n ${n8n.version} user folder ${userFolder}; ${pkg.name}@${pkg.version} installed`);
-	const nodeVersion = await new Promise((resolve) => {
-		const child = spawn(n8n.nodeBin, ['--version']);
-		let out = '';
-		child.stdout.on('data', (d) => (out += d));
-		child.on('close', () => resolve(out.trim()));
-	});
+	const nodeVersion = nodeVersionOf(n8n.nodeBin);
 
 	return {
 		n8n,

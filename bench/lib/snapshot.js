@@ -2,14 +2,10 @@
 // A frozen copy of the built package, so a `npm run build` by someone else (which empties dist/
 // for a moment) cannot change the code under test halfway through a benchmark.
 const fs = require('node:fs');
-const os = require('node:os');
 const path = require('node:path');
 const crypto = require('node:crypto');
+const { cacheRoot } = require('../../scripts/real-n8n/install');
 
-function cacheRoot() {
-	if (process.env.PHPRANK_N8N_CACHE) return path.resolve(process.env.PHPRANK_N8N_CACHE);
-	return path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'), 'n8n-nodes-phprank');
-}
 
 function benchCache(...parts) {
 	const dir = path.join(cacheRoot(), 'bench', ...parts);
@@ -107,4 +103,4 @@ function pruneSnapshots() {
 	}
 }
 
-module.exports = { snapshotPackage, pruneSnapshots, benchCache, cacheRoot };
+module.exports = { snapshotPackage, pruneSnapshots, benchCache };

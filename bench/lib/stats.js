@@ -12,13 +12,6 @@ function median(values) {
 	return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
 }
 
-/** Nearest-rank quantile (q in 0..1). */
-function quantile(values, q) {
-	const s = sorted(values);
-	if (s.length === 0) return NaN;
-	return s[Math.min(s.length - 1, Math.max(0, Math.ceil(q * s.length) - 1))];
-}
-
 function range(values) {
 	const s = sorted(values);
 	return s.length ? [s[0], s[s.length - 1]] : [NaN, NaN];
@@ -36,4 +29,4 @@ function fmtBytes(bytes) {
 	return `${bytes} B`;
 }
 
-module.exports = { median, quantile, range, fmt, fmtBytes };
+module.exports = { median, range, fmt, fmtBytes };

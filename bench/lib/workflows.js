@@ -121,4 +121,4 @@ function twoSourceWorkflow({ id, name, sources }) {
 	return { id, name, nodes, connections, settings: { executionOrder: 'v1', saveManualExecutions: false } };
 }
 
-module.exports = { manualTrigger, itemsNode, phpRankNode, httpNode, fanOutWorkflow, twoSourceWorkflow };
+module.exports = { itemsNode, phpRankNode, httpNode, fanOutWorkflow, twoSourceWorkflow };

@@ -277,7 +277,7 @@ async function ensureN8n(line = '2') {
 module.exports = { ensureN8n, describe: (line) => {
 	const { cfg, ...rest } = describe(line);
 	return rest;
-}, cacheRoot, LINES };
+}, cacheRoot };
 
 if (require.main === module) {
 	const arg = process.argv[2] || '2';

@@ -622,9 +622,8 @@ async function runManually(ctx, workflowId, opts = {}) {
 	if (!executionId) throw new Error(`POST /rest/workflows/${workflowId}/run: HTTP ${res.status} ${res.text.slice(0, 500)}`);
 	const timeoutMs = opts.timeoutMs ?? 120000;
 	for (;;) {
-		const { exec, data, done } = await readExecution(ctx, executionId);
 		// 1.123.81 writes the execution row (status, stoppedAt) before its data: wait for the run data too
-		const hasRunData = data && data.resultData && Object.keys(data.resultData.runData || {}).length > 0;
+		const { exec, data, done, hasRunData } = await readExecution(ctx, executionId);
 		if (done && (hasRunData || Date.now() - started > timeoutMs / 4)) {
 			const error = data && data.resultData ? data.resultData.error : undefined;
 			return {
@@ -647,7 +646,7 @@ async function runManually(ctx, workflowId, opts = {}) {
 
 /**
  * One execution as the editor reads it (GET /rest/executions/:id), its run data parsed.
- * @returns {Promise<{exec: object|undefined, data: object|undefined, done: boolean}>}
+ * @returns {Promise<{exec: object|undefined, data: object|undefined, done: boolean, hasRunData: boolean}>}
  */
 async function readExecution(ctx, executionId) {
 	// executions come back "flatted" (n8n's own circular-JSON format); use n8n's copy of the library
@@ -656,7 +655,8 @@ async function readExecution(ctx, executionId) {
 	const exec = e.json && e.json.data;
 	const done = Boolean(exec && (exec.stoppedAt || ['success', 'error', 'crashed', 'canceled'].includes(exec.status)));
 	const data = done && exec.data ? (typeof exec.data === 'string' ? flatted.parse(exec.data) : exec.data) : undefined;
-	return { exec, data, done };
+	const hasRunData = Boolean(data && data.resultData && Object.keys(data.resultData.runData || {}).length > 0);
+	return { exec, data, done, hasRunData };
 }
 
 /**

@@ -177,7 +177,6 @@ const BASE_ADDITIONAL_DATA = Object.freeze({
 	webhookTestBaseUrl: 'http://localhost:5678/webhook-test',
 	mcpBaseUrl: 'http://localhost:5678/mcp',
 	mcpTestBaseUrl: 'http://localhost:5678/mcp-test',
-	variables: {},
 	userId: 'harness-user',
 	workflowId: WORKFLOW_ID,
 });
@@ -620,11 +619,8 @@ async function runNode(options) {
 
 	let error;
 	const nodeErrors = workflowExecute.harnessNodeErrors.filter((e) => e.nodeName === name);
-	if (taskData && taskData.error) {
-		error = nodeErrors.length ? nodeErrors[nodeErrors.length - 1].error : taskData.error;
-	} else if (resultData.error) {
-		error = nodeErrors.length ? nodeErrors[nodeErrors.length - 1].error : resultData.error;
-	}
+	const reported = (taskData && taskData.error) || resultData.error;
+	if (reported) error = nodeErrors.length ? nodeErrors[nodeErrors.length - 1].error : reported;
 
 	return {
 		items: outputs[0] || [],

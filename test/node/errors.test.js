@@ -1,6 +1,6 @@
 // Every error answer of phpRank, and every transport failure, becomes an n8n error that names
 // the cause; with Continue On Fail each failed item is an error item in its own place.
-const { startFixture, get, byId, API_KEY, OTHER_KEY } = require('./fixture');
+const { startFixture, get, byId, API_KEY, OTHER_KEY, byName } = require('./fixture');
 
 let fixture;
 let sandbox;
@@ -157,7 +157,7 @@ describe('input refused before any request', () => {
 		[{ resource: 'report', operation: 'create', url: 'https://a.test/', privacy: '={{ 5 }}', password: 'x' }, 'Privacy must be 0 (Public), 1 (Private) or 2 (Password) (got 5)', 'Privacy'],
 		[{ resource: 'report', operation: 'create', url: 'https://a.test/', privacy: 2, password: '={{ "" }}' }, 'Password is required when Privacy is Password', 'Password'],
 		[{ resource: 'report', operation: 'update', reportId: byId(1), privacy: 2, password: 'x'.repeat(129) }, 'Password must be 1 to 128 characters (got 129)', 'Password'],
-		[{ resource: 'project', operation: 'delete', project: { __rl: true, mode: 'name', value: '={{ 7 }}' } }, 'Project must be a project name as text (got a number)', 'Project'],
+		[{ resource: 'project', operation: 'delete', project: byName('={{ 7 }}') }, 'Project must be a project name as text (got a number)', 'Project'],
 	])('the node refuses %j', async (parameters, message, field) => {
 		const { error } = await fixture.run(parameters);
 		expect(fixture.takeRequests()).toEqual([]);

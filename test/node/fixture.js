@@ -58,6 +58,16 @@ function get(path, query = {}) {
 	return { method: 'GET', path, query, headers: expectedHeaders(undefined), body: '' };
 }
 
+/** A DELETE as the node must send it. */
+function del(path) {
+	return { method: 'DELETE', path, query: {}, headers: expectedHeaders(undefined), body: '' };
+}
+
+/** A request with a form body (Create, Update) as the node must send it. */
+function form(method, path, body) {
+	return { method, path, query: {}, headers: expectedHeaders(FORM), body };
+}
+
 /** Reads the API directly (not through the node), as the oracle of what the node must output. */
 async function apiGet(sandbox, path) {
 	const response = await fetch(`${sandbox.url}/api/v1${path}`, {
@@ -77,12 +87,35 @@ function fromList(value) {
 	return { __rl: true, mode: 'list', value: String(value) };
 }
 
+/** A "By Name" locator value; kept as given, so expressions and wrong types reach the node. */
+function byName(value) {
+	return { __rl: true, mode: 'name', value };
+}
+
+/** Sends a form request to the API directly (another client); the parsed answer. Keeps the log. */
+async function apiSend(sandbox, method, path, body) {
+	const response = await fetch(`${sandbox.url}/api/v1${path}`, {
+		method,
+		headers: {
+			Authorization: `Bearer ${API_KEY}`,
+			Accept: 'application/json',
+			'Content-Type': FORM,
+		},
+		body,
+	});
+	return await response.json();
+}
+
 module.exports = {
 	startFixture,
 	expectedHeaders,
 	get,
+	del,
+	form,
 	apiGet,
+	apiSend,
 	byId,
+	byName,
 	fromList,
 	API_KEY,
 	OTHER_KEY,

@@ -1,6 +1,6 @@
 // Get Many's page planning against lists of many sizes: the fewest requests, filters on every
 // page, exactly min(limit, total) items in the server's order.
-const { startFixture, get, apiGet } = require('./fixture');
+const { startFixture, get, apiGet, byName } = require('./fixture');
 
 let fixture;
 let sandbox;
@@ -86,7 +86,7 @@ describe('filters across pages', () => {
 			resource: 'report',
 			operation: 'getAll',
 			returnAll: true,
-			filters: { project: { __rl: true, mode: 'name', value: project }, search: query.search },
+			filters: { project: byName(project), search: query.search },
 			sorting: { sortBy: 'url', sort: 'asc' },
 		});
 		expect(fixture.takeRequests()).toEqual(pageRequests(Math.ceil(expectedIds.length / 100), 100, query));

@@ -1,6 +1,6 @@
 // Project operations: Get Many with its filters and paging, Delete with the name encoded as one
 // path segment (and the reports of the project gone with it).
-const { startFixture, expectedHeaders, get, apiGet, fromList } = require('./fixture');
+const { startFixture, get, apiGet, fromList, del, byName } = require('./fixture');
 
 let fixture;
 let sandbox;
@@ -16,9 +16,6 @@ function seedProjects() {
 	]);
 }
 
-function del(path) {
-	return { method: 'DELETE', path, query: {}, headers: expectedHeaders(undefined), body: '' };
-}
 
 describe('Project: Get Many', () => {
 	beforeEach(seedProjects);
@@ -91,7 +88,7 @@ describe('Project: Delete', () => {
 		const { items, error } = await fixture.run({
 			resource: 'project',
 			operation: 'delete',
-			project: { __rl: true, mode: 'name', value: name },
+			project: byName(name),
 		});
 		expect(fixture.takeRequests()).toEqual([del(path)]);
 		expect(items).toEqual([]);
@@ -106,7 +103,7 @@ describe('Project: Delete', () => {
 		const { error } = await fixture.run({
 			resource: 'project',
 			operation: 'delete',
-			project: { __rl: true, mode: 'name', value: name },
+			project: byName(name),
 		});
 		expect(fixture.takeRequests()).toEqual([]);
 		expect(error.message).toBe(message);

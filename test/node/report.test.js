@@ -1,5 +1,5 @@
 // Report operations through n8n-core's engine against the sandbox: exact requests, exact items.
-const { startFixture, expectedHeaders, get, apiGet, byId, fromList, FORM } = require('./fixture');
+const { startFixture, get, apiGet, byId, fromList, del, form, byName } = require('./fixture');
 
 let fixture;
 let sandbox;
@@ -14,9 +14,6 @@ beforeEach(() => {
 	]);
 });
 
-function form(method, path, body) {
-	return { method, path, query: {}, headers: expectedHeaders(FORM), body };
-}
 
 describe('Report: Get', () => {
 	test.each([
@@ -159,7 +156,7 @@ describe('Report: Delete', () => {
 	test('sends DELETE /reports/{id} and outputs {id, deleted}', async () => {
 		const { items } = await fixture.run({ resource: 'report', operation: 'delete', reportId: byId(3) });
 		expect(fixture.takeRequests()).toEqual([
-			{ method: 'DELETE', path: '/api/v1/reports/3', query: {}, headers: expectedHeaders(undefined), body: '' },
+			del('/api/v1/reports/3'),
 		]);
 		expect(items.map((item) => item.json)).toEqual([{ id: 3, deleted: true }]);
 		expect((await apiGet(sandbox, '/reports?per_page=10')).data.map((r) => r.id)).toEqual([2, 1]);
@@ -204,7 +201,7 @@ describe('Report: Get Many', () => {
 		await fixture.run(
 			getMany({
 				returnAll: true,
-				filters: { project: { __rl: true, mode: 'name', value: 'shop.test' } },
+				filters: { project: byName('shop.test') },
 				sorting: { sortBy: 'generated_at' },
 			}),
 		);

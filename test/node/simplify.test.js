@@ -1,6 +1,6 @@
 // Readable output through n8n-core's engine against the sandbox: Simplify on report operations,
 // the average of Project Get Many, and Update's before/after comparison of a re-run.
-const { startFixture, expectedHeaders, get, apiGet, byId, FORM } = require('./fixture');
+const { startFixture, get, apiGet, byId, form } = require('./fixture');
 const { simplifyReport } = require('../../dist/nodes/PhpRank/hooks/simplify');
 
 let fixture;
@@ -151,7 +151,7 @@ describe('Update: Re-Run Analysis with Output Changes', () => {
 		expect(error).toBeUndefined();
 		expect(fixture.takeRequests()).toEqual([
 			get('/api/v1/reports/3'),
-			{ method: 'PATCH', path: '/api/v1/reports/3', query: {}, headers: expectedHeaders(FORM), body: 'results=1' },
+			form('PATCH', '/api/v1/reports/3', 'results=1'),
 		]);
 		const after = (await apiGet(sandbox, '/reports/3')).data;
 		// The oracle, from the raw reports: which checks flipped.

@@ -1,6 +1,6 @@
 // The phpRank Trigger through n8n-core's poll machinery (test/helpers/poll-runner.js) against the
 // sandbox: exact requests, exact items, every event exactly once across polls, nothing missed.
-const { startFixture, get, apiGet, fromList, API_KEY } = require('./fixture');
+const { startFixture, get, apiGet, fromList, API_KEY, apiSend } = require('./fixture');
 const { createPollSession } = require('../helpers/poll-runner');
 const { PhpRankTrigger } = require('../../dist/nodes/PhpRankTrigger/PhpRankTrigger.node.js');
 const { PhpRankApi } = require('../../dist/credentials/PhpRankApi.credentials.js');
@@ -30,16 +30,7 @@ function listRequest(perPage, page = 1, extra = {}) {
 
 /** Re-runs a report's analysis through the API (as phpRank's UI or another workflow would). */
 async function rerun(target, id) {
-	const response = await fetch(`${target.sandbox.url}/api/v1/reports/${id}`, {
-		method: 'PATCH',
-		headers: {
-			Authorization: `Bearer ${API_KEY}`,
-			Accept: 'application/json',
-			'Content-Type': 'application/x-www-form-urlencoded',
-		},
-		body: 'results=1',
-	});
-	const body = await response.json();
+	const body = await apiSend(target.sandbox, 'PATCH', `/reports/${id}`, 'results=1');
 	target.sandbox.clearRequests();
 	return body.data;
 }

@@ -1,6 +1,6 @@
 // Return All while another client creates and deletes reports: every report that existed for
 // the whole run comes out exactly once, and no report twice.
-const { startFixture, API_KEY } = require('../node/fixture');
+const { startFixture, apiSend } = require('../node/fixture');
 
 let fixture;
 let sandbox;
@@ -8,16 +8,7 @@ beforeAll(async () => ({ sandbox } = fixture = await startFixture({ seed: { repo
 afterAll(() => sandbox.close());
 
 async function api(method, path, body) {
-	const response = await fetch(`${sandbox.url}/api/v1${path}`, {
-		method,
-		headers: {
-			Authorization: `Bearer ${API_KEY}`,
-			Accept: 'application/json',
-			'Content-Type': 'application/x-www-form-urlencoded',
-		},
-		body,
-	});
-	return await response.json();
+	return await apiSend(sandbox, method, path, body);
 }
 
 /** Another client: creates and deletes reports until told to stop (at most 400 changes). */

@@ -1,6 +1,6 @@
 // phpRank's throttle: many items against a small window finish with nothing failed, nothing
 // sent twice, within 1.15 x the least time the throttle allows; no waiting without a throttle.
-const { startFixture } = require('../node/fixture');
+const { startFixture, byId } = require('../node/fixture');
 
 let fixture;
 let sandbox;
@@ -48,14 +48,14 @@ test('without a throttle nothing waits or repeats: 40 Creates, 40 requests, all 
 test('Max Parallel Requests bounds what is in flight at once', async () => {
 	sandbox.addReport({ url: 'https://example.com/' });
 	// One request first: its answer (no throttle headers) replaces what earlier tests left known.
-	await fixture.run({ resource: 'report', operation: 'get', reportId: { __rl: true, mode: 'id', value: '1' } });
+	await fixture.run({ resource: 'report', operation: 'get', reportId: byId(1) });
 	sandbox.clearRequests();
 	sandbox.setFaults({ latencyMs: 100 });
 	const { items } = await fixture.run(
 		{
 			resource: 'report',
 			operation: 'get',
-			reportId: { __rl: true, mode: 'id', value: '1' },
+			reportId: byId(1),
 			options: { maxParallelRequests: 2 },
 		},
 		{ items: Array.from({ length: 6 }, () => ({})) },

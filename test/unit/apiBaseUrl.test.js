@@ -1,6 +1,6 @@
 const { apiBaseUrl } = require('../../dist/nodes/PhpRank/shared/apiBaseUrl');
 
-/** Every form a user may paste, and the API root it must give. Shared with the node tests. */
+/** Every form a user may paste, and the API root it must give. */
 const BASE_URL_CASES = [
 	['https://seo.example.com', 'https://seo.example.com/api/v1'],
 	['https://seo.example.com/', 'https://seo.example.com/api/v1'],
@@ -20,4 +20,3 @@ describe('apiBaseUrl', () => {
 	});
 });
 
-module.exports = { BASE_URL_CASES };

@@ -156,4 +156,4 @@ async function browserCheck({ report, tarball, pkg, chromium: executablePath, ke
 	}
 }
 
-module.exports = { browserCheck, CHROMIUM_ARGS };
+module.exports = { browserCheck };

@@ -11,7 +11,7 @@ const { ensureN8n } = require('../../../scripts/real-n8n/install');
 const rn = require('../../../scripts/real-n8n/n8n');
 const { startSandbox } = require('../../sandbox');
 const { seedE2e, takeRequests, sent, replay, expectedItems } = require('./oracle');
-const { workflowSpecs, KEY, WRONG_KEY, CREDENTIALS } = require('./specs');
+const { workflowSpecs, KEY, WRONG_KEY, CREDENTIALS, headers } = require('./specs');
 const { runExtraWorkflow, hasManualTrigger } = require('./extra');
 const scheduled = require('./scheduled');
 
@@ -213,7 +213,7 @@ async function editorChecks({ ctx, sandbox, tag, report, line, pkg, afterEditorU
 				method: 'GET',
 				path: '/api/v1/reports',
 				query: { per_page: '10' },
-				headers: { authorization: `Bearer ${key}`, accept: 'application/json', 'content-type': undefined },
+				headers: headers(undefined, key),
 				body: '',
 			},
 		];

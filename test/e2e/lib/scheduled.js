@@ -13,18 +13,20 @@
  * Every poll is the same request: GET /api/v1/reports, newest first, one page of the watched 100.
  */
 const path = require('node:path');
+const { setTimeout: sleep } = require('node:timers/promises');
 const rn = require('../../../scripts/real-n8n/n8n');
 const { assertedRequest } = require('../../helpers/asserted-request');
-const { KEY } = require('./specs');
+const { KEY, headers } = require('./specs');
 
 const WORKFLOW_ID = 'e2e-scheduled-alerts';
 const CREDENTIAL_ID = 'phprank-scheduled';
+const CREDENTIAL_NAME = 'phpRank scheduled';
 const EXAMPLE = 'triggers/score-alerts.json';
 const TRIGGER_TYPE = 'n8n-nodes-phprank.phpRankTrigger';
 
 /** The credential of the trigger's own sandbox. */
 function scheduledCredential(baseUrl) {
-	return { id: CREDENTIAL_ID, name: 'phpRank scheduled', type: 'phpRankApi', data: { baseUrl, apiKey: KEY } };
+	return { id: CREDENTIAL_ID, name: CREDENTIAL_NAME, type: 'phpRankApi', data: { baseUrl, apiKey: KEY } };
 }
 
 /** The example as a user would activate it, polling every minute instead of every 15. */
@@ -39,7 +41,7 @@ function scheduledWorkflow(example) {
 				? {
 						...node,
 						parameters: { ...node.parameters, pollTimes: { item: [{ mode: 'everyMinute' }] } },
-						credentials: { phpRankApi: { id: CREDENTIAL_ID, name: 'phpRank scheduled' } },
+						credentials: { phpRankApi: { id: CREDENTIAL_ID, name: CREDENTIAL_NAME } },
 					}
 				: node,
 		),
@@ -51,7 +53,7 @@ const POLL_REQUEST = {
 	method: 'GET',
 	path: '/api/v1/reports',
 	query: { sort_by: 'id', sort: 'desc', per_page: '100', page: '1' },
-	headers: { authorization: `Bearer ${KEY}`, accept: 'application/json', 'content-type': undefined },
+	headers: headers(undefined),
 	body: '',
 };
 
@@ -61,7 +63,7 @@ async function waitFor(what, condition, timeoutMs) {
 		const value = await condition();
 		if (value) return value;
 		if (Date.now() - started > timeoutMs) throw new Error(`${what}: not within ${Math.round(timeoutMs / 1000)} s`);
-		await new Promise((resolve) => setTimeout(resolve, 500));
+		await sleep(500);
 	}
 }
 
@@ -109,7 +111,7 @@ async function checkScheduledTrigger({ ctx, sandbox, report, tag, pkg, workflow 
 		`${name}: the execution's run data`,
 		async () => {
 			const read = await rn.readExecution(ctx, execution.id);
-			return read.data && read.data.resultData && Object.keys(read.data.resultData.runData || {}).length > 0 && read;
+			return read.hasRunData && read;
 		},
 		30000,
 	);
@@ -125,7 +127,7 @@ async function checkScheduledTrigger({ ctx, sandbox, report, tag, pkg, workflow 
 	// 3. the next minute: polled again, nothing new
 	const pollsAtEvent = polls().length;
 	await waitFor(`${name}: the poll a minute later`, () => polls().length > pollsAtEvent, 75000);
-	await new Promise((resolve) => setTimeout(resolve, 3000));
+	await sleep(3000);
 	const executions = await rn.listExecutions(ctx, WORKFLOW_ID);
 	report.equal(`${name}: the next poll emitted nothing (still one execution)`, executions.map((x) => x.id), [execution.id]);
 

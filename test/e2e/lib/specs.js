@@ -21,6 +21,7 @@ function load(rel) {
 	return JSON.parse(fs.readFileSync(path.join(ROOT, rel), 'utf8'));
 }
 
+/** The headers every request of the node carries; `contentType` for requests with a body. */
 const headers = (contentType, key = KEY) => ({ authorization: `Bearer ${key}`, accept: 'application/json', 'content-type': contentType });
 const get = (node, p, query = {}, key) => ({ node, method: 'GET', path: p, query, headers: headers(undefined, key), body: '' });
 const form = (node, method, p, body) => ({ node, method, path: p, query: {}, headers: headers(FORM), body });
@@ -162,4 +163,4 @@ function workflowSpecs() {
 	];
 }
 
-module.exports = { workflowSpecs, CREDENTIALS, KEY, WRONG_KEY, OWN_EXAMPLES, producedText };
+module.exports = { workflowSpecs, CREDENTIALS, KEY, WRONG_KEY, OWN_EXAMPLES, producedText, headers };
