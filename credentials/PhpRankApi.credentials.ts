@@ -32,6 +32,15 @@ const FAILED_TEST_RULES: IAuthenticateRuleResponseCode[] = [
 			message: "phpRank refused the API key: this account's plan may have no API access",
 		},
 	},
+	...[301, 302, 303, 307, 308].map(
+		(value): IAuthenticateRuleResponseCode => ({
+			type: 'responseCode',
+			properties: {
+				value,
+				message: `The Base URL redirects to another address (HTTP ${value}): use the address it redirects to (your phpRank site) as the Base URL`,
+			},
+		}),
+	),
 	{
 		type: 'responseCode',
 		properties: {
@@ -129,6 +138,8 @@ export class PhpRankApi implements ICredentialType {
 			url: '/reports',
 			qs: { per_page: 10 },
 			headers: { Accept: 'application/json' },
+			// As every request of the package: a redirect is an answer, never followed with the key.
+			disableFollowRedirect: true,
 		},
 		rules: CREDENTIAL_TEST_RULES,
 	};

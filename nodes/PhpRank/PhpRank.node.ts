@@ -21,13 +21,8 @@ export class PhpRank implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: CREDENTIAL_NAME, required: true }],
-		requestDefaults: {
-			// No baseURL: the credential's authenticate() adds its site's API root, in code.
-			// Without Accept: application/json phpRank answers a bad key with a redirect to its login page.
-			headers: { Accept: 'application/json' },
-			// Error answers reach throwOnApiError, which words them; n8n's generic errors would not.
-			ignoreHttpStatusErrors: true,
-		},
+		// No requestDefaults: the credential sets the site's API root and the Bearer header, and the
+		// request pipeline (transport/pipeline.ts) the rest of every request.
 		requestOperations: { pagination: executeRoutedRequest },
 		properties: [
 			{

@@ -7,7 +7,6 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
-import { planPages } from '../PhpRank/hooks/pagePlan';
 import { searchProjects } from '../PhpRank/methods/listSearch';
 import { CREDENTIAL_NAME } from '../PhpRank/shared/constants';
 import { projectLocator } from '../PhpRank/shared/fields';
@@ -16,10 +15,11 @@ import {
 	SIMPLIFY_PARAMETER,
 	simplifyField,
 } from '../PhpRank/shared/outputFields';
-import type { RequestLimits } from '../PhpRank/hooks/requestPolicy';
-import { DEFAULT_LIMITS } from '../PhpRank/hooks/requestPolicy';
-import type { ApiContext } from '../PhpRank/transport/apiRequest';
-import { apiList } from '../PhpRank/transport/apiRequest';
+import { codeChannel } from '../PhpRank/transport/channels';
+import type { CollectOptions } from '../PhpRank/transport/pagedList';
+import { planPages } from '../PhpRank/transport/pagePlan';
+import type { RequestLimits } from '../PhpRank/transport/pipeline';
+import { DEFAULT_LIMITS, readList } from '../PhpRank/transport/pipeline';
 import type { TriggerEvent, WatchEvent, WatchSettings, WatchState } from './watch';
 import {
 	baseline,
@@ -39,12 +39,12 @@ import {
 const POLL_LIMITS: RequestLimits = { ...DEFAULT_LIMITS, maxRateLimitWaitMs: 60_000 };
 
 async function pollList(
-	context: ApiContext,
+	context: IPollFunctions,
 	url: string,
 	qs: IDataObject,
-	options: Parameters<typeof apiList>[3],
+	options: CollectOptions,
 ) {
-	return await apiList(context, url, qs, options, POLL_LIMITS);
+	return await readList(codeChannel(context, POLL_LIMITS), url, qs, options);
 }
 
 /** New Report looks at one small page first; only a burst of new reports reads bigger pages. */

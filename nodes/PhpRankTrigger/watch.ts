@@ -6,7 +6,7 @@ import {
 	scoreLabel,
 	simplifyReport,
 	toNumber,
-} from '../PhpRank/hooks/simplify';
+} from '../PhpRank/report/simplify';
 
 /**
  * What the phpRank Trigger decides, as pure functions of (state, reports read this poll): what to

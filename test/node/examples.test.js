@@ -14,7 +14,7 @@ const { createPollSession } = require('../helpers/poll-runner');
 const { PhpRank } = require('../../dist/nodes/PhpRank/PhpRank.node.js');
 const { PhpRankTrigger } = require('../../dist/nodes/PhpRankTrigger/PhpRankTrigger.node.js');
 const { PhpRankApi } = require('../../dist/credentials/PhpRankApi.credentials.js');
-const { simplifyReport, diffReports } = require('../../dist/nodes/PhpRank/hooks/simplify');
+const { simplifyReport, diffReports } = require('../../dist/nodes/PhpRank/report/simplify');
 
 const EXAMPLES = path.join(__dirname, '..', '..', 'examples');
 const FILES = ['weekly-audit.json', 'regression-alert.json', 'triggers/score-alerts.json'];

@@ -4,7 +4,7 @@ const { startFixture, get, apiGet, fromList, API_KEY, apiSend } = require('./fix
 const { createPollSession } = require('../helpers/poll-runner');
 const { PhpRankTrigger } = require('../../dist/nodes/PhpRankTrigger/PhpRankTrigger.node.js');
 const { PhpRankApi } = require('../../dist/credentials/PhpRankApi.credentials.js');
-const { simplifyReport, computeScore } = require('../../dist/nodes/PhpRank/hooks/simplify');
+const { simplifyReport, computeScore } = require('../../dist/nodes/PhpRank/report/simplify');
 
 const nodeType = new PhpRankTrigger();
 const credentialType = new PhpRankApi();

@@ -7,6 +7,8 @@ const { prng } = require('./hash');
 
 const DEFAULT_ERROR_STATUSES = [500, 502, 503];
 const DROP_WHEN = ['before', 'after'];
+/** Paginator envelopes: Laravel's length-aware one (phpRank's), its simple one, or one with `total` but no `last_page`. */
+const LIST_META = ['length-aware', 'simple', 'total-only'];
 
 /**
  * Laravel's ThrottleRequests: a fixed window per key that starts with the first hit.
@@ -70,6 +72,7 @@ function normaliseFaults(faults = {}) {
 		slowMs: Math.max(0, Number(f.slowMs) || 0),
 		slowRate: f.slowRate === undefined ? 1 : rate(f.slowRate, 'slowRate'),
 		faultSeed: f.faultSeed,
+		listMeta: listMeta(f.listMeta),
 	};
 }
 
@@ -78,6 +81,36 @@ function normaliseThrottle(throttle) {
 	const windowMs = Number(throttle.windowMs === undefined ? 60000 : throttle.windowMs);
 	if (!Number.isInteger(limit) || limit < 0 || !(windowMs > 0)) throw new Error('faults.throttle needs an integer limit >= 0 and windowMs > 0');
 	return { limit, windowMs };
+}
+
+function listMeta(value) {
+	if (value === undefined || value === null) return 'length-aware';
+	if (!LIST_META.includes(value)) throw new Error(`faults.listMeta must be one of ${LIST_META.join(', ')}`);
+	return value;
+}
+
+/**
+ * Rewrites a list answer's paginator for `listMeta`: 'simple' is Laravel's simplePaginate()
+ * (no `total`, no `last_page`; `links.next` only while there is more), 'total-only' drops
+ * `last_page` and keeps `total`. Other answers pass unchanged.
+ */
+function reshapeList(response, mode) {
+	if (mode === 'length-aware' || response.status !== 200) return response;
+	let body;
+	try {
+		body = JSON.parse(response.body);
+	} catch {
+		return response;
+	}
+	if (!body || !Array.isArray(body.data) || !body.meta) return response;
+	const { last_page: _lastPage, links: _pageLinks, total, ...meta } = body.meta;
+	if (mode === 'simple') {
+		body.links = { ...body.links, last: null };
+		body.meta = meta;
+	} else {
+		body.meta = { ...meta, total };
+	}
+	return { ...response, body: JSON.stringify(body) };
 }
 
 function rate(value, name) {
@@ -105,7 +138,7 @@ class FaultPlan {
 		this.throttle = new Throttle(this.config.throttle);
 	}
 
-	/** Queue a one-shot fault: {count?, status?, drop?, slowMs?, method?, path?, headers?, body?}. */
+	/** Queue a one-shot fault: {count?, status?, drop?, slowMs?, method?, path?, headers?, body?, echoRequest?}. */
 	failNext(spec = {}) {
 		const count = spec.count === undefined ? 1 : Number(spec.count);
 		if (!Number.isInteger(count) || count < 1) throw new Error('failNext count must be a positive integer');
@@ -120,7 +153,7 @@ class FaultPlan {
 		this.queue = [];
 	}
 
-	/** @returns {{status?:number, drop?:'before'|'after', slowMs?:number, headers?:object, body?:any}|null} */
+	/** @returns {{status?:number, drop?:'before'|'after', slowMs?:number, headers?:object, body?:any, echoRequest?:boolean}|null} */
 	decide(request) {
 		const draws = { drop: this.random(), error: this.random(), status: this.random(), slow: this.random() };
 		const oneShot = this.takeOneShot(request);
@@ -140,8 +173,8 @@ class FaultPlan {
 		const spec = this.queue[index];
 		spec.remaining -= 1;
 		if (spec.remaining === 0) this.queue.splice(index, 1);
-		const { status, drop, slowMs, headers, body } = spec;
-		return { status, drop, slowMs, headers, body };
+		const { status, drop, slowMs, headers, body, echoRequest } = spec;
+		return { status, drop, slowMs, headers, body, echoRequest };
 	}
 }
 
@@ -155,4 +188,4 @@ function matchesSpec(spec, request) {
 	return true;
 }
 
-module.exports = { Throttle, FaultPlan, normaliseFaults, DEFAULT_ERROR_STATUSES };
+module.exports = { Throttle, FaultPlan, normaliseFaults, reshapeList, DEFAULT_ERROR_STATUSES };

@@ -7,7 +7,7 @@ const http = require('node:http');
 const { STATUS_CODES } = http;
 const { Store, DEFAULT_CLOCK, parsePageUrl } = require('./store');
 const { buildAccounts } = require('./accounts');
-const { FaultPlan } = require('./faults');
+const { FaultPlan, reshapeList } = require('./faults');
 const { createApp } = require('./api');
 const { applySeed, seedPage } = require('./seeds');
 const { parsePhpQuery, phpJson } = require('./laravel');
@@ -180,10 +180,10 @@ async function serve({ req, res, app, faults, wait, sandbox, publicUrl }) {
 	await wait(faults.config.latencyMs);
 	const fault = faults.decide(entry);
 	if (fault && fault.drop === 'before') return drop(req, entry, 'dropped-before');
-	if (fault && fault.status) return send(res, entry, faultResponse(fault), 'fault');
+	if (fault && fault.status) return send(res, entry, faultResponse(fault, entry), 'fault');
 
 	const baseUrl = publicUrl ? publicUrl.replace(/\/+$/, '') : `http://${req.headers.host || `127.0.0.1:${sandbox.port}`}`;
-	const { response, outcome, processed } = await app.handle({
+	const { response: handled, outcome, processed } = await app.handle({
 		method: req.method,
 		pathname: entry.pathname,
 		queryString: entry.queryString,
@@ -192,6 +192,7 @@ async function serve({ req, res, app, faults, wait, sandbox, publicUrl }) {
 		baseUrl,
 	});
 	entry.processed = processed;
+	const response = reshapeList(handled, faults.config.listMeta);
 	if (fault && fault.drop === 'after') return drop(req, entry, 'dropped-after');
 	if (fault && fault.slowMs) {
 		await wait(fault.slowMs);
@@ -251,9 +252,16 @@ function send(res, entry, response, outcome) {
 	res.end(body);
 }
 
-/** What a faulted request gets: Laravel's own error JSON for 500/503/429, nginx's page for gateway errors. */
-function faultResponse({ status, headers = {}, body }) {
+/**
+ * What a faulted request gets: Laravel's own error JSON for 500/503/429, nginx's page for gateway
+ * errors; with `echoRequest`, a debug page's JSON that repeats the request's headers and body.
+ */
+function faultResponse({ status, headers = {}, body, echoRequest }, entry) {
 	const jsonHeaders = { 'Content-Type': 'application/json', 'Cache-Control': 'no-cache, private' };
+	if (echoRequest) {
+		const echoed = { message: `Bad request: ${JSON.stringify({ headers: entry.headers, body: entry.rawBody })}` };
+		return { status, headers: { ...jsonHeaders, ...headers }, body: phpJson(echoed) };
+	}
 	if (body !== undefined) {
 		const isText = typeof body === 'string';
 		return {

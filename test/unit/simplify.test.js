@@ -14,7 +14,7 @@ const {
 	simplifyReport,
 	projectWithAverage,
 	diffReports,
-} = require('../../dist/nodes/PhpRank/hooks/simplify');
+} = require('../../dist/nodes/PhpRank/report/simplify');
 const { finishOutput, needsPreviousState } = require('../../dist/nodes/PhpRank/hooks/outputShape');
 const { SIMPLIFY_DEFAULT, simplifyField, outputChangesField } = require('../../dist/nodes/PhpRank/shared/outputFields');
 

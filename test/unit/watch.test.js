@@ -11,7 +11,7 @@ const {
 	latestRerun,
 	newestBelow,
 } = require('../../dist/nodes/PhpRankTrigger/watch');
-const { simplifyReport } = require('../../dist/nodes/PhpRank/hooks/simplify');
+const { simplifyReport } = require('../../dist/nodes/PhpRank/report/simplify');
 
 const settings = (extra = {}) => ({
 	event: 'scoreChanged',

@@ -69,6 +69,16 @@ export function pageUrlFrom(value: unknown): string {
 	return url;
 }
 
+/** Get Many's Limit: a whole number of 1 or more (an expression or an AI agent may give anything). */
+export function limitFrom(value: unknown): number {
+	const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+	if (typeof number === 'number' && Number.isSafeInteger(number) && number >= 1) return number;
+	throw new InvalidInput(
+		'Limit',
+		`Limit must be a whole number of 1 or more, like 50 (got ${value === '' ? 'nothing' : shown(value)})`,
+	);
+}
+
 const PRIVACY_NAMES = '0 (Public), 1 (Private) or 2 (Password)';
 
 /** Privacy as phpRank's integer; accepts the integer or its digit from an expression. */

@@ -5,7 +5,8 @@ import {
 	SIMPLIFY_DEFAULT,
 	SIMPLIFY_PARAMETER,
 } from '../shared/outputFields';
-import { diffReports, isRecord, projectWithAverage, simplifyReport } from './simplify';
+import { diffReports, projectWithAverage, simplifyReport } from '../report/simplify';
+import { isRecord } from '../shared/isRecord';
 
 /** Report operations whose output is a report, and so can be simplified. */
 const REPORT_OUTPUTS = new Set(['get', 'getAll', 'create', 'update']);

@@ -24,7 +24,7 @@ function refusal(context: IExecuteSingleFunctions, error: unknown): NodeOperatio
 }
 
 /** Runs a check and reports its refusal as n8n's error for a bad parameter of this item. */
-function checked<T>(context: IExecuteSingleFunctions, check: () => T): T {
+export function checked<T>(context: IExecuteSingleFunctions, check: () => T): T {
 	try {
 		return check();
 	} catch (error) {

@@ -5,10 +5,11 @@ import type {
 	INodeListSearchResult,
 } from 'n8n-workflow';
 
-import type { ListEnvelope } from '../hooks/pagePlan';
 import { siteRoot } from '../shared/apiBaseUrl';
 import { CREDENTIAL_NAME } from '../shared/constants';
-import { apiRequest } from '../transport/apiRequest';
+import { codeChannel } from '../transport/channels';
+import { isLastPage } from '../transport/pagePlan';
+import { readPage } from '../transport/pipeline';
 
 /** One page of the picker: enough to choose from, small enough to answer quickly. */
 const PICKER_PAGE_SIZE = 25;
@@ -24,15 +25,10 @@ async function pickerPage(
 	const page = Number.isInteger(requested) && requested > 1 ? requested : 1;
 	const qs: IDataObject = { per_page: PICKER_PAGE_SIZE, page };
 	if (filter) Object.assign(qs, { search: filter, search_by: searchBy });
-	const envelope = (await apiRequest(context, {
-		method: 'GET',
-		url,
-		qs,
-	})) as unknown as ListEnvelope;
-	const lastPage = Number(envelope.meta?.last_page ?? page);
+	const envelope = await readPage(codeChannel(context), { method: 'GET', url, qs });
 	return {
-		records: (envelope.data ?? []) as IDataObject[],
-		paginationToken: page < lastPage ? String(page + 1) : undefined,
+		records: envelope.data as IDataObject[],
+		paginationToken: isLastPage(envelope, page, PICKER_PAGE_SIZE) ? undefined : String(page + 1),
 	};
 }
 

@@ -129,7 +129,7 @@ const sortDirectionField: INodeProperties = {
 
 /**
  * How the node treats phpRank's rate limit and failures. Read by the request executor
- * (hooks/requestPolicy.ts), not routed: none of it is sent to phpRank.
+ * (transport/accountGate.ts, transport/pipeline.ts), not routed: none of it is sent to phpRank.
  */
 export function requestLimitOptions(resource: string, operations: string[]): INodeProperties {
 	return {

@@ -1,13 +1,11 @@
 import type { IHttpRequestMethods, INodePropertyRouting, PreSendAction } from 'n8n-workflow';
 
-import { throwOnApiError } from '../hooks/apiErrors';
-import { observeRateLimit } from '../hooks/requestPolicy';
+import { captureResponse } from '../hooks/captureResponse';
 
 /**
  * The routing of one operation. `paginate` makes n8n hand the request to the node's request
- * executor (hooks/executeRoutedRequest.ts), which pages, shapes answers and maps transport
- * errors in one place; `observeRateLimit` shows the throttle's headers to the account's gate;
- * `throwOnApiError` turns every error answer into a clear n8n error.
+ * executor (hooks/executeRoutedRequest.ts), which sends it through the one request pipeline
+ * (transport/pipeline.ts); `captureResponse` gives the pipeline the whole response to read.
  */
 export function operationRouting(
 	method: IHttpRequestMethods,
@@ -17,6 +15,6 @@ export function operationRouting(
 	return {
 		request: url === undefined ? { method } : { method, url },
 		send: { paginate: true, preSend },
-		output: { postReceive: [observeRateLimit, throwOnApiError] },
+		output: { postReceive: [captureResponse] },
 	};
 }

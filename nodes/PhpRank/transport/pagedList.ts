@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { ListEnvelope, PagePlan } from './pagePlan';
-import { isLastPage } from './pagePlan';
+import { isLastPage, pageCount } from './pagePlan';
 
 /** Fetches one page of a list (1-based) with the given page size, every filter kept. */
 export type PageFetcher = (page: number, perPage: number) => Promise<ListEnvelope>;
@@ -31,6 +31,9 @@ function totalOf(envelope: ListEnvelope): number | undefined {
 	const total = Number((envelope.meta as IDataObject | undefined)?.total);
 	return Number.isFinite(total) ? total : undefined;
 }
+
+/** No list is read past this page, whatever a server says about further pages (10 million records of 100). */
+const MAX_PAGES = 100_000;
 
 /** How often one page boundary is read again while the list keeps changing under us. */
 const MAX_REREADS_PER_PAGE = 5;
@@ -103,11 +106,12 @@ export async function collectPages(
 	};
 
 	let previous = (await read(1)).envelope;
-	const firstLastPage = Number(previous.meta?.last_page);
-	let rereadBudget =
-		REREAD_BUDGET_BASE +
-		REREAD_BUDGET_PER_PAGE * (Number.isFinite(firstLastPage) ? firstLastPage : 1);
-	for (let page = 1; !finished && !isLastPage(previous, page, plan.perPage); page++) {
+	let rereadBudget = REREAD_BUDGET_BASE + REREAD_BUDGET_PER_PAGE * pageCount(previous, plan.perPage);
+	for (
+		let page = 1;
+		!finished && page < MAX_PAGES && !isLastPage(previous, page, plan.perPage);
+		page++
+	) {
 		let current = (await read(page + 1)).envelope;
 		// The same first record on the next page means the server ignores `page`: stop, not loop.
 		if (current.data.length > 0 && firstKey(current) === firstKey(previous)) break;

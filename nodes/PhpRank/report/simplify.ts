@@ -1,5 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { isRecord } from '../shared/isRecord';
+
 /**
  * Readable views of phpRank answers: pure functions, no n8n context, so every rule is unit-tested.
  *
@@ -99,11 +101,6 @@ export function scoreLabel(score: number | null | undefined): Label | null {
 	if (score > GOOD_ABOVE) return 'good';
 	if (score < BAD_BELOW) return 'bad';
 	return 'decent';
-}
-
-/** Whether a value is a plain JSON object (not null, not an array). */
-export function isRecord(value: unknown): value is IDataObject {
-	return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 function asObject(value: unknown): IDataObject | undefined {

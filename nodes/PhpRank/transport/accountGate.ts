@@ -1,0 +1,140 @@
+import type { INode } from 'n8n-workflow';
+import { sleep } from 'n8n-workflow';
+
+import { CREDENTIAL_NAME } from '../shared/constants';
+
+const SECOND_MS = 1000;
+/** Spacing of single probes while the throttle's window is about to reopen. */
+const PROBE_INTERVAL_MS = 200;
+/** Probes at PROBE_INTERVAL_MS after a wait: the window reopens within about a second. */
+const QUICK_PROBES = 5;
+/** The pause after a 429 that says nothing usable (no Retry-After, 0, unreadable): then doubling. */
+const UNSAID_PAUSE_MS = SECOND_MS;
+/** No pause chosen by the gate itself is longer (a Retry-After that asks for more is obeyed). */
+const MAX_CHOSEN_PAUSE_MS = 30 * SECOND_MS;
+/** phpRank's throttle window: a remaining-count older than this is stale. */
+const REMAINING_VALID_MS = 60_000;
+
+/** Thrown by `acquire` when the account's pause ends after the request's deadline. */
+export class PauseBeyondDeadline extends Error {
+	constructor(readonly pauseMs: number) {
+		super('pause beyond deadline');
+		this.name = 'PauseBeyondDeadline';
+	}
+}
+
+/**
+ * The pause after a 429. Retry-After counts whole seconds, so the window may open up to a second
+ * before it says: wait a second less, then probe one request at a time. A server that keeps
+ * answering 429 (or says 0, nothing, or nonsense) gets fewer and fewer requests: never more than
+ * a few a second, whatever it says. `streak` counts the 429s since a request was let through.
+ */
+export function pauseAfterRateLimit(askedMs: number | undefined, streak: number): number {
+	if (askedMs !== undefined && askedMs >= 2 * SECOND_MS) return askedMs - SECOND_MS;
+	const said = askedMs !== undefined && askedMs > 0;
+	const first = said ? PROBE_INTERVAL_MS : UNSAID_PAUSE_MS;
+	const doublings = said ? Math.max(0, streak - 1 - QUICK_PROBES) : Math.max(0, streak - 1);
+	return Math.min(first * 2 ** Math.min(doublings, 16), MAX_CHOSEN_PAUSE_MS);
+}
+
+/**
+ * One phpRank account's requests: at most `maxParallel` in flight, all paused while phpRank's
+ * throttle says wait, and only one probe at a time while its `X-RateLimit-Remaining` is 0.
+ * n8n starts the requests of all input items at once; this is what spaces them.
+ */
+export class AccountGate {
+	private active = 0;
+
+	private readonly waiting: Array<() => void> = [];
+
+	private pausedUntil = 0;
+
+	private remaining: number | undefined;
+
+	private remainingSeenAt = 0;
+
+	/** Waiting for the throttle's window to reopen: one request at a time. */
+	private probing = false;
+
+	/** 429s in a row since a request was let through. */
+	private streak = 0;
+
+	/**
+	 * Resolves when this request may be sent; the time spent in the account's pauses. Throws
+	 * PauseBeyondDeadline when the current pause ends after `deadline` (ms since the epoch).
+	 */
+	async acquire(maxParallel: number, deadline = Infinity): Promise<number> {
+		let pausedMs = 0;
+		for (;;) {
+			const pause = this.pausedUntil - Date.now();
+			if (pause > 0) {
+				if (Date.now() + pause > deadline) throw new PauseBeyondDeadline(pause);
+				await sleep(pause);
+				pausedMs += pause;
+				continue;
+			}
+			if (this.mayStart(maxParallel)) {
+				this.active++;
+				return pausedMs;
+			}
+			await new Promise<void>((resolve) => this.waiting.push(resolve));
+		}
+	}
+
+	private mayStart(maxParallel: number): boolean {
+		if (this.active === 0) return true;
+		if (this.probing || this.active >= maxParallel) return false;
+		// A count older than phpRank's window (a minute) says nothing about the current one.
+		if (Date.now() - this.remainingSeenAt > REMAINING_VALID_MS) this.remaining = undefined;
+		return this.remaining === undefined || this.remaining > this.active;
+	}
+
+	/** Called when a request of this account has its answer (or failed). */
+	release(): void {
+		this.active--;
+		this.wakeAll();
+	}
+
+	/**
+	 * An answer other than a 429: records the throttle's word on how many requests this window
+	 * still takes; an answer without it (no throttle) clears what was known.
+	 */
+	letThrough(remaining: number | undefined): void {
+		this.remaining = remaining;
+		this.remainingSeenAt = Date.now();
+		this.streak = 0;
+		// A request was let through (or there is no throttle): the window is open again.
+		if (this.remaining !== 0) this.probing = false;
+		this.wakeAll();
+	}
+
+	/** A 429: holds every request of the account (pauseAfterRateLimit), then probes. Returns the pause. */
+	rateLimited(askedMs: number | undefined): number {
+		this.streak++;
+		const pauseMs = pauseAfterRateLimit(askedMs, this.streak);
+		this.probing = true;
+		this.pausedUntil = Math.max(this.pausedUntil, Date.now() + pauseMs);
+		// After the pause the window may be new: the old count no longer holds.
+		this.remaining = undefined;
+		this.wakeAll();
+		return pauseMs;
+	}
+
+	private wakeAll(): void {
+		for (const wake of this.waiting.splice(0)) wake();
+	}
+}
+
+/** Gates per account: the key is the credential's id, so one key's requests share one gate. */
+const gates = new Map<string, AccountGate>();
+
+export function gateFor(node: INode): AccountGate {
+	const credential = node.credentials?.[CREDENTIAL_NAME];
+	const key = credential?.id ?? credential?.name ?? `node:${node.id}`;
+	let gate = gates.get(key);
+	if (!gate) {
+		gate = new AccountGate();
+		gates.set(key, gate);
+	}
+	return gate;
+}

@@ -1,0 +1,239 @@
+import type { IDataObject, IHttpRequestMethods, IHttpRequestOptions, INode } from 'n8n-workflow';
+import { sleep } from 'n8n-workflow';
+
+import { gateFor, PauseBeyondDeadline } from './accountGate';
+import { checkedAnswer } from './answerShape';
+import type { AnswerShape, Failure, FailureSubject } from './failures';
+import {
+	answerFailure,
+	failureError,
+	lostReason,
+	PipelineFailure,
+	retryKind,
+	transportFailure,
+} from './failures';
+import type { CollectOptions } from './pagedList';
+import { collectPages } from './pagedList';
+import type { ListEnvelope } from './pagePlan';
+import type { ApiResponse } from './response';
+import { remainingRequests } from './response';
+import { formPassword } from './secrets';
+
+/**
+ * The one way a request of this package travels: the routed operations, the trigger's polls and
+ * the list searches all come here (channels.ts says how each asks n8n to send). It owns the
+ * headers, the account's gate and the retries, reading the answer (status, headers, body shape),
+ * paging, and the wording of every failure (failures.ts). docs/architecture.md walks through it.
+ */
+
+/** The user's limits for one node run (the node's "Options"). */
+export interface RequestLimits {
+	/** Requests of one account in flight at once, across all items of the node. */
+	maxParallel: number;
+	/** Further attempts after a server error, reset or timeout (never for a Create phpRank may have received). */
+	retries: number;
+	/** Longest total wait for phpRank's rate limit, per request, before giving up. */
+	maxRateLimitWaitMs: number;
+}
+
+export const DEFAULT_LIMITS: RequestLimits = {
+	maxParallel: 5,
+	retries: 3,
+	maxRateLimitWaitMs: 600_000,
+};
+
+/** One request to phpRank's API. */
+export interface ApiRequest {
+	method: IHttpRequestMethods;
+	/** Path below the API root, e.g. `/reports/12`: the credential adds its site's API root. */
+	url: string;
+	qs?: IDataObject;
+	/** A form body (`application/x-www-form-urlencoded`), already encoded. */
+	body?: string;
+	/** What the request is about, for "Report 12 not found". */
+	subject?: FailureSubject;
+}
+
+/** How one attempt goes on the wire, and what the wording of a failure may read. */
+export interface ApiChannel {
+	node: INode;
+	itemIndex: number;
+	limits: RequestLimits;
+	/** Sends one attempt; resolves with the response whatever its status, throws when none came back. */
+	transmit(options: IHttpRequestOptions): Promise<ApiResponse>;
+	/** The credential, read only when a failure is worded: its Base URL is named, its key removed. */
+	credential(): Promise<IDataObject>;
+}
+
+const FIRST_BACKOFF_MS = 500;
+const MAX_BACKOFF_MS = 8_000;
+
+/** Backoff before retry `attempt` (1-based): 0.5 s, 1 s, 2 s, ... at most 8 s. */
+export function backoffMs(attempt: number): number {
+	return Math.min(FIRST_BACKOFF_MS * 2 ** (attempt - 1), MAX_BACKOFF_MS);
+}
+
+/**
+ * The options of every attempt. Redirects are never followed: n8n would send the Authorization
+ * header (and a Create's form, password included) to wherever a server points. Every status
+ * reaches the pipeline, which words it.
+ */
+export function wireOptions(request: ApiRequest): IHttpRequestOptions {
+	const headers: IDataObject = { Accept: 'application/json' };
+	if (request.body !== undefined) headers['Content-Type'] = 'application/x-www-form-urlencoded';
+	return {
+		method: request.method,
+		url: request.url,
+		qs: request.qs,
+		body: request.body,
+		headers,
+		disableFollowRedirect: true,
+		ignoreHttpStatusErrors: true,
+		returnFullResponse: true,
+	};
+}
+
+/** Sends a request and returns its body, checked to be of `expect`'s shape. */
+async function exchange(channel: ApiChannel, request: ApiRequest, expect: AnswerShape): Promise<unknown> {
+	try {
+		return await sendWithRetries(channel, request, expect);
+	} catch (error) {
+		throw await itemError(channel, request, error);
+	}
+}
+
+/**
+ * The account's gate and the retry rules: a 429 waits (Retry-After, within Max Wait for Rate
+ * Limit) and tries again, as phpRank did not process it; a request that never reached phpRank is
+ * sent again unless the configuration is wrong; after a server error, reset or timeout only
+ * requests that are safe to repeat (not a Create) are sent again, with backoff.
+ */
+async function sendWithRetries(
+	channel: ApiChannel,
+	request: ApiRequest,
+	expect: AnswerShape,
+): Promise<unknown> {
+	const gate = gateFor(channel.node);
+	const { limits } = channel;
+	const options = wireOptions(request);
+	const repeatable = request.method !== 'POST';
+	let retries = 0;
+	let rateLimitWaitMs = 0;
+	let rateLimitedHere = false;
+	let resentAfterPossibleSuccess = false;
+	for (;;) {
+		try {
+			rateLimitWaitMs += await gate.acquire(
+				limits.maxParallel,
+				Date.now() + limits.maxRateLimitWaitMs - rateLimitWaitMs,
+			);
+		} catch (error) {
+			if (!(error instanceof PauseBeyondDeadline)) throw error;
+			throw new PipelineFailure(
+				rateLimitedHere
+					? { type: 'rateLimitWaitedOut', waitedMs: rateLimitWaitMs, maxWaitMs: limits.maxRateLimitWaitMs }
+					: {
+							type: 'rateLimitTooLong',
+							askedMs: error.pauseMs,
+							waitedMs: rateLimitWaitMs,
+							maxWaitMs: limits.maxRateLimitWaitMs,
+						},
+			);
+		}
+		let failure: Failure;
+		try {
+			const response = await channel.transmit(options);
+			const answered = answerFailure(response, request.url, request.subject);
+			// A 429 pauses the gate below, once it is clear that this request will wait for it.
+			if (answered?.type !== 'rateLimited') gate.letThrough(remainingRequests(response.headers));
+			if (!answered) return checkedAnswer(response.body, expect, request.url);
+			failure = answered;
+		} catch (error) {
+			if (error instanceof PipelineFailure) throw error;
+			failure = transportFailure(error);
+		} finally {
+			gate.release();
+		}
+		const kind = retryKind(failure);
+		if (kind === 'rateLimited' && failure.type === 'rateLimited') {
+			rateLimitedHere = true;
+			const asked = failure.retryAfterMs;
+			if (asked !== undefined && rateLimitWaitMs + asked > limits.maxRateLimitWaitMs) {
+				throw new PipelineFailure({
+					type: 'rateLimitTooLong',
+					askedMs: asked,
+					waitedMs: rateLimitWaitMs,
+					maxWaitMs: limits.maxRateLimitWaitMs,
+				});
+			}
+			gate.rateLimited(asked);
+			continue;
+		}
+		if (kind === 'resendIfRepeatable' && !repeatable)
+			throw new PipelineFailure({ type: 'answerLost', reason: lostReason(failure) });
+		if (kind === 'final' || retries >= limits.retries) {
+			// A repeated DELETE whose first attempt phpRank may have carried out: its 404 means done.
+			const deletedEarlier =
+				expect === 'deletion' &&
+				resentAfterPossibleSuccess &&
+				failure.type === 'httpError' &&
+				failure.statusCode === 404;
+			if (deletedEarlier) return { id: request.subject?.id, deleted: true };
+			throw new PipelineFailure(failure);
+		}
+		retries++;
+		if (kind === 'resendIfRepeatable') resentAfterPossibleSuccess = true;
+		await sleep(backoffMs(retries));
+	}
+}
+
+/** The item's error: a failure worded with the Base URL named and every secret removed. */
+async function itemError(channel: ApiChannel, request: ApiRequest, error: unknown): Promise<Error> {
+	// Errors worded elsewhere (an input check) pass unchanged.
+	if (!(error instanceof PipelineFailure)) return error as Error;
+	let credential: IDataObject = {};
+	try {
+		credential = await channel.credential();
+	} catch {
+		// Without the credential the wording names no Base URL; the failure itself still shows.
+	}
+	const baseUrl = String(credential.baseUrl ?? '').trim();
+	return failureError(channel.node, error.failure, channel.itemIndex, { baseUrl }, [
+		typeof credential.apiKey === 'string' ? credential.apiKey : undefined,
+		formPassword(request.body),
+	]);
+}
+
+/** A single record (Get, Create, Update): the report or project itself. */
+export async function readRecord(channel: ApiChannel, request: ApiRequest): Promise<IDataObject> {
+	return (await exchange(channel, request, 'record')) as IDataObject;
+}
+
+/** A deletion: `{ id, deleted }`. */
+export async function deleteRecord(channel: ApiChannel, request: ApiRequest): Promise<IDataObject> {
+	return (await exchange(channel, request, 'deletion')) as IDataObject;
+}
+
+/** One page of a list, as phpRank's paginator sends it. */
+export async function readPage(channel: ApiChannel, request: ApiRequest): Promise<ListEnvelope> {
+	return (await exchange(channel, request, 'list')) as ListEnvelope;
+}
+
+/**
+ * A whole list (or as much as `options.plan` asks for), page by page, every filter on every page
+ * (pagedList.ts). `shapePage` turns each page's records into what is kept, as they arrive, so a
+ * Return All never holds every raw record and every output record at once.
+ */
+export async function readList(
+	channel: ApiChannel,
+	url: string,
+	qs: IDataObject | undefined,
+	options: CollectOptions,
+	shapePage: (records: IDataObject[]) => IDataObject[] = (records) => records,
+): Promise<IDataObject[]> {
+	const fetchPage = async (page: number, perPage: number) => {
+		const envelope = await readPage(channel, { method: 'GET', url, qs: { ...qs, per_page: perPage, page } });
+		return { ...envelope, data: shapePage(envelope.data as IDataObject[]) };
+	};
+	return await collectPages(fetchPage, options);
+}

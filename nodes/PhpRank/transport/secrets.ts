@@ -1,0 +1,44 @@
+/**
+ * Removes secrets from a text the package shows: the API key and a report's password, as typed
+ * and in the encoded forms a server may echo them in (percent-encoded, form-encoded, JSON).
+ */
+export const REDACTED = '[redacted]';
+
+/**
+ * Shorter strings occur in ordinary words, so they are not searched for as such; an echoed
+ * password field or Bearer header is removed whatever its length (SECRET_FIELDS).
+ */
+const MIN_SECRET_LENGTH = 3;
+
+/** `password=…`, `"password":"…"`, `Bearer …` however the value is quoted or encoded. */
+const SECRET_FIELDS = [
+	/(password\\?["']?\s*(?:=|:|%3D)\s*\\?["']?)[^"'&\s,}\\]*/gi,
+	/(bearer(?:\s|%20|\+)+)[^"'&\s,}\\]+/gi,
+];
+
+function spellings(secret: string): string[] {
+	const forms = new Set([
+		secret,
+		encodeURIComponent(secret),
+		encodeURIComponent(secret).replace(/%20/g, '+'),
+		JSON.stringify(secret).slice(1, -1),
+		JSON.stringify(secret).slice(1, -1).replace(/\//g, '\\/'),
+	]);
+	return [...forms].filter((form) => form.length >= MIN_SECRET_LENGTH).sort((a, b) => b.length - a.length);
+}
+
+export function redactSecrets(text: string, secrets: Array<string | undefined>): string {
+	let result = text;
+	for (const field of SECRET_FIELDS) result = result.replace(field, `$1${REDACTED}`);
+	for (const secret of secrets) {
+		if (typeof secret !== 'string' || secret.length < MIN_SECRET_LENGTH) continue;
+		for (const form of spellings(secret)) result = result.split(form).join(REDACTED);
+	}
+	return result;
+}
+
+/** The report password of a form body (`password=...`), when it has one. */
+export function formPassword(body: unknown): string | undefined {
+	if (typeof body !== 'string' || !body.includes('password=')) return undefined;
+	return new URLSearchParams(body).get('password') ?? undefined;
+}

@@ -1,0 +1,27 @@
+const { startFixture, byId } = require('./fixture');
+const { startSandbox } = require('../sandbox');
+let fixture, sandbox, other;
+beforeAll(async () => { ({ sandbox } = fixture = await startFixture({ seed: [{ url: 'https://example.com/' }] })); other = await startSandbox({ apiKeys: ['x'] }); });
+afterAll(() => { sandbox.close(); other.close(); });
+const show = (r) => r.error ? { message: r.error.message, description: r.error.description, httpCode: r.error.httpCode } : r.items.map(i => i.json);
+test('scratch', async () => {
+  let r = await fixture.run({ resource: 'report', operation: 'get', reportId: byId(1) }, { credentials: { baseUrl: 'seo.example.com' } });
+  console.log('noscheme get', show(r), fixture.takeRequests().length);
+  r = await fixture.run({ resource: 'report', operation: 'create', url: 'https://a.test/', privacy: 1 }, { credentials: { baseUrl: 'seo.example.com' } });
+  console.log('noscheme create', show(r));
+  sandbox.failNext({ status: 307, method: 'POST', headers: { Location: `${other.url}/api/v1/reports` } });
+  r = await fixture.run({ resource: 'report', operation: 'create', url: 'https://a.test/', privacy: 2, password: 'secret-pw' });
+  console.log('redirect create', show(r), other.requests.length);
+  sandbox.failNext({ status: 502 });
+  r = await fixture.run({ resource: 'report', operation: 'get', reportId: byId(1), options: { retries: 0 } });
+  console.log('502', show(r));
+  sandbox.failNext({ status: 200, body: { data: null } });
+  r = await fixture.run({ resource: 'report', operation: 'get', reportId: byId(1) });
+  console.log('datanull', show(r));
+  r = await fixture.run({ resource: 'report', operation: 'getAll', limit: '={{ 0 }}' });
+  console.log('limit0', show(r));
+  r = await fixture.run({ resource: 'report', operation: 'get', reportId: byId(1) }, { credentials: { baseUrl: 'http://nohost.invalid' } });
+  console.log('dns', show(r));
+  r = await fixture.run({ resource: 'report', operation: 'get', reportId: byId(1) }, { credentials: { baseUrl: 'https://127.0.0.1:' + sandbox.port } });
+  console.log('tls', show(r));
+});
