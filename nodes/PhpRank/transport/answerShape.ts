@@ -33,7 +33,7 @@ export function whatCameBack(body: unknown): string {
 	const listed = keys.slice(0, 6).map((key) => `"${key}"`).join(', ');
 	const data =
 		'data' in body
-			? `, "data": ${body.data === null ? 'null' : Array.isArray(body.data) ? 'a list' : `a ${typeof body.data}`}`
+			? `, "data": ${body.data === null ? 'null' : Array.isArray(body.data) ? 'a list' : typeof body.data === 'object' ? 'an object' : `a ${typeof body.data}`}`
 			: '';
 	const text = `an object with ${listed}${keys.length > 6 ? ', ...' : ''}${data}`;
 	return text.length > MAX_SHOWN * 2 ? `${text.slice(0, MAX_SHOWN * 2 - 3)}...` : text;

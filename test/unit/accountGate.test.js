@@ -1,0 +1,96 @@
+const { AccountGate, PauseBeyondDeadline, pauseAfterRateLimit } = require('../../dist/nodes/PhpRank/transport/accountGate');
+
+const tick = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('pauseAfterRateLimit', () => {
+	test('a Retry-After of 2 s or more: a second less (the window opens within its last second)', () => {
+		expect(pauseAfterRateLimit(3000, 1)).toBe(2000);
+		expect(pauseAfterRateLimit(60_000, 9)).toBe(59_000);
+	});
+	test('a short Retry-After: five probes 200 ms apart, then doubling up to 30 s', () => {
+		expect([1, 2, 3, 4, 5, 6, 7, 8, 9, 15, 40].map((streak) => pauseAfterRateLimit(1000, streak))).toEqual([
+			200, 200, 200, 200, 200, 200, 400, 800, 1600, 30_000, 30_000,
+		]);
+		expect(pauseAfterRateLimit(50, 1)).toBe(200);
+	});
+	test('0, missing or unreadable: at least a second, doubling while 429s continue, at most 30 s', () => {
+		for (const asked of [0, undefined]) {
+			expect([1, 2, 3, 4, 5, 6, 7, 30].map((streak) => pauseAfterRateLimit(asked, streak))).toEqual([
+				1000, 2000, 4000, 8000, 16_000, 30_000, 30_000, 30_000,
+			]);
+		}
+	});
+});
+
+describe('AccountGate', () => {
+	test('admits at most maxParallel at once', async () => {
+		const gate = new AccountGate();
+		let active = 0;
+		let peak = 0;
+		const job = async () => {
+			await gate.acquire(3);
+			active++;
+			peak = Math.max(peak, active);
+			await tick();
+			active--;
+			gate.release();
+		};
+		await Promise.all(Array.from({ length: 20 }, job));
+		expect(peak).toBe(3);
+	});
+
+	test('with no requests left in the window, one probe at a time', async () => {
+		const gate = new AccountGate();
+		gate.letThrough(0);
+		await gate.acquire(5);
+		let second = false;
+		const waiting = gate.acquire(5).then(() => (second = true));
+		await tick();
+		expect(second).toBe(false);
+		gate.release();
+		await waiting;
+		expect(second).toBe(true);
+		gate.release();
+	});
+
+	test('after a 429: the pause of pauseAfterRateLimit, growing with the streak, reset by a request let through', () => {
+		const gate = new AccountGate();
+		expect([gate.rateLimited(undefined), gate.rateLimited(undefined), gate.rateLimited(undefined)]).toEqual([1000, 2000, 4000]);
+		gate.letThrough(10);
+		expect(gate.rateLimited(0)).toBe(1000);
+		expect(new AccountGate().rateLimited(3000)).toBe(2000);
+	});
+
+	test('while probing, one request at a time until one is let through', async () => {
+		const probing = new AccountGate();
+		probing.rateLimited(10);
+		await probing.acquire(5);
+		let second = false;
+		const waiting = probing.acquire(5).then(() => (second = true));
+		await new Promise((resolve) => setTimeout(resolve, 250));
+		expect(second).toBe(false);
+		probing.letThrough(59);
+		await waiting;
+		expect(second).toBe(true);
+	});
+
+	test('a pause holds every request until it ends, and acquire returns the time waited', async () => {
+		const gate = new AccountGate();
+		gate.rateLimited(undefined);
+		const started = Date.now();
+		const waited = await gate.acquire(5);
+		expect(Date.now() - started).toBeGreaterThanOrEqual(990);
+		expect(waited).toBeGreaterThanOrEqual(990);
+		gate.release();
+	});
+
+	test('a pause that ends after the deadline is refused at once, with its length', async () => {
+		const gate = new AccountGate();
+		gate.rateLimited(5000);
+		const started = Date.now();
+		const refused = await gate.acquire(5, Date.now() + 1000).catch((error) => error);
+		expect(refused).toBeInstanceOf(PauseBeyondDeadline);
+		expect(refused.pauseMs).toBeGreaterThan(3900);
+		expect(Date.now() - started).toBeLessThan(500);
+	});
+});
