@@ -26,9 +26,9 @@ test('401: a wrong key names the key and the base URL', async () => {
 	const { items, error } = await fixture.run(getReport(1), { credentials: { apiKey: 'wrong-key-123' } });
 	expect(items).toEqual([]);
 	expect(shown(error)).toEqual({
-		message: 'phpRank rejected the API key',
-		description:
-			'Check the API key in the phpRank credential and that the Base URL is the site the key belongs to. phpRank said: "Unauthenticated."',
+		message:
+			'phpRank rejected the API key: check the API key in the phpRank credential and that the Base URL is the site the key belongs to',
+		description: 'HTTP 401. phpRank said: "Unauthenticated."',
 		httpCode: '401',
 	});
 	expect(fixture.takeRequests()).toHaveLength(1);
@@ -37,22 +37,21 @@ test('401: a wrong key names the key and the base URL', async () => {
 test('404: a missing report is named', async () => {
 	const { error } = await fixture.run(getReport(99));
 	expect(shown(error)).toEqual({
-		message: 'Report 99 not found',
-		description:
-			'phpRank has no report with this ID for this API key (it may have been deleted). phpRank said: "Resource not found."',
+		message: 'Report 99 not found: check the Report ID (it may have been deleted)',
+		description: 'phpRank has no report with this ID for this API key. phpRank said: "Resource not found."',
 		httpCode: '404',
 	});
 });
 
 test("404: another account's report is not found either", async () => {
 	const { error } = await fixture.run(getReport(2));
-	expect(error.message).toBe('Report 2 not found');
+	expect(error.message).toBe('Report 2 not found: check the Report ID (it may have been deleted)');
 });
 
 test("403: updating another account's report", async () => {
 	const { error } = await fixture.run({ resource: 'report', operation: 'update', reportId: byId(2), rerunAnalysis: true });
 	expect(shown(error)).toEqual({
-		message: 'Report 2 does not exist or belongs to another account',
+		message: 'Report 2 does not exist or belongs to another account: check the Report ID',
 		description: 'phpRank refused the request (HTTP 403). phpRank said: "This action is unauthorized."',
 		httpCode: '403',
 	});
@@ -62,7 +61,7 @@ test('422: a page phpRank cannot fetch shows the message under its field', async
 	const { error } = await fixture.run({ resource: 'report', operation: 'create', url: 'https://nowhere.invalid/page' });
 	expect(error.httpCode).toBe('422');
 	expect(error.message).toMatch(/^phpRank rejected the input: url: .+/);
-	expect(error.description).toBe('Correct the field named above and run the node again.');
+	expect(error.description).toBe('Correct the field named in the message and run the node again.');
 });
 
 test('422: the plan limit', async () => {
@@ -73,7 +72,7 @@ test('422: the plan limit', async () => {
 		const { error } = await limited.run({ resource: 'report', operation: 'create', url: 'https://b.test/' });
 		expect(shown(error)).toEqual({
 			message: 'phpRank rejected the input: url: You created too many reports.',
-			description: 'Correct the field named above and run the node again.',
+			description: 'Correct the field named in the message and run the node again.',
 			httpCode: '422',
 		});
 	} finally {
@@ -86,9 +85,9 @@ test('429 beyond the allowed wait: the rate limit is named', async () => {
 	await fixture.run(getReport(1));
 	const { error } = await fixture.run({ ...getReport(1), options: { maxRateLimitWait: 5 } });
 	expect(shown(error)).toEqual({
-		message: "phpRank's rate limit was reached",
-		description:
-			"Waited 5 s in total for phpRank's rate limit (Options → Max Wait for Rate Limit) and gave up; phpRank did not process this request.",
+		message:
+			"phpRank's rate limit was reached: phpRank asks to wait 60 s, more than Max Wait for Rate Limit allows (5 s); raise Max Wait for Rate Limit in the node's Options, or run the workflow later",
+		description: 'phpRank did not process this request (HTTP 429).',
 		httpCode: '429',
 	});
 	expect(sandbox.requests.map((r) => r.status)).toEqual([200, 429]);
@@ -98,8 +97,8 @@ test('500 after the retries: a server error', async () => {
 	sandbox.failNext({ count: 2, status: 500 });
 	const { error } = await fixture.run({ ...getReport(1), options: { retries: 1 } });
 	expect(shown(error)).toEqual({
-		message: 'phpRank had a server error (HTTP 500)',
-		description: 'phpRank said: "Server Error"',
+		message: "phpRank had a server error (HTTP 500): try again later, or ask the phpRank site's administrator",
+		description: 'The node retried as its Options allow. phpRank said: "Server Error"',
 		httpCode: '500',
 	});
 	expect(sandbox.requests.map((r) => r.status)).toEqual([500, 500]);
@@ -109,9 +108,9 @@ test('a Base URL that leads to web pages says so', async () => {
 	const { error } = await fixture.run(getReport(1), { credentials: { baseUrl: `${sandbox.url}/seo` } });
 	expect(fixture.takeRequests().map((r) => r.path)).toEqual(['/seo/api/v1/reports/1']);
 	expect(shown(error)).toEqual({
-		message: 'The Base URL does not lead to the phpRank API',
-		description:
-			"The server answered with a web page (HTTP 200) where phpRank's API answers JSON. Set the credential's Base URL to your phpRank site's address, for example https://seo.example.com.",
+		message:
+			"The Base URL does not lead to the phpRank API (it answered with a web page): set the credential's Base URL to your phpRank site's address, like https://seo.example.com",
+		description: `${sandbox.url}/seo answered HTTP 200 with a web page where phpRank's API answers JSON.`,
 		httpCode: '200',
 	});
 });
@@ -119,9 +118,9 @@ test('a Base URL that leads to web pages says so', async () => {
 test('no server at the Base URL', async () => {
 	const { error } = await fixture.run(getReport(1), { credentials: { baseUrl: 'http://127.0.0.1:9' } });
 	expect(shown(error)).toEqual({
-		message: 'Could not reach phpRank',
-		description:
-			"The request got no answer (ECONNREFUSED). Check the credential's Base URL and that the phpRank site is up.",
+		message:
+			"Could not connect to phpRank at http://127.0.0.1:9 (the connection was refused): check the credential's Base URL and that the phpRank site is up",
+		description: 'Nothing was sent to phpRank. (ECONNREFUSED)',
 		httpCode: 'none',
 	});
 });
@@ -174,7 +173,7 @@ test('Continue On Fail: each failed item is an error item in its place', async (
 	expect(error).toBeUndefined();
 	expect(items.map((item) => [item.json.id ?? item.json.error, item.pairedItem])).toEqual([
 		[1, { item: 0 }],
-		['Report 99 not found', { item: 1 }],
+		['Report 99 not found: check the Report ID (it may have been deleted)', { item: 1 }],
 		['Report ID must be a positive whole number, like 12 (got "x")', { item: 2 }],
 		[1, { item: 3 }],
 	]);

@@ -92,7 +92,7 @@ describe('Project: Delete', () => {
 		});
 		expect(fixture.takeRequests()).toEqual([del(path)]);
 		expect(items).toEqual([]);
-		expect(error.message).toBe(`Project "${name}" not found`);
+		expect(error.message).toBe(`Project "${name}" not found: check the Project name (it may have been deleted)`);
 		expect((await apiGet(sandbox, '/reports?per_page=100')).data).toHaveLength(4);
 	});
 

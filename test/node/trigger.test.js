@@ -123,7 +123,9 @@ describe('New Report', () => {
 		sandbox.addReport({ url: 'https://c.test/late' });
 		sandbox.failNext({ status: 403, body: { message: "You don't have access to this feature.", status: 403 } });
 		const failed = await watcher.poll();
-		expect(failed.error.message).toBe("This phpRank account's plan has no API access");
+		expect(failed.error.message).toBe(
+			"This phpRank account's plan has no API access: use an API key of an account whose plan includes the API",
+		);
 		expect(failed.emitted).toBe(false);
 		expect(failed.committed).toBe(false);
 		expect(failed.nodeStaticData).toEqual({ watch: '["newReport",""]', lastId: 3 });

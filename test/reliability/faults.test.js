@@ -12,7 +12,8 @@ beforeEach(() => {
 });
 
 const getReport = (id, extra = {}) => ({ resource: 'report', operation: 'get', reportId: byId(id), ...extra });
-const MAY_EXIST = 'phpRank may have created the report, but its answer was lost';
+const MAY_EXIST =
+	'phpRank may have created the report, but its answer was lost: look for it (Report → Get Many with Search URL) before creating it again';
 
 test('30 Gets through 25 % server errors (500/502/503) all succeed, each in its place', async () => {
 	sandbox.setFaults({ errorRate: 0.25, faultSeed: 7 });
@@ -42,7 +43,7 @@ test('a Create whose answer is lost after phpRank stored it is not sent again', 
 	expect(items).toEqual([]);
 	expect(error.message).toBe(MAY_EXIST);
 	expect(error.description).toBe(
-		'The request reached phpRank but no usable answer came back (ECONNRESET). The node does not send a Create again, so no duplicate report is made: look for the report (Get Many with Search URL) before creating it again.',
+		'The request reached phpRank but no usable answer came back (ECONNRESET). The node does not send a Create again, so no duplicate report is made.',
 	);
 	expect(sandbox.createdCount('https://new.test/')).toBe(1);
 	expect(sandbox.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
@@ -100,7 +101,7 @@ test('a Delete whose answer was lost is retried, and its 404 then means deleted'
 
 test('a plain 404 on Delete is still an error', async () => {
 	const { error } = await fixture.run({ resource: 'report', operation: 'delete', reportId: byId(99) });
-	expect(error.message).toBe('Report 99 not found');
+	expect(error.message).toBe('Report 99 not found: check the Report ID (it may have been deleted)');
 });
 
 test('Continue On Fail: N Creates in, N items out, each error in its place', async () => {

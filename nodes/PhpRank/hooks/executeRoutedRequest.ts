@@ -41,7 +41,9 @@ function subjectOf(resource: string, url: string): FailureSubject | undefined {
 	const match = /^\/(reports|projects)\/([^/?#]+)$/.exec(url);
 	if (!match) return undefined;
 	const id = decodeURIComponent(match[2]);
-	return resource === 'project' ? { resource: 'project', id } : { resource: 'report', id: Number(id) };
+	return resource === 'project'
+		? { resource: 'project', id }
+		: { resource: 'report', id: Number(id) };
 }
 
 /** The routed request as the pipeline takes it: what routing and the preSend hooks made of the fields. */

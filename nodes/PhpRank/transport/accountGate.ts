@@ -15,13 +15,8 @@ const MAX_CHOSEN_PAUSE_MS = 30 * SECOND_MS;
 /** phpRank's throttle window: a remaining-count older than this is stale. */
 const REMAINING_VALID_MS = 60_000;
 
-/** Thrown by `acquire` when the account's pause ends after the request's deadline. */
-export class PauseBeyondDeadline extends Error {
-	constructor(readonly pauseMs: number) {
-		super('pause beyond deadline');
-		this.name = 'PauseBeyondDeadline';
-	}
-}
+/** What `acquire` tells a request: admitted (after so long in pauses), or refused a pause past its deadline. */
+export type Admission = { admitted: true; pausedMs: number } | { admitted: false; pauseMs: number };
 
 /**
  * The pause after a 429. Retry-After counts whole seconds, so the window may open up to a second
@@ -60,22 +55,22 @@ export class AccountGate {
 	private streak = 0;
 
 	/**
-	 * Resolves when this request may be sent; the time spent in the account's pauses. Throws
-	 * PauseBeyondDeadline when the current pause ends after `deadline` (ms since the epoch).
+	 * Resolves when this request may be sent, with the time it spent in the account's pauses; or
+	 * at once, refused, when the current pause ends after `deadline` (ms since the epoch).
 	 */
-	async acquire(maxParallel: number, deadline = Infinity): Promise<number> {
+	async acquire(maxParallel: number, deadline = Infinity): Promise<Admission> {
 		let pausedMs = 0;
 		for (;;) {
 			const pause = this.pausedUntil - Date.now();
 			if (pause > 0) {
-				if (Date.now() + pause > deadline) throw new PauseBeyondDeadline(pause);
+				if (Date.now() + pause > deadline) return { admitted: false, pauseMs: pause };
 				await sleep(pause);
 				pausedMs += pause;
 				continue;
 			}
 			if (this.mayStart(maxParallel)) {
 				this.active++;
-				return pausedMs;
+				return { admitted: true, pausedMs };
 			}
 			await new Promise<void>((resolve) => this.waiting.push(resolve));
 		}

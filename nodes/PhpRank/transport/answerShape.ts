@@ -18,7 +18,12 @@ export function checkedAnswer(body: unknown, expect: AnswerShape, path: string):
 	} else if (isRecord(body) && typeof body.deleted === 'boolean') {
 		return { id: body.id, deleted: body.deleted } as IDataObject;
 	}
-	throw new PipelineFailure({ type: 'unexpectedShape', expected: expect, got: whatCameBack(body), path });
+	throw new PipelineFailure({
+		type: 'unexpectedShape',
+		expected: expect,
+		got: whatCameBack(body),
+		path,
+	});
 }
 
 const MAX_SHOWN = 60;
@@ -27,10 +32,14 @@ const MAX_SHOWN = 60;
 export function whatCameBack(body: unknown): string {
 	if (body === null) return 'null';
 	if (Array.isArray(body)) return `a list of ${body.length}`;
-	if (!isRecord(body)) return typeof body === 'string' ? `text of ${body.length} characters` : `a ${typeof body}`;
+	if (!isRecord(body))
+		return typeof body === 'string' ? `text of ${body.length} characters` : `a ${typeof body}`;
 	const keys = Object.keys(body);
 	if (keys.length === 0) return 'an empty object';
-	const listed = keys.slice(0, 6).map((key) => `"${key}"`).join(', ');
+	const listed = keys
+		.slice(0, 6)
+		.map((key) => `"${key}"`)
+		.join(', ');
 	const data =
 		'data' in body
 			? `, "data": ${body.data === null ? 'null' : Array.isArray(body.data) ? 'a list' : typeof body.data === 'object' ? 'an object' : `a ${typeof body.data}`}`

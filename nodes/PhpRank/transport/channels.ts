@@ -63,7 +63,10 @@ export function routedChannel(
 }
 
 /** The trigger's polls and the list searches send through n8n's authenticated request helper. */
-export function codeChannel(context: ApiContext, limits: RequestLimits = DEFAULT_LIMITS): ApiChannel {
+export function codeChannel(
+	context: ApiContext,
+	limits: RequestLimits = DEFAULT_LIMITS,
+): ApiChannel {
 	return {
 		node: context.getNode(),
 		itemIndex: 0,

@@ -25,11 +25,18 @@ export type AnswerShape = 'list' | 'record' | 'deletion';
 
 export type Failure =
 	/** An error answer (4xx, 5xx) other than a 429. */
-	| { type: 'httpError'; statusCode: number; serverMessage: string; webPage: boolean; path: string; subject?: FailureSubject }
+	| {
+			type: 'httpError';
+			statusCode: number;
+			serverMessage: string;
+			webPage: boolean;
+			path: string;
+			subject?: FailureSubject;
+	  }
 	/** 429: not processed; waited for and tried again unless Max Wait forbids. */
 	| { type: 'rateLimited'; retryAfterMs: number | undefined }
 	/** phpRank asks for a longer wait than Max Wait for Rate Limit leaves: fail at once. */
-	| { type: 'rateLimitTooLong'; askedMs: number; waitedMs: number; maxWaitMs: number }
+	| { type: 'rateLimitTooLong'; askedMs: number; maxWaitMs: number }
 	/** Max Wait for Rate Limit spent on 429s (a server that keeps refusing without saying how long). */
 	| { type: 'rateLimitWaitedOut'; waitedMs: number; maxWaitMs: number }
 	/** A 3xx: never followed, so neither the key nor the body goes to the other address. */
@@ -75,7 +82,8 @@ export function transportCode(error: unknown): string | undefined {
 	const cause = (error as { cause?: { code?: unknown; message?: unknown } })?.cause;
 	const code = cause?.code ?? (error as { code?: unknown })?.code;
 	if (typeof code === 'string' && code !== '' && code !== 'ERR_BAD_REQUEST') return code;
-	const message = `${String(cause?.message ?? '')} ${String((error as Error)?.message ?? '')}`.toLowerCase();
+	const message =
+		`${String(cause?.message ?? '')} ${String((error as Error)?.message ?? '')}`.toLowerCase();
 	if (message.includes('invalid url')) return 'ERR_INVALID_URL';
 	if (message.includes('unsupported protocol')) return 'ERR_UNSUPPORTED_PROTOCOL';
 	if (message.includes('socket hang up')) return 'ECONNRESET';
@@ -125,7 +133,11 @@ export function answerFailure(
 	}
 	if (webPage) return { type: 'webPage', statusCode };
 	if (isRecord(body) || Array.isArray(body)) return undefined;
-	return { type: 'notJson', statusCode, bodyKind: body === '' || body === undefined ? 'an empty' : `a ${typeof body}` };
+	return {
+		type: 'notJson',
+		statusCode,
+		bodyKind: body === '' || body === undefined ? 'an empty' : `a ${typeof body}`,
+	};
 }
 
 /** How a failure decides the next step: wait and retry, retry, retry only if safe, or stop. */
@@ -177,14 +189,16 @@ export const ANSWER_LOST_MESSAGE =
 function subjectName(subject: FailureSubject): string {
 	const resource = subject.resource === 'project' ? 'Project' : 'Report';
 	if (subject.id === undefined || subject.id === '') return resource;
-	return subject.resource === 'project' ? `${resource} "${subject.id}"` : `${resource} ${subject.id}`;
+	return subject.resource === 'project'
+		? `${resource} "${subject.id}"`
+		: `${resource} ${subject.id}`;
 }
 
 function subjectField(subject: FailureSubject): string {
 	return subject.resource === 'project' ? 'the Project name' : 'the Report ID';
 }
 
-const seconds = (ms: number) => `${Math.ceil(ms / 1000)} s`;
+const seconds = (ms: number) => `${Math.round(ms / 1000)} s`;
 
 const TRANSPORT_WORDS: Record<string, string> = {
 	ECONNREFUSED: 'the connection was refused',
@@ -199,7 +213,12 @@ const TRANSPORT_WORDS: Record<string, string> = {
 
 function transportWords(code: string): string {
 	if (TRANSPORT_WORDS[code]) return TRANSPORT_WORDS[code];
-	if (code.startsWith('ERR_TLS') || code.startsWith('ERR_SSL') || code.includes('CERT') || code === 'EPROTO')
+	if (
+		code.startsWith('ERR_TLS') ||
+		code.startsWith('ERR_SSL') ||
+		code.includes('CERT') ||
+		code === 'EPROTO'
+	)
 		return 'the secure https connection failed';
 	return 'the connection failed';
 }
@@ -218,7 +237,7 @@ export function describeFailure(failure: Failure, situation: FailureSituation): 
 			return describeHttpError(failure, baseUrl);
 		case 'rateLimitTooLong':
 			return {
-				message: `${RATE_LIMIT_MESSAGE}: phpRank asks to wait ${seconds(failure.askedMs)}, more than Max Wait for Rate Limit allows (${seconds(failure.maxWaitMs)}${failure.waitedMs > 0 ? `, of which ${seconds(failure.waitedMs)} already waited` : ''}); raise Max Wait for Rate Limit in the node's Options, or run the workflow later`,
+				message: `${RATE_LIMIT_MESSAGE}: phpRank asks to wait ${seconds(failure.askedMs)}, more than Max Wait for Rate Limit allows (${seconds(failure.maxWaitMs)}); raise Max Wait for Rate Limit in the node's Options, or run the workflow later`,
 				description: 'phpRank did not process this request (HTTP 429).',
 				httpCode: '429',
 			};
@@ -287,7 +306,11 @@ function shapeProblem(expected: AnswerShape): string {
 
 function describeNotSent(code: string, configuration: boolean, baseUrl: string): FailureText {
 	const nothingSent = 'Nothing was sent to phpRank.';
-	if (code === 'ERR_INVALID_URL' || code === 'ERR_INVALID_BASE_URL' || code === 'ERR_UNSUPPORTED_PROTOCOL') {
+	if (
+		code === 'ERR_INVALID_URL' ||
+		code === 'ERR_INVALID_BASE_URL' ||
+		code === 'ERR_UNSUPPORTED_PROTOCOL'
+	) {
 		return {
 			message: `The credential's Base URL "${baseUrl}" is not a web address: it must start with https:// or http://, like https://seo.example.com`,
 			description: nothingSent,
@@ -363,7 +386,7 @@ function describeHttpError(
 			return {
 				message: serverMessage
 					? `phpRank rejected the input: ${serverMessage}`
-					: 'phpRank rejected the input: check the node\'s fields',
+					: "phpRank rejected the input: check the node's fields",
 				description: 'Correct the field named in the message and run the node again.',
 				httpCode,
 			};

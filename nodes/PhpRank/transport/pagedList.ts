@@ -106,7 +106,8 @@ export async function collectPages(
 	};
 
 	let previous = (await read(1)).envelope;
-	let rereadBudget = REREAD_BUDGET_BASE + REREAD_BUDGET_PER_PAGE * pageCount(previous, plan.perPage);
+	let rereadBudget =
+		REREAD_BUDGET_BASE + REREAD_BUDGET_PER_PAGE * pageCount(previous, plan.perPage);
 	for (
 		let page = 1;
 		!finished && page < MAX_PAGES && !isLastPage(previous, page, plan.perPage);

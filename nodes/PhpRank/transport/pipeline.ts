@@ -1,7 +1,7 @@
 import type { IDataObject, IHttpRequestMethods, IHttpRequestOptions, INode } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
-import { gateFor, PauseBeyondDeadline } from './accountGate';
+import { gateFor } from './accountGate';
 import { checkedAnswer } from './answerShape';
 import type { AnswerShape, Failure, FailureSubject } from './failures';
 import {
@@ -94,7 +94,11 @@ export function wireOptions(request: ApiRequest): IHttpRequestOptions {
 }
 
 /** Sends a request and returns its body, checked to be of `expect`'s shape. */
-async function exchange(channel: ApiChannel, request: ApiRequest, expect: AnswerShape): Promise<unknown> {
+async function exchange(
+	channel: ApiChannel,
+	request: ApiRequest,
+	expect: AnswerShape,
+): Promise<unknown> {
 	try {
 		return await sendWithRetries(channel, request, expect);
 	} catch (error) {
@@ -122,47 +126,52 @@ async function sendWithRetries(
 	let rateLimitedHere = false;
 	let resentAfterPossibleSuccess = false;
 	for (;;) {
-		try {
-			rateLimitWaitMs += await gate.acquire(
-				limits.maxParallel,
-				Date.now() + limits.maxRateLimitWaitMs - rateLimitWaitMs,
-			);
-		} catch (error) {
-			if (!(error instanceof PauseBeyondDeadline)) throw error;
+		const admission = await gate.acquire(
+			limits.maxParallel,
+			Date.now() + limits.maxRateLimitWaitMs - rateLimitWaitMs,
+		);
+		if (!admission.admitted) {
 			throw new PipelineFailure(
 				rateLimitedHere
-					? { type: 'rateLimitWaitedOut', waitedMs: rateLimitWaitMs, maxWaitMs: limits.maxRateLimitWaitMs }
+					? {
+							type: 'rateLimitWaitedOut',
+							waitedMs: rateLimitWaitMs,
+							maxWaitMs: limits.maxRateLimitWaitMs,
+						}
 					: {
 							type: 'rateLimitTooLong',
-							askedMs: error.pauseMs,
-							waitedMs: rateLimitWaitMs,
+							askedMs: admission.pauseMs,
 							maxWaitMs: limits.maxRateLimitWaitMs,
 						},
 			);
 		}
-		let failure: Failure;
+		rateLimitWaitMs += admission.pausedMs;
+		let response: ApiResponse | undefined;
+		let failure: Failure | undefined;
 		try {
-			const response = await channel.transmit(options);
-			const answered = answerFailure(response, request.url, request.subject);
-			// A 429 pauses the gate below, once it is clear that this request will wait for it.
-			if (answered?.type !== 'rateLimited') gate.letThrough(remainingRequests(response.headers));
-			if (!answered) return checkedAnswer(response.body, expect, request.url);
-			failure = answered;
+			response = await channel.transmit(options);
 		} catch (error) {
-			if (error instanceof PipelineFailure) throw error;
 			failure = transportFailure(error);
 		} finally {
 			gate.release();
 		}
+		if (response) {
+			failure = answerFailure(response, request.url, request.subject);
+			// A 429 pauses the gate below, once it is clear that this request will wait for it.
+			if (failure?.type !== 'rateLimited') gate.letThrough(remainingRequests(response.headers));
+			if (!failure) return checkedAnswer(response.body, expect, request.url);
+		}
+		if (!failure) throw new PipelineFailure({ type: 'noAnswer', code: 'no response' });
 		const kind = retryKind(failure);
 		if (kind === 'rateLimited' && failure.type === 'rateLimited') {
 			rateLimitedHere = true;
 			const asked = failure.retryAfterMs;
-			if (asked !== undefined && rateLimitWaitMs + asked > limits.maxRateLimitWaitMs) {
+			// Longer than Max Wait allows at all: fail at once. Otherwise the pause counts against
+			// what is left of it (the gate's acquire refuses a pause past the deadline).
+			if (asked !== undefined && asked > limits.maxRateLimitWaitMs) {
 				throw new PipelineFailure({
 					type: 'rateLimitTooLong',
 					askedMs: asked,
-					waitedMs: rateLimitWaitMs,
 					maxWaitMs: limits.maxRateLimitWaitMs,
 				});
 			}
@@ -232,7 +241,11 @@ export async function readList(
 	shapePage: (records: IDataObject[]) => IDataObject[] = (records) => records,
 ): Promise<IDataObject[]> {
 	const fetchPage = async (page: number, perPage: number) => {
-		const envelope = await readPage(channel, { method: 'GET', url, qs: { ...qs, per_page: perPage, page } });
+		const envelope = await readPage(channel, {
+			method: 'GET',
+			url,
+			qs: { ...qs, per_page: perPage, page },
+		});
 		return { ...envelope, data: shapePage(envelope.data as IDataObject[]) };
 	};
 	return await collectPages(fetchPage, options);

@@ -31,7 +31,10 @@ export function remainingRequests(headers: IDataObject | undefined): number | un
  * `Retry-After` in milliseconds: whole (or decimal) seconds, or an HTTP date (a date in the past
  * is 0). `undefined` when missing or unreadable: the gate then chooses a pause itself.
  */
-export function retryAfterMs(headers: IDataObject | undefined, now = Date.now()): number | undefined {
+export function retryAfterMs(
+	headers: IDataObject | undefined,
+	now = Date.now(),
+): number | undefined {
 	const value = headerValue(headers, 'retry-after')?.trim();
 	if (value === undefined || value === '') return undefined;
 	if (/^[0-9]+(\.[0-9]+)?$/.test(value)) return Math.round(Number(value) * 1000);

@@ -24,7 +24,9 @@ function spellings(secret: string): string[] {
 		JSON.stringify(secret).slice(1, -1),
 		JSON.stringify(secret).slice(1, -1).replace(/\//g, '\\/'),
 	]);
-	return [...forms].filter((form) => form.length >= MIN_SECRET_LENGTH).sort((a, b) => b.length - a.length);
+	return [...forms]
+		.filter((form) => form.length >= MIN_SECRET_LENGTH)
+		.sort((a, b) => b.length - a.length);
 }
 
 export function redactSecrets(text: string, secrets: Array<string | undefined>): string {
