@@ -116,6 +116,23 @@ describe('credential test', () => {
 		});
 	});
 
+	test('a Base URL that redirects elsewhere fails with a reason, and the key never goes there', async () => {
+		const elsewhere = await startFixture();
+		fixture.takeRequests();
+		try {
+			sandbox.failNext({ status: 301, headers: { Location: `${elsewhere.sandbox.url}/api/v1/reports?per_page=10` } });
+			expect(shown(await fixture.testCredential({}))).toEqual({
+				status: 'Error',
+				message:
+					'The Base URL redirects to another address (HTTP 301): use the address it redirects to (your phpRank site) as the Base URL',
+			});
+			expect(fixture.takeRequests()).toEqual([get('/api/v1/reports', { per_page: '10' })]);
+			expect(elsewhere.sandbox.requests).toEqual([]);
+		} finally {
+			await elsewhere.sandbox.close();
+		}
+	});
+
 	test('no server at the Base URL fails', async () => {
 		const result = await fixture.testCredential({ baseUrl: 'http://127.0.0.1:9' });
 		expect(result.status).toBe('Error');
