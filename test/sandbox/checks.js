@@ -1,6 +1,6 @@
 'use strict';
 
-// The catalogue of phpRank checks (behaviour file, "The report's results"), with
+// The catalogue of phpRank checks (docs/phprank-api.md, Answers), with
 // realistic values for a passed and a failed outcome. Each check offers four variants
 // so reports differ; `volatile` checks measure timing/size and may change on a re-run.
 

@@ -1,4 +1,4 @@
-// The phpRank sandbox must answer like the real server (spec/phprank-server-behaviour.md):
+// The phpRank sandbox must answer like the real server (docs/phprank-api.md):
 // exact statuses, bodies and envelopes, the quirks, and every fault mode.
 const http = require('node:http');
 const path = require('node:path');

@@ -1,10 +1,10 @@
-/** phpRank's `privacy` values (spec section 2). */
+/** phpRank's `privacy` values (docs/phprank-api.md, Answers). */
 export const PRIVACY = { public: 0, private: 1, password: 2 } as const;
 
 /** The only `per_page` values phpRank accepts; any other silently becomes the site default. */
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 
-/** Store validation limits of the real server (behaviour file, "Errors"). */
+/** Create's validation limits on phpRank (docs/phprank-api.md, Errors). */
 export const MAX_URL_LENGTH = 2048;
 export const MAX_PASSWORD_LENGTH = 128;
 
