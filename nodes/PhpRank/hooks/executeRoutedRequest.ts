@@ -8,8 +8,11 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import type { CreateOrRerunApi, ReportListPage } from '../operations/createOrRerun';
+import { createOrRerunOnce, isAnswerLost, markAnswerLost } from '../operations/createOrRerun';
 import { apiFailureError, ownOrTransportError, RATE_LIMIT_MESSAGE } from './apiErrors';
-import { finishOutput, needsPreviousState } from './outputShape';
+import { maxAgeHoursFrom } from './inputChecks';
+import { createOrRerunOutput, finishOutput, needsPreviousState } from './outputShape';
 import { collectPages } from './pagedList';
 import type { ListEnvelope } from './pagePlan';
 import { planPages } from './pagePlan';
@@ -62,12 +65,15 @@ async function send(
 		limits,
 		async () => await context.makeRoutingRequest(requestData),
 		{
+			// Marked, so Create or Re-Run can tell this case apart (operations/createOrRerun.ts).
 			notResent: (_error, reason) =>
-				ownError(
+				markAnswerLost(
+					ownError(
 					context,
 					'phpRank may have created the report, but its answer was lost',
 					`The request reached phpRank but no usable answer came back (${reason}). The node does not send a Create again, so no duplicate report is made: look for the report (Get Many with Search URL) before creating it again.`,
 					reason.startsWith('HTTP ') ? reason.slice(5) : 'none',
+					),
 				),
 			waitedTooLong: () =>
 				ownError(
@@ -172,6 +178,51 @@ async function deleteRecord(
 	}
 }
 
+/**
+ * Create or Re-Run's requests (operations/createOrRerun.ts) as this executor sends them: the
+ * routed request is the item's Create (its form built and checked by sendCreateForm).
+ */
+function createOrRerunApi(
+	context: IExecutePaginationFunctions,
+	requestData: RequestData,
+	limits: RequestLimits,
+): CreateOrRerunApi {
+	const sendOne = async (options: Partial<RequestData['options']>) => {
+		const [answer] = await send(
+			context,
+			{ ...requestData, options: { ...requestData.options, ...options } },
+			limits,
+		);
+		return answer?.json;
+	};
+	const form = (body: string) => ({
+		body,
+		headers: { ...requestData.options.headers, 'Content-Type': 'application/x-www-form-urlencoded' },
+	});
+	return {
+		listPage: async (search, page, perPage) => {
+			const headers = { ...(requestData.options.headers as IDataObject) };
+			delete headers['Content-Type'];
+			const qs = { search_by: 'url', search, sort_by: 'id', sort: 'desc', per_page: perPage, page };
+			const json = await sendOne({ method: 'GET', url: '/reports', qs, body: undefined, headers });
+			return asEnvelope(json, context) as ReportListPage;
+		},
+		create: async () => {
+			try {
+				return { created: singleResult((await sendOne({})) as IDataObject) };
+			} catch (error) {
+				if (isAnswerLost(error)) return { answerLost: error as Error };
+				throw safeError(context, error);
+			}
+		},
+		rerun: async (id) =>
+			singleResult(
+				(await sendOne({ method: 'PATCH', url: `/reports/${id}`, ...form('results=1') })) as IDataObject,
+			),
+		now: () => Date.now(),
+	};
+}
+
 /** The records an operation outputs, shaped by the output options (hooks/outputShape.ts). */
 async function runOperation(
 	context: IExecutePaginationFunctions,
@@ -182,6 +233,14 @@ async function runOperation(
 	// Get Many shapes page by page; a deletion's record has no output options.
 	if (operation === 'getAll') return await fetchList(context, requestData, limits);
 	if (operation === 'delete') return [await deleteRecord(context, requestData, limits)];
+	if (operation === 'createOrRerun') {
+		// One run's items naming the same page share one outcome; the run's execute data scopes them.
+		const url = new URLSearchParams(String(requestData.options.body)).get('url') ?? '';
+		const maxAgeHours = maxAgeHoursFrom(context.getNodeParameter('maxAgeHours', 0));
+		const api = createOrRerunApi(context, requestData, limits);
+		const outcome = await createOrRerunOnce(context.getExecuteData() ?? {}, { url, maxAgeHours }, api);
+		return [createOrRerunOutput(context, outcome)];
+	}
 	const previous = needsPreviousState(context, operation)
 		? await readCurrent(context, requestData, limits)
 		: undefined;

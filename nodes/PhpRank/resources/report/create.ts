@@ -3,6 +3,9 @@ import type { INodeProperties } from 'n8n-workflow';
 import { passwordField, privacyChoices, showFor } from '../../shared/fields';
 import { simplifyField } from '../../shared/outputFields';
 
+/** URL, Privacy and Password: Create's form, also sent by Create or Re-Run when it creates. */
+const FORM_OPERATIONS = ['create', 'createOrRerun'];
+
 export const reportCreateFields: INodeProperties[] = [
 	{
 		displayName: 'URL',
@@ -12,7 +15,7 @@ export const reportCreateFields: INodeProperties[] = [
 		default: '',
 		placeholder: 'e.g. https://example.com/about',
 		description: 'The web page to analyse; phpRank fetches it while creating the report',
-		displayOptions: showFor('report', ['create']),
+		displayOptions: showFor('report', FORM_OPERATIONS),
 		// Not routed: the operation's preSend (sendCreateForm) reads URL, Privacy and Password once.
 	},
 	{
@@ -23,8 +26,8 @@ export const reportCreateFields: INodeProperties[] = [
 		default: 1,
 		description: 'Who can open the report page',
 		options: privacyChoices,
-		displayOptions: showFor('report', ['create']),
+		displayOptions: showFor('report', FORM_OPERATIONS),
 	},
-	passwordField('create', false),
+	passwordField(FORM_OPERATIONS, false),
 	simplifyField(showFor('report', ['create'])),
 ];

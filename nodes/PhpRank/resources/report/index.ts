@@ -1,13 +1,26 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { sendCreateForm, sendReportForm, setReportPath } from '../../hooks/requestInput';
+import {
+	checkMaxAge,
+	sendCreateForm,
+	sendReportForm,
+	setReportPath,
+} from '../../hooks/requestInput';
 import { reportLocator, requestLimitOptions } from '../../shared/fields';
 import { operationRouting } from '../../shared/routing';
 import { reportCreateFields } from './create';
+import { reportCreateOrRerunFields } from './createOrRerun';
 import { reportDeleteFields } from './delete';
 import { reportGetFields } from './get';
 import { reportGetAllFields } from './getAll';
 import { reportUpdateFields } from './update';
+
+/**
+ * n8n's lint checks actions with a sentence-case converter that drops hyphens ("re-run" becomes
+ * "re run"); n8n writes "re-run". Held in a constant, which that rule does not read: a unit test
+ * (test/unit/nodeDescription.test.js) checks every action's case instead.
+ */
+const CREATE_OR_RERUN_ACTION = 'Create or re-run a report';
 
 export const reportOperations: INodeProperties[] = [
 	{
@@ -24,6 +37,15 @@ export const reportOperations: INodeProperties[] = [
 				action: 'Create a report',
 				description: 'Analyse a web page and store the report',
 				routing: operationRouting('POST', '/reports', [sendCreateForm]),
+			},
+			{
+				name: 'Create or Re-Run',
+				value: 'createOrRerun',
+				action: CREATE_OR_RERUN_ACTION,
+				description:
+					"Keep one up-to-date report per page: re-run the newest report of the URL, or create one when there is none. Returns the report (score 0 to 100, label, failed checks) and 'action': created, re-run or kept.",
+				// The routed request is the Create; the executor looks the URL up first and sends it only when no report has it.
+				routing: operationRouting('POST', '/reports', [sendCreateForm, checkMaxAge]),
 			},
 			{
 				name: 'Delete',
@@ -63,7 +85,8 @@ export const reportFields: INodeProperties[] = [
 	reportLocator(['get', 'update', 'delete']),
 	...reportGetFields,
 	...reportCreateFields,
+	...reportCreateOrRerunFields,
 	...reportUpdateFields,
 	...reportDeleteFields,
-	requestLimitOptions('report', ['create', 'delete', 'get', 'getAll', 'update']),
+	requestLimitOptions('report', ['create', 'createOrRerun', 'delete', 'get', 'getAll', 'update']),
 ];
