@@ -69,10 +69,10 @@ async function send(
 			notResent: (_error, reason) =>
 				markAnswerLost(
 					ownError(
-					context,
-					'phpRank may have created the report, but its answer was lost',
-					`The request reached phpRank but no usable answer came back (${reason}). The node does not send a Create again, so no duplicate report is made: look for the report (Get Many with Search URL) before creating it again.`,
-					reason.startsWith('HTTP ') ? reason.slice(5) : 'none',
+						context,
+						'phpRank may have created the report, but its answer was lost',
+						`The request reached phpRank but no usable answer came back (${reason}). The node does not send a Create again, so no duplicate report is made: look for the report (Get Many with Search URL) before creating it again.`,
+						reason.startsWith('HTTP ') ? reason.slice(5) : 'none',
 					),
 				),
 			waitedTooLong: () =>
@@ -195,10 +195,6 @@ function createOrRerunApi(
 		);
 		return answer?.json;
 	};
-	const form = (body: string) => ({
-		body,
-		headers: { ...requestData.options.headers, 'Content-Type': 'application/x-www-form-urlencoded' },
-	});
 	return {
 		listPage: async (search, page, perPage) => {
 			const headers = { ...(requestData.options.headers as IDataObject) };
@@ -215,9 +211,14 @@ function createOrRerunApi(
 				throw safeError(context, error);
 			}
 		},
+		// The routed Create's headers already carry the form content type.
 		rerun: async (id) =>
 			singleResult(
-				(await sendOne({ method: 'PATCH', url: `/reports/${id}`, ...form('results=1') })) as IDataObject,
+				(await sendOne({
+					method: 'PATCH',
+					url: `/reports/${id}`,
+					body: 'results=1',
+				})) as IDataObject,
 			),
 		now: () => Date.now(),
 	};
@@ -238,7 +239,11 @@ async function runOperation(
 		const url = new URLSearchParams(String(requestData.options.body)).get('url') ?? '';
 		const maxAgeHours = maxAgeHoursFrom(context.getNodeParameter('maxAgeHours', 0));
 		const api = createOrRerunApi(context, requestData, limits);
-		const outcome = await createOrRerunOnce(context.getExecuteData() ?? {}, { url, maxAgeHours }, api);
+		const outcome = await createOrRerunOnce(
+			context.getExecuteData() ?? {},
+			{ url, maxAgeHours },
+			api,
+		);
 		return [createOrRerunOutput(context, outcome)];
 	}
 	const previous = needsPreviousState(context, operation)
