@@ -24,7 +24,8 @@ export const reportCreateFields: INodeProperties[] = [
 		type: 'options',
 		// Private (1), and always sent: without it phpRank makes the report public, not private as documented.
 		default: 1,
-		description: 'Who can open the report page',
+		description:
+			'Who can open the report page. Create or Re-Run sends it only when it creates the report.',
 		options: privacyChoices,
 		displayOptions: showFor('report', FORM_OPERATIONS),
 	},
