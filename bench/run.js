@@ -19,7 +19,7 @@ const { execFileSync } = require('node:child_process');
 
 const { snapshotPackage, pruneSnapshots, benchCache } = require('./lib/snapshot');
 const { openSession, packPackage } = require('./lib/n8nSession');
-const { runRequests } = require('./lib/requests');
+const { runRequests, runCreateOrRerunRequests } = require('./lib/requests');
 const { runPerItem, countExpressionsPerItem } = require('./lib/perItem');
 const { runMemory, runLiveHeap } = require('./lib/memory');
 const { packFigures, requireTimes, nodeVersionOf } = require('./lib/package');
@@ -158,6 +158,14 @@ async function main() {
 				total: 1000,
 				log,
 				runInProcess: inProcessRunner(snapshot),
+			});
+			log('1b. requests used by Report Create or Re-Run (1,000 reports)');
+			results.createOrRerunRequests = await runCreateOrRerunRequests({
+				session,
+				apiKey: API_KEY,
+				credsFor,
+				total: 1000,
+				log,
 			});
 		}
 

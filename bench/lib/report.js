@@ -68,6 +68,25 @@ function requestsSection(r) {
 	return lines.join('\n');
 }
 
+function createOrRerunSection(r) {
+	const lines = [
+		`### Requests used by Report Create or Re-Run (${fmt(r.total)} reports)`,
+		'',
+		'Each case on its own sandbox. Minimum, per distinct page: the lookup pages (100 a page, newest first; phpRank\'s search',
+		'is a substring match) down to the page\'s newest report, or the whole search when the page has none, plus one write',
+		'(a re-run or a create; none when kept).',
+		'',
+		'| Create or Re-Run | items / pages | minimum | phpRank node: lookups + writes | = minimum | actions out |',
+		'|---|---:|---:|---:|:---:|---|',
+	];
+	for (const row of r.rows) {
+		lines.push(
+			`| ${row.label} | ${row.items} / ${row.pages} | ${row.minimum} | ${row.error ? `error: ${row.error}` : `${row.requests} (${row.lists} + ${row.writes})`} | ${ok(row.requests === row.minimum)} | ${row.actions.join(', ')} |`,
+		);
+	}
+	return lines.join('\n');
+}
+
 function perItemSection(perItem, expressions) {
 	const lines = [
 		'## 2. Per-item cost in real n8n',
@@ -165,6 +184,7 @@ function packageSection(p) {
 function renderReport(results) {
 	const parts = [header(results.info)];
 	if (results.requests) parts.push(requestsSection(results.requests));
+	if (results.createOrRerunRequests) parts.push(createOrRerunSection(results.createOrRerunRequests));
 	if (results.perItem) parts.push(perItemSection(results.perItem, results.expressions));
 	if (results.memory) parts.push(memorySection(results.memory, results.liveHeap));
 	if (results.package) parts.push(packageSection(results.package));

@@ -4,7 +4,7 @@
 // Request", page = {{ $pageCount + 1 }}). Every measured node gets its own sandbox, so the
 // sandbox's request log counts exactly that node's requests.
 const { startSandbox } = require('../../test/sandbox');
-const { phpRankNode, httpNode, fanOutWorkflow } = require('./workflows');
+const { phpRankNode, httpNode, fanOutWorkflow, itemsNode } = require('./workflows');
 const { nodeRun } = require('./n8nSession');
 
 const PAGE_SIZES = [10, 25, 50, 100];
@@ -155,4 +155,103 @@ async function runRequests({ session, apiKey, credsFor, total = 1000, log, runIn
 	return { total, rows, setups: httpSetups({ returnAll: true }).map(({ key, title }) => ({ key, title })), runawayCap: RUNAWAY_CAP };
 }
 
-module.exports = { runRequests, CASES, minimum };
+/**
+ * Requests used by Report → Create or Re-Run, each case on its own sandbox of `total` reports (the
+ * bulk seed: its largest site holds about 28 % of them, its site root the oldest of its reports).
+ * Minimum, per distinct page: the lookup pages (100 a page, newest first) down to the page's newest
+ * report, or the whole search when it has none, and one write (none when kept).
+ */
+const CREATE_OR_RERUN_CASES = [
+	{ label: 'a page with a report', urls: ['https://copperleaf.io/about'] },
+	{ label: 'a page without a report', urls: ['https://copperleaf.io/new-page'] },
+	{ label: 'a page with a report, generated within Max Age (kept)', urls: ['https://copperleaf.io/about'], maxAgeHours: 24 * 365 * 10 },
+	{ label: "the largest site's root (its search lists the site's every report; its own is the oldest)", urls: ['https://alpine-outfitters.com/'] },
+	{
+		label: '10 items naming 3 pages, in different spellings',
+		urls: [
+			'https://copperleaf.io/about',
+			'https://www.copperleaf.io/about/',
+			'https://copperleaf.io/new-page',
+			'http://copperleaf.io/about',
+			'https://copperleaf.io/new-page/',
+			'https://riverbend-hotel.com/pricing',
+			'https://www.riverbend-hotel.com/pricing',
+			'https://copperleaf.io/new-page#top',
+			'HTTPS://RIVERBEND-HOTEL.COM/pricing',
+			'https://copperleaf.io/about#team',
+		],
+	},
+];
+
+/** phpRank's stored form of a page URL (scheme, leading www. and trailing slashes dropped; host lower case). */
+function storedForm(url) {
+	const parsed = new URL(url.trim());
+	parsed.hash = '';
+	return parsed.href.replace(/^https?:\/\//i, '').replace(/^www\./i, '').replace(/\/+$/, '');
+}
+
+function createOrRerunMinimum(sandbox, c) {
+	const reports = sandbox.reports().filter((r) => r.deleted_at === null).sort((a, b) => b.id - a.id);
+	let requests = 0;
+	for (const page of new Set(c.urls.map(storedForm))) {
+		const matches = reports.filter((r) => r.url.toLowerCase().includes(page.toLowerCase()));
+		const position = matches.findIndex((r) => r.url === page);
+		requests += position === -1 ? Math.max(1, Math.ceil(matches.length / 100)) : Math.ceil((position + 1) / 100);
+		if (!(position !== -1 && c.maxAgeHours)) requests += 1;
+	}
+	return requests;
+}
+
+async function runCreateOrRerunRequests({ session, apiKey, credsFor, total = 1000, log }) {
+	const sandboxes = await Promise.all(CREATE_OR_RERUN_CASES.map(() => startSandbox({ apiKeys: [apiKey], seed: { reports: total } })));
+	try {
+		const creds = await credsFor(sandboxes.map((sb) => sb.url));
+		const measured = CREATE_OR_RERUN_CASES.map((c, i) => ({
+			case: c,
+			sandbox: sandboxes[i],
+			minimum: createOrRerunMinimum(sandboxes[i], c),
+			node: phpRankNode(
+				`Create or Re-Run ${i + 1}`,
+				session.nodeType,
+				{ resource: 'report', operation: 'createOrRerun', url: '={{ $json.url }}', ...(c.maxAgeHours ? { maxAgeHours: c.maxAgeHours } : {}) },
+				creds.phpRank[i],
+			),
+		}));
+		// one workflow per case: each has its own input items
+		for (const [i, m] of measured.entries()) {
+			const wf = fanOutWorkflow({
+				id: `benchCreateOrRerun${i + 1}`,
+				name: `bench Create or Re-Run ${i + 1}`,
+				source: itemsNode('Pages', m.case.urls.map((url) => ({ url }))),
+				branches: [m.node],
+			});
+			await session.importWorkflows([wf]);
+			m.sandbox.clearRequests();
+			const result = await session.execute(wf.id);
+			const run = nodeRun(result.runData, m.node.name);
+			m.requests = m.sandbox.requests.length;
+			m.methods = m.sandbox.requests.map((q) => q.method);
+			m.error = run.error?.message;
+			m.actions = run.items.map((item) => item.json.action);
+			log?.(`  ${m.case.label}: ${m.requests} request(s), ${(result.ms / 1000).toFixed(1)} s`);
+		}
+		return {
+			total,
+			rows: measured.map((m) => ({
+				label: m.case.label,
+				items: m.case.urls.length,
+				pages: new Set(m.case.urls.map(storedForm)).size,
+				minimum: m.minimum,
+				requests: m.requests,
+				lists: m.methods.filter((x) => x === 'GET').length,
+				writes: m.methods.filter((x) => x !== 'GET').length,
+				actions: m.actions,
+				error: m.error,
+			})),
+		};
+	} finally {
+		await Promise.all(sandboxes.map((sb) => sb.close()));
+	}
+}
+
+module.exports = { runRequests, runCreateOrRerunRequests, CASES, CREATE_OR_RERUN_CASES, minimum };

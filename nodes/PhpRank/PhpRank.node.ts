@@ -18,6 +18,11 @@ export class PhpRank implements INodeType {
 		description: 'Create, re-run and read SEO reports of a phpRank site',
 		defaults: { name: 'phpRank' },
 		usableAsTool: true,
+		// n8n's AI workflow builder (n8n 2.x) searches nodes by this text; older n8n ignores it.
+		builderHint: {
+			searchHint:
+				'SEO audit of web pages on a self-hosted phpRank site: create or re-run the report of a page and get its SEO score from 0 to 100, its label (good, decent or bad) and the failed checks (SEO, performance, security, miscellaneous) with a reason each. Also lists and deletes reports and projects (sites). Use Report → Create or Re-Run to keep one up-to-date report per page.',
+		},
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: CREDENTIAL_NAME, required: true }],

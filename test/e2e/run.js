@@ -125,7 +125,7 @@ async function main() {
 			if (x.status === 'rejected') report.check(`n8n line ${o.lines[i] || '2'} installed`, false, x.reason?.stack || x.reason);
 		});
 
-		// examples/ files this suite does not own (weekly-audit.json, regression-alert.json, ...)
+		// examples/ files this suite does not own (regression-alert.json, triggers/score-alerts.json, ...)
 		const extraWorkflows = demo.loadExamples().filter((e) => !OWN_EXAMPLES.includes(e.file));
 
 		// Both lines at once: separate user folders, sandboxes and task-broker ports.

@@ -150,44 +150,52 @@ describe.each(FILES)('%s: an importable n8n workflow', (file) => {
 describe('weekly-audit.json', () => {
 	const workflow = load('weekly-audit.json');
 
-	test('re-runs the pages with a report, creates the others, one summary per page', async () => {
+	test('Create or Re-Run per page: re-runs the pages with a report, creates the other, one summary per page', async () => {
 		const pages = runCode(nodeOf(workflow, 'Pages to audit'), []);
 		expect(pages).toEqual([
-			{ url: 'https://www.northwind-coffee.com/', key: 'northwind-coffee.com' },
-			{ url: 'https://www.northwind-coffee.com/shop', key: 'northwind-coffee.com/shop' },
-			{ url: 'https://www.northwind-coffee.com/menu', key: 'northwind-coffee.com/menu' },
+			{ url: 'https://www.northwind-coffee.com/' },
+			{ url: 'https://www.northwind-coffee.com/shop' },
+			{ url: 'https://www.northwind-coffee.com/menu' },
 		]);
-
-		const found = await runPhpRank(nodeOf(workflow, 'Find reports of each page'), pages);
-		const requests = fixture.takeRequests();
-		expect(requests.map((r) => r.query.search).sort()).toEqual([
-			'northwind-coffee.com',
-			'northwind-coffee.com/menu',
-			'northwind-coffee.com/shop',
-		]);
-		// the site root's search finds its 7 reports, "shop" also finds shop/espresso-blend
-		expect(found.map((r) => r.id).sort((a, b) => a - b)).toEqual([1, 7, 7, 13, 13, 19, 25, 31, 37]);
-
-		const decisions = runCode(nodeOf(workflow, 'Create or re-run?'), found, { 'Pages to audit': pages });
-		expect(decisions).toEqual([
-			{ url: 'https://www.northwind-coffee.com/', reportId: 1 },
-			{ url: 'https://www.northwind-coffee.com/shop', reportId: 7 },
-			{ url: 'https://www.northwind-coffee.com/menu', reportId: null },
-		]);
-		const [withReport, withoutReport] = runIf(nodeOf(workflow, 'Has a report?'), decisions);
-		expect(withoutReport).toEqual([decisions[2]]);
 
 		const before = [(await apiGet(sandbox, '/reports/1')).data, (await apiGet(sandbox, '/reports/7')).data];
-		const rerun = await runPhpRank(nodeOf(workflow, 'Re-run analysis'), withReport);
+		const done = await runPhpRank(nodeOf(workflow, 'Create or re-run report'), pages);
+		const lookup = (search) => ({
+			search_by: 'url',
+			search,
+			sort_by: 'id',
+			sort: 'desc',
+			per_page: '100',
+			page: '1',
+		});
+		// the three items run at once: one lookup each, then one write each
+		expect(
+			fixture
+				.takeRequests()
+				.map((r) => [r.method, r.path, r.method === 'GET' ? r.query : r.body])
+				.sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b))),
+		).toEqual([
+			['GET', '/api/v1/reports', lookup('northwind-coffee.com')],
+			['GET', '/api/v1/reports', lookup('northwind-coffee.com/menu')],
+			['GET', '/api/v1/reports', lookup('northwind-coffee.com/shop')],
+			['PATCH', '/api/v1/reports/1', 'results=1'],
+			['PATCH', '/api/v1/reports/7', 'results=1'],
+			['POST', '/api/v1/reports', 'url=https%3A%2F%2Fwww.northwind-coffee.com%2Fmenu&privacy=1'],
+		]);
 		const after = [(await apiGet(sandbox, '/reports/1')).data, (await apiGet(sandbox, '/reports/7')).data];
-		expect(rerun).toEqual(after.map((report, i) => ({ ...simplifyReport(report), changes: diffReports(before[i], report) })));
-
-		const created = await runPhpRank(nodeOf(workflow, 'Create report'), withoutReport);
-		expect(created).toEqual([simplifyReport((await apiGet(sandbox, '/reports/41')).data)]);
+		const created = (await apiGet(sandbox, '/reports/41')).data;
+		expect(done).toEqual([
+			{ ...simplifyReport(after[0]), action: 're-run', changes: diffReports(before[0], after[0]) },
+			{ ...simplifyReport(after[1]), action: 're-run', changes: diffReports(before[1], after[1]) },
+			{
+				...simplifyReport(created),
+				action: 'created',
+				changes: { ...diffReports({}, created), label_changed: false },
+			},
+		]);
 		expect(sandbox.createdCount('https://www.northwind-coffee.com/menu')).toBe(1);
 
-		// Merge (append): input 1 then input 2.
-		const summary = runSet(nodeOf(workflow, 'Summary per page'), [...rerun, ...created]);
+		const summary = runSet(nodeOf(workflow, 'Summary per page'), done);
 		expect(summary).toEqual([
 			{
 				url: 'northwind-coffee.com',
@@ -232,13 +240,16 @@ describe('weekly-audit.json', () => {
 		]);
 	});
 
-	test('the Schedule Trigger runs it weekly, Monday 6:00, and so does "Run now" on demand', () => {
+	test('the Schedule Trigger runs it weekly, Monday 6:00, and so does "Run now" on demand; no Code or IF decides', () => {
 		expect(nodeOf(workflow, 'Every Monday at 6:00').parameters).toEqual({
 			rule: { interval: [{ field: 'weeks', triggerAtDay: [1], triggerAtHour: 6 }] },
 		});
 		expect(workflow.connections['Every Monday at 6:00']).toEqual(workflow.connections['Run now']);
-		expect(workflow.connections['Re-run analysis'].main[0][0]).toEqual({ node: 'All pages', type: 'main', index: 0 });
-		expect(workflow.connections['Create report'].main[0][0]).toEqual({ node: 'All pages', type: 'main', index: 1 });
+		expect(workflow.nodes.map((n) => n.type).filter((t) => t === 'n8n-nodes-base.if')).toEqual([]);
+		// a page audited in the last day is kept (Max Age is tested in createOrRerun.test.js)
+		expect(nodeOf(workflow, 'Create or re-run report').parameters).toMatchObject({ maxAgeHours: 24, outputChanges: true });
+		expect(workflow.connections['Pages to audit'].main[0][0].node).toBe('Create or re-run report');
+		expect(workflow.connections['Create or re-run report'].main[0][0].node).toBe('Summary per page');
 	});
 });
 

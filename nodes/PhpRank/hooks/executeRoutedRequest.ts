@@ -6,13 +6,22 @@ import type {
 	INodeExecutionData,
 } from 'n8n-workflow';
 
-import type { FailureSubject } from '../transport/failures';
+import type { CreateOrRerunApi } from '../operations/createOrRerun';
+import { createOrRerunOnce } from '../operations/createOrRerun';
 import { routedChannel } from '../transport/channels';
+import type { FailureSubject } from '../transport/failures';
+import { failureTypeOf } from '../transport/failures';
 import { planPages } from '../transport/pagePlan';
 import type { ApiChannel, ApiRequest, RequestLimits } from '../transport/pipeline';
-import { DEFAULT_LIMITS, deleteRecord, readList, readRecord } from '../transport/pipeline';
-import { limitFrom } from './inputChecks';
-import { finishOutput, needsPreviousState } from './outputShape';
+import {
+	DEFAULT_LIMITS,
+	deleteRecord,
+	readList,
+	readPage,
+	readRecord,
+} from '../transport/pipeline';
+import { limitFrom, maxAgeHoursFrom } from './inputChecks';
+import { createOrRerunOutput, finishOutput, needsPreviousState } from './outputShape';
 import { checked } from './requestInput';
 
 type RequestData = DeclarativeRestApiSettings.ResultOptions;
@@ -84,6 +93,38 @@ async function fetchList(
 	);
 }
 
+/**
+ * Create or Re-Run's requests (operations/createOrRerun.ts) through the pipeline: the lookup, the
+ * item's routed Create (its form built and checked by sendCreateForm), and a re-run. A Create
+ * whose answer was lost is handed back as such, told apart by its failure, not its text.
+ */
+function createOrRerunApi(channel: ApiChannel, create: ApiRequest): CreateOrRerunApi {
+	return {
+		listPage: async (search, page, perPage) =>
+			await readPage(channel, {
+				method: 'GET',
+				url: '/reports',
+				qs: { search_by: 'url', search, sort_by: 'id', sort: 'desc', per_page: perPage, page },
+			}),
+		create: async () =>
+			await readRecord(channel, create).then(
+				(created) => ({ created }),
+				async (error: Error) =>
+					failureTypeOf(error) === 'answerLost'
+						? { answerLost: error }
+						: await Promise.reject(error),
+			),
+		rerun: async (id) =>
+			await readRecord(channel, {
+				method: 'PATCH',
+				url: `/reports/${id}`,
+				body: 'results=1',
+				subject: { resource: 'report', id },
+			}),
+		now: () => Date.now(),
+	};
+}
+
 /** The records an operation outputs, shaped by the output options (hooks/outputShape.ts). */
 async function runOperation(
 	context: IExecutePaginationFunctions,
@@ -95,6 +136,17 @@ async function runOperation(
 	const request = pipelineRequest(resource, requestData);
 	if (operation === 'getAll') return await fetchList(context, channel, request);
 	if (operation === 'delete') return [await deleteRecord(channel, request)];
+	if (operation === 'createOrRerun') {
+		// One run's items naming the same page share one outcome; the run's execute data scopes them.
+		const url = new URLSearchParams(request.body).get('url') ?? '';
+		const maxAgeHours = maxAgeHoursFrom(context.getNodeParameter('maxAgeHours', 0));
+		const outcome = await createOrRerunOnce(
+			context.getExecuteData() ?? {},
+			{ url, maxAgeHours },
+			createOrRerunApi(channel, request),
+		);
+		return [createOrRerunOutput(context, outcome)];
+	}
 	// Update with Output Changes compares with the record as it was: the same path, read first.
 	const previous = needsPreviousState(context, operation)
 		? await readRecord(channel, { ...request, method: 'GET', body: undefined })

@@ -129,3 +129,13 @@ export function projectPathSegment(value: unknown): string {
 	}
 	return encodeURIComponent(value);
 }
+
+/** Create or Re-Run's Max Age: hours, 0 or more (0 = always re-run); a number-like string from an expression is fine. */
+export function maxAgeHoursFrom(value: unknown): number {
+	const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : (value ?? 0);
+	if (typeof number === 'number' && Number.isFinite(number) && number >= 0) return number;
+	throw new InvalidInput(
+		'Max Age (Hours)',
+		`Max Age (Hours) must be a number of hours, 0 or more, like 24; 0 always re-runs (got ${shown(value)})`,
+	);
+}

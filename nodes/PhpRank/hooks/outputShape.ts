@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 
+import type { CreateOrRerunOutcome } from '../operations/createOrRerun';
 import {
 	OUTPUT_CHANGES_PARAMETER,
 	SIMPLIFY_DEFAULT,
@@ -57,4 +58,25 @@ export function finishOutput(
 		const view = simplify ? simplifyReport(record) : record;
 		return before ? { ...view, changes: diffReports(before, record) } : view;
 	});
+}
+
+/**
+ * What Create or Re-Run outputs for one item: the report (simplified when Simplify is on), its
+ * `action` (created, re-run or kept) and, with Output Changes, `changes` as Update gives them. A
+ * kept report did not change (score_change 0); a created one has nothing before it: its
+ * previous_* and score_change are null, label_changed is false and there are no regressions.
+ */
+export function createOrRerunOutput(
+	context: IExecuteSingleFunctions,
+	outcome: CreateOrRerunOutcome,
+): IDataObject {
+	const { record, previous, action } = outcome;
+	const simplify = context.getNodeParameter(SIMPLIFY_PARAMETER, SIMPLIFY_DEFAULT) !== false;
+	const output: IDataObject = { ...(simplify ? simplifyReport(record) : record), action };
+	if (context.getNodeParameter(OUTPUT_CHANGES_PARAMETER, false) === true) {
+		output.changes = previous
+			? diffReports(previous, record)
+			: { ...diffReports({}, record), label_changed: false };
+	}
+	return output;
 }

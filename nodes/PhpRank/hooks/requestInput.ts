@@ -4,6 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { PRIVACY } from '../shared/constants';
 import {
 	InvalidInput,
+	maxAgeHoursFrom,
 	pageUrlFrom,
 	passwordFrom,
 	privacyFrom,
@@ -114,5 +115,14 @@ export async function sendReportForm(
 		...requestOptions.headers,
 		'Content-Type': 'application/x-www-form-urlencoded',
 	};
+	return requestOptions;
+}
+
+/** preSend of Create or Re-Run: refuses a Max Age that is not 0 or more hours before any request. */
+export async function checkMaxAge(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+): Promise<IHttpRequestOptions> {
+	checked(this, () => maxAgeHoursFrom(this.getNodeParameter('maxAgeHours', 0)));
 	return requestOptions;
 }

@@ -33,7 +33,7 @@ export const privacyChoices: INodePropertyOptions[] = [
  * The report page's password: only shown, and so only sent, when Privacy is Password. `routed`
  * is false where the operation's preSend reads it itself (Create).
  */
-export function passwordField(operation: string, routed = true): INodeProperties {
+export function passwordField(operation: string | string[], routed = true): INodeProperties {
 	return {
 		displayName: 'Password',
 		name: 'password',
@@ -42,7 +42,7 @@ export function passwordField(operation: string, routed = true): INodeProperties
 		required: true,
 		default: '',
 		description: 'Password visitors must enter to open the report page (1 to 128 characters)',
-		displayOptions: showFor('report', [operation], {
+		displayOptions: showFor('report', typeof operation === 'string' ? [operation] : operation, {
 			privacy: [PRIVACY.password],
 		}),
 		...(routed ? { routing: { send: { type: 'body' as const, property: 'password' } } } : {}),

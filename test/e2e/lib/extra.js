@@ -1,6 +1,6 @@
 'use strict';
 /**
- * Example workflows this suite does not own (examples/weekly-audit.json, examples/regression-alert.json,
+ * Example workflows this suite does not own (examples/regression-alert.json,
  * examples/triggers/*.json, and any later one), run against the sandbox's plain 'demo' seed:
  * - with a Manual Trigger: `n8n execute` (n8n's CLI starts at the Manual Trigger, not at a Schedule
  *   Trigger next to it);
@@ -44,6 +44,8 @@ function operationPattern(node, pkg) {
 			return { methods: ['GET'], path: list };
 		case 'create':
 			return { methods: ['POST'], path: list };
+		case 'createOrRerun':
+			return { methods: ['GET', 'POST', 'PATCH'], path: new RegExp(`^${base}(/[^/]+)?$`) };
 		case 'get':
 			return { methods: ['GET'], path: one };
 		case 'update':

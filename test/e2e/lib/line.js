@@ -14,6 +14,8 @@ const { seedE2e, takeRequests, sent, replay, expectedItems } = require('./oracle
 const { workflowSpecs, KEY, WRONG_KEY, CREDENTIALS, headers } = require('./specs');
 const { runExtraWorkflow, hasManualTrigger } = require('./extra');
 const scheduled = require('./scheduled');
+const { checkWeeklyAudit, workflow: weeklyAuditWorkflow } = require('./weeklyAudit');
+const agent = require('./agent');
 
 const NODE_TYPE = 'n8n-nodes-phprank.phpRank';
 const LABEL = { 2: 'n8n 2.40.7', 1: 'n8n 1.123.81' };
@@ -66,6 +68,8 @@ async function runLine(line, o) {
 	const sandbox = await startSandbox({ apiKeys: [KEY], seed: 'demo' });
 	// the scheduled trigger's own sandbox: its polls run beside the other checks
 	const scheduledSandbox = await startSandbox({ apiKeys: [KEY], seed: 'demo' });
+	// plays the model of the AI Agent step (lib/agent.js)
+	const modelMock = await agent.startModelMock();
 	const ctx = rn.createUserFolder(n8n);
 	try {
 		const installed = rn.installCommunityPackage(ctx, o.tarball);
@@ -83,10 +87,12 @@ async function runLine(line, o) {
 			...specs.map((s) => s.workflow),
 			...extra.map((e) => ({ ...e.workflow, active: false })),
 			...(scheduledWorkflow ? [scheduledWorkflow] : []),
+			weeklyAuditWorkflow(),
+			agent.workflow(),
 		];
 
 		let t = Date.now();
-		await rn.importCredentials(ctx, [...CREDENTIALS(sandbox.url), scheduled.scheduledCredential(scheduledSandbox.url)]);
+		await rn.importCredentials(ctx, [...CREDENTIALS(sandbox.url), scheduled.scheduledCredential(scheduledSandbox.url), agent.modelCredential(modelMock.url)]);
 		const ids = await rn.importWorkflows(ctx, workflows);
 		if (scheduledWorkflow) await rn.activateWorkflow(ctx, scheduledWorkflow.id);
 		report.time(`${tag} import credentials + ${workflows.length} workflows, activate one (3 n8n start-ups)`, Date.now() - t);
@@ -96,6 +102,8 @@ async function runLine(line, o) {
 		for (const spec of specs) {
 			await report.guard(`${tag} ${spec.title}: no unexpected error`, () => runSpec(spec, { ctx, sandbox, tag, report, pkg: o.pkg }));
 		}
+		await report.guard(`${tag} examples/weekly-audit.json: no unexpected error`, () => checkWeeklyAudit({ ctx, sandbox, report, tag, pkg: o.pkg, runTail }));
+		await report.guard(`${tag} AI Agent step: no unexpected error`, () => agent.checkAgent({ ctx, sandbox, mock: modelMock, report, tag, pkg: o.pkg, seed: seedE2e, runTail }));
 		const extraArgs = (e) => ({ report, tag, file: e.file, workflow: e.workflow, importedId: e.importedId, ctx, sandbox, pkg: o.pkg, runTail });
 		for (const e of extra.filter((x) => hasManualTrigger(x.workflow))) {
 			await report.guard(`${tag} examples/${e.file}: no unexpected error`, () => runExtraWorkflow(extraArgs(e)));
@@ -115,6 +123,7 @@ async function runLine(line, o) {
 	} finally {
 		await sandbox.close();
 		await scheduledSandbox.close();
+		await modelMock.close();
 		if (o.keep) report.write(`${tag} kept user folder ${ctx.userFolder}`);
 		else rn.removeUserFolder(ctx);
 		report.time(`${tag} whole line`, Date.now() - t0);

@@ -33,8 +33,8 @@ function producedText(result) {
 	return JSON.stringify({ runData, error: result.error ? { ...result.error, node: undefined } : undefined });
 }
 
-/** The files in examples/ these specs own; every other example is run by extra.js. */
-const OWN_EXAMPLES = ['audit-page.json', 'report-lifecycle.json', 'good-reports.json', 'project-cleanup.json'];
+/** The files in examples/ these specs own (weekly-audit.json: lib/weeklyAudit.js); every other example is run by extra.js. */
+const OWN_EXAMPLES = ['audit-page.json', 'report-lifecycle.json', 'good-reports.json', 'project-cleanup.json', 'weekly-audit.json'];
 
 function workflowSpecs() {
 	return [

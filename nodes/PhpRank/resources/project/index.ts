@@ -18,14 +18,16 @@ export const projectOperations: INodeProperties[] = [
 				name: 'Delete',
 				value: 'delete',
 				action: 'Delete a project and its reports',
-				description: 'Delete a project together with every report in it',
+				description:
+					'Delete a project (a site) together with every report in it. Returns its name and deleted: true.',
 				routing: operationRouting('DELETE'),
 			},
 			{
 				name: 'Get Many',
 				value: 'getAll',
 				action: 'Get many projects',
-				description: 'List projects with their report count and score sum',
+				description:
+					'List projects (the sites reports belong to), each with its number of reports, average score from 0 to 100 and label',
 				routing: operationRouting('GET', '/projects'),
 			},
 		],

@@ -3,6 +3,9 @@ import type { INodeProperties } from 'n8n-workflow';
 import { passwordField, privacyChoices, showFor } from '../../shared/fields';
 import { simplifyField } from '../../shared/outputFields';
 
+/** URL, Privacy and Password: Create's form, also sent by Create or Re-Run when it creates. */
+const FORM_OPERATIONS = ['create', 'createOrRerun'];
+
 export const reportCreateFields: INodeProperties[] = [
 	{
 		displayName: 'URL',
@@ -12,7 +15,7 @@ export const reportCreateFields: INodeProperties[] = [
 		default: '',
 		placeholder: 'e.g. https://example.com/about',
 		description: 'The web page to analyse; phpRank fetches it while creating the report',
-		displayOptions: showFor('report', ['create']),
+		displayOptions: showFor('report', FORM_OPERATIONS),
 		// Not routed: the operation's preSend (sendCreateForm) reads URL, Privacy and Password once.
 	},
 	{
@@ -21,10 +24,11 @@ export const reportCreateFields: INodeProperties[] = [
 		type: 'options',
 		// Private (1), and always sent: without it phpRank makes the report public, not private as documented.
 		default: 1,
-		description: 'Who can open the report page',
+		description:
+			'Who can open the report page. Create or Re-Run sends it only when it creates the report.',
 		options: privacyChoices,
-		displayOptions: showFor('report', ['create']),
+		displayOptions: showFor('report', FORM_OPERATIONS),
 	},
-	passwordField('create', false),
+	passwordField(FORM_OPERATIONS, false),
 	simplifyField(showFor('report', ['create'])),
 ];

@@ -1,13 +1,26 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { sendCreateForm, sendReportForm, setReportPath } from '../../hooks/requestInput';
+import {
+	checkMaxAge,
+	sendCreateForm,
+	sendReportForm,
+	setReportPath,
+} from '../../hooks/requestInput';
 import { reportLocator, requestLimitOptions } from '../../shared/fields';
 import { operationRouting } from '../../shared/routing';
 import { reportCreateFields } from './create';
+import { reportCreateOrRerunFields } from './createOrRerun';
 import { reportDeleteFields } from './delete';
 import { reportGetFields } from './get';
 import { reportGetAllFields } from './getAll';
 import { reportUpdateFields } from './update';
+
+/**
+ * n8n's lint checks actions with a sentence-case converter that drops hyphens ("re-run" becomes
+ * "re run"); n8n writes "re-run". Held in a constant, which that rule does not read: a unit test
+ * (test/unit/nodeDescription.test.js) checks every action's case instead.
+ */
+const CREATE_OR_RERUN_ACTION = 'Create or re-run a report';
 
 export const reportOperations: INodeProperties[] = [
 	{
@@ -22,35 +35,48 @@ export const reportOperations: INodeProperties[] = [
 				name: 'Create',
 				value: 'create',
 				action: 'Create a report',
-				description: 'Analyse a web page and store the report',
+				description:
+					'Analyse a web page and store its report. Returns the report: score from 0 to 100, label (good, decent or bad) and the failed checks with a reason each.',
 				routing: operationRouting('POST', '/reports', [sendCreateForm]),
+			},
+			{
+				name: 'Create or Re-Run',
+				value: 'createOrRerun',
+				action: CREATE_OR_RERUN_ACTION,
+				description:
+					"Keep one up-to-date report per page: re-run the newest report of the URL, or create one when it has none. Returns the report (score from 0 to 100, label, failed checks) and 'action': created, re-run or kept.",
+				// The routed request is the Create; the executor looks the URL up first and sends it only when no report has it.
+				routing: operationRouting('POST', '/reports', [sendCreateForm, checkMaxAge]),
 			},
 			{
 				name: 'Delete',
 				value: 'delete',
 				action: 'Delete a report',
-				description: 'Delete a report',
+				description: 'Delete a report. Returns its ID and deleted: true.',
 				routing: operationRouting('DELETE', undefined, [setReportPath]),
 			},
 			{
 				name: 'Get',
 				value: 'get',
 				action: 'Get a report',
-				description: 'Get a report with all its check results',
+				description:
+					'Get a report by ID: score from 0 to 100, label (good, decent or bad) and the failed checks with a reason each',
 				routing: operationRouting('GET', undefined, [setReportPath]),
 			},
 			{
 				name: 'Get Many',
 				value: 'getAll',
 				action: 'Get many reports',
-				description: 'List reports, filtered and sorted',
+				description:
+					'List reports, filtered by URL text, project or result and sorted; each with its score from 0 to 100, label and failed checks',
 				routing: operationRouting('GET', '/reports'),
 			},
 			{
 				name: 'Update',
 				value: 'update',
 				action: 'Update a report',
-				description: "Change a report's privacy or re-run its analysis",
+				description:
+					"Change a report's privacy or re-run its analysis. Returns the report with its score from 0 to 100, label and failed checks, and optionally what the re-run changed.",
 				// PATCH: only the fields given change (phpRank accepts PUT and PATCH alike).
 				routing: operationRouting('PATCH', undefined, [setReportPath, sendReportForm]),
 			},
@@ -63,7 +89,8 @@ export const reportFields: INodeProperties[] = [
 	reportLocator(['get', 'update', 'delete']),
 	...reportGetFields,
 	...reportCreateFields,
+	...reportCreateOrRerunFields,
 	...reportUpdateFields,
 	...reportDeleteFields,
-	requestLimitOptions('report', ['create', 'delete', 'get', 'getAll', 'update']),
+	requestLimitOptions('report', ['create', 'createOrRerun', 'delete', 'get', 'getAll', 'update']),
 ];
