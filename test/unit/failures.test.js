@@ -1,6 +1,7 @@
 // What an answer or a lost request means, and its one wording (transport/failures.ts,
-// response.ts, secrets.ts), without a server.
-const { answerFailure, transportFailure, retryKind, describeFailure, validationMessages } = require('../../dist/nodes/PhpRank/transport/failures');
+// failureWording.ts, response.ts, secrets.ts), without a server.
+const { answerFailure, transportFailure, retryKind, validationMessages } = require('../../dist/nodes/PhpRank/transport/failures');
+const { describeFailure } = require('../../dist/nodes/PhpRank/transport/failureWording');
 const { retryAfterMs, remainingRequests } = require('../../dist/nodes/PhpRank/transport/response');
 const { redactSecrets, formPassword } = require('../../dist/nodes/PhpRank/transport/secrets');
 

@@ -6,12 +6,12 @@ import { checkedAnswer } from './answerShape';
 import type { AnswerShape, Failure, FailureSubject } from './failures';
 import {
 	answerFailure,
-	failureError,
 	lostReason,
 	PipelineFailure,
 	retryKind,
 	transportFailure,
 } from './failures';
+import { failureError } from './failureWording';
 import type { CollectOptions } from './pagedList';
 import { collectPages } from './pagedList';
 import type { ListEnvelope } from './pagePlan';

@@ -1,0 +1,276 @@
+import type { INode, JsonObject } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+import { siteRoot } from '../shared/apiBaseUrl';
+import type { AnswerShape, Failure, FailureSubject } from './failures';
+import { redactSecrets } from './secrets';
+
+/**
+ * The one wording of every failure (failures.ts): the message and description a user, or an AI
+ * agent (which sees only the message), reads. Every message stands alone: what happened, then
+ * what to do.
+ */
+
+/** What the wording may name: the credential's Base URL as typed. */
+export interface FailureSituation {
+	baseUrl: string;
+}
+
+export interface FailureText {
+	message: string;
+	description: string;
+	httpCode: string;
+}
+
+const SET_BASE_URL =
+	"set the credential's Base URL to your phpRank site's address, like https://seo.example.com";
+
+/** The message of every rate-limit failure starts with this. */
+export const RATE_LIMIT_MESSAGE = "phpRank's rate limit was reached";
+
+/** The message of a Create whose answer was lost after phpRank may have stored the report. */
+export const ANSWER_LOST_MESSAGE =
+	'phpRank may have created the report, but its answer was lost: look for it (Report → Get Many with Search URL) before creating it again';
+
+function subjectName(subject: FailureSubject): string {
+	const resource = subject.resource === 'project' ? 'Project' : 'Report';
+	if (subject.id === undefined || subject.id === '') return resource;
+	return subject.resource === 'project'
+		? `${resource} "${subject.id}"`
+		: `${resource} ${subject.id}`;
+}
+
+function subjectField(subject: FailureSubject): string {
+	return subject.resource === 'project' ? 'the Project name' : 'the Report ID';
+}
+
+const seconds = (ms: number) => `${Math.round(ms / 1000)} s`;
+
+const TRANSPORT_WORDS: Record<string, string> = {
+	ECONNREFUSED: 'the connection was refused',
+	ENOTFOUND: 'its host name was not found',
+	EAI_AGAIN: 'its host name could not be looked up',
+	ENETUNREACH: 'the network is unreachable',
+	EHOSTUNREACH: 'the host is unreachable',
+	ECONNRESET: 'the connection was reset',
+	ETIMEDOUT: 'the request timed out',
+	ECONNABORTED: 'the request timed out or was aborted',
+};
+
+function transportWords(code: string): string {
+	if (TRANSPORT_WORDS[code]) return TRANSPORT_WORDS[code];
+	if (
+		code.startsWith('ERR_TLS') ||
+		code.startsWith('ERR_SSL') ||
+		code.includes('CERT') ||
+		code === 'EPROTO'
+	)
+		return 'the secure https connection failed';
+	return 'the connection failed';
+}
+
+/** Where a redirect pointed, reduced to the site address to use as the Base URL. */
+function suggestedBaseUrl(location: string): string {
+	const apiAt = location.search(/\/api\/v1(\/|\?|$)/i);
+	return siteRoot(apiAt === -1 ? location.replace(/[?#].*$/, '') : location.slice(0, apiAt));
+}
+
+/** The one wording of every failure. */
+export function describeFailure(failure: Failure, situation: FailureSituation): FailureText {
+	const baseUrl = situation.baseUrl;
+	switch (failure.type) {
+		case 'httpError':
+			return describeHttpError(failure, baseUrl);
+		case 'rateLimitTooLong':
+			return {
+				message: `${RATE_LIMIT_MESSAGE}: phpRank asks to wait ${seconds(failure.askedMs)}, more than Max Wait for Rate Limit allows (${seconds(failure.maxWaitMs)}); raise Max Wait for Rate Limit in the node's Options, or run the workflow later`,
+				description: 'phpRank did not process this request (HTTP 429).',
+				httpCode: '429',
+			};
+		case 'rateLimited':
+		case 'rateLimitWaitedOut': {
+			const waited = failure.type === 'rateLimitWaitedOut' ? failure.waitedMs : 0;
+			const maxWait = failure.type === 'rateLimitWaitedOut' ? failure.maxWaitMs : 0;
+			return {
+				message: `${RATE_LIMIT_MESSAGE}: waited ${seconds(waited)} of Max Wait for Rate Limit (${seconds(maxWait)}) and phpRank still refused; raise Max Wait for Rate Limit in the node's Options, or run the workflow later`,
+				description: 'phpRank did not process this request (HTTP 429).',
+				httpCode: '429',
+			};
+		}
+		case 'redirect': {
+			const where = failure.location || 'an address it did not name';
+			const suggestion = failure.location
+				? `if that is your phpRank site, set the credential's Base URL to ${suggestedBaseUrl(failure.location)}`
+				: SET_BASE_URL;
+			return {
+				message: `The Base URL redirects to another address (HTTP ${failure.statusCode} to ${where}): ${suggestion}`,
+				description:
+					'The node does not follow redirects, so the API key and the request are never sent to another address. Nothing was sent there.',
+				httpCode: String(failure.statusCode),
+			};
+		}
+		case 'webPage':
+			return {
+				message: `The Base URL does not lead to the phpRank API (it answered with a web page): ${SET_BASE_URL}`,
+				description: `${baseUrl} answered HTTP ${failure.statusCode} with a web page where phpRank's API answers JSON.`,
+				httpCode: String(failure.statusCode),
+			};
+		case 'notJson':
+			return {
+				message: `phpRank sent an answer that is not JSON (HTTP ${failure.statusCode} with ${failure.bodyKind} body): check that the credential's Base URL (${baseUrl}) is your phpRank site`,
+				description: `phpRank's API answers JSON. ${SET_BASE_URL}.`,
+				httpCode: String(failure.statusCode),
+			};
+		case 'unexpectedShape':
+			return {
+				message: `${shapeProblem(failure.expected)} (got ${failure.got}): check that the credential's Base URL (${baseUrl}) is your phpRank site and not a proxy or another service`,
+				description: `The answer to ${failure.path} does not have the shape of phpRank's API.`,
+				httpCode: '200',
+			};
+		case 'notSent':
+			return describeNotSent(failure.code, failure.configuration, baseUrl);
+		case 'noAnswer':
+			return {
+				message: `phpRank did not answer (${transportWords(failure.code)}): check that the phpRank site at ${baseUrl} is up, then run the node again`,
+				description: `The request got no answer (${failure.code}) after the retries in the node's Options.`,
+				httpCode: 'none',
+			};
+		case 'answerLost':
+			return {
+				message: ANSWER_LOST_MESSAGE,
+				description: `The request reached phpRank but no usable answer came back (${failure.reason}). The node does not send a Create again, so no duplicate report is made.`,
+				httpCode: failure.reason.startsWith('HTTP ') ? failure.reason.slice(5) : 'none',
+			};
+	}
+}
+
+function shapeProblem(expected: AnswerShape): string {
+	if (expected === 'list') return 'phpRank sent a list without its "data" array';
+	if (expected === 'record') return 'phpRank sent an answer without the record in "data"';
+	return 'phpRank answered the deletion without saying "deleted"';
+}
+
+function describeNotSent(code: string, configuration: boolean, baseUrl: string): FailureText {
+	const nothingSent = 'Nothing was sent to phpRank.';
+	if (
+		code === 'ERR_INVALID_URL' ||
+		code === 'ERR_INVALID_BASE_URL' ||
+		code === 'ERR_UNSUPPORTED_PROTOCOL'
+	) {
+		return {
+			message: `The credential's Base URL "${baseUrl}" is not a web address: it must start with https:// or http://, like https://seo.example.com`,
+			description: nothingSent,
+			httpCode: 'none',
+		};
+	}
+	return {
+		message: `Could not connect to phpRank at ${baseUrl} (${transportWords(code)}): ${configuration ? "check the credential's Base URL" : "check the credential's Base URL and that the phpRank site is up"}`,
+		description: `${nothingSent} (${code})`,
+		httpCode: 'none',
+	};
+}
+
+function describeHttpError(
+	failure: Extract<Failure, { type: 'httpError' }>,
+	baseUrl: string,
+): FailureText {
+	const { statusCode, serverMessage, subject, webPage } = failure;
+	const httpCode = String(statusCode);
+	const said = serverMessage ? ` phpRank said: "${serverMessage}"` : '';
+	if (statusCode >= 500) {
+		return {
+			message: `phpRank had a server error (HTTP ${httpCode}): try again later, or ask the phpRank site's administrator`,
+			description: webPage
+				? `The answer was a web page (from phpRank or a proxy in front of it); the node retried as its Options allow.`
+				: `The node retried as its Options allow.${said}`,
+			httpCode,
+		};
+	}
+	if (webPage) {
+		return {
+			message: `The Base URL does not lead to the phpRank API (it answered HTTP ${httpCode} with a web page): ${SET_BASE_URL}`,
+			description: `${baseUrl} answered ${failure.path} with a web page where phpRank's API answers JSON.`,
+			httpCode,
+		};
+	}
+	switch (statusCode) {
+		case 401:
+			return {
+				message:
+					'phpRank rejected the API key: check the API key in the phpRank credential and that the Base URL is the site the key belongs to',
+				description: `HTTP 401.${said}`,
+				httpCode,
+			};
+		case 403:
+			if (serverMessage.includes('feature') || !subject) {
+				return {
+					message:
+						"This phpRank account's plan has no API access: use an API key of an account whose plan includes the API",
+					description: `phpRank refused the request (HTTP 403).${said}`,
+					httpCode,
+				};
+			}
+			return {
+				message: `${subjectName(subject)} does not exist or belongs to another account: check ${subjectField(subject)}`,
+				description: `phpRank refused the request (HTTP 403).${said}`,
+				httpCode,
+			};
+		case 404:
+			if (subject?.id !== undefined) {
+				return {
+					message: `${subjectName(subject)} not found: check ${subjectField(subject)} (it may have been deleted)`,
+					description: `phpRank has no ${subject.resource} with this ${subject.resource === 'project' ? 'name' : 'ID'} for this API key.${said}`,
+					httpCode,
+				};
+			}
+			return {
+				message: `No phpRank API at the Base URL (HTTP 404 for ${failure.path}): ${SET_BASE_URL}`,
+				description: `${baseUrl} has no phpRank API.${said}`,
+				httpCode,
+			};
+		case 422:
+			return {
+				message: serverMessage
+					? `phpRank rejected the input: ${serverMessage}`
+					: "phpRank rejected the input: check the node's fields",
+				description: 'Correct the field named in the message and run the node again.',
+				httpCode,
+			};
+		default:
+			return {
+				message: `phpRank answered HTTP ${httpCode}: check the node's fields and the credential's Base URL`,
+				description: serverMessage ? `phpRank said: "${serverMessage}"` : 'phpRank gave no reason.',
+				httpCode,
+			};
+	}
+}
+
+/** The kind of failure behind each error the pipeline built, for callers that treat one kind apart. */
+const failureTypes = new WeakMap<object, Failure['type']>();
+
+export function failureTypeOf(error: unknown): Failure['type'] | undefined {
+	return typeof error === 'object' && error !== null ? failureTypes.get(error) : undefined;
+}
+
+/**
+ * The n8n error for a failure, for one item. Message and description pass through the secret
+ * filter: phpRank (or a proxy) may echo the request, key and password included, in its message.
+ */
+export function failureError(
+	node: INode,
+	failure: Failure,
+	itemIndex: number,
+	situation: FailureSituation,
+	secrets: Array<string | undefined>,
+): NodeApiError {
+	const text = describeFailure(failure, situation);
+	const message = redactSecrets(text.message, secrets);
+	const error = new NodeApiError(node, { message } as JsonObject, {
+		message,
+		description: redactSecrets(text.description, secrets),
+		httpCode: text.httpCode,
+		itemIndex,
+	});
+	failureTypes.set(error, failure.type);
+	return error;
+}
