@@ -1,4 +1,4 @@
-const { AccountGate, pauseAfterRateLimit } = require('../../dist/nodes/PhpRank/transport/accountGate');
+const { AccountGate, ThrottleShare, pauseAfterRateLimit } = require('../../dist/nodes/PhpRank/transport/accountGate');
 
 const tick = () => new Promise((resolve) => setImmediate(resolve));
 
@@ -22,7 +22,52 @@ describe('pauseAfterRateLimit', () => {
 	});
 });
 
+describe('ThrottleShare: clients of the key, from X-RateLimit-Remaining alone', () => {
+	const observeAll = (share, values) => values.forEach((value) => share.observe(value));
+
+	test('alone: Remaining falls by one per answer (a few out of order) → 1', () => {
+		const share = new ThrottleShare();
+		const values = Array.from({ length: 40 }, (_, i) => 59 - i);
+		[values[3], values[4]] = [values[4], values[3]];
+		observeAll(share, values);
+		expect(share.consumers).toBe(1);
+	});
+
+	test('two workers: it falls by two per answer of ours → 2; three → 3', () => {
+		const two = new ThrottleShare();
+		observeAll(two, Array.from({ length: 25 }, (_, i) => 59 - 2 * i));
+		expect(two.consumers).toBe(2);
+		const three = new ThrottleShare();
+		observeAll(three, Array.from({ length: 21 }, (_, i) => 80 - 3 * i));
+		expect(three.consumers).toBe(3);
+	});
+
+	test('too few answers in a window say nothing; the estimate carries over windows and comes back to 1', () => {
+		const share = new ThrottleShare();
+		observeAll(share, Array.from({ length: 10 }, (_, i) => 59 - 5 * i));
+		expect(share.consumers).toBe(1);
+		observeAll(share, Array.from({ length: 25 }, (_, i) => 59 - 2 * i));
+		expect(share.consumers).toBe(2);
+		share.newWindow();
+		observeAll(share, Array.from({ length: 5 }, (_, i) => 59 - i));
+		expect(share.consumers).toBe(2);
+		observeAll(share, Array.from({ length: 25 }, (_, i) => 50 - i));
+		expect(share.consumers).toBe(1);
+	});
+});
+
 describe('AccountGate', () => {
+	test('with another client on the key, it takes its share of what is left, and probes half as often', async () => {
+		const gate = new AccountGate();
+		for (let i = 0; i < 25; i++) gate.letThrough(59 - 2 * i);
+		gate.letThrough(4);
+		const admitted = [];
+		for (let i = 0; i < 4; i++) gate.acquire(5).then(() => admitted.push(i));
+		await tick();
+		expect(admitted).toEqual([0, 1]);
+		expect(gate.rateLimited(1000)).toBe(400);
+	});
+
 	test('admits at most maxParallel at once', async () => {
 		const gate = new AccountGate();
 		let active = 0;

@@ -24,12 +24,61 @@ export type Admission = { admitted: true; pausedMs: number } | { admitted: false
  * answering 429 (or says 0, nothing, or nonsense) gets fewer and fewer requests: never more than
  * a few a second, whatever it says. `streak` counts the 429s since a request was let through.
  */
-export function pauseAfterRateLimit(askedMs: number | undefined, streak: number): number {
+export function pauseAfterRateLimit(
+	askedMs: number | undefined,
+	streak: number,
+	consumers = 1,
+): number {
 	if (askedMs !== undefined && askedMs >= 2 * SECOND_MS) return askedMs - SECOND_MS;
 	const said = askedMs !== undefined && askedMs > 0;
-	const first = said ? PROBE_INTERVAL_MS : UNSAID_PAUSE_MS;
+	// Clients sharing the key each probe that much less often: together, as often as one.
+	const first = said ? PROBE_INTERVAL_MS * consumers : UNSAID_PAUSE_MS;
 	const doublings = said ? Math.max(0, streak - 1 - QUICK_PROBES) : Math.max(0, streak - 1);
 	return Math.min(first * 2 ** Math.min(doublings, 16), MAX_CHOSEN_PAUSE_MS);
+}
+
+/** Answers of one window before its count of clients is trusted (in-flight requests blur a few). */
+const ANSWERS_FOR_ESTIMATE = 20;
+/** A Remaining this much above the lowest seen is a new window, not answers arriving out of order. */
+const REORDER_SLACK = 10;
+const MAX_CONSUMERS = 8;
+
+/**
+ * How many clients use the account's throttle window, this gate included. phpRank's
+ * `X-RateLimit-Remaining` falls with every request of the key: ours, and those of other n8n
+ * processes (the workers of queue mode, each with its own gate) or other tools. Over one window,
+ * its fall divided by our own answers is the number of clients taking an equal part; 1 when
+ * alone. Only phpRank's headers are used: gates of different processes share nothing else.
+ */
+export class ThrottleShare {
+	private firstRemaining: number | undefined;
+
+	private lowestRemaining: number | undefined;
+
+	private answers = 0;
+
+	/** The estimate, carried from window to window (1 until a window gave enough answers). */
+	consumers = 1;
+
+	observe(remaining: number | undefined): void {
+		const lowest = this.lowestRemaining;
+		if (remaining === undefined || lowest === undefined || remaining > lowest + REORDER_SLACK) {
+			this.newWindow(remaining);
+			return;
+		}
+		this.answers++;
+		this.lowestRemaining = Math.min(lowest, remaining);
+		if (this.answers >= ANSWERS_FOR_ESTIMATE) {
+			const fall = (this.firstRemaining ?? remaining) - this.lowestRemaining;
+			this.consumers = Math.min(MAX_CONSUMERS, Math.max(1, Math.round(fall / this.answers)));
+		}
+	}
+
+	newWindow(remaining?: number): void {
+		this.firstRemaining = remaining;
+		this.lowestRemaining = remaining;
+		this.answers = 0;
+	}
 }
 
 /**
@@ -53,6 +102,8 @@ export class AccountGate {
 
 	/** 429s in a row since a request was let through. */
 	private streak = 0;
+
+	private readonly share = new ThrottleShare();
 
 	/**
 	 * Resolves when this request may be sent, with the time it spent in the account's pauses; or
@@ -81,7 +132,11 @@ export class AccountGate {
 		if (this.probing || this.active >= maxParallel) return false;
 		// A count older than phpRank's window (a minute) says nothing about the current one.
 		if (Date.now() - this.remainingSeenAt > REMAINING_VALID_MS) this.remaining = undefined;
-		return this.remaining === undefined || this.remaining > this.active;
+		// Other clients of the key (other workers) take their part of what is left too.
+		return (
+			this.remaining === undefined ||
+			Math.floor(this.remaining / this.share.consumers) > this.active
+		);
 	}
 
 	/** Called when a request of this account has its answer (or failed). */
@@ -97,6 +152,7 @@ export class AccountGate {
 	letThrough(remaining: number | undefined): void {
 		this.remaining = remaining;
 		this.remainingSeenAt = Date.now();
+		this.share.observe(remaining);
 		this.streak = 0;
 		// A request was let through (or there is no throttle): the window is open again.
 		if (this.remaining !== 0) this.probing = false;
@@ -106,7 +162,8 @@ export class AccountGate {
 	/** A 429: holds every request of the account (pauseAfterRateLimit), then probes. Returns the pause. */
 	rateLimited(askedMs: number | undefined): number {
 		this.streak++;
-		const pauseMs = pauseAfterRateLimit(askedMs, this.streak);
+		const pauseMs = pauseAfterRateLimit(askedMs, this.streak, this.share.consumers);
+		this.share.newWindow();
 		this.probing = true;
 		this.pausedUntil = Math.max(this.pausedUntil, Date.now() + pauseMs);
 		// After the pause the window may be new: the old count no longer holds.
