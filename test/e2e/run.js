@@ -7,7 +7,7 @@
  *
  *   npm run e2e                       everything (installs what is missing: n8n, chromium, the scanner)
  *   node test/e2e/run.js --line 2     one n8n line
- *   options: --line 1|2|all|none  --skip-build  --tarball FILE  --no-browser  --no-scan  --no-demo  --keep
+ *   options: --line 1|2|all|none  --skip-build  --tarball FILE  --no-browser  --no-scan  --no-demo  --no-queue  --keep
  *            --update-screenshot (rewrite docs/screenshot-editor.png from the browser check)
  *
  * Prints PASS/FAIL per check and ends with `e2e: N passed, M failed`; exit code 1 on any failure.
@@ -21,7 +21,7 @@ const ROOT = path.join(__dirname, '..', '..');
 const started = Date.now();
 
 function parseArgs(argv) {
-	const o = { lines: ['2', '1'], build: true, browser: true, scan: true, demo: true, keep: false };
+	const o = { lines: ['2', '1'], build: true, browser: true, scan: true, demo: true, queue: true, keep: false };
 	for (let i = 0; i < argv.length; i++) {
 		const a = argv[i];
 		if (a === '--line') {
@@ -32,6 +32,7 @@ function parseArgs(argv) {
 		else if (a === '--no-browser') o.browser = false;
 		else if (a === '--no-scan') o.scan = false;
 		else if (a === '--no-demo') o.demo = false;
+		else if (a === '--no-queue') o.queue = false;
 		else if (a === '--keep') o.keep = true;
 		else if (a === '--update-screenshot') o.updateScreenshot = true;
 		else throw new Error(`unknown option ${a}`);
@@ -153,6 +154,9 @@ async function main() {
 			await Promise.all(tasks);
 			report.time('demo --once and browser check', Date.now() - t);
 		}
+
+		// queue mode (lib/queue.js) alone at the end: its wall times are compared with the throttle's
+		if (o.queue) await report.guard('queue mode: no unexpected error', () => require('./lib/queue').runQueueMode({ report, tarball, pkg, keep: o.keep }));
 	} finally {
 		pkg.cleanup();
 		fs.rmSync(packDir, { recursive: true, force: true });
