@@ -2,7 +2,8 @@
 // (phpRank's search is a substring match), one write per page and run, Max Age, and a Create whose
 // answer was lost, made to happen for real with the sandbox's fault modes.
 const { startFixture, get, form, apiGet } = require('./fixture');
-const { simplifyReport, diffReports } = require('../../dist/nodes/PhpRank/report/simplify');
+const { simplifyReport } = require('../helpers/built').simplify;
+const { diffReports } = require('../helpers/built').reportChanges;
 
 const HOUR_MS = 3_600_000;
 const MAY_EXIST =

@@ -1,7 +1,7 @@
 // The credential: its Bearer header, and its test request through the node's base-URL handling.
 const http = require('node:http');
 const { startFixture, get, expectedHeaders, API_KEY } = require('./fixture');
-const { PhpRankApi } = require('../../dist/credentials/PhpRankApi.credentials.js');
+const { PhpRankApi } = require('../helpers/built').credential;
 
 let fixture;
 let sandbox;

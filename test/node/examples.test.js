@@ -11,10 +11,11 @@ const { executeFilter } = require('n8n-workflow');
 const { startFixture, apiGet, API_KEY } = require('./fixture');
 const { runNode } = require('../helpers/n8n-runner');
 const { createPollSession } = require('../helpers/poll-runner');
-const { PhpRank } = require('../../dist/nodes/PhpRank/PhpRank.node.js');
-const { PhpRankTrigger } = require('../../dist/nodes/PhpRankTrigger/PhpRankTrigger.node.js');
-const { PhpRankApi } = require('../../dist/credentials/PhpRankApi.credentials.js');
-const { simplifyReport, diffReports } = require('../../dist/nodes/PhpRank/report/simplify');
+const { PhpRank } = require('../helpers/built').node;
+const { PhpRankTrigger } = require('../helpers/built').trigger;
+const { PhpRankApi } = require('../helpers/built').credential;
+const { simplifyReport } = require('../helpers/built').simplify;
+const { diffReports } = require('../helpers/built').reportChanges;
 
 const EXAMPLES = path.join(__dirname, '..', '..', 'examples');
 const FILES = ['weekly-audit.json', 'regression-alert.json', 'triggers/score-alerts.json'];

@@ -3,8 +3,8 @@
 const { startSandbox } = require('../sandbox');
 const { runNode, testCredential } = require('../helpers/n8n-runner');
 const { assertedRequest } = require('../helpers/asserted-request');
-const { PhpRank } = require('../../dist/nodes/PhpRank/PhpRank.node.js');
-const { PhpRankApi } = require('../../dist/credentials/PhpRankApi.credentials.js');
+const { PhpRank } = require('../helpers/built').node;
+const { PhpRankApi } = require('../helpers/built').credential;
 
 const API_KEY = 'test-key-5d1c9e';
 const OTHER_KEY = 'other-key-8a2b4f';

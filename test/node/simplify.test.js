@@ -1,7 +1,7 @@
 // Readable output through n8n-core's engine against the sandbox: Simplify on report operations,
 // the average of Project Get Many, and Update's before/after comparison of a re-run.
 const { startFixture, get, apiGet, byId, form } = require('./fixture');
-const { simplifyReport } = require('../../dist/nodes/PhpRank/report/simplify');
+const { simplifyReport } = require('../helpers/built').simplify;
 
 let fixture;
 let sandbox;

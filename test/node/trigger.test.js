@@ -2,9 +2,10 @@
 // sandbox: exact requests, exact items, every event exactly once across polls, nothing missed.
 const { startFixture, get, apiGet, fromList, API_KEY, apiSend } = require('./fixture');
 const { createPollSession } = require('../helpers/poll-runner');
-const { PhpRankTrigger } = require('../../dist/nodes/PhpRankTrigger/PhpRankTrigger.node.js');
-const { PhpRankApi } = require('../../dist/credentials/PhpRankApi.credentials.js');
-const { simplifyReport, computeScore } = require('../../dist/nodes/PhpRank/report/simplify');
+const { PhpRankTrigger } = require('../helpers/built').trigger;
+const { PhpRankApi } = require('../helpers/built').credential;
+const { simplifyReport } = require('../helpers/built').simplify;
+const { computeScore } = require('../helpers/built').score;
 
 const nodeType = new PhpRankTrigger();
 const credentialType = new PhpRankApi();

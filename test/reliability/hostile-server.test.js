@@ -4,9 +4,9 @@
 const { startSandbox } = require('../sandbox');
 const { startFixture, get, form, byId, API_KEY, FORM } = require('../node/fixture');
 const { createPollSession } = require('../helpers/poll-runner');
-const { searchReports } = require('../../dist/nodes/PhpRank/methods/listSearch');
-const { PhpRankTrigger } = require('../../dist/nodes/PhpRankTrigger/PhpRankTrigger.node.js');
-const { PhpRankApi } = require('../../dist/credentials/PhpRankApi.credentials.js');
+const { searchReports } = require('../helpers/built').listSearch;
+const { PhpRankTrigger } = require('../helpers/built').trigger;
+const { PhpRankApi } = require('../helpers/built').credential;
 
 const PASSWORD = 'pw-7c1e9a-secret';
 

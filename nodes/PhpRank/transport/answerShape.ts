@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { isRecord } from '../shared/isRecord';
+import { truncated } from '../shared/truncate';
 import type { AnswerShape } from './failures';
 import { PipelineFailure } from './failures';
 
@@ -26,7 +27,8 @@ export function checkedAnswer(body: unknown, expect: AnswerShape, path: string):
 	});
 }
 
-const MAX_SHOWN = 60;
+/** A description of a response body longer than this is cut. */
+const MAX_DESCRIPTION_LENGTH = 120;
 
 /** A short, secret-free account of an answer: its type and, for an object, its keys and `data`. */
 export function whatCameBack(body: unknown): string {
@@ -45,5 +47,5 @@ export function whatCameBack(body: unknown): string {
 			? `, "data": ${body.data === null ? 'null' : Array.isArray(body.data) ? 'a list' : typeof body.data === 'object' ? 'an object' : `a ${typeof body.data}`}`
 			: '';
 	const text = `an object with ${listed}${keys.length > 6 ? ', ...' : ''}${data}`;
-	return text.length > MAX_SHOWN * 2 ? `${text.slice(0, MAX_SHOWN * 2 - 3)}...` : text;
+	return truncated(text, MAX_DESCRIPTION_LENGTH);
 }
