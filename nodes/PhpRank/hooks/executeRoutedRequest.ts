@@ -22,7 +22,7 @@ import {
 } from '../transport/pipeline';
 import { limitFrom, maxAgeHoursFrom } from './inputChecks';
 import { createOrRerunOutput, finishOutput, needsPreviousState } from './outputShape';
-import { checked } from './requestInput';
+import { withInputCheck } from './requestInput';
 
 type RequestData = DeclarativeRestApiSettings.ResultOptions;
 
@@ -80,7 +80,7 @@ async function fetchList(
 	const returnAll = context.getNodeParameter('returnAll', false) as boolean;
 	const limit = returnAll
 		? 0
-		: checked(context, () => limitFrom(context.getNodeParameter('limit', 50)));
+		: withInputCheck(context, () => limitFrom(context.getNodeParameter('limit', 50)));
 	const { sort_by: sortBy, sort } = request.qs ?? {};
 	const newestFirst =
 		(sortBy === undefined || sortBy === 'id') && (sort === undefined || sort === 'desc');
