@@ -26,7 +26,7 @@ import { withInputCheck } from './requestInput';
 
 type RequestData = DeclarativeRestApiSettings.ResultOptions;
 
-function wholeAtLeast(value: unknown, fallback: number, min: number): number {
+function integerAtLeast(value: unknown, fallback: number, min: number): number {
 	const number = Number(value);
 	return Number.isFinite(number) && number >= min ? Math.floor(number) : fallback;
 }
@@ -35,10 +35,10 @@ function wholeAtLeast(value: unknown, fallback: number, min: number): number {
 function limitsOf(context: IExecutePaginationFunctions): RequestLimits {
 	const options = context.getNodeParameter('options', {}) as IDataObject;
 	return {
-		maxParallel: wholeAtLeast(options.maxParallelRequests, DEFAULT_LIMITS.maxParallel, 1),
-		retries: wholeAtLeast(options.retries, DEFAULT_LIMITS.retries, 0),
+		maxParallel: integerAtLeast(options.maxParallelRequests, DEFAULT_LIMITS.maxParallel, 1),
+		retries: integerAtLeast(options.retries, DEFAULT_LIMITS.retries, 0),
 		maxRateLimitWaitMs:
-			wholeAtLeast(options.maxRateLimitWait, DEFAULT_LIMITS.maxRateLimitWaitMs / 1000, 0) * 1000,
+			integerAtLeast(options.maxRateLimitWait, DEFAULT_LIMITS.maxRateLimitWaitMs / 1000, 0) * 1000,
 	};
 }
 
@@ -96,7 +96,7 @@ async function fetchList(
 /**
  * Create or Re-Run's requests (operations/createOrRerun.ts) through the pipeline: the lookup, the
  * item's routed Create (its form built and checked by sendCreateForm), and a re-run. A Create
- * whose answer was lost is handed back as such, told apart by its failure, not its text.
+ * whose response was lost is handed back as such, told apart by its failure, not its text.
  */
 function createOrRerunApi(channel: ApiChannel, create: ApiRequest): CreateOrRerunApi {
 	return {

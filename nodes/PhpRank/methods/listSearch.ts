@@ -11,7 +11,7 @@ import { codeChannel } from '../transport/channels';
 import { isLastPage } from '../transport/pagePlan';
 import { readPage } from '../transport/pipeline';
 
-/** One page of the picker: enough to choose from, small enough to answer quickly. */
+/** One page of the picker: enough to choose from, small enough to load quickly. */
 const PICKER_PAGE_SIZE = 25;
 
 /** One page of a "From List" picker: the records of `url`, filtered by `searchBy`, and the next page's token. */
