@@ -42,6 +42,18 @@ async function startFixture(sandboxOptions = {}) {
 	};
 }
 
+/**
+ * The fixture of a whole test file: registers jest's beforeAll (start a sandbox) and afterAll
+ * (close it) and returns the fixture, whose `sandbox`, `run`, `testCredential` and `takeRequests`
+ * are there once beforeAll ran. Call it at the top of the file, before hooks that use it.
+ */
+function useFixture(sandboxOptions) {
+	const fixture = {};
+	beforeAll(async () => Object.assign(fixture, await startFixture(sandboxOptions)));
+	afterAll(() => fixture.sandbox?.close());
+	return fixture;
+}
+
 /** The headers every request of the node must carry; `contentType` for requests with a body. */
 function expectedHeaders(contentType, apiKey = API_KEY) {
 	return {
@@ -108,6 +120,7 @@ async function apiSend(sandbox, method, path, body) {
 
 module.exports = {
 	startFixture,
+	useFixture,
 	expectedHeaders,
 	get,
 	del,

@@ -10,7 +10,7 @@ import type { CreateOrRerunApi } from '../operations/createOrRerun';
 import { createOrRerunOnce } from '../operations/createOrRerun';
 import { routedChannel } from '../transport/channels';
 import type { FailureSubject } from '../transport/failures';
-import { failureTypeOf } from '../transport/failureWording';
+import { failureTypeOf } from '../transport/failureError';
 import { planPages } from '../transport/pagePlan';
 import type { ApiChannel, ApiRequest, RequestLimits } from '../transport/pipeline';
 import {

@@ -1,9 +1,5 @@
-import type { INode, JsonObject } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
-
 import { siteRoot } from '../shared/apiBaseUrl';
 import type { ResponseShape, Failure, FailureSubject } from './failures';
-import { redactSecrets } from './secrets';
 
 /**
  * The one wording of every failure (failures.ts): the message and description a user, or an AI
@@ -243,34 +239,4 @@ function describeHttpError(
 				httpCode,
 			};
 	}
-}
-
-/** The kind of failure behind each error the pipeline built, for callers that treat one kind apart. */
-const failureTypes = new WeakMap<object, Failure['type']>();
-
-export function failureTypeOf(error: unknown): Failure['type'] | undefined {
-	return typeof error === 'object' && error !== null ? failureTypes.get(error) : undefined;
-}
-
-/**
- * The n8n error for a failure, for one item. Message and description pass through the secret
- * filter: phpRank (or a proxy) may echo the request, key and password included, in its message.
- */
-export function failureError(
-	node: INode,
-	failure: Failure,
-	itemIndex: number,
-	situation: FailureSituation,
-	secrets: Array<string | undefined>,
-): NodeApiError {
-	const text = describeFailure(failure, situation);
-	const message = redactSecrets(text.message, secrets);
-	const error = new NodeApiError(node, { message } as JsonObject, {
-		message,
-		description: redactSecrets(text.description, secrets),
-		httpCode: text.httpCode,
-		itemIndex,
-	});
-	failureTypes.set(error, failure.type);
-	return error;
 }

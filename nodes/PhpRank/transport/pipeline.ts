@@ -11,7 +11,7 @@ import {
 	retryKind,
 	transportFailure,
 } from './failures';
-import { failureError } from './failureWording';
+import { failureError } from './failureError';
 import type { CollectOptions } from './pagedList';
 import { collectPages } from './pagedList';
 import type { ListEnvelope } from './pagePlan';
