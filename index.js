@@ -1,6 +1,7 @@
-// n8n loads the node and the credential through the "n8n" block of package.json; this entry point
-// only lets code require the built classes directly.
+// The package's main entry: n8n loads the classes through the "n8n" block of package.json; this
+// exports the same ones (the node, the trigger, the credential) for code that requires the package.
 module.exports = {
 	PhpRank: require('./dist/nodes/PhpRank/PhpRank.node.js').PhpRank,
+	PhpRankTrigger: require('./dist/nodes/PhpRankTrigger/PhpRankTrigger.node.js').PhpRankTrigger,
 	PhpRankApi: require('./dist/credentials/PhpRankApi.credentials.js').PhpRankApi,
 };

@@ -53,7 +53,7 @@ const FAILED_TEST_RULES: IAuthenticateRuleResponseCode[] = [
 
 const ANSWERED_TEST_RULES: IAuthenticateRuleResponseSuccessBody[] = [
 	{
-		// A wrong Base URL often answers 200 with a web page: a list answer always has "data".
+		// A wrong Base URL often answers 200 with a web page: a list response always has "data".
 		type: 'responseSuccessBody',
 		properties: {
 			key: 'data',
@@ -138,7 +138,7 @@ export class PhpRankApi implements ICredentialType {
 			url: '/reports',
 			qs: { per_page: 10 },
 			headers: { Accept: 'application/json' },
-			// As every request of the package: a redirect is an answer, never followed with the key.
+			// As every request of the package: a redirect is a response, never followed with the key.
 			disableFollowRedirect: true,
 		},
 		rules: CREDENTIAL_TEST_RULES,

@@ -1,20 +1,18 @@
 // Report → Create or Re-Run through n8n-core's engine against the sandbox: the exact lookup
 // (phpRank's search is a substring match), one write per page and run, Max Age, and a Create whose
 // answer was lost, made to happen for real with the sandbox's fault modes.
-const { startFixture, get, form, apiGet } = require('./fixture');
-const { simplifyReport, diffReports } = require('../../dist/nodes/PhpRank/report/simplify');
+const { useFixture, get, form, apiGet } = require('./fixture');
+const { simplifyReport } = require('../helpers/built').simplify;
+const { diffReports } = require('../helpers/built').reportChanges;
 
 const HOUR_MS = 3_600_000;
 const MAY_EXIST =
 	'phpRank may have created the report, but its answer was lost: look for it (Report → Get Many with Search URL) before creating it again';
 
-let fixture;
-let sandbox;
 // The sandbox's clock at the real time, so Max Age compares against dates phpRank gave out now.
 // A seed list is dated one hour apart, the last entry one hour before the clock.
-beforeAll(async () => ({ sandbox } = fixture = await startFixture({ clock: Math.floor(Date.now() / 1000) * 1000 })));
-afterAll(() => sandbox.close());
-beforeEach(() => sandbox.setFaults({}));
+const fixture = useFixture({ clock: Math.floor(Date.now() / 1000) * 1000 });
+beforeEach(() => fixture.sandbox.setFaults({}));
 
 const createOrRerun = (url, extra = {}) => ({ resource: 'report', operation: 'createOrRerun', url, ...extra });
 
@@ -24,14 +22,14 @@ const lookup = (search, page = 1) =>
 const rerun = (id) => form('PATCH', `/api/v1/reports/${id}`, 'results=1');
 const create = (body) => form('POST', '/api/v1/reports', body);
 
-const report = async (id) => (await apiGet(sandbox, `/reports/${id}`)).data;
+const report = async (id) => (await apiGet(fixture.sandbox, `/reports/${id}`)).data;
 const jsonOf = (items) => items.map((item) => item.json);
 /** Requests of items that run at once, in a fixed order for comparison. */
 const sorted = (requests) => [...requests].sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
 
 describe('the lookup: the newest report whose stored URL is exactly the page', () => {
 	beforeEach(() =>
-		sandbox.reset([
+		fixture.sandbox.reset([
 			{ url: 'https://example.com/' },
 			{ url: 'https://example.com/about', score: 64 },
 			{ url: 'https://shop.test/cart' },
@@ -52,7 +50,7 @@ describe('the lookup: the newest report whose stored URL is exactly the page', (
 		const after = await report(2);
 		expect(after.generated_at).not.toBe(before.generated_at);
 		expect(jsonOf(items)).toEqual([{ ...simplifyReport(after), action: 're-run' }]);
-		expect(sandbox.reports()).toHaveLength(3);
+		expect(fixture.sandbox.reports()).toHaveLength(3);
 	});
 
 	test('the site root is not one of its pages: example.com re-runs report 1, not the newer example.com/about', async () => {
@@ -62,7 +60,7 @@ describe('the lookup: the newest report whose stored URL is exactly the page', (
 	});
 
 	test('substring neighbours (page-3 also finds page-30 and page-3/x) are passed over, newest first', async () => {
-		sandbox.reset([
+		fixture.sandbox.reset([
 			{ url: 'https://shop.test/page-3' },
 			{ url: 'https://shop.test/page-3' },
 			{ url: 'https://shop.test/page-30' },
@@ -76,18 +74,18 @@ describe('the lookup: the newest report whose stored URL is exactly the page', (
 	});
 
 	test('only neighbours: the page has no report, so it is created', async () => {
-		sandbox.reset([{ url: 'https://shop.test/page-30' }, { url: 'https://shop.test/page-3/reviews' }]);
+		fixture.sandbox.reset([{ url: 'https://shop.test/page-30' }, { url: 'https://shop.test/page-3/reviews' }]);
 		const { items } = await fixture.run(createOrRerun('https://shop.test/page-3'));
 		expect(fixture.takeRequests()).toEqual([
 			lookup('shop.test/page-3'),
 			create('url=https%3A%2F%2Fshop.test%2Fpage-3&privacy=1'),
 		]);
 		expect(jsonOf(items)).toEqual([{ ...simplifyReport(await report(3)), action: 'created' }]);
-		expect(sandbox.createdCount('https://shop.test/page-3')).toBe(1);
+		expect(fixture.sandbox.createdCount('https://shop.test/page-3')).toBe(1);
 	});
 
 	test('many pages of matches: reads page after page until the page is found', async () => {
-		sandbox.reset([
+		fixture.sandbox.reset([
 			{ url: 'https://blog.test/post' },
 			...Array.from({ length: 230 }, (_, i) => ({ url: `https://blog.test/post-${i + 1}` })),
 		]);
@@ -102,7 +100,7 @@ describe('the lookup: the newest report whose stored URL is exactly the page', (
 	});
 
 	test('many pages of neighbours and no report of the page: reads to the end, then creates', async () => {
-		sandbox.reset(Array.from({ length: 150 }, (_, i) => ({ url: `https://blog.test/post-${i + 1}` })));
+		fixture.sandbox.reset(Array.from({ length: 150 }, (_, i) => ({ url: `https://blog.test/post-${i + 1}` })));
 		const { items } = await fixture.run(createOrRerun('https://blog.test/post', { privacy: 0 }));
 		expect(fixture.takeRequests()).toEqual([
 			lookup('blog.test/post', 1),
@@ -114,7 +112,7 @@ describe('the lookup: the newest report whose stored URL is exactly the page', (
 });
 
 describe('create: Privacy and Password as in Create', () => {
-	beforeEach(() => sandbox.reset([{ url: 'https://example.com/' }]));
+	beforeEach(() => fixture.sandbox.reset([{ url: 'https://example.com/' }]));
 
 	test('Private by default, always sent; Simplify off outputs the report as phpRank sent it, plus action', async () => {
 		const { items } = await fixture.run(createOrRerun('https://example.com/new', { simplify: false }));
@@ -147,7 +145,7 @@ describe('create: Privacy and Password as in Create', () => {
 });
 
 describe('Output Changes', () => {
-	beforeEach(() => sandbox.reset([{ url: 'https://example.com/about', score: 64 }]));
+	beforeEach(() => fixture.sandbox.reset([{ url: 'https://example.com/about', score: 64 }]));
 
 	test('re-run: before (the report the lookup found) and after, no extra request', async () => {
 		const before = await report(1);
@@ -183,7 +181,7 @@ describe('Output Changes', () => {
 
 describe('Max Age (Hours)', () => {
 	// generated one hour before the sandbox's clock, which is the real time
-	beforeEach(() => sandbox.reset([{ url: 'https://example.com/about', score: 64 }]));
+	beforeEach(() => fixture.sandbox.reset([{ url: 'https://example.com/about', score: 64 }]));
 
 	test('generated more recently than Max Age: kept as it is, nothing written', async () => {
 		const found = await report(1);
@@ -227,7 +225,7 @@ describe('Max Age (Hours)', () => {
 });
 
 describe('exactly once: items of one run naming the same page share one lookup and one write', () => {
-	beforeEach(() => sandbox.reset([{ url: 'https://example.com/' }, { url: 'https://example.com/about' }]));
+	beforeEach(() => fixture.sandbox.reset([{ url: 'https://example.com/' }, { url: 'https://example.com/about' }]));
 
 	test('a new page in three spellings, and an existing one twice: one create, one re-run; every item outputs its result', async () => {
 		const urls = [
@@ -251,8 +249,8 @@ describe('exactly once: items of one run naming the same page share one lookup a
 		const rerunOne = { ...simplifyReport(await report(2)), action: 're-run' };
 		expect(jsonOf(items)).toEqual([created, rerunOne, created, rerunOne, created]);
 		expect(items.map((item) => item.pairedItem)).toEqual(urls.map((_, item) => ({ item })));
-		expect(sandbox.createdCount('https://example.com/new')).toBe(1);
-		expect(sandbox.reports()).toHaveLength(3);
+		expect(fixture.sandbox.createdCount('https://example.com/new')).toBe(1);
+		expect(fixture.sandbox.reports()).toHaveLength(3);
 	});
 
 	test('two runs of the node do not share: the second run re-runs what the first created', async () => {
@@ -271,7 +269,7 @@ describe('exactly once: items of one run naming the same page share one lookup a
 	});
 
 	test('a failure is every sharing item\'s failure; other pages go on (Continue On Fail)', async () => {
-		sandbox.failNext({ count: 1, status: 422, method: 'POST', body: { message: { url: ['The url field is required.'] }, status: 422 } });
+		fixture.sandbox.failNext({ count: 1, status: 422, method: 'POST', body: { message: { url: ['The url field is required.'] }, status: 422 } });
 		const urls = ['https://example.com/new', 'https://example.com/about', 'https://www.example.com/new'];
 		const { items } = await fixture.run(createOrRerun('={{ $json.url }}'), { items: urls.map((url) => ({ url })), continueOnFail: true });
 		expect(fixture.takeRequests().filter((r) => r.method === 'POST')).toHaveLength(1);
@@ -284,10 +282,10 @@ describe('exactly once: items of one run naming the same page share one lookup a
 });
 
 describe('a Create whose answer was lost', () => {
-	beforeEach(() => sandbox.reset([{ url: 'https://example.com/' }, { url: 'https://example.com/new-arrivals' }]));
+	beforeEach(() => fixture.sandbox.reset([{ url: 'https://example.com/' }, { url: 'https://example.com/new-arrivals' }]));
 
 	test('stored before the answer was lost: looked up again and adopted as created, no duplicate', async () => {
-		sandbox.failNext({ count: 1, drop: 'after', method: 'POST' });
+		fixture.sandbox.failNext({ count: 1, drop: 'after', method: 'POST' });
 		const { items, error } = await fixture.run(createOrRerun('https://example.com/new'));
 		expect(error).toBeUndefined();
 		expect(fixture.takeRequests()).toEqual([
@@ -296,11 +294,11 @@ describe('a Create whose answer was lost', () => {
 			lookup('example.com/new'),
 		]);
 		expect(jsonOf(items)).toEqual([{ ...simplifyReport(await report(3)), action: 'created' }]);
-		expect(sandbox.createdCount('https://example.com/new')).toBe(1);
+		expect(fixture.sandbox.createdCount('https://example.com/new')).toBe(1);
 	});
 
 	test('not stored (dropped before phpRank processed it): nothing found, the item fails as Create does', async () => {
-		sandbox.failNext({ count: 1, drop: 'before', method: 'POST' });
+		fixture.sandbox.failNext({ count: 1, drop: 'before', method: 'POST' });
 		const { items, error } = await fixture.run(createOrRerun('https://example.com/new'));
 		expect(items).toEqual([]);
 		expect(error.message).toBe(MAY_EXIST);
@@ -312,16 +310,16 @@ describe('a Create whose answer was lost', () => {
 			create('url=https%3A%2F%2Fexample.com%2Fnew&privacy=1'),
 			lookup('example.com/new'),
 		]);
-		expect(sandbox.createdCount('https://example.com/new')).toBe(0);
+		expect(fixture.sandbox.createdCount('https://example.com/new')).toBe(0);
 	});
 
 	test('a 503 to the Create, and the look-up again finds nothing: the same error, with Continue On Fail in its place', async () => {
-		sandbox.failNext({ count: 1, status: 503, method: 'POST' });
+		fixture.sandbox.failNext({ count: 1, status: 503, method: 'POST' });
 		const { items } = await fixture.run(createOrRerun('={{ $json.url }}'), {
 			items: [{ url: 'https://example.com/new' }, { url: 'https://example.com/' }],
 			continueOnFail: true,
 		});
 		expect(jsonOf(items).map((r) => r.error ?? r.action)).toEqual([MAY_EXIST, 're-run']);
-		expect(sandbox.createdCount('https://example.com/new')).toBe(0);
+		expect(fixture.sandbox.createdCount('https://example.com/new')).toBe(0);
 	});
 });

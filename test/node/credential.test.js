@@ -1,12 +1,9 @@
 // The credential: its Bearer header, and its test request through the node's base-URL handling.
 const http = require('node:http');
-const { startFixture, get, expectedHeaders, API_KEY } = require('./fixture');
-const { PhpRankApi } = require('../../dist/credentials/PhpRankApi.credentials.js');
+const { useFixture, startFixture, get, expectedHeaders, API_KEY } = require('./fixture');
+const { PhpRankApi } = require('../helpers/built').credential;
 
-let fixture;
-let sandbox;
-beforeAll(async () => ({ sandbox } = fixture = await startFixture({ seed: [{ url: 'https://example.com/' }] })));
-afterAll(() => sandbox.close());
+const fixture = useFixture({ seed: [{ url: 'https://example.com/' }] });
 
 test('the credential is described as n8n expects', () => {
 	const credential = new PhpRankApi();
@@ -51,7 +48,7 @@ describe('credential test', () => {
 	test.each(['', '/', '/api/v1', '/api/v1/'])(
 		'site URL + %p: OK, one list request',
 		async (suffix) => {
-			const result = await fixture.testCredential({ baseUrl: `${sandbox.url}${suffix}` });
+			const result = await fixture.testCredential({ baseUrl: `${fixture.sandbox.url}${suffix}` });
 			expect(result).toEqual({ status: 'OK', message: 'Connection successful!' });
 			expect(fixture.takeRequests()).toEqual([get('/api/v1/reports', { per_page: '10' })]);
 		},
@@ -108,7 +105,7 @@ describe('credential test', () => {
 	});
 
 	test('a Base URL that answers web pages fails with a reason', async () => {
-		const result = await fixture.testCredential({ baseUrl: `${sandbox.url}/seo` });
+		const result = await fixture.testCredential({ baseUrl: `${fixture.sandbox.url}/seo` });
 		expect(result).toEqual({
 			status: 'Error',
 			message:
@@ -120,7 +117,7 @@ describe('credential test', () => {
 		const elsewhere = await startFixture();
 		fixture.takeRequests();
 		try {
-			sandbox.failNext({ status: 301, headers: { Location: `${elsewhere.sandbox.url}/api/v1/reports?per_page=10` } });
+			fixture.sandbox.failNext({ status: 301, headers: { Location: `${elsewhere.sandbox.url}/api/v1/reports?per_page=10` } });
 			expect(shown(await fixture.testCredential({}))).toEqual({
 				status: 'Error',
 				message:
@@ -141,8 +138,8 @@ describe('credential test', () => {
 
 	test('the key is sent only in the Authorization header', async () => {
 		await fixture.testCredential({});
-		const [request] = sandbox.requests;
-		sandbox.clearRequests();
+		const [request] = fixture.sandbox.requests;
+		fixture.sandbox.clearRequests();
 		expect(request.headers.authorization).toBe(`Bearer ${API_KEY}`);
 		const elsewhere = JSON.stringify({
 			...request,

@@ -1,18 +1,15 @@
 // Every error answer of phpRank, and every transport failure, becomes an n8n error that names
 // the cause; with Continue On Fail each failed item is an error item in its own place.
-const { startFixture, get, byId, API_KEY, OTHER_KEY, byName } = require('./fixture');
+const { useFixture, startFixture, get, byId, API_KEY, OTHER_KEY, byName } = require('./fixture');
 
-let fixture;
-let sandbox;
-beforeAll(async () => ({ sandbox } = fixture = await startFixture()));
-afterAll(() => sandbox.close());
+const fixture = useFixture();
 
 beforeEach(() => {
-	sandbox.reset([
+	fixture.sandbox.reset([
 		{ url: 'https://example.com/', score: 91 },
 		{ url: 'https://other.test/', owner: OTHER_KEY },
 	]);
-	sandbox.setFaults({});
+	fixture.sandbox.setFaults({});
 });
 
 const getReport = (id) => ({ resource: 'report', operation: 'get', reportId: byId(id) });
@@ -81,7 +78,7 @@ test('422: the plan limit', async () => {
 });
 
 test('429 beyond the allowed wait: the rate limit is named', async () => {
-	sandbox.setFaults({ throttle: { limit: 1, windowMs: 60000 } });
+	fixture.sandbox.setFaults({ throttle: { limit: 1, windowMs: 60000 } });
 	await fixture.run(getReport(1));
 	const { error } = await fixture.run({ ...getReport(1), options: { maxRateLimitWait: 5 } });
 	expect(shown(error)).toEqual({
@@ -90,27 +87,27 @@ test('429 beyond the allowed wait: the rate limit is named', async () => {
 		description: 'phpRank did not process this request (HTTP 429).',
 		httpCode: '429',
 	});
-	expect(sandbox.requests.map((r) => r.status)).toEqual([200, 429]);
+	expect(fixture.sandbox.requests.map((r) => r.status)).toEqual([200, 429]);
 });
 
 test('500 after the retries: a server error', async () => {
-	sandbox.failNext({ count: 2, status: 500 });
+	fixture.sandbox.failNext({ count: 2, status: 500 });
 	const { error } = await fixture.run({ ...getReport(1), options: { retries: 1 } });
 	expect(shown(error)).toEqual({
 		message: "phpRank had a server error (HTTP 500): try again later, or ask the phpRank site's administrator",
 		description: 'The node retried as its Options allow. phpRank said: "Server Error"',
 		httpCode: '500',
 	});
-	expect(sandbox.requests.map((r) => r.status)).toEqual([500, 500]);
+	expect(fixture.sandbox.requests.map((r) => r.status)).toEqual([500, 500]);
 });
 
 test('a Base URL that leads to web pages says so', async () => {
-	const { error } = await fixture.run(getReport(1), { credentials: { baseUrl: `${sandbox.url}/seo` } });
+	const { error } = await fixture.run(getReport(1), { credentials: { baseUrl: `${fixture.sandbox.url}/seo` } });
 	expect(fixture.takeRequests().map((r) => r.path)).toEqual(['/seo/api/v1/reports/1']);
 	expect(shown(error)).toEqual({
 		message:
 			"The Base URL does not lead to the phpRank API (it answered with a web page): set the credential's Base URL to your phpRank site's address, like https://seo.example.com",
-		description: `${sandbox.url}/seo answered HTTP 200 with a web page where phpRank's API answers JSON.`,
+		description: `${fixture.sandbox.url}/seo answered HTTP 200 with a web page where phpRank's API answers JSON.`,
 		httpCode: '200',
 	});
 });
@@ -127,7 +124,7 @@ test('no server at the Base URL', async () => {
 
 describe('Base URL forms all reach /api/v1', () => {
 	test.each(['', '/', '//', '/api/v1', '/api/v1/', '/API/V1'])('site URL + %p', async (suffix) => {
-		const { error } = await fixture.run(getReport(1), { credentials: { baseUrl: `${sandbox.url}${suffix}` } });
+		const { error } = await fixture.run(getReport(1), { credentials: { baseUrl: `${fixture.sandbox.url}${suffix}` } });
 		expect(error).toBeUndefined();
 		expect(fixture.takeRequests()).toEqual([get('/api/v1/reports/1')]);
 	});

@@ -8,13 +8,14 @@ const fs = require('node:fs');
 const path = require('node:path');
 const vm = require('node:vm');
 const { executeFilter } = require('n8n-workflow');
-const { startFixture, apiGet, API_KEY } = require('./fixture');
+const { useFixture, apiGet, API_KEY } = require('./fixture');
 const { runNode } = require('../helpers/n8n-runner');
 const { createPollSession } = require('../helpers/poll-runner');
-const { PhpRank } = require('../../dist/nodes/PhpRank/PhpRank.node.js');
-const { PhpRankTrigger } = require('../../dist/nodes/PhpRankTrigger/PhpRankTrigger.node.js');
-const { PhpRankApi } = require('../../dist/credentials/PhpRankApi.credentials.js');
-const { simplifyReport, diffReports } = require('../../dist/nodes/PhpRank/report/simplify');
+const { PhpRank } = require('../helpers/built').node;
+const { PhpRankTrigger } = require('../helpers/built').trigger;
+const { PhpRankApi } = require('../helpers/built').credential;
+const { simplifyReport } = require('../helpers/built').simplify;
+const { diffReports } = require('../helpers/built').reportChanges;
 
 const EXAMPLES = path.join(__dirname, '..', '..', 'examples');
 const FILES = ['weekly-audit.json', 'regression-alert.json', 'triggers/score-alerts.json'];
@@ -42,11 +43,8 @@ const nodeOf = (workflow, name) => {
 	return node;
 };
 
-let fixture;
-let sandbox;
-beforeAll(async () => ({ sandbox } = fixture = await startFixture({ seed: 'demo' })));
-afterAll(() => sandbox.close());
-beforeEach(() => sandbox.reset('demo'));
+const fixture = useFixture({ seed: 'demo' });
+beforeEach(() => fixture.sandbox.reset('demo'));
 
 // ------------------------------------------------------------------------------ stand-ins
 
@@ -97,7 +95,7 @@ async function runPhpRank(node, items) {
 	const { items: output, error } = await runNode({
 		nodeType: OUR_TYPES[node.type],
 		credentialType,
-		credentials: { baseUrl: sandbox.url, apiKey: API_KEY },
+		credentials: { baseUrl: fixture.sandbox.url, apiKey: API_KEY },
 		parameters: node.parameters,
 		items,
 		nodeSettings: node.alwaysOutputData ? { alwaysOutputData: true } : {},
@@ -158,7 +156,7 @@ describe('weekly-audit.json', () => {
 			{ url: 'https://www.northwind-coffee.com/menu' },
 		]);
 
-		const before = [(await apiGet(sandbox, '/reports/1')).data, (await apiGet(sandbox, '/reports/7')).data];
+		const before = [(await apiGet(fixture.sandbox, '/reports/1')).data, (await apiGet(fixture.sandbox, '/reports/7')).data];
 		const done = await runPhpRank(nodeOf(workflow, 'Create or re-run report'), pages);
 		const lookup = (search) => ({
 			search_by: 'url',
@@ -182,8 +180,8 @@ describe('weekly-audit.json', () => {
 			['PATCH', '/api/v1/reports/7', 'results=1'],
 			['POST', '/api/v1/reports', 'url=https%3A%2F%2Fwww.northwind-coffee.com%2Fmenu&privacy=1'],
 		]);
-		const after = [(await apiGet(sandbox, '/reports/1')).data, (await apiGet(sandbox, '/reports/7')).data];
-		const created = (await apiGet(sandbox, '/reports/41')).data;
+		const after = [(await apiGet(fixture.sandbox, '/reports/1')).data, (await apiGet(fixture.sandbox, '/reports/7')).data];
+		const created = (await apiGet(fixture.sandbox, '/reports/41')).data;
 		expect(done).toEqual([
 			{ ...simplifyReport(after[0]), action: 're-run', changes: diffReports(before[0], after[0]) },
 			{ ...simplifyReport(after[1]), action: 're-run', changes: diffReports(before[1], after[1]) },
@@ -193,7 +191,7 @@ describe('weekly-audit.json', () => {
 				changes: { ...diffReports({}, created), label_changed: false },
 			},
 		]);
-		expect(sandbox.createdCount('https://www.northwind-coffee.com/menu')).toBe(1);
+		expect(fixture.sandbox.createdCount('https://www.northwind-coffee.com/menu')).toBe(1);
 
 		const summary = runSet(nodeOf(workflow, 'Summary per page'), done);
 		expect(summary).toEqual([
@@ -314,7 +312,7 @@ describe('triggers/score-alerts.json', () => {
 		createPollSession({
 			nodeType: OUR_TYPES[trigger.type],
 			credentialType,
-			credentials: { baseUrl: sandbox.url, apiKey: API_KEY },
+			credentials: { baseUrl: fixture.sandbox.url, apiKey: API_KEY },
 			parameters: trigger.parameters,
 		});
 
@@ -337,7 +335,7 @@ describe('triggers/score-alerts.json', () => {
 	test('active: history is not replayed; a fall below 49 starts the workflow once', async () => {
 		const watcher = poller();
 		expect((await watcher.poll()).emitted).toBe(false);
-		sandbox.addReport({ url: 'https://lumen-studio.design/blog', score: 30 });
+		fixture.sandbox.addReport({ url: 'https://lumen-studio.design/blog', score: 30 });
 		const { items } = await watcher.poll();
 		const events = items.map((item) => item.json);
 		expect(events.map((e) => [e.id, e.score, e.previous_score])).toEqual([[41, 30, null]]);

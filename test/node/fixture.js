@@ -3,8 +3,8 @@
 const { startSandbox } = require('../sandbox');
 const { runNode, testCredential } = require('../helpers/n8n-runner');
 const { assertedRequest } = require('../helpers/asserted-request');
-const { PhpRank } = require('../../dist/nodes/PhpRank/PhpRank.node.js');
-const { PhpRankApi } = require('../../dist/credentials/PhpRankApi.credentials.js');
+const { PhpRank } = require('../helpers/built').node;
+const { PhpRankApi } = require('../helpers/built').credential;
 
 const API_KEY = 'test-key-5d1c9e';
 const OTHER_KEY = 'other-key-8a2b4f';
@@ -40,6 +40,18 @@ async function startFixture(sandboxOptions = {}) {
 			return requests;
 		},
 	};
+}
+
+/**
+ * The fixture of a whole test file: registers jest's beforeAll (start a sandbox) and afterAll
+ * (close it) and returns the fixture, whose `sandbox`, `run`, `testCredential` and `takeRequests`
+ * are there once beforeAll ran. Call it at the top of the file, before hooks that use it.
+ */
+function useFixture(sandboxOptions) {
+	const fixture = {};
+	beforeAll(async () => Object.assign(fixture, await startFixture(sandboxOptions)));
+	afterAll(() => fixture.sandbox?.close());
+	return fixture;
 }
 
 /** The headers every request of the node must carry; `contentType` for requests with a body. */
@@ -108,6 +120,7 @@ async function apiSend(sandbox, method, path, body) {
 
 module.exports = {
 	startFixture,
+	useFixture,
 	expectedHeaders,
 	get,
 	del,

@@ -1,17 +1,14 @@
 // Get Many's page planning against lists of many sizes: the fewest requests, filters on every
 // page, exactly min(limit, total) items in the server's order.
-const { startFixture, get, apiGet, byName } = require('./fixture');
+const { useFixture, get, apiGet, byName } = require('./fixture');
 
-let fixture;
-let sandbox;
-beforeAll(async () => ({ sandbox } = fixture = await startFixture()));
-afterAll(() => sandbox.close());
+const fixture = useFixture();
 
 /** The ids the API lists for a query, read page by page straight from the sandbox. */
 async function allIds(query) {
 	const ids = [];
 	for (let page = 1; ; page++) {
-		const body = await apiGet(sandbox, `/reports?per_page=100&page=${page}${query}`);
+		const body = await apiGet(fixture.sandbox, `/reports?per_page=100&page=${page}${query}`);
 		ids.push(...body.data.map((report) => report.id));
 		if (page >= body.meta.last_page) return ids;
 	}
@@ -31,7 +28,7 @@ describe('Return All', () => {
 		[101, 2],
 		[1000, 10],
 	])('over %i reports takes %i request(s) of 100 and returns every report once', async (total, requests) => {
-		sandbox.reset({ reports: total });
+		fixture.sandbox.reset({ reports: total });
 		const expectedIds = total === 0 ? [] : await allIds('');
 		const { items, error } = await fixture.run({ resource: 'report', operation: 'getAll', returnAll: true });
 		expect(error).toBeUndefined();
@@ -41,15 +38,15 @@ describe('Return All', () => {
 	});
 
 	test('with Simplify off, items are the full report objects the API sends', async () => {
-		sandbox.reset({ reports: 3 });
-		const expected = (await apiGet(sandbox, '/reports?per_page=100')).data;
+		fixture.sandbox.reset({ reports: 3 });
+		const expected = (await apiGet(fixture.sandbox, '/reports?per_page=100')).data;
 		const { items } = await fixture.run({ resource: 'report', operation: 'getAll', returnAll: true, simplify: false });
 		expect(items.map((item) => item.json)).toEqual(expected);
 	});
 });
 
 describe('Limit', () => {
-	beforeAll(() => sandbox.reset({ reports: 300 }));
+	beforeAll(() => fixture.sandbox.reset({ reports: 300 }));
 
 	test.each([
 		[1, 1, 10],
@@ -72,8 +69,8 @@ describe('Limit', () => {
 
 describe('filters across pages', () => {
 	test('Return All keeps every filter and sort on every page', async () => {
-		sandbox.reset({ reports: 1000 });
-		const project = (await apiGet(sandbox, '/projects?per_page=100')).data
+		fixture.sandbox.reset({ reports: 1000 });
+		const project = (await apiGet(fixture.sandbox, '/projects?per_page=100')).data
 			.map((entry) => ({ name: entry.project, reports: entry.reports }))
 			.sort((a, b) => b.reports - a.reports)[0].name;
 		const query = { project, search_by: 'url', search: project.slice(0, 3), sort_by: 'url', sort: 'asc' };
@@ -94,7 +91,7 @@ describe('filters across pages', () => {
 	});
 
 	test('a result filter pages with the limit', async () => {
-		sandbox.reset({ reports: 400 });
+		fixture.sandbox.reset({ reports: 400 });
 		const expectedIds = (await allIds('&result=bad')).slice(0, 150);
 		expect(expectedIds).toHaveLength(150);
 		const { items } = await fixture.run({

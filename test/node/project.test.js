@@ -1,14 +1,11 @@
 // Project operations: Get Many with its filters and paging, Delete with the name encoded as one
 // path segment (and the reports of the project gone with it).
-const { startFixture, get, apiGet, fromList, del, byName } = require('./fixture');
+const { useFixture, get, apiGet, fromList, del, byName } = require('./fixture');
 
-let fixture;
-let sandbox;
-beforeAll(async () => ({ sandbox } = fixture = await startFixture()));
-afterAll(() => sandbox.close());
+const fixture = useFixture();
 
 function seedProjects() {
-	sandbox.reset([
+	fixture.sandbox.reset([
 		{ url: 'https://alpha.test/', score: 90 },
 		{ url: 'https://alpha.test/a', score: 70 },
 		{ url: 'https://beta.test/', score: 40 },
@@ -21,7 +18,7 @@ describe('Project: Get Many', () => {
 	beforeEach(seedProjects);
 
 	test('defaults: one request of per_page 50; items are the projects', async () => {
-		const expected = (await apiGet(sandbox, '/projects?per_page=50')).data;
+		const expected = (await apiGet(fixture.sandbox, '/projects?per_page=50')).data;
 		const { items } = await fixture.run({ resource: 'project', operation: 'getAll' });
 		expect(fixture.takeRequests()).toEqual([get('/api/v1/projects', { per_page: '50', page: '1' })]);
 		// Each project gains its average score (sum / reports) and that average's label.
@@ -58,7 +55,7 @@ describe('Project: Get Many', () => {
 	});
 
 	test('Return All pages through more than 100 projects', async () => {
-		sandbox.reset(Array.from({ length: 230 }, (_, i) => ({ url: `https://site${i}.test/` })));
+		fixture.sandbox.reset(Array.from({ length: 230 }, (_, i) => ({ url: `https://site${i}.test/` })));
 		const { items } = await fixture.run({ resource: 'project', operation: 'getAll', returnAll: true });
 		expect(fixture.takeRequests()).toEqual(
 			[1, 2, 3].map((page) => get('/api/v1/projects', { per_page: '100', page: String(page) })),
@@ -74,7 +71,7 @@ describe('Project: Delete', () => {
 		const { items } = await fixture.run({ resource: 'project', operation: 'delete', project: fromList('alpha.test') });
 		expect(fixture.takeRequests()).toEqual([del('/api/v1/projects/alpha.test')]);
 		expect(items.map((item) => item.json)).toEqual([{ id: 'alpha.test', deleted: true }]);
-		const remaining = (await apiGet(sandbox, '/reports?per_page=100')).data.map((r) => r.project);
+		const remaining = (await apiGet(fixture.sandbox, '/reports?per_page=100')).data.map((r) => r.project);
 		expect(remaining).toEqual(['gamma.test', 'beta.test']);
 	});
 
@@ -93,7 +90,7 @@ describe('Project: Delete', () => {
 		expect(fixture.takeRequests()).toEqual([del(path)]);
 		expect(items).toEqual([]);
 		expect(error.message).toBe(`Project "${name}" not found: check the Project name (it may have been deleted)`);
-		expect((await apiGet(sandbox, '/reports?per_page=100')).data).toHaveLength(4);
+		expect((await apiGet(fixture.sandbox, '/reports?per_page=100')).data).toHaveLength(4);
 	});
 
 	test.each([

@@ -1,13 +1,10 @@
 // Report operations through n8n-core's engine against the sandbox: exact requests, exact items.
-const { startFixture, get, apiGet, byId, fromList, del, form, byName } = require('./fixture');
+const { useFixture, get, apiGet, byId, fromList, del, form, byName } = require('./fixture');
 
-let fixture;
-let sandbox;
-beforeAll(async () => ({ sandbox } = fixture = await startFixture()));
-afterAll(() => sandbox.close());
+const fixture = useFixture();
 
 beforeEach(() => {
-	sandbox.reset([
+	fixture.sandbox.reset([
 		{ url: 'https://example.com/', score: 91 },
 		{ url: 'https://example.com/about', score: 64 },
 		{ url: 'https://shop.test/cart', score: 30 },
@@ -20,7 +17,7 @@ describe('Report: Get', () => {
 		['By ID', byId(2)],
 		['From List', fromList(2)],
 	])('%s sends GET /reports/{id} and outputs the report', async (_mode, reportId) => {
-		const expected = (await apiGet(sandbox, '/reports/2')).data;
+		const expected = (await apiGet(fixture.sandbox, '/reports/2')).data;
 		const { items, error } = await fixture.run({ resource: 'report', operation: 'get', reportId, simplify: false });
 		expect(error).toBeUndefined();
 		expect(fixture.takeRequests()).toEqual([get('/api/v1/reports/2')]);
@@ -29,8 +26,8 @@ describe('Report: Get', () => {
 	});
 
 	test('an ID from an expression is resolved per input item', async () => {
-		const one = (await apiGet(sandbox, '/reports/1')).data;
-		const three = (await apiGet(sandbox, '/reports/3')).data;
+		const one = (await apiGet(fixture.sandbox, '/reports/1')).data;
+		const three = (await apiGet(fixture.sandbox, '/reports/3')).data;
 		const { items } = await fixture.run(
 			{ resource: 'report', operation: 'get', reportId: byId('={{ $json.reportId }}'), simplify: false },
 			{ items: [{ reportId: 3 }, { reportId: 1 }] },
@@ -53,7 +50,7 @@ describe('Report: Create', () => {
 		expect(fixture.takeRequests()).toEqual([
 			form('POST', '/api/v1/reports', 'url=https%3A%2F%2Fexample.com%2Fcontact&privacy=1'),
 		]);
-		const stored = (await apiGet(sandbox, '/reports/4')).data;
+		const stored = (await apiGet(fixture.sandbox, '/reports/4')).data;
 		expect(items.map((item) => item.json)).toEqual([stored]);
 		expect(stored).toMatchObject({ id: 4, url: 'example.com/contact', privacy: 1, password: false });
 	});
@@ -121,10 +118,10 @@ describe('Report: Update', () => {
 	const update = (extra) => ({ resource: 'report', operation: 'update', reportId: byId(2), simplify: false, ...extra });
 
 	test('with nothing changed sends only results=0 and outputs the report', async () => {
-		const before = (await apiGet(sandbox, '/reports/2')).data;
+		const before = (await apiGet(fixture.sandbox, '/reports/2')).data;
 		const { items } = await fixture.run(update({}));
 		expect(fixture.takeRequests()).toEqual([form('PATCH', '/api/v1/reports/2', 'results=0')]);
-		expect(items.map((item) => item.json)).toEqual([(await apiGet(sandbox, '/reports/2')).data]);
+		expect(items.map((item) => item.json)).toEqual([(await apiGet(fixture.sandbox, '/reports/2')).data]);
 		expect(items[0].json.generated_at).toBe(before.generated_at);
 	});
 
@@ -143,10 +140,10 @@ describe('Report: Update', () => {
 	});
 
 	test('Re-Run Analysis sends results=1 and outputs the new analysis', async () => {
-		const before = (await apiGet(sandbox, '/reports/2')).data;
+		const before = (await apiGet(fixture.sandbox, '/reports/2')).data;
 		const { items } = await fixture.run(update({ rerunAnalysis: true }));
 		expect(fixture.takeRequests()).toEqual([form('PATCH', '/api/v1/reports/2', 'results=1')]);
-		const after = (await apiGet(sandbox, '/reports/2')).data;
+		const after = (await apiGet(fixture.sandbox, '/reports/2')).data;
 		expect(items.map((item) => item.json)).toEqual([after]);
 		expect(after.generated_at).not.toBe(before.generated_at);
 	});
@@ -159,7 +156,7 @@ describe('Report: Delete', () => {
 			del('/api/v1/reports/3'),
 		]);
 		expect(items.map((item) => item.json)).toEqual([{ id: 3, deleted: true }]);
-		expect((await apiGet(sandbox, '/reports?per_page=10')).data.map((r) => r.id)).toEqual([2, 1]);
+		expect((await apiGet(fixture.sandbox, '/reports?per_page=10')).data.map((r) => r.id)).toEqual([2, 1]);
 	});
 });
 
@@ -167,7 +164,7 @@ describe('Report: Get Many', () => {
 	const getMany = (extra) => ({ resource: 'report', operation: 'getAll', ...extra });
 
 	test('defaults: limit 50 is one request of per_page 50; items are the reports', async () => {
-		const expected = (await apiGet(sandbox, '/reports?per_page=50')).data;
+		const expected = (await apiGet(fixture.sandbox, '/reports?per_page=50')).data;
 		const { items } = await fixture.run(getMany({ simplify: false }));
 		expect(fixture.takeRequests()).toEqual([get('/api/v1/reports', { per_page: '50', page: '1' })]);
 		expect(items.map((item) => item.json)).toEqual(expected);

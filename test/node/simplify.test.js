@@ -1,15 +1,12 @@
 // Readable output through n8n-core's engine against the sandbox: Simplify on report operations,
 // the average of Project Get Many, and Update's before/after comparison of a re-run.
-const { startFixture, get, apiGet, byId, form } = require('./fixture');
-const { simplifyReport } = require('../../dist/nodes/PhpRank/report/simplify');
+const { useFixture, startFixture, get, apiGet, byId, form } = require('./fixture');
+const { simplifyReport } = require('../helpers/built').simplify;
 
-let fixture;
-let sandbox;
-beforeAll(async () => ({ sandbox } = fixture = await startFixture()));
-afterAll(() => sandbox.close());
+const fixture = useFixture();
 
 beforeEach(() => {
-	sandbox.reset([
+	fixture.sandbox.reset([
 		{ url: 'https://example.com/', score: 91 },
 		{ url: 'http://example.com/about', score: 64 },
 		// Re-running this page moves 50 -> 58: one check newly fails, three newly pass.
@@ -47,7 +44,7 @@ const REPORT_2 = {
 
 describe('Simplify (on by default)', () => {
 	test('Get: the simplified report', async () => {
-		const raw = (await apiGet(sandbox, '/reports/2')).data;
+		const raw = (await apiGet(fixture.sandbox, '/reports/2')).data;
 		const { items, error } = await fixture.run({ resource: 'report', operation: 'get', reportId: byId(2) });
 		expect(error).toBeUndefined();
 		expect(items.map((item) => item.json)).toEqual([REPORT_2]);
@@ -58,7 +55,7 @@ describe('Simplify (on by default)', () => {
 	});
 
 	test('Get Many: every item simplified, the requests unchanged', async () => {
-		const raw = (await apiGet(sandbox, '/reports?per_page=10')).data;
+		const raw = (await apiGet(fixture.sandbox, '/reports?per_page=10')).data;
 		const { items } = await fixture.run({ resource: 'report', operation: 'getAll', limit: 10 });
 		expect(fixture.takeRequests()).toEqual([get('/api/v1/reports', { per_page: '10', page: '1' })]);
 		expect(items.map((item) => item.json)).toEqual(raw.map(simplifyReport));
@@ -72,7 +69,7 @@ describe('Simplify (on by default)', () => {
 
 	test('Create: the new report simplified', async () => {
 		const { items } = await fixture.run({ resource: 'report', operation: 'create', url: 'https://example.com/contact' });
-		const stored = (await apiGet(sandbox, '/reports/4')).data;
+		const stored = (await apiGet(fixture.sandbox, '/reports/4')).data;
 		expect(items.map((item) => item.json)).toEqual([simplifyReport(stored)]);
 		expect(items[0].json).toMatchObject({ id: 4, url: 'example.com/contact', privacy: 'private' });
 	});
@@ -83,7 +80,7 @@ describe('Simplify (on by default)', () => {
 	});
 
 	test('Simplify off: the report exactly as phpRank sends it', async () => {
-		const raw = (await apiGet(sandbox, '/reports/2')).data;
+		const raw = (await apiGet(fixture.sandbox, '/reports/2')).data;
 		const { items } = await fixture.run({ resource: 'report', operation: 'get', reportId: byId(2), simplify: false });
 		expect(items.map((item) => item.json)).toEqual([raw]);
 	});
@@ -123,13 +120,13 @@ describe('what the real server varies', () => {
 
 describe('Project Get Many: average score and label', () => {
 	test('the decimal-string sum divided by the report count, one decimal, with its label', async () => {
-		sandbox.reset([
+		fixture.sandbox.reset([
 			{ url: 'https://alpha.test/', score: 90 },
 			{ url: 'https://alpha.test/a', score: 71 },
 			{ url: 'https://alpha.test/b', score: 70 },
 			{ url: 'https://beta.test/', score: 40 },
 		]);
-		const raw = (await apiGet(sandbox, '/projects?per_page=50')).data;
+		const raw = (await apiGet(fixture.sandbox, '/projects?per_page=50')).data;
 		expect(raw.map((p) => [p.project, p.reports, p.result])).toEqual([
 			['beta.test', 1, '40.00'],
 			['alpha.test', 3, '231.00'],
@@ -146,14 +143,14 @@ describe('Update: Re-Run Analysis with Output Changes', () => {
 	const rerun = (extra) => ({ resource: 'report', operation: 'update', reportId: byId(3), rerunAnalysis: true, ...extra });
 
 	test('reads the report, re-runs it, and outputs the report with what changed', async () => {
-		const before = (await apiGet(sandbox, '/reports/3')).data;
+		const before = (await apiGet(fixture.sandbox, '/reports/3')).data;
 		const { items, error } = await fixture.run(rerun({ outputChanges: true }));
 		expect(error).toBeUndefined();
 		expect(fixture.takeRequests()).toEqual([
 			get('/api/v1/reports/3'),
 			form('PATCH', '/api/v1/reports/3', 'results=1'),
 		]);
-		const after = (await apiGet(sandbox, '/reports/3')).data;
+		const after = (await apiGet(fixture.sandbox, '/reports/3')).data;
 		// The oracle, from the raw reports: which checks flipped.
 		const flipped = (from, to) =>
 			Object.keys(after.results).filter((n) => before.results[n].passed === from && after.results[n].passed === to);
@@ -193,7 +190,7 @@ describe('Update: Re-Run Analysis with Output Changes', () => {
 
 	test('with Simplify off the raw report carries `changes`', async () => {
 		const { items } = await fixture.run(rerun({ outputChanges: true, simplify: false }));
-		const after = (await apiGet(sandbox, '/reports/3')).data;
+		const after = (await apiGet(fixture.sandbox, '/reports/3')).data;
 		const { changes, ...report } = items[0].json;
 		expect(report).toEqual(after);
 		expect(changes).toMatchObject({ previous_score: 50, score: 58, score_change: 8 });

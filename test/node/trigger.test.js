@@ -1,18 +1,16 @@
 // The phpRank Trigger through n8n-core's poll machinery (test/helpers/poll-runner.js) against the
 // sandbox: exact requests, exact items, every event exactly once across polls, nothing missed.
-const { startFixture, get, apiGet, fromList, API_KEY, apiSend } = require('./fixture');
+const { useFixture, startFixture, get, apiGet, fromList, API_KEY, apiSend } = require('./fixture');
 const { createPollSession } = require('../helpers/poll-runner');
-const { PhpRankTrigger } = require('../../dist/nodes/PhpRankTrigger/PhpRankTrigger.node.js');
-const { PhpRankApi } = require('../../dist/credentials/PhpRankApi.credentials.js');
-const { simplifyReport, computeScore } = require('../../dist/nodes/PhpRank/report/simplify');
+const { PhpRankTrigger } = require('../helpers/built').trigger;
+const { PhpRankApi } = require('../helpers/built').credential;
+const { simplifyReport } = require('../helpers/built').simplify;
+const { computeScore } = require('../helpers/built').score;
 
 const nodeType = new PhpRankTrigger();
 const credentialType = new PhpRankApi();
 
-let fixture;
-let sandbox;
-beforeAll(async () => ({ sandbox } = fixture = await startFixture()));
-afterAll(() => sandbox.close());
+const fixture = useFixture();
 
 function session(parameters, target = fixture) {
 	return createPollSession({
@@ -43,7 +41,7 @@ const ids = (result) => result.items.map((item) => item.json.id);
 
 describe('New Report', () => {
 	beforeEach(() => {
-		sandbox.reset([
+		fixture.sandbox.reset([
 			{ url: 'https://a.test/', score: 91 },
 			{ url: 'https://b.test/', score: 64 },
 			{ url: 'https://a.test/x', score: 30 },
@@ -63,8 +61,8 @@ describe('New Report', () => {
 	test('reports created between polls are emitted once each, oldest first, simplified', async () => {
 		const watcher = session({ event: 'newReport' });
 		await watcher.poll();
-		sandbox.addReport({ url: 'https://c.test/1', score: 70 });
-		sandbox.addReport({ url: 'https://c.test/2', score: 40 });
+		fixture.sandbox.addReport({ url: 'https://c.test/1', score: 70 });
+		fixture.sandbox.addReport({ url: 'https://c.test/2', score: 40 });
 		fixture.takeRequests();
 
 		const second = await watcher.poll();
@@ -79,7 +77,7 @@ describe('New Report', () => {
 		expect(third.committed).toBe(true);
 		expect(fixture.takeRequests()).toEqual([listRequest(10)]);
 
-		sandbox.addReport({ url: 'https://c.test/3' });
+		fixture.sandbox.addReport({ url: 'https://c.test/3' });
 		expect(ids(await watcher.poll())).toEqual([6]);
 		expect((await watcher.poll()).emitted).toBe(false);
 	});
@@ -87,7 +85,7 @@ describe('New Report', () => {
 	test('more new reports than a page holds: every one once, none missed', async () => {
 		const watcher = session({ event: 'newReport' });
 		await watcher.poll();
-		for (let i = 0; i < 130; i++) sandbox.addReport({ url: `https://burst.test/${i}` });
+		for (let i = 0; i < 130; i++) fixture.sandbox.addReport({ url: `https://burst.test/${i}` });
 		fixture.takeRequests();
 
 		const burst = await watcher.poll();
@@ -101,8 +99,8 @@ describe('New Report', () => {
 	test('Project: only that project is read and emitted', async () => {
 		const watcher = session({ event: 'newReport', project: fromList('a.test') });
 		expect((await watcher.poll()).nodeStaticData).toEqual({ watch: '["newReport","a.test"]', lastId: 3 });
-		sandbox.addReport({ url: 'https://b.test/new' });
-		sandbox.addReport({ url: 'https://a.test/new' });
+		fixture.sandbox.addReport({ url: 'https://b.test/new' });
+		fixture.sandbox.addReport({ url: 'https://a.test/new' });
 		fixture.takeRequests();
 		const next = await watcher.poll();
 		expect(next.items.map((item) => [item.json.id, item.json.url])).toEqual([[5, 'a.test/new']]);
@@ -112,7 +110,7 @@ describe('New Report', () => {
 	test('Simplify off: the report exactly as phpRank sends it', async () => {
 		const watcher = session({ event: 'newReport', simplify: false });
 		await watcher.poll();
-		sandbox.addReport({ url: 'https://c.test/raw' });
+		fixture.sandbox.addReport({ url: 'https://c.test/raw' });
 		const next = await watcher.poll();
 		expect(next.items.map((item) => item.json)).toEqual([await report(4)]);
 	});
@@ -120,8 +118,8 @@ describe('New Report', () => {
 	test('a poll that fails records nothing; the next poll emits what it missed', async () => {
 		const watcher = session({ event: 'newReport' });
 		await watcher.poll();
-		sandbox.addReport({ url: 'https://c.test/late' });
-		sandbox.failNext({ status: 403, body: { message: "You don't have access to this feature.", status: 403 } });
+		fixture.sandbox.addReport({ url: 'https://c.test/late' });
+		fixture.sandbox.failNext({ status: 403, body: { message: "You don't have access to this feature.", status: 403 } });
 		const failed = await watcher.poll();
 		expect(failed.error.message).toBe(
 			"This phpRank account's plan has no API access: use an API key of an account whose plan includes the API",
@@ -137,9 +135,9 @@ describe('New Report', () => {
 	test("a server error is retried by the package's request policy, as in the main node", async () => {
 		const watcher = session({ event: 'newReport' });
 		await watcher.poll();
-		sandbox.addReport({ url: 'https://c.test/retried' });
+		fixture.sandbox.addReport({ url: 'https://c.test/retried' });
 		fixture.takeRequests();
-		sandbox.failNext({ status: 503 });
+		fixture.sandbox.failNext({ status: 503 });
 		const next = await watcher.poll();
 		expect(next.error).toBeUndefined();
 		expect(ids(next)).toEqual([4]);
@@ -149,7 +147,7 @@ describe('New Report', () => {
 	test('changing what is watched starts over: no history is replayed', async () => {
 		const watcher = session({ event: 'newReport', project: fromList('b.test') });
 		await watcher.poll();
-		sandbox.addReport({ url: 'https://a.test/new' });
+		fixture.sandbox.addReport({ url: 'https://a.test/new' });
 		watcher.parameters = { event: 'newReport' };
 		const changed = await watcher.poll();
 		expect(changed.emitted).toBe(false);
@@ -157,10 +155,10 @@ describe('New Report', () => {
 	});
 
 	test('an empty account: the first report is emitted on the poll after it appears', async () => {
-		sandbox.reset(null);
+		fixture.sandbox.reset(null);
 		const watcher = session({ event: 'newReport' });
 		expect((await watcher.poll()).nodeStaticData).toEqual({ watch: '["newReport",""]', lastId: 0 });
-		sandbox.addReport({ url: 'https://first.test/' });
+		fixture.sandbox.addReport({ url: 'https://first.test/' });
 		expect(ids(await watcher.poll())).toEqual([1]);
 	});
 });
@@ -171,7 +169,7 @@ describe('New Report', () => {
 const PAGES = Array.from({ length: 8 }, (_, i) => ({ url: `https://site.test/page-${i}`, score: 50 }));
 
 describe('Score Changed', () => {
-	beforeEach(() => sandbox.reset(PAGES));
+	beforeEach(() => fixture.sandbox.reset(PAGES));
 
 	test('the first poll records the scores of the newest reports and emits nothing', async () => {
 		const watcher = session({ event: 'scoreChanged' });
@@ -250,7 +248,7 @@ describe('Score Changed', () => {
 	test('new reports are recorded, not emitted; reports pushed out of the window are forgotten', async () => {
 		const watcher = session({ event: 'scoreChanged', watchCount: 3 });
 		await watcher.poll();
-		sandbox.addReport({ url: 'https://site.test/new', score: 77 });
+		fixture.sandbox.addReport({ url: 'https://site.test/new', score: 77 });
 		const next = await watcher.poll();
 		expect(next.emitted).toBe(false);
 		expect(next.nodeStaticData).toEqual({ watch: '["scoreChanged","",3]', lastId: 9, scores: { 7: 50, 8: 50, 9: 77 } });
@@ -269,7 +267,7 @@ describe('Score Changed', () => {
 
 describe('Score Below Threshold', () => {
 	beforeEach(() =>
-		sandbox.reset([
+		fixture.sandbox.reset([
 			{ url: 'https://site.test/page-0', score: 50 },
 			{ url: 'https://site.test/page-3', score: 50 },
 			{ url: 'https://site.test/low', score: 30 },
@@ -304,8 +302,8 @@ describe('Score Below Threshold', () => {
 	test('a new report that starts below the threshold is emitted; one above it is not', async () => {
 		const watcher = session({ event: 'scoreBelow', threshold: 60 });
 		await watcher.poll();
-		sandbox.addReport({ url: 'https://site.test/new-low', score: 20 });
-		sandbox.addReport({ url: 'https://site.test/new-high', score: 90 });
+		fixture.sandbox.addReport({ url: 'https://site.test/new-low', score: 20 });
+		fixture.sandbox.addReport({ url: 'https://site.test/new-high', score: 90 });
 		expect(fell(await watcher.poll())).toEqual([[4, null, 20]]);
 	});
 });
@@ -340,7 +338,7 @@ describe('what the real server varies', () => {
 });
 
 describe('Fetch Test Event (manual)', () => {
-	beforeEach(() => sandbox.reset(PAGES));
+	beforeEach(() => fixture.sandbox.reset(PAGES));
 
 	test('New Report: the newest report; the state is not touched', async () => {
 		const watcher = session({ event: 'newReport' });
@@ -352,14 +350,14 @@ describe('Fetch Test Event (manual)', () => {
 	});
 
 	test('New Report with no report yet says so', async () => {
-		sandbox.reset(null);
+		fixture.sandbox.reset(null);
 		const test = await session({ event: 'newReport', project: fromList('a.test') }).poll({ mode: 'manual' });
 		expect(test.error.message).toBe('No report of project "a.test" yet');
 	});
 
 	test('Score Below Threshold: the newest report below it', async () => {
-		sandbox.addReport({ url: 'https://site.test/low', score: 20 });
-		sandbox.addReport({ url: 'https://site.test/high', score: 95 });
+		fixture.sandbox.addReport({ url: 'https://site.test/low', score: 20 });
+		fixture.sandbox.addReport({ url: 'https://site.test/high', score: 95 });
 		const test = await session({ event: 'scoreBelow' }).poll({ mode: 'manual' });
 		expect(test.items.map((item) => item.json)).toEqual([
 			{ ...simplifyReport(await report(9)), score: 20, label: 'bad', previous_score: null, threshold: 49 },

@@ -1,14 +1,11 @@
 // Return All while another client creates and deletes reports: every report that existed for
 // the whole run comes out exactly once, and no report twice.
-const { startFixture, apiSend } = require('../node/fixture');
+const { useFixture, apiSend } = require('../node/fixture');
 
-let fixture;
-let sandbox;
-beforeAll(async () => ({ sandbox } = fixture = await startFixture({ seed: { reports: 450 } })));
-afterAll(() => sandbox.close());
+const fixture = useFixture({ seed: { reports: 450 } });
 
 async function api(method, path, body) {
-	return await apiSend(sandbox, method, path, body);
+	return await apiSend(fixture.sandbox, method, path, body);
 }
 
 /** Another client: creates and deletes reports until told to stop (at most 400 changes). */
@@ -37,13 +34,13 @@ function churn(ids, seed) {
 }
 
 test.each([1, 2, 3])('seed %i: every surviving report exactly once', async (seed) => {
-	sandbox.reset();
-	sandbox.setFaults({ latencyMs: 25 });
-	const initial = sandbox.reports().map((r) => r.id);
+	fixture.sandbox.reset();
+	fixture.sandbox.setFaults({ latencyMs: 25 });
+	const initial = fixture.sandbox.reports().map((r) => r.id);
 	const other = churn(initial, seed);
 	const { items, error } = await fixture.run({ resource: 'report', operation: 'getAll', returnAll: true });
 	await other.stop();
-	sandbox.setFaults({});
+	fixture.sandbox.setFaults({});
 
 	expect(error).toBeUndefined();
 	expect(other.state.changes).toBeGreaterThan(5);

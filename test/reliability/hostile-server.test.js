@@ -2,27 +2,25 @@
 // sandbox misbehaves exactly that way, and each test asserts what reaches phpRank (and any other
 // host) and what the user sees. One request pipeline: the same failure is worded the same way.
 const { startSandbox } = require('../sandbox');
-const { startFixture, get, form, byId, API_KEY, FORM } = require('../node/fixture');
+const { useFixture, startFixture, get, form, byId, API_KEY, FORM } = require('../node/fixture');
 const { createPollSession } = require('../helpers/poll-runner');
-const { searchReports } = require('../../dist/nodes/PhpRank/methods/listSearch');
-const { PhpRankTrigger } = require('../../dist/nodes/PhpRankTrigger/PhpRankTrigger.node.js');
-const { PhpRankApi } = require('../../dist/credentials/PhpRankApi.credentials.js');
+const { searchReports } = require('../helpers/built').listSearch;
+const { PhpRankTrigger } = require('../helpers/built').trigger;
+const { PhpRankApi } = require('../helpers/built').credential;
 
 const PASSWORD = 'pw-7c1e9a-secret';
 
-let fixture;
-let sandbox;
+const fixture = useFixture();
 /** Another host: whatever reaches it has left the Base URL's origin. */
 let otherHost;
 beforeAll(async () => {
-	({ sandbox } = fixture = await startFixture());
 	otherHost = await startSandbox({ apiKeys: [API_KEY] });
 });
-afterAll(() => Promise.all([sandbox.close(), otherHost.close()]));
+afterAll(() => otherHost.close());
 
 beforeEach(() => {
-	sandbox.reset([{ url: 'https://example.com/', score: 91 }]);
-	sandbox.setFaults({});
+	fixture.sandbox.reset([{ url: 'https://example.com/', score: 91 }]);
+	fixture.sandbox.setFaults({});
 	otherHost.clearRequests();
 });
 
@@ -35,7 +33,7 @@ function shown(error) {
 	return error && { message: error.message, description: error.description, httpCode: error.httpCode };
 }
 
-function pollSession(baseUrl = sandbox.url) {
+function pollSession(baseUrl = fixture.sandbox.url) {
 	return createPollSession({
 		nodeType: new PhpRankTrigger(),
 		credentialType: new PhpRankApi(),
@@ -48,7 +46,7 @@ function pollSession(baseUrl = sandbox.url) {
  * The "From List" search as n8n's editor calls it: the credential's own authenticate(), then one
  * HTTP request that, like n8n's with the pipeline's options, does not follow redirects.
  */
-function loadOptionsContext(baseUrl = sandbox.url) {
+function loadOptionsContext(baseUrl = fixture.sandbox.url) {
 	const credentials = { baseUrl, apiKey: API_KEY };
 	return {
 		getNode: () => ({ id: 'search', name: 'phpRank', type: 'phpRank', typeVersion: 1, position: [0, 0], parameters: {}, credentials: { phpRankApi: { id: 'search-cred', name: 'c' } } }),
@@ -73,7 +71,7 @@ function loadOptionsContext(baseUrl = sandbox.url) {
 
 describe('1. secrets stay home: redirects are not followed', () => {
 	test('a Create redirected with 307 sends neither key nor password to the other host, and says where it pointed', async () => {
-		sandbox.failNext({ status: 307, method: 'POST', headers: { Location: `${otherHost.url}/api/v1/reports` } });
+		fixture.sandbox.failNext({ status: 307, method: 'POST', headers: { Location: `${otherHost.url}/api/v1/reports` } });
 		const { items, error } = await fixture.run(createReport());
 		expect(items).toEqual([]);
 		expect(shown(error)).toEqual({
@@ -84,11 +82,11 @@ describe('1. secrets stay home: redirects are not followed', () => {
 		});
 		expect(otherHost.requests).toEqual([]);
 		expect(fixture.takeRequests()).toEqual([form('POST', '/api/v1/reports', `url=${encodeURIComponent('https://a.test/')}&privacy=2&password=${PASSWORD}`)]);
-		expect(sandbox.createdCount('https://a.test/')).toBe(0);
+		expect(fixture.sandbox.createdCount('https://a.test/')).toBe(0);
 	});
 
 	test.each([301, 302, 308])('a Get answered %i is not followed and not retried', async (status) => {
-		sandbox.failNext({ status, headers: { Location: `${otherHost.url}/moved` } });
+		fixture.sandbox.failNext({ status, headers: { Location: `${otherHost.url}/moved` } });
 		const { error } = await fixture.run(getReport());
 		expect(error.message).toBe(`The Base URL redirects to another address (HTTP ${status} to ${otherHost.url}/moved): if that is your phpRank site, set the credential's Base URL to ${otherHost.url}/moved`);
 		expect(fixture.takeRequests()).toEqual([get('/api/v1/reports/1')]);
@@ -97,7 +95,7 @@ describe('1. secrets stay home: redirects are not followed', () => {
 
 	test('the trigger and the list search are not redirected either, and word it the same way', async () => {
 		const location = `${otherHost.url}/api/v1/reports`;
-		sandbox.failNext({ count: 2, status: 302, headers: { Location: location } });
+		fixture.sandbox.failNext({ count: 2, status: 302, headers: { Location: location } });
 		const polled = await pollSession().poll();
 		await expect(searchReports.call(loadOptionsContext())).rejects.toThrow(polled.error.message);
 		expect(polled.error.message).toBe(`The Base URL redirects to another address (HTTP 302 to ${location}): if that is your phpRank site, set the credential's Base URL to ${otherHost.url}`);
@@ -108,9 +106,9 @@ describe('1. secrets stay home: redirects are not followed', () => {
 describe('3. not sent means not sent', () => {
 	test('a Base URL without http(s):// fails before anything is sent, Create included, without retries', async () => {
 		for (const parameters of [createReport(), getReport()]) {
-			const { error } = await fixture.run(parameters, { credentials: { baseUrl: sandbox.url.replace('http://', '') } });
+			const { error } = await fixture.run(parameters, { credentials: { baseUrl: fixture.sandbox.url.replace('http://', '') } });
 			expect(shown(error)).toEqual({
-				message: `The credential's Base URL "${sandbox.url.replace('http://', '')}" is not a web address: it must start with https:// or http://, like https://seo.example.com`,
+				message: `The credential's Base URL "${fixture.sandbox.url.replace('http://', '')}" is not a web address: it must start with https:// or http://, like https://seo.example.com`,
 				description: 'Nothing was sent to phpRank.',
 				httpCode: 'none',
 			});
@@ -128,7 +126,7 @@ describe('3. not sent means not sent', () => {
 	});
 
 	test('a TLS failure names the Base URL and is not retried', async () => {
-		const baseUrl = sandbox.url.replace('http://', 'https://');
+		const baseUrl = fixture.sandbox.url.replace('http://', 'https://');
 		const { error } = await fixture.run(createReport(), { credentials: { baseUrl } });
 		expect(error.message).toBe(`Could not connect to phpRank at ${baseUrl} (the secure https connection failed): check the credential's Base URL`);
 		// The TLS handshake met a plain HTTP server: no request was ever made.
@@ -142,7 +140,7 @@ describe('4. a 5xx is a server error, whatever its body', () => {
 		[503, undefined, 'The node retried as its Options allow. phpRank said: "Service Unavailable"'],
 		[504, '<html><body><h1>504 Gateway Time-out</h1></body></html>', 'The answer was a web page (from phpRank or a proxy in front of it); the node retried as its Options allow.'],
 	])('HTTP %i is retried, then "phpRank had a server error"', async (status, body, description) => {
-		sandbox.failNext({ count: 2, status, body });
+		fixture.sandbox.failNext({ count: 2, status, body });
 		const { error } = await fixture.run(getReport({ options: { retries: 1 } }));
 		expect(shown(error)).toEqual({
 			message: `phpRank had a server error (HTTP ${status}): try again later, or ask the phpRank site's administrator`,
@@ -153,10 +151,10 @@ describe('4. a 5xx is a server error, whatever its body', () => {
 	});
 
 	test('only a 2xx web page means a wrong Base URL', async () => {
-		const { error } = await fixture.run(getReport(), { credentials: { baseUrl: `${sandbox.url}/app` } });
+		const { error } = await fixture.run(getReport(), { credentials: { baseUrl: `${fixture.sandbox.url}/app` } });
 		expect(shown(error)).toEqual({
 			message: "The Base URL does not lead to the phpRank API (it answered with a web page): set the credential's Base URL to your phpRank site's address, like https://seo.example.com",
-			description: `${sandbox.url}/app answered HTTP 200 with a web page where phpRank's API answers JSON.`,
+			description: `${fixture.sandbox.url}/app answered HTTP 200 with a web page where phpRank's API answers JSON.`,
 			httpCode: '200',
 		});
 	});
@@ -164,10 +162,10 @@ describe('4. a 5xx is a server error, whatever its body', () => {
 
 describe('5. every answer is checked in one place', () => {
 	const LIST_MESSAGE = (got) =>
-		`phpRank sent a list without its "data" array (got ${got}): check that the credential's Base URL (${sandbox.url}) is your phpRank site and not a proxy or another service`;
+		`phpRank sent a list without its "data" array (got ${got}): check that the credential's Base URL (${fixture.sandbox.url}) is your phpRank site and not a proxy or another service`;
 
 	test('a list without "data": Get Many, the trigger (poll and test event) and the list search say the same', async () => {
-		sandbox.failNext({ count: 4, status: 200, body: { items: [], total: 0 } });
+		fixture.sandbox.failNext({ count: 4, status: 200, body: { items: [], total: 0 } });
 		const many = await fixture.run(getMany({ returnAll: true }));
 		const polled = await pollSession().poll();
 		const tested = await pollSession().poll({ mode: 'manual' });
@@ -181,32 +179,32 @@ describe('5. every answer is checked in one place', () => {
 	});
 
 	test('a Get answered {"data": null} fails instead of outputting an item of nulls', async () => {
-		sandbox.failNext({ status: 200, body: { data: null } });
+		fixture.sandbox.failNext({ status: 200, body: { data: null } });
 		const { items, error } = await fixture.run(getReport());
 		expect(items).toEqual([]);
 		expect(shown(error)).toEqual({
-			message: `phpRank sent an answer without the record in "data" (got an object with "data", "data": null): check that the credential's Base URL (${sandbox.url}) is your phpRank site and not a proxy or another service`,
+			message: `phpRank sent an answer without the record in "data" (got an object with "data", "data": null): check that the credential's Base URL (${fixture.sandbox.url}) is your phpRank site and not a proxy or another service`,
 			description: "The answer to /reports/1 does not have the shape of phpRank's API.",
 			httpCode: '200',
 		});
 	});
 
 	test('a deletion answer that does not say "deleted" is not taken for one', async () => {
-		sandbox.failNext({ status: 200, method: 'DELETE', body: { ok: true } });
+		fixture.sandbox.failNext({ status: 200, method: 'DELETE', body: { ok: true } });
 		const { error } = await fixture.run({ resource: 'report', operation: 'delete', reportId: byId(1) });
-		expect(error.message).toBe(`phpRank answered the deletion without saying "deleted" (got an object with "ok"): check that the credential's Base URL (${sandbox.url}) is your phpRank site and not a proxy or another service`);
+		expect(error.message).toBe(`phpRank answered the deletion without saying "deleted" (got an object with "ok"): check that the credential's Base URL (${fixture.sandbox.url}) is your phpRank site and not a proxy or another service`);
 	});
 
 	test('a body that is not JSON', async () => {
-		sandbox.failNext({ status: 200, headers: { 'Content-Type': 'text/plain' }, body: 'OK' });
+		fixture.sandbox.failNext({ status: 200, headers: { 'Content-Type': 'text/plain' }, body: 'OK' });
 		const { error } = await fixture.run(getReport());
-		expect(error.message).toBe(`phpRank sent an answer that is not JSON (HTTP 200 with a string body): check that the credential's Base URL (${sandbox.url}) is your phpRank site`);
+		expect(error.message).toBe(`phpRank sent an answer that is not JSON (HTTP 200 with a string body): check that the credential's Base URL (${fixture.sandbox.url}) is your phpRank site`);
 	});
 });
 
 describe('6. no secret in any error, even when the server echoes the request', () => {
 	test.each([400, 403, 422])('HTTP %i echoing headers and body: key and password are removed', async (status) => {
-		sandbox.failNext({ count: 4, status, echoRequest: true });
+		fixture.sandbox.failNext({ count: 4, status, echoRequest: true });
 		const { error } = await fixture.run(createReport());
 		const text = JSON.stringify(shown(error));
 		expect(text).toContain('[redacted]');
@@ -216,7 +214,7 @@ describe('6. no secret in any error, even when the server echoes the request', (
 	});
 
 	test('in the trigger too', async () => {
-		sandbox.failNext({ status: 418, echoRequest: true });
+		fixture.sandbox.failNext({ status: 418, echoRequest: true });
 		const { error } = await pollSession().poll();
 		expect(error.description).toContain('Bearer [redacted]');
 		expect(JSON.stringify(shown(error))).not.toContain(API_KEY);

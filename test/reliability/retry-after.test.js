@@ -2,15 +2,12 @@
 // Max Wait for Rate Limit: never more than a few requests a second to one account, every wait
 // counted, and an error that says how long phpRank asked for and what Max Wait is. (Its own file:
 // the account's gate is per process, and these tests leave it paused.)
-const { startFixture, get, byId } = require('../node/fixture');
+const { useFixture, get, byId } = require('../node/fixture');
 
-let fixture;
-let sandbox;
-beforeAll(async () => ({ sandbox } = fixture = await startFixture({ seed: [{ url: 'https://example.com/', score: 91 }] })));
-afterAll(() => sandbox.close());
+const fixture = useFixture({ seed: [{ url: 'https://example.com/', score: 91 }] });
 beforeEach(() => {
-	sandbox.clearRequests();
-	sandbox.setFaults({});
+	fixture.sandbox.clearRequests();
+	fixture.sandbox.setFaults({});
 });
 
 const getReport = (options) => ({ resource: 'report', operation: 'get', reportId: byId(1), options });
@@ -18,10 +15,10 @@ const TOO_MANY = (headers) => ({ count: 1000, status: 429, headers });
 
 // Each test leaves the gate's streak of 429s behind; a good answer resets it.
 afterEach(async () => {
-	sandbox.reset();
+	fixture.sandbox.reset();
 	await new Promise((resolve) => setTimeout(resolve, 1100));
 	await fixture.run(getReport());
-	sandbox.clearRequests();
+	fixture.sandbox.clearRequests();
 });
 
 test.each([
@@ -29,64 +26,64 @@ test.each([
 	['unreadable', { 'Retry-After': 'soon' }],
 	['missing', { 'Retry-After': '' }],
 ])('Retry-After %s on every answer: pauses of 1 s, 2 s, 4 s... counted against Max Wait', async (_name, headers) => {
-	sandbox.failNext(TOO_MANY(headers));
+	fixture.sandbox.failNext(TOO_MANY(headers));
 	const { error } = await fixture.run(getReport({ maxRateLimitWait: 4 }));
 	expect(error.message).toBe(
 		"phpRank's rate limit was reached: waited 3 s of Max Wait for Rate Limit (4 s) and phpRank still refused; raise Max Wait for Rate Limit in the node's Options, or run the workflow later",
 	);
 	// 1 s after the first 429, 2 s after the second; the next pause (4 s) would pass Max Wait.
-	const requests = sandbox.requests;
+	const requests = fixture.sandbox.requests;
 	expect(requests.map((r) => r.status)).toEqual([429, 429, 429]);
 	expect(requests[1].receivedAt - requests[0].receivedAt).toBeGreaterThanOrEqual(950);
 	expect(requests[2].receivedAt - requests[1].receivedAt).toBeGreaterThanOrEqual(1950);
 }, 15000);
 
 test('Retry-After as an HTTP date is read: a date beyond Max Wait fails at once, naming both', async () => {
-	sandbox.failNext(TOO_MANY({ 'Retry-After': new Date(Date.now() + 120_000).toUTCString() }));
+	fixture.sandbox.failNext(TOO_MANY({ 'Retry-After': new Date(Date.now() + 120_000).toUTCString() }));
 	const { error } = await fixture.run(getReport({ maxRateLimitWait: 30 }));
 	expect(error.message).toMatch(
 		/^phpRank's rate limit was reached: phpRank asks to wait 1(19|20) s, more than Max Wait for Rate Limit allows \(30 s\); raise Max Wait for Rate Limit in the node's Options, or run the workflow later$/,
 	);
 	expect(error.description).toBe('phpRank did not process this request (HTTP 429).');
-	expect(sandbox.requests).toHaveLength(1);
+	expect(fixture.sandbox.requests).toHaveLength(1);
 });
 
 test('Retry-After as an HTTP date within Max Wait is waited for (less the rounding), then the request goes through', async () => {
-	sandbox.failNext({ status: 429, headers: { 'Retry-After': new Date(Date.now() + 3000).toUTCString() } });
+	fixture.sandbox.failNext({ status: 429, headers: { 'Retry-After': new Date(Date.now() + 3000).toUTCString() } });
 	const { items, error } = await fixture.run(getReport());
 	expect(error).toBeUndefined();
 	expect(items.map((item) => item.json.id)).toEqual([1]);
-	const [limited, through] = sandbox.requests;
+	const [limited, through] = fixture.sandbox.requests;
 	expect([limited.status, through.status]).toEqual([429, 200]);
 	// HTTP dates have whole seconds: the date is 2-3 s ahead, the gate waits that less a second.
 	expect(through.receivedAt - limited.receivedAt).toBeGreaterThanOrEqual(900);
 }, 10000);
 
 test('Retry-After in seconds beyond Max Wait fails at once and says how long phpRank asked for', async () => {
-	sandbox.failNext({ status: 429, headers: { 'Retry-After': '900' } });
+	fixture.sandbox.failNext({ status: 429, headers: { 'Retry-After': '900' } });
 	const { error } = await fixture.run(getReport({ maxRateLimitWait: 600 }));
 	expect({ message: error.message, httpCode: error.httpCode }).toEqual({
 		message:
 			"phpRank's rate limit was reached: phpRank asks to wait 900 s, more than Max Wait for Rate Limit allows (600 s); raise Max Wait for Rate Limit in the node's Options, or run the workflow later",
 		httpCode: '429',
 	});
-	expect(sandbox.requests.map((r) => r.status)).toEqual([429]);
+	expect(fixture.sandbox.requests.map((r) => r.status)).toEqual([429]);
 });
 
 test('Retry-After: 1 forever: a few probes close together, then ever fewer (never a flood)', async () => {
-	sandbox.failNext(TOO_MANY({ 'Retry-After': '1' }));
+	fixture.sandbox.failNext(TOO_MANY({ 'Retry-After': '1' }));
 	const started = Date.now();
 	const { error } = await fixture.run(getReport({ maxRateLimitWait: 5 }));
 	expect(error.message).toMatch(/^phpRank's rate limit was reached: waited \d s of Max Wait for Rate Limit \(5 s\)/);
 	// Five probes 200 ms apart, then 400, 800, 1600 ms...: about 10 requests in 5 s, not thousands.
-	const count = sandbox.requests.length;
+	const count = fixture.sandbox.requests.length;
 	expect(count).toBeGreaterThanOrEqual(8);
 	expect(count).toBeLessThanOrEqual(12);
 	expect(count / ((Date.now() - started) / 1000)).toBeLessThan(5);
 }, 15000);
 
 test('the exact request is repeated after a 429, nothing else', async () => {
-	sandbox.failNext({ status: 429, headers: { 'Retry-After': '1' } });
+	fixture.sandbox.failNext({ status: 429, headers: { 'Retry-After': '1' } });
 	await fixture.run(getReport());
 	expect(fixture.takeRequests()).toEqual([get('/api/v1/reports/1'), get('/api/v1/reports/1')]);
 });

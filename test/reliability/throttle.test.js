@@ -1,14 +1,11 @@
 // phpRank's throttle: many items against a small window finish with nothing failed, nothing
 // sent twice, within 1.15 x the least time the throttle allows; no waiting without a throttle.
-const { startFixture, byId } = require('../node/fixture');
+const { useFixture, byId } = require('../node/fixture');
 
-let fixture;
-let sandbox;
-beforeAll(async () => ({ sandbox } = fixture = await startFixture({ seed: null })));
-afterAll(() => sandbox.close());
+const fixture = useFixture({ seed: null });
 beforeEach(() => {
-	sandbox.reset(null);
-	sandbox.setFaults({});
+	fixture.sandbox.reset(null);
+	fixture.sandbox.setFaults({});
 });
 
 const pages = (count) => Array.from({ length: count }, (_, i) => ({ page: `https://site${i}.test/page` }));
@@ -22,7 +19,7 @@ function minimumMs(items, perWindow, windowMs) {
 // Retry-After counts whole seconds, so each window may cost up to a second more than it must:
 // windows of a few seconds keep that within the bound (phpRank's real window is a minute).
 test('30 Creates against 10 per 4 s: 0 failed, none stored twice, within 1.15 x the minimum', async () => {
-	sandbox.setFaults({ throttle: { limit: 10, windowMs: 4000 } });
+	fixture.sandbox.setFaults({ throttle: { limit: 10, windowMs: 4000 } });
 	const input = pages(30);
 	const started = Date.now();
 	const { items, error } = await fixture.run(create, { items: input });
@@ -30,10 +27,10 @@ test('30 Creates against 10 per 4 s: 0 failed, none stored twice, within 1.15 x 
 
 	expect(error).toBeUndefined();
 	expect(items.map((item) => item.json.url)).toEqual(input.map((i) => i.page.replace('https://', '')));
-	expect(input.map((i) => sandbox.createdCount(i.page))).toEqual(input.map(() => 1));
-	const stored = sandbox.requests.filter((r) => r.method === 'POST' && r.status === 200);
+	expect(input.map((i) => fixture.sandbox.createdCount(i.page))).toEqual(input.map(() => 1));
+	const stored = fixture.sandbox.requests.filter((r) => r.method === 'POST' && r.status === 200);
 	expect(stored).toHaveLength(30);
-	expect(sandbox.requests.filter((r) => r.outcome === 'throttled').every((r) => r.processed === false)).toBe(true);
+	expect(fixture.sandbox.requests.filter((r) => r.outcome === 'throttled').every((r) => r.processed === false)).toBe(true);
 	const minimum = minimumMs(30, 10, 4000);
 	expect(elapsed).toBeGreaterThanOrEqual(minimum);
 	expect(elapsed / minimum).toBeLessThanOrEqual(1.15);
@@ -42,15 +39,15 @@ test('30 Creates against 10 per 4 s: 0 failed, none stored twice, within 1.15 x 
 test('without a throttle nothing waits or repeats: 40 Creates, 40 requests, all answered 200', async () => {
 	const { items } = await fixture.run(create, { items: pages(40) });
 	expect(items).toHaveLength(40);
-	expect(sandbox.requests.map((r) => r.status)).toEqual(Array(40).fill(200));
+	expect(fixture.sandbox.requests.map((r) => r.status)).toEqual(Array(40).fill(200));
 });
 
 test('Max Parallel Requests bounds what is in flight at once', async () => {
-	sandbox.addReport({ url: 'https://example.com/' });
+	fixture.sandbox.addReport({ url: 'https://example.com/' });
 	// One request first: its answer (no throttle headers) replaces what earlier tests left known.
 	await fixture.run({ resource: 'report', operation: 'get', reportId: byId(1) });
-	sandbox.clearRequests();
-	sandbox.setFaults({ latencyMs: 100 });
+	fixture.sandbox.clearRequests();
+	fixture.sandbox.setFaults({ latencyMs: 100 });
 	const { items } = await fixture.run(
 		{
 			resource: 'report',
@@ -62,7 +59,7 @@ test('Max Parallel Requests bounds what is in flight at once', async () => {
 	);
 	expect(items.map((item) => item.json.id)).toEqual([1, 1, 1, 1, 1, 1]);
 	// Two at a time, each answered after 100 ms: requests 3 and 5 can only start a round later.
-	const arrived = sandbox.requests.map((r) => r.receivedAt).sort((a, b) => a - b);
+	const arrived = fixture.sandbox.requests.map((r) => r.receivedAt).sort((a, b) => a - b);
 	expect(arrived[2] - arrived[0]).toBeGreaterThanOrEqual(90);
 	expect(arrived[4] - arrived[2]).toBeGreaterThanOrEqual(90);
 	expect(arrived[1] - arrived[0]).toBeLessThan(90);

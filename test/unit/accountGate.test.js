@@ -1,4 +1,4 @@
-const { AccountGate, ThrottleShare, pauseAfterRateLimit } = require('../../dist/nodes/PhpRank/transport/accountGate');
+const { AccountGate, ThrottleShare, pauseAfterRateLimit } = require('../helpers/built').accountGate;
 
 const tick = () => new Promise((resolve) => setImmediate(resolve));
 

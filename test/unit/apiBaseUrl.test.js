@@ -1,4 +1,4 @@
-const { apiBaseUrl } = require('../../dist/nodes/PhpRank/shared/apiBaseUrl');
+const { apiBaseUrl } = require('../helpers/built').apiBaseUrl;
 
 /** Every form a user may paste, and the API root it must give. */
 const BASE_URL_CASES = [

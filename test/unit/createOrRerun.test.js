@@ -2,7 +2,7 @@ const {
 	createOrRerun,
 	createOrRerunOnce,
 	LOOKUP_PAGE_SIZE,
-} = require('../../dist/nodes/PhpRank/operations/createOrRerun');
+} = require('../helpers/built').createOrRerun;
 
 const NOW = Date.parse('2026-03-02T12:00:00Z');
 const hoursAgo = (hours) => new Date(NOW - hours * 3_600_000).toISOString();

@@ -1,9 +1,9 @@
 // What an answer or a lost request means, and its one wording (transport/failures.ts,
 // failureWording.ts, response.ts, secrets.ts), without a server.
-const { answerFailure, transportFailure, retryKind, validationMessages } = require('../../dist/nodes/PhpRank/transport/failures');
-const { describeFailure } = require('../../dist/nodes/PhpRank/transport/failureWording');
-const { retryAfterMs, remainingRequests } = require('../../dist/nodes/PhpRank/transport/response');
-const { redactSecrets, formPassword } = require('../../dist/nodes/PhpRank/transport/secrets');
+const { answerFailure, transportFailure, retryKind, validationMessages } = require('../helpers/built').failures;
+const { describeFailure } = require('../helpers/built').failureWording;
+const { retryAfterMs, remainingRequests } = require('../helpers/built').response;
+const { redactSecrets, formPassword } = require('../helpers/built').secrets;
 
 const situation = { baseUrl: 'https://seo.example.com' };
 const json = { 'content-type': 'application/json' };

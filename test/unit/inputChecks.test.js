@@ -5,7 +5,7 @@ const {
 	privacyFrom,
 	projectPathSegment,
 	reportIdFrom,
-} = require('../../dist/nodes/PhpRank/hooks/inputChecks');
+} = require('../helpers/built').inputChecks;
 
 /** The refusal a check throws, so each case asserts the field and the exact wording. */
 function refusal(check) {

@@ -1,5 +1,5 @@
 // What the node tells n8n's editor, its AI workflow builder and AI agents about itself.
-const { PhpRank } = require('../../dist/nodes/PhpRank/PhpRank.node.js');
+const { PhpRank } = require('../helpers/built').node;
 
 const { description } = new PhpRank();
 const operations = description.properties.filter((p) => p.name === 'operation');

@@ -1,4 +1,4 @@
-const { planPages, isLastPage, pageCount } = require('../../dist/nodes/PhpRank/transport/pagePlan');
+const { planPages, isLastPage, pageCount } = require('../helpers/built').pagePlan;
 
 describe('planPages', () => {
 	test.each([

@@ -1,4 +1,4 @@
-const { collectPages } = require('../../dist/nodes/PhpRank/transport/pagedList');
+const { collectPages } = require('../helpers/built').pagedList;
 
 /**
  * A list sorted by id, newest first, paged like Laravel's paginator; `between` runs before each

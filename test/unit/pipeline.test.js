@@ -2,7 +2,7 @@
 // never, and what the item's error says. (The real wire is tested against the sandbox in
 // test/reliability and test/node.)
 const { NodeApiError } = require('n8n-workflow');
-const { backoffMs, wireOptions, readRecord, deleteRecord, readPage } = require('../../dist/nodes/PhpRank/transport/pipeline');
+const { backoffMs, wireOptions, readRecord, deleteRecord, readPage } = require('../helpers/built').pipeline;
 
 let nodeCount = 0;
 /** A channel whose attempts answer in turn from `script` (a response, or an error to throw). */

@@ -1,5 +1,5 @@
-// The readable views of phpRank answers (hooks/simplify.ts) and where the node applies them
-// (hooks/outputShape.ts): pure functions, exact outputs.
+// The readable views of phpRank responses (report/score.ts, checkReasons.ts, reportChanges.ts,
+// simplify.ts) and where the node applies them (hooks/outputShape.ts): pure functions, exact outputs.
 const {
 	toNumber,
 	scoreLabel,
@@ -7,16 +7,14 @@ const {
 	reportScore,
 	reportLabel,
 	privacyWord,
-	countOf,
-	checkReason,
 	categoryOf,
-	failedChecks,
-	simplifyReport,
 	projectWithAverage,
-	diffReports,
-} = require('../../dist/nodes/PhpRank/report/simplify');
-const { finishOutput, needsPreviousState } = require('../../dist/nodes/PhpRank/hooks/outputShape');
-const { SIMPLIFY_DEFAULT, simplifyField, outputChangesField } = require('../../dist/nodes/PhpRank/shared/outputFields');
+} = require('../helpers/built').score;
+const { countOf, checkReason, failedChecks } = require('../helpers/built').checkReasons;
+const { diffReports } = require('../helpers/built').reportChanges;
+const { simplifyReport } = require('../helpers/built').simplify;
+const { finishOutput, needsPreviousState } = require('../helpers/built').outputShape;
+const { SIMPLIFY_DEFAULT, simplifyField, outputChangesField } = require('../helpers/built').outputFields;
 
 const pass = (importance, value = null) => ({ passed: true, importance, value });
 const fail = (importance, value, errors) => ({ passed: false, importance, value, errors });

@@ -1,4 +1,4 @@
-const { storedUrl, isStoredUrlOf } = require('../../dist/nodes/PhpRank/report/storedUrl');
+const { storedUrl, isStoredUrlOf } = require('../helpers/built').storedUrl;
 const { parsePageUrl } = require('../sandbox');
 
 describe('storedUrl: a page URL as phpRank stores it', () => {

@@ -10,8 +10,8 @@ const {
 	eventItem,
 	latestRerun,
 	newestBelow,
-} = require('../../dist/nodes/PhpRankTrigger/watch');
-const { simplifyReport } = require('../../dist/nodes/PhpRank/report/simplify');
+} = require('../helpers/built').watch;
+const { simplifyReport } = require('../helpers/built').simplify;
 
 const settings = (extra = {}) => ({
 	event: 'scoreChanged',

@@ -9,7 +9,7 @@ import { capturedResponse } from '../transport/channels';
 
 /**
  * postReceive of every operation: hands the whole response (status, headers, body) to the
- * request pipeline, which reads every answer itself (transport/pipeline.ts).
+ * request pipeline, which reads every response itself (transport/pipeline.ts).
  */
 export async function captureResponse(
 	this: IExecuteSingleFunctions,

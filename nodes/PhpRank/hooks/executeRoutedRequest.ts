@@ -10,7 +10,7 @@ import type { CreateOrRerunApi } from '../operations/createOrRerun';
 import { createOrRerunOnce } from '../operations/createOrRerun';
 import { routedChannel } from '../transport/channels';
 import type { FailureSubject } from '../transport/failures';
-import { failureTypeOf } from '../transport/failureWording';
+import { failureTypeOf } from '../transport/failureError';
 import { planPages } from '../transport/pagePlan';
 import type { ApiChannel, ApiRequest, RequestLimits } from '../transport/pipeline';
 import {
@@ -22,11 +22,11 @@ import {
 } from '../transport/pipeline';
 import { limitFrom, maxAgeHoursFrom } from './inputChecks';
 import { createOrRerunOutput, finishOutput, needsPreviousState } from './outputShape';
-import { checked } from './requestInput';
+import { withInputCheck } from './requestInput';
 
 type RequestData = DeclarativeRestApiSettings.ResultOptions;
 
-function wholeAtLeast(value: unknown, fallback: number, min: number): number {
+function integerAtLeast(value: unknown, fallback: number, min: number): number {
 	const number = Number(value);
 	return Number.isFinite(number) && number >= min ? Math.floor(number) : fallback;
 }
@@ -35,10 +35,10 @@ function wholeAtLeast(value: unknown, fallback: number, min: number): number {
 function limitsOf(context: IExecutePaginationFunctions): RequestLimits {
 	const options = context.getNodeParameter('options', {}) as IDataObject;
 	return {
-		maxParallel: wholeAtLeast(options.maxParallelRequests, DEFAULT_LIMITS.maxParallel, 1),
-		retries: wholeAtLeast(options.retries, DEFAULT_LIMITS.retries, 0),
+		maxParallel: integerAtLeast(options.maxParallelRequests, DEFAULT_LIMITS.maxParallel, 1),
+		retries: integerAtLeast(options.retries, DEFAULT_LIMITS.retries, 0),
 		maxRateLimitWaitMs:
-			wholeAtLeast(options.maxRateLimitWait, DEFAULT_LIMITS.maxRateLimitWaitMs / 1000, 0) * 1000,
+			integerAtLeast(options.maxRateLimitWait, DEFAULT_LIMITS.maxRateLimitWaitMs / 1000, 0) * 1000,
 	};
 }
 
@@ -80,7 +80,7 @@ async function fetchList(
 	const returnAll = context.getNodeParameter('returnAll', false) as boolean;
 	const limit = returnAll
 		? 0
-		: checked(context, () => limitFrom(context.getNodeParameter('limit', 50)));
+		: withInputCheck(context, () => limitFrom(context.getNodeParameter('limit', 50)));
 	const { sort_by: sortBy, sort } = request.qs ?? {};
 	const newestFirst =
 		(sortBy === undefined || sortBy === 'id') && (sort === undefined || sort === 'desc');
@@ -96,7 +96,7 @@ async function fetchList(
 /**
  * Create or Re-Run's requests (operations/createOrRerun.ts) through the pipeline: the lookup, the
  * item's routed Create (its form built and checked by sendCreateForm), and a re-run. A Create
- * whose answer was lost is handed back as such, told apart by its failure, not its text.
+ * whose response was lost is handed back as such, told apart by its failure, not its text.
  */
 function createOrRerunApi(channel: ApiChannel, create: ApiRequest): CreateOrRerunApi {
 	return {

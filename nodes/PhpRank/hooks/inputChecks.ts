@@ -1,4 +1,5 @@
 import { MAX_PASSWORD_LENGTH, MAX_URL_LENGTH, PRIVACY } from '../shared/constants';
+import { truncated } from '../shared/truncate';
 
 /** A parameter value the node refuses before sending anything; `field` is its display name. */
 export class InvalidInput extends Error {
@@ -12,9 +13,9 @@ export class InvalidInput extends Error {
 }
 
 /** Shows what the user gave without flooding the error (an expression may yield a whole page). */
-function shown(value: unknown): string {
+function quotedValue(value: unknown): string {
 	const text = typeof value === 'string' ? `"${value}"` : (JSON.stringify(value) ?? String(value));
-	return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+	return truncated(text, 60);
 }
 
 function kindOf(value: unknown): string {
@@ -31,7 +32,7 @@ export function reportIdFrom(value: unknown): number {
 	if (!/^[1-9][0-9]{0,15}$/.test(text) || !Number.isSafeInteger(Number(text))) {
 		throw new InvalidInput(
 			'Report',
-			`Report ID must be a positive whole number, like 12 (got ${value === '' ? 'nothing' : shown(value)})`,
+			`Report ID must be a positive whole number, like 12 (got ${value === '' ? 'nothing' : quotedValue(value)})`,
 		);
 	}
 	return Number(text);
@@ -56,14 +57,14 @@ export function pageUrlFrom(value: unknown): string {
 	if (!URL.canParse(url)) {
 		throw new InvalidInput(
 			'URL',
-			`URL must be a full web address starting with http:// or https://, like https://example.com/page (got ${shown(url)})`,
+			`URL must be a full web address starting with http:// or https://, like https://example.com/page (got ${quotedValue(url)})`,
 		);
 	}
 	const parsed = new URL(url);
 	if ((parsed.protocol !== 'http:' && parsed.protocol !== 'https:') || parsed.hostname === '') {
 		throw new InvalidInput(
 			'URL',
-			`URL must start with http:// or https:// and name a host, like https://example.com/page (got ${shown(url)})`,
+			`URL must start with http:// or https:// and name a host, like https://example.com/page (got ${quotedValue(url)})`,
 		);
 	}
 	return url;
@@ -75,7 +76,7 @@ export function limitFrom(value: unknown): number {
 	if (typeof number === 'number' && Number.isSafeInteger(number) && number >= 1) return number;
 	throw new InvalidInput(
 		'Limit',
-		`Limit must be a whole number of 1 or more, like 50 (got ${value === '' ? 'nothing' : shown(value)})`,
+		`Limit must be a whole number of 1 or more, like 50 (got ${value === '' ? 'nothing' : quotedValue(value)})`,
 	);
 }
 
@@ -87,7 +88,7 @@ export function privacyFrom(value: unknown): number {
 	if (number === PRIVACY.public || number === PRIVACY.private || number === PRIVACY.password) {
 		return number;
 	}
-	throw new InvalidInput('Privacy', `Privacy must be ${PRIVACY_NAMES} (got ${shown(value)})`);
+	throw new InvalidInput('Privacy', `Privacy must be ${PRIVACY_NAMES} (got ${quotedValue(value)})`);
 }
 
 /** The report page's password. Never echoed: errors say only what is wrong with it. */
@@ -136,6 +137,6 @@ export function maxAgeHoursFrom(value: unknown): number {
 	if (typeof number === 'number' && Number.isFinite(number) && number >= 0) return number;
 	throw new InvalidInput(
 		'Max Age (Hours)',
-		`Max Age (Hours) must be a number of hours, 0 or more, like 24; 0 always re-runs (got ${shown(value)})`,
+		`Max Age (Hours) must be a number of hours, 0 or more, like 24; 0 always re-runs (got ${quotedValue(value)})`,
 	);
 }

@@ -6,7 +6,9 @@ import {
 	SIMPLIFY_DEFAULT,
 	SIMPLIFY_PARAMETER,
 } from '../shared/outputFields';
-import { diffReports, projectWithAverage, simplifyReport } from '../report/simplify';
+import { diffReports } from '../report/reportChanges';
+import { projectWithAverage } from '../report/score';
+import { simplifyReport } from '../report/simplify';
 import { isRecord } from '../shared/isRecord';
 
 /** Report operations whose output is a report, and so can be simplified. */

@@ -25,7 +25,7 @@ function refusal(context: IExecuteSingleFunctions, error: unknown): NodeOperatio
 }
 
 /** Runs a check and reports its refusal as n8n's error for a bad parameter of this item. */
-export function checked<T>(context: IExecuteSingleFunctions, check: () => T): T {
+export function withInputCheck<T>(context: IExecuteSingleFunctions, check: () => T): T {
 	try {
 		return check();
 	} catch (error) {
@@ -33,36 +33,39 @@ export function checked<T>(context: IExecuteSingleFunctions, check: () => T): T 
 	}
 }
 
-/** preSend: `/reports/{id}` from the Report locator, refused unless the ID is a positive integer. */
-export async function setReportPath(
-	this: IExecuteSingleFunctions,
-	requestOptions: IHttpRequestOptions,
-): Promise<IHttpRequestOptions> {
-	const id = checked(this, () =>
-		reportIdFrom(this.getNodeParameter('reportId', undefined, { extractValue: true })),
-	);
-	requestOptions.url = `/reports/${id}`;
-	return requestOptions;
+/**
+ * A preSend that sets the path `{collection}/{segment}` from a resource locator field ("From
+ * List", "By ID", "By Name" alike), the value checked and turned into one path segment first.
+ */
+function pathFromLocator(
+	field: string,
+	collection: string,
+	toSegment: (value: unknown) => number | string,
+) {
+	return async function (
+		this: IExecuteSingleFunctions,
+		requestOptions: IHttpRequestOptions,
+	): Promise<IHttpRequestOptions> {
+		const segment = withInputCheck(this, () =>
+			toSegment(this.getNodeParameter(field, undefined, { extractValue: true })),
+		);
+		requestOptions.url = `${collection}/${segment}`;
+		return requestOptions;
+	};
 }
 
+/** preSend: `/reports/{id}` from the Report locator, refused unless the ID is a positive integer. */
+export const setReportPath = pathFromLocator('reportId', '/reports', reportIdFrom);
+
 /** preSend: `/projects/{name}` with the name percent-encoded as one path segment. */
-export async function setProjectPath(
-	this: IExecuteSingleFunctions,
-	requestOptions: IHttpRequestOptions,
-): Promise<IHttpRequestOptions> {
-	const segment = checked(this, () =>
-		projectPathSegment(this.getNodeParameter('project', undefined, { extractValue: true })),
-	);
-	requestOptions.url = `/projects/${segment}`;
-	return requestOptions;
-}
+export const setProjectPath = pathFromLocator('project', '/projects', projectPathSegment);
 
 /**
  * Checks the routed Create/Update body the way phpRank validates it, so a bad item fails before
  * a request (and, for Create, before a slow page analysis) instead of after.
  */
 function checkedReportBody(context: IExecuteSingleFunctions, body: IDataObject): IDataObject {
-	return checked(context, () => {
+	return withInputCheck(context, () => {
 		const form: IDataObject = { ...body };
 		if ('url' in form) form.url = pageUrlFrom(form.url);
 		if ('privacy' in form) form.privacy = privacyFrom(form.privacy);
@@ -123,6 +126,6 @@ export async function checkMaxAge(
 	this: IExecuteSingleFunctions,
 	requestOptions: IHttpRequestOptions,
 ): Promise<IHttpRequestOptions> {
-	checked(this, () => maxAgeHoursFrom(this.getNodeParameter('maxAgeHours', 0)));
+	withInputCheck(this, () => maxAgeHoursFrom(this.getNodeParameter('maxAgeHours', 0)));
 	return requestOptions;
 }

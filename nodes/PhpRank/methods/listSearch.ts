@@ -11,14 +11,15 @@ import { codeChannel } from '../transport/channels';
 import { isLastPage } from '../transport/pagePlan';
 import { readPage } from '../transport/pipeline';
 
-/** One page of the picker: enough to choose from, small enough to answer quickly. */
+/** One page of the picker: enough to choose from, small enough to load quickly. */
 const PICKER_PAGE_SIZE = 25;
 
+/** One page of a "From List" picker: the records of `url`, filtered by `searchBy`, and the next page's token. */
 async function pickerPage(
 	context: ILoadOptionsFunctions,
 	url: string,
-	filter: string | undefined,
 	searchBy: string,
+	filter: string | undefined,
 	token: string | undefined,
 ): Promise<{ records: IDataObject[]; paginationToken?: string }> {
 	const requested = Number(token);
@@ -38,21 +39,15 @@ export async function searchReports(
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	const { records, paginationToken: next } = await pickerPage(
-		this,
-		'/reports',
-		filter,
-		'url',
-		paginationToken,
-	);
+	const page = await pickerPage(this, '/reports', 'url', filter, paginationToken);
 	const credentials = await this.getCredentials<{ baseUrl: string }>(CREDENTIAL_NAME);
 	const siteUrl = siteRoot(credentials.baseUrl);
-	const results: INodeListSearchItems[] = records.map((report) => ({
+	const results: INodeListSearchItems[] = page.records.map((report) => ({
 		name: `${String(report.url)} (#${String(report.id)})`,
 		value: String(report.id),
 		url: `${siteUrl}/reports/${String(report.id)}`,
 	}));
-	return { results, paginationToken: next };
+	return { results, paginationToken: page.paginationToken };
 }
 
 /** "From List" of the Project fields: the account's projects, searchable by name. */
@@ -61,16 +56,10 @@ export async function searchProjects(
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	const { records, paginationToken: next } = await pickerPage(
-		this,
-		'/projects',
-		filter,
-		'project',
-		paginationToken,
-	);
-	const results: INodeListSearchItems[] = records.map((project) => ({
+	const page = await pickerPage(this, '/projects', 'project', filter, paginationToken);
+	const results: INodeListSearchItems[] = page.records.map((project) => ({
 		name: `${String(project.project)} (${String(project.reports)} reports)`,
 		value: String(project.project),
 	}));
-	return { results, paginationToken: next };
+	return { results, paginationToken: page.paginationToken };
 }

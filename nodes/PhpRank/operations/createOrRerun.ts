@@ -27,7 +27,7 @@ export interface CreateOrRerunApi {
 	listPage(search: string, page: number, perPage: number): Promise<ListEnvelope>;
 	/** Creates the report of the item's page with its Privacy and Password (the Create form). */
 	create(): Promise<CreateResult>;
-	/** Re-runs the analysis of report `id` (`results=1`) and returns the report as phpRank answers it. */
+	/** Re-runs the analysis of report `id` (`results=1`) and returns the report as phpRank sends it. */
 	rerun(id: number): Promise<IDataObject>;
 	/** The current time, in milliseconds since the epoch (for Max Age). */
 	now(): number;
@@ -107,9 +107,9 @@ function generatedWithin(record: IDataObject, maxAgeHours: number, now: number):
 }
 
 /**
- * Creates the report, or, when the answer was lost, looks the page up again: a report of the page
+ * Creates the report, or, when the response was lost, looks the page up again: a report of the page
  * newer than every report the first lookup listed is the one this Create made (phpRank stored it
- * before the answer was lost). Nothing found: the Create's own error, so the user is told that
+ * before the response was lost). Nothing found: the Create's own error, so the user is told that
  * phpRank may have created it.
  */
 async function createOnce(

@@ -4,7 +4,7 @@
  * protocol-relative `//api/v1` and the request goes to another host. Both the code paths and the
  * expression paths below reduce the address to the site root the same way, then add `/api/v1`.
  */
-export const API_PATH = '/api/v1';
+const API_PATH = '/api/v1';
 
 /** Trailing slashes and one pasted `/api/v1` (any case) at the end of the address. */
 const SITE_ROOT_SUFFIX = /(\/+api\/v1)?\/*$/i;

@@ -6,7 +6,7 @@ export const OUTPUT_CHANGES_PARAMETER = 'outputChanges';
 /**
  * On by default: a phpRank report carries `results` with 33 checks (about 3 kB of nested
  * values per report, 300 kB for a page of 100), while a monitoring workflow needs the score, its
- * label and what failed. n8n's guideline for answers of more than 10 fields is a Simplify
+ * label and what failed. n8n's guideline for responses of more than 10 fields is a Simplify
  * parameter; the simplified report has 8, and the raw one is one switch away.
  */
 export const SIMPLIFY_DEFAULT = true;

@@ -9,7 +9,7 @@ const PROBE_INTERVAL_MS = 200;
 /** Probes at PROBE_INTERVAL_MS after a wait: the window reopens within about a second. */
 const QUICK_PROBES = 5;
 /** The pause after a 429 that says nothing usable (no Retry-After, 0, unreadable): then doubling. */
-const UNSAID_PAUSE_MS = SECOND_MS;
+const NO_RETRY_AFTER_PAUSE_MS = SECOND_MS;
 /** No pause chosen by the gate itself is longer (a Retry-After that asks for more is obeyed). */
 const MAX_CHOSEN_PAUSE_MS = 30 * SECOND_MS;
 /** phpRank's throttle window: a remaining-count older than this is stale. */
@@ -30,10 +30,12 @@ export function pauseAfterRateLimit(
 	consumers = 1,
 ): number {
 	if (askedMs !== undefined && askedMs >= 2 * SECOND_MS) return askedMs - SECOND_MS;
-	const said = askedMs !== undefined && askedMs > 0;
+	const retryAfterGiven = askedMs !== undefined && askedMs > 0;
 	// Clients sharing the key each probe that much less often: together, as often as one.
-	const first = said ? PROBE_INTERVAL_MS * consumers : UNSAID_PAUSE_MS;
-	const doublings = said ? Math.max(0, streak - 1 - QUICK_PROBES) : Math.max(0, streak - 1);
+	const first = retryAfterGiven ? PROBE_INTERVAL_MS * consumers : NO_RETRY_AFTER_PAUSE_MS;
+	const doublings = retryAfterGiven
+		? Math.max(0, streak - 1 - QUICK_PROBES)
+		: Math.max(0, streak - 1);
 	return Math.min(first * 2 ** Math.min(doublings, 16), MAX_CHOSEN_PAUSE_MS);
 }
 
@@ -139,15 +141,15 @@ export class AccountGate {
 		);
 	}
 
-	/** Called when a request of this account has its answer (or failed). */
+	/** Called when a request of this account has its response (or failed). */
 	release(): void {
 		this.active--;
 		this.wakeAll();
 	}
 
 	/**
-	 * An answer other than a 429: records the throttle's word on how many requests this window
-	 * still takes; an answer without it (no throttle) clears what was known.
+	 * A response other than a 429: records the throttle's word on how many requests this window
+	 * still takes; a response without it (no throttle) clears what was known.
 	 */
 	letThrough(remaining: number | undefined): void {
 		this.remaining = remaining;

@@ -1,9 +1,5 @@
-import type { INode, JsonObject } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
-
 import { siteRoot } from '../shared/apiBaseUrl';
-import type { AnswerShape, Failure, FailureSubject } from './failures';
-import { redactSecrets } from './secrets';
+import type { ResponseShape, Failure, FailureSubject } from './failures';
 
 /**
  * The one wording of every failure (failures.ts): the message and description a user, or an AI
@@ -26,10 +22,10 @@ const SET_BASE_URL =
 	"set the credential's Base URL to your phpRank site's address, like https://seo.example.com";
 
 /** The message of every rate-limit failure starts with this. */
-export const RATE_LIMIT_MESSAGE = "phpRank's rate limit was reached";
+const RATE_LIMIT_MESSAGE = "phpRank's rate limit was reached";
 
-/** The message of a Create whose answer was lost after phpRank may have stored the report. */
-export const ANSWER_LOST_MESSAGE =
+/** The message of a Create whose response was lost after phpRank may have stored the report. */
+const CREATE_RESPONSE_LOST_MESSAGE =
 	'phpRank may have created the report, but its answer was lost: look for it (Report → Get Many with Search URL) before creating it again';
 
 function subjectName(subject: FailureSubject): string {
@@ -98,12 +94,12 @@ export function describeFailure(failure: Failure, situation: FailureSituation): 
 			};
 		}
 		case 'redirect': {
-			const where = failure.location || 'an address it did not name';
+			const target = failure.location || 'an address it did not name';
 			const suggestion = failure.location
 				? `if that is your phpRank site, set the credential's Base URL to ${suggestedBaseUrl(failure.location)}`
 				: SET_BASE_URL;
 			return {
-				message: `The Base URL redirects to another address (HTTP ${failure.statusCode} to ${where}): ${suggestion}`,
+				message: `The Base URL redirects to another address (HTTP ${failure.statusCode} to ${target}): ${suggestion}`,
 				description:
 					'The node does not follow redirects, so the API key and the request are never sent to another address. Nothing was sent there.',
 				httpCode: String(failure.statusCode),
@@ -137,14 +133,14 @@ export function describeFailure(failure: Failure, situation: FailureSituation): 
 			};
 		case 'answerLost':
 			return {
-				message: ANSWER_LOST_MESSAGE,
+				message: CREATE_RESPONSE_LOST_MESSAGE,
 				description: `The request reached phpRank but no usable answer came back (${failure.reason}). The node does not send a Create again, so no duplicate report is made.`,
 				httpCode: failure.reason.startsWith('HTTP ') ? failure.reason.slice(5) : 'none',
 			};
 	}
 }
 
-function shapeProblem(expected: AnswerShape): string {
+function shapeProblem(expected: ResponseShape): string {
 	if (expected === 'list') return 'phpRank sent a list without its "data" array';
 	if (expected === 'record') return 'phpRank sent an answer without the record in "data"';
 	return 'phpRank answered the deletion without saying "deleted"';
@@ -176,13 +172,13 @@ function describeHttpError(
 ): FailureText {
 	const { statusCode, serverMessage, subject, webPage } = failure;
 	const httpCode = String(statusCode);
-	const said = serverMessage ? ` phpRank said: "${serverMessage}"` : '';
+	const serverQuote = serverMessage ? ` phpRank said: "${serverMessage}"` : '';
 	if (statusCode >= 500) {
 		return {
 			message: `phpRank had a server error (HTTP ${httpCode}): try again later, or ask the phpRank site's administrator`,
 			description: webPage
 				? `The answer was a web page (from phpRank or a proxy in front of it); the node retried as its Options allow.`
-				: `The node retried as its Options allow.${said}`,
+				: `The node retried as its Options allow.${serverQuote}`,
 			httpCode,
 		};
 	}
@@ -198,7 +194,7 @@ function describeHttpError(
 			return {
 				message:
 					'phpRank rejected the API key: check the API key in the phpRank credential and that the Base URL is the site the key belongs to',
-				description: `HTTP 401.${said}`,
+				description: `HTTP 401.${serverQuote}`,
 				httpCode,
 			};
 		case 403:
@@ -206,26 +202,26 @@ function describeHttpError(
 				return {
 					message:
 						"This phpRank account's plan has no API access: use an API key of an account whose plan includes the API",
-					description: `phpRank refused the request (HTTP 403).${said}`,
+					description: `phpRank refused the request (HTTP 403).${serverQuote}`,
 					httpCode,
 				};
 			}
 			return {
 				message: `${subjectName(subject)} does not exist or belongs to another account: check ${subjectField(subject)}`,
-				description: `phpRank refused the request (HTTP 403).${said}`,
+				description: `phpRank refused the request (HTTP 403).${serverQuote}`,
 				httpCode,
 			};
 		case 404:
 			if (subject?.id !== undefined) {
 				return {
 					message: `${subjectName(subject)} not found: check ${subjectField(subject)} (it may have been deleted)`,
-					description: `phpRank has no ${subject.resource} with this ${subject.resource === 'project' ? 'name' : 'ID'} for this API key.${said}`,
+					description: `phpRank has no ${subject.resource} with this ${subject.resource === 'project' ? 'name' : 'ID'} for this API key.${serverQuote}`,
 					httpCode,
 				};
 			}
 			return {
 				message: `No phpRank API at the Base URL (HTTP 404 for ${failure.path}): ${SET_BASE_URL}`,
-				description: `${baseUrl} has no phpRank API.${said}`,
+				description: `${baseUrl} has no phpRank API.${serverQuote}`,
 				httpCode,
 			};
 		case 422:
@@ -243,34 +239,4 @@ function describeHttpError(
 				httpCode,
 			};
 	}
-}
-
-/** The kind of failure behind each error the pipeline built, for callers that treat one kind apart. */
-const failureTypes = new WeakMap<object, Failure['type']>();
-
-export function failureTypeOf(error: unknown): Failure['type'] | undefined {
-	return typeof error === 'object' && error !== null ? failureTypes.get(error) : undefined;
-}
-
-/**
- * The n8n error for a failure, for one item. Message and description pass through the secret
- * filter: phpRank (or a proxy) may echo the request, key and password included, in its message.
- */
-export function failureError(
-	node: INode,
-	failure: Failure,
-	itemIndex: number,
-	situation: FailureSituation,
-	secrets: Array<string | undefined>,
-): NodeApiError {
-	const text = describeFailure(failure, situation);
-	const message = redactSecrets(text.message, secrets);
-	const error = new NodeApiError(node, { message } as JsonObject, {
-		message,
-		description: redactSecrets(text.description, secrets),
-		httpCode: text.httpCode,
-		itemIndex,
-	});
-	failureTypes.set(error, failure.type);
-	return error;
 }

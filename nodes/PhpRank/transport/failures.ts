@@ -13,11 +13,11 @@ export interface FailureSubject {
 	id?: string | number;
 }
 
-/** What shape of answer a request expects (transport/answerShape.ts checks it). */
-export type AnswerShape = 'list' | 'record' | 'deletion';
+/** What shape of response a request expects (transport/responseShape.ts checks it). */
+export type ResponseShape = 'list' | 'record' | 'deletion';
 
 export type Failure =
-	/** An error answer (4xx, 5xx) other than a 429. */
+	/** An error response (4xx, 5xx) other than a 429. */
 	| {
 			type: 'httpError';
 			statusCode: number;
@@ -37,15 +37,15 @@ export type Failure =
 	/** A 2xx web page: the Base URL leads to the site's pages, not its API. */
 	| { type: 'webPage'; statusCode: number }
 	| { type: 'notJson'; statusCode: number; bodyKind: string }
-	| { type: 'unexpectedShape'; expected: AnswerShape; got: string; path: string }
+	| { type: 'unexpectedShape'; expected: ResponseShape; got: string; path: string }
 	/** Nothing reached phpRank. `configuration`: the Base URL, its host or its certificate is wrong (not retried). */
 	| { type: 'notSent'; code: string; configuration: boolean }
-	/** The request may have reached phpRank, but no answer came back (reset, timeout). */
+	/** The request may have reached phpRank, but no response came back (reset, timeout). */
 	| { type: 'noAnswer'; code: string }
 	/** A Create phpRank may have processed, not sent again so that no duplicate is made. */
 	| { type: 'answerLost'; reason: string };
 
-/** A failure on its way through the pipeline, before it is worded for the item. */
+/** A failure on its way through the pipeline, before it is described for the item. */
 export class PipelineFailure extends Error {
 	constructor(readonly failure: Failure) {
 		super(failure.type);
@@ -71,7 +71,7 @@ const NOT_SENT_CONFIGURATION = new Set([
 ]);
 
 /** The transport code of an error thrown by n8n's HTTP layer (axios underneath), or its cause's. */
-export function transportCode(error: unknown): string | undefined {
+function transportCode(error: unknown): string | undefined {
 	const cause = (error as { cause?: { code?: unknown; message?: unknown } })?.cause;
 	const code = cause?.code ?? (error as { code?: unknown })?.code;
 	if (typeof code === 'string' && code !== '' && code !== 'ERR_BAD_REQUEST') return code;
@@ -84,7 +84,7 @@ export function transportCode(error: unknown): string | undefined {
 	return typeof code === 'string' && code !== '' ? code : undefined;
 }
 
-/** A request that got no HTTP answer: never sent, or maybe processed. */
+/** A request that got no HTTP response: never sent, or maybe processed. */
 export function transportFailure(error: unknown): Failure {
 	const code = transportCode(error) ?? 'unknown error';
 	if (NOT_SENT_TRANSIENT.has(code)) return { type: 'notSent', code, configuration: false };
@@ -106,7 +106,7 @@ export function validationMessages(message: unknown): string {
 }
 
 /**
- * The failure an HTTP answer stands for, or `undefined` for a usable JSON answer. Only a 2xx web
+ * The failure an HTTP response stands for, or `undefined` for a usable JSON response. Only a 2xx web
  * page means a wrong Base URL: a proxy's HTML error page during an outage is a server error.
  */
 export function answerFailure(
@@ -151,7 +151,7 @@ export function retryKind(
 	}
 }
 
-/** The reason a possibly processed request failed, for the "answer was lost" wording. */
+/** The reason a possibly processed request failed, for the "answer was lost" message. */
 export function lostReason(failure: Failure): string {
 	if (failure.type === 'httpError') return `HTTP ${failure.statusCode}`;
 	if (failure.type === 'noAnswer') return failure.code;

@@ -2,8 +2,8 @@ import type { IDataObject, IHttpRequestMethods, IHttpRequestOptions, INode } fro
 import { sleep } from 'n8n-workflow';
 
 import { gateFor } from './accountGate';
-import { checkedAnswer } from './answerShape';
-import type { AnswerShape, Failure, FailureSubject } from './failures';
+import { bodyOfExpectedShape } from './responseShape';
+import type { ResponseShape, Failure, FailureSubject } from './failures';
 import {
 	answerFailure,
 	lostReason,
@@ -11,7 +11,7 @@ import {
 	retryKind,
 	transportFailure,
 } from './failures';
-import { failureError } from './failureWording';
+import { failureError } from './failureError';
 import type { CollectOptions } from './pagedList';
 import { collectPages } from './pagedList';
 import type { ListEnvelope } from './pagePlan';
@@ -22,7 +22,7 @@ import { formPassword } from './secrets';
 /**
  * The one way a request of this package travels: the routed operations, the trigger's polls and
  * the list searches all come here (channels.ts says how each asks n8n to send). It owns the
- * headers, the account's gate and the retries, reading the answer (status, headers, body shape),
+ * headers, the account's gate and the retries, reading the response (status, headers, body shape),
  * paging, and the wording of every failure (failures.ts). docs/architecture.md walks through it.
  */
 
@@ -61,7 +61,7 @@ export interface ApiChannel {
 	limits: RequestLimits;
 	/** Sends one attempt; resolves with the response whatever its status, throws when none came back. */
 	transmit(options: IHttpRequestOptions): Promise<ApiResponse>;
-	/** The credential, read only when a failure is worded: its Base URL is named, its key removed. */
+	/** The credential, read only when a failure is described: its Base URL is named, its key removed. */
 	credential(): Promise<IDataObject>;
 }
 
@@ -97,7 +97,7 @@ export function wireOptions(request: ApiRequest): IHttpRequestOptions {
 async function exchange(
 	channel: ApiChannel,
 	request: ApiRequest,
-	expect: AnswerShape,
+	expect: ResponseShape,
 ): Promise<unknown> {
 	try {
 		return await sendWithRetries(channel, request, expect);
@@ -115,7 +115,7 @@ async function exchange(
 async function sendWithRetries(
 	channel: ApiChannel,
 	request: ApiRequest,
-	expect: AnswerShape,
+	expect: ResponseShape,
 ): Promise<unknown> {
 	const gate = gateFor(channel.node);
 	const { limits } = channel;
@@ -159,7 +159,7 @@ async function sendWithRetries(
 			failure = answerFailure(response, request.url, request.subject);
 			// A 429 pauses the gate below, once it is clear that this request will wait for it.
 			if (failure?.type !== 'rateLimited') gate.letThrough(remainingRequests(response.headers));
-			if (!failure) return checkedAnswer(response.body, expect, request.url);
+			if (!failure) return bodyOfExpectedShape(response.body, expect, request.url);
 		}
 		if (!failure) throw new PipelineFailure({ type: 'noAnswer', code: 'no response' });
 		const kind = retryKind(failure);
@@ -196,9 +196,9 @@ async function sendWithRetries(
 	}
 }
 
-/** The item's error: a failure worded with the Base URL named and every secret removed. */
+/** The item's error: a failure described with the Base URL named and every secret removed. */
 async function itemError(channel: ApiChannel, request: ApiRequest, error: unknown): Promise<Error> {
-	// Errors worded elsewhere (an input check) pass unchanged.
+	// Errors described elsewhere (an input check) pass unchanged.
 	if (!(error instanceof PipelineFailure)) return error as Error;
 	let credential: IDataObject = {};
 	try {

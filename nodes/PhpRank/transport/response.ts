@@ -21,7 +21,7 @@ function headerNumber(headers: IDataObject | undefined, name: string): number | 
 	return Number.isFinite(number) ? number : undefined;
 }
 
-/** The throttle's `X-RateLimit-Remaining`: requests this window still takes, when said. */
+/** The throttle's `X-RateLimit-Remaining`: requests this window still takes, when the header is there. */
 export function remainingRequests(headers: IDataObject | undefined): number | undefined {
 	const remaining = headerNumber(headers, 'x-ratelimit-remaining');
 	return remaining !== undefined && remaining >= 0 ? Math.floor(remaining) : undefined;
@@ -44,7 +44,7 @@ export function retryAfterMs(
 	return Number.isFinite(date) ? Math.max(0, date - now) : undefined;
 }
 
-/** Whether an answer is a web page (a login page, a proxy's error page), not the API's JSON. */
+/** Whether a response is a web page (a login page, a proxy's error page), not the API's JSON. */
 export function isWebPage(response: ApiResponse): boolean {
 	const contentType = headerValue(response.headers, 'content-type') ?? '';
 	if (contentType.includes('text/html')) return true;

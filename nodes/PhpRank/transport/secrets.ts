@@ -2,7 +2,7 @@
  * Removes secrets from a text the package shows: the API key and a report's password, as typed
  * and in the encoded forms a server may echo them in (percent-encoded, form-encoded, JSON).
  */
-export const REDACTED = '[redacted]';
+const REDACTED = '[redacted]';
 
 /**
  * Shorter strings occur in ordinary words, so they are not searched for as such; an echoed

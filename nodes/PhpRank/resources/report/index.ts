@@ -10,7 +10,6 @@ import { reportLocator, requestLimitOptions } from '../../shared/fields';
 import { operationRouting } from '../../shared/routing';
 import { reportCreateFields } from './create';
 import { reportCreateOrRerunFields } from './createOrRerun';
-import { reportDeleteFields } from './delete';
 import { reportGetFields } from './get';
 import { reportGetAllFields } from './getAll';
 import { reportUpdateFields } from './update';
@@ -91,6 +90,5 @@ export const reportFields: INodeProperties[] = [
 	...reportCreateFields,
 	...reportCreateOrRerunFields,
 	...reportUpdateFields,
-	...reportDeleteFields,
 	requestLimitOptions('report', ['create', 'createOrRerun', 'delete', 'get', 'getAll', 'update']),
 ];

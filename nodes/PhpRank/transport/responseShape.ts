@@ -1,16 +1,17 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { isRecord } from '../shared/isRecord';
-import type { AnswerShape } from './failures';
+import { truncated } from '../shared/truncate';
+import type { ResponseShape } from './failures';
 import { PipelineFailure } from './failures';
 
 /**
- * The shapes of phpRank's answers (docs/phprank-api.md): a list is `{data: [...], meta, links}`,
- * a single record `{data: {...}}`, a deletion `{id, deleted}`. An answer of another shape (a
+ * The shapes of phpRank's responses (docs/phprank-api.md): a list is `{data: [...], meta, links}`,
+ * a single record `{data: {...}}`, a deletion `{id, deleted}`. A response of another shape (a
  * proxy's JSON, a different API, `{"data": null}`) is refused here, in one place, for the node,
  * the trigger and the list searches alike, instead of becoming an item full of nulls.
  */
-export function checkedAnswer(body: unknown, expect: AnswerShape, path: string): unknown {
+export function bodyOfExpectedShape(body: unknown, expect: ResponseShape, path: string): unknown {
 	if (expect === 'list') {
 		if (isRecord(body) && Array.isArray(body.data)) return body;
 	} else if (expect === 'record') {
@@ -21,15 +22,16 @@ export function checkedAnswer(body: unknown, expect: AnswerShape, path: string):
 	throw new PipelineFailure({
 		type: 'unexpectedShape',
 		expected: expect,
-		got: whatCameBack(body),
+		got: describeBody(body),
 		path,
 	});
 }
 
-const MAX_SHOWN = 60;
+/** A description of a response body longer than this is cut. */
+const MAX_DESCRIPTION_LENGTH = 120;
 
-/** A short, secret-free account of an answer: its type and, for an object, its keys and `data`. */
-export function whatCameBack(body: unknown): string {
+/** A short, secret-free account of a response body: its type and, for an object, its keys and `data`. */
+function describeBody(body: unknown): string {
 	if (body === null) return 'null';
 	if (Array.isArray(body)) return `a list of ${body.length}`;
 	if (!isRecord(body))
@@ -45,5 +47,5 @@ export function whatCameBack(body: unknown): string {
 			? `, "data": ${body.data === null ? 'null' : Array.isArray(body.data) ? 'a list' : typeof body.data === 'object' ? 'an object' : `a ${typeof body.data}`}`
 			: '';
 	const text = `an object with ${listed}${keys.length > 6 ? ', ...' : ''}${data}`;
-	return text.length > MAX_SHOWN * 2 ? `${text.slice(0, MAX_SHOWN * 2 - 3)}...` : text;
+	return truncated(text, MAX_DESCRIPTION_LENGTH);
 }

@@ -1,0 +1,87 @@
+import type { IDataObject, IPollFunctions } from 'n8n-workflow';
+
+import { codeChannel } from '../PhpRank/transport/channels';
+import type { CollectOptions } from '../PhpRank/transport/pagedList';
+import { planPages } from '../PhpRank/transport/pagePlan';
+import type { RequestLimits } from '../PhpRank/transport/pipeline';
+import { DEFAULT_LIMITS, readList } from '../PhpRank/transport/pipeline';
+import { DEFAULT_THRESHOLD, DEFAULT_WATCHED, MAX_WATCHED } from './triggerFields';
+import type { TriggerEvent, WatchSettings } from './watch';
+import { reportId } from './watch';
+
+/** What a poll reads: the trigger's settings, and the lists of reports each event compares. */
+
+/** A poll must end within n8n's poll budget (minutes): wait at most a minute for the rate limit. */
+const POLL_LIMITS: RequestLimits = { ...DEFAULT_LIMITS, maxRateLimitWaitMs: 60_000 };
+
+async function pollList(
+	context: IPollFunctions,
+	url: string,
+	qs: IDataObject,
+	options: CollectOptions,
+) {
+	return await readList(codeChannel(context, POLL_LIMITS), url, qs, options);
+}
+
+/** New Report looks at one small page first; only a burst of new reports reads bigger pages. */
+const PROBE_PAGE = 10;
+const BURST_PAGE = 100;
+
+/** The trigger's settings for this poll; Reports to Watch kept within 1 to MAX_WATCHED. */
+export function settingsOf(context: IPollFunctions): WatchSettings {
+	const project = context.getNodeParameter('project', '', { extractValue: true });
+	const count = Number(context.getNodeParameter('watchCount', DEFAULT_WATCHED));
+	return {
+		event: context.getNodeParameter('event', 'newReport') as TriggerEvent,
+		project: String(project ?? '').trim(),
+		threshold: Number(context.getNodeParameter('threshold', DEFAULT_THRESHOLD)),
+		minimumChange: Number(context.getNodeParameter('minimumChange', 1)),
+		watchCount: Math.min(
+			MAX_WATCHED,
+			Math.max(1, Math.floor(Number.isFinite(count) ? count : DEFAULT_WATCHED)),
+		),
+	};
+}
+
+/** Newest first, one project or all: the order in which "already seen" is a stop. */
+function listQuery(settings: WatchSettings): IDataObject {
+	const qs: IDataObject = { sort_by: 'id', sort: 'desc' };
+	if (settings.project) qs.project = settings.project;
+	return qs;
+}
+
+/** The reports created after `lastId`: a small probe, then big pages only when it is all new. */
+export async function reportsAfter(
+	context: IPollFunctions,
+	settings: WatchSettings,
+	lastId: number,
+) {
+	const stopAt = (report: IDataObject) => reportId(report) <= lastId;
+	const qs = listQuery(settings);
+	const probe = await pollList(context, '/reports', qs, {
+		plan: { perPage: PROBE_PAGE, maxItems: PROBE_PAGE },
+		stopAt,
+		newestFirst: true,
+	});
+	if (probe.length < PROBE_PAGE) return probe;
+	return await pollList(context, '/reports', qs, {
+		plan: { perPage: BURST_PAGE, maxItems: undefined },
+		stopAt,
+		newestFirst: true,
+	});
+}
+
+/** The newest report (of the project), if any: where New Report's history ends. */
+export async function newestReports(context: IPollFunctions, settings: WatchSettings) {
+	return await pollList(context, '/reports', listQuery(settings), {
+		plan: { perPage: PROBE_PAGE, maxItems: 1 },
+	});
+}
+
+/** The newest `watchCount` reports (of the project): what Score Changed and Below compare. */
+export async function watchedWindow(context: IPollFunctions, settings: WatchSettings) {
+	return await pollList(context, '/reports', listQuery(settings), {
+		plan: planPages(false, settings.watchCount),
+		newestFirst: true,
+	});
+}

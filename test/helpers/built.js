@@ -1,0 +1,42 @@
+// The built modules the tests load, by name: moving a source file changes one line here.
+// Each module is required on first use, so a suite loads only what it names.
+const path = require('node:path');
+
+const DIST = path.join(__dirname, '..', '..', 'dist');
+
+/** Name → path under dist/, without the extension. */
+const MODULE_PATHS = {
+	node: 'nodes/PhpRank/PhpRank.node',
+	trigger: 'nodes/PhpRankTrigger/PhpRankTrigger.node',
+	credential: 'credentials/PhpRankApi.credentials',
+	watch: 'nodes/PhpRankTrigger/watch',
+	listSearch: 'nodes/PhpRank/methods/listSearch',
+	inputChecks: 'nodes/PhpRank/hooks/inputChecks',
+	outputShape: 'nodes/PhpRank/hooks/outputShape',
+	createOrRerun: 'nodes/PhpRank/operations/createOrRerun',
+	score: 'nodes/PhpRank/report/score',
+	checkReasons: 'nodes/PhpRank/report/checkReasons',
+	reportChanges: 'nodes/PhpRank/report/reportChanges',
+	simplify: 'nodes/PhpRank/report/simplify',
+	storedUrl: 'nodes/PhpRank/report/storedUrl',
+	apiBaseUrl: 'nodes/PhpRank/shared/apiBaseUrl',
+	outputFields: 'nodes/PhpRank/shared/outputFields',
+	accountGate: 'nodes/PhpRank/transport/accountGate',
+	failures: 'nodes/PhpRank/transport/failures',
+	failureWording: 'nodes/PhpRank/transport/failureWording',
+	pagePlan: 'nodes/PhpRank/transport/pagePlan',
+	pagedList: 'nodes/PhpRank/transport/pagedList',
+	pipeline: 'nodes/PhpRank/transport/pipeline',
+	response: 'nodes/PhpRank/transport/response',
+	secrets: 'nodes/PhpRank/transport/secrets',
+};
+
+const built = {};
+for (const [name, modulePath] of Object.entries(MODULE_PATHS)) {
+	Object.defineProperty(built, name, {
+		enumerable: true,
+		get: () => require(path.join(DIST, modulePath)),
+	});
+}
+
+module.exports = built;
