@@ -9,6 +9,7 @@ const path = require('node:path');
 const vm = require('node:vm');
 const { executeFilter } = require('n8n-workflow');
 const { useFixture, apiGet, API_KEY } = require('./fixture');
+const { WEEKLY_AUDIT_SUMMARY } = require('../helpers/fixtures/weekly-audit-summary');
 const { runNode } = require('../helpers/n8n-runner');
 const { createPollSession } = require('../helpers/poll-runner');
 const { PhpRank } = require('../helpers/built').node;
@@ -194,48 +195,7 @@ describe('weekly-audit.json', () => {
 		expect(fixture.sandbox.createdCount('https://www.northwind-coffee.com/menu')).toBe(1);
 
 		const summary = runSet(nodeOf(workflow, 'Summary per page'), done);
-		expect(summary).toEqual([
-			{
-				url: 'northwind-coffee.com',
-				report_id: 1,
-				action: 're-run',
-				score: 87,
-				label: 'good',
-				score_change: 3,
-				failed_checks: 4,
-				high_importance_failures: ['noindex: noindex set: noindex, nofollow'],
-				regressions: [],
-			},
-			{
-				url: 'northwind-coffee.com/shop',
-				report_id: 7,
-				action: 're-run',
-				score: 71,
-				label: 'decent',
-				score_change: -7,
-				failed_checks: 12,
-				high_importance_failures: [
-					'headings: missing',
-					'content_keywords: keywords missing from the content: trial, products',
-				],
-				regressions: [
-					'image_keywords: images without alt text: /images/hero.png, /images/team.jpg, /uploads/banner-2021.png',
-					'charset: missing',
-					'plaintext_email: e-mail addresses in plain text: hello@example.org',
-				],
-			},
-			{
-				url: 'northwind-coffee.com/menu',
-				report_id: 41,
-				action: 'created',
-				score: 77,
-				label: 'decent',
-				score_change: null,
-				failed_checks: 5,
-				high_importance_failures: ['title: 88 characters, max 60', 'meta_description: 208 characters, max 160'],
-				regressions: [],
-			},
-		]);
+		expect(summary).toEqual(WEEKLY_AUDIT_SUMMARY);
 	});
 
 	test('the Schedule Trigger runs it weekly, Monday 6:00, and so does "Run now" on demand; no Code or IF decides', () => {

@@ -37,46 +37,7 @@ const lookup = (search) => ({
 const write = (method, p, body) => ({ method, path: p, query: {}, headers: headers(FORM), body });
 const key = (request) => JSON.stringify(request);
 
-/** The same figures as test/node/examples.test.js: the demo seed's pages after one run. */
-const SUMMARY_ITEMS = [
-	{
-		url: 'northwind-coffee.com',
-		report_id: 1,
-		action: 're-run',
-		score: 87,
-		label: 'good',
-		score_change: 3,
-		failed_checks: 4,
-		high_importance_failures: ['noindex: noindex set: noindex, nofollow'],
-		regressions: [],
-	},
-	{
-		url: 'northwind-coffee.com/shop',
-		report_id: 7,
-		action: 're-run',
-		score: 71,
-		label: 'decent',
-		score_change: -7,
-		failed_checks: 12,
-		high_importance_failures: ['headings: missing', 'content_keywords: keywords missing from the content: trial, products'],
-		regressions: [
-			'image_keywords: images without alt text: /images/hero.png, /images/team.jpg, /uploads/banner-2021.png',
-			'charset: missing',
-			'plaintext_email: e-mail addresses in plain text: hello@example.org',
-		],
-	},
-	{
-		url: 'northwind-coffee.com/menu',
-		report_id: 41,
-		action: 'created',
-		score: 77,
-		label: 'decent',
-		score_change: null,
-		failed_checks: 5,
-		high_importance_failures: ['title: 88 characters, max 60', 'meta_description: 208 characters, max 160'],
-		regressions: [],
-	},
-];
+const { WEEKLY_AUDIT_SUMMARY: SUMMARY_ITEMS } = require('../../helpers/fixtures/weekly-audit-summary');
 
 async function checkWeeklyAudit({ ctx, sandbox, report, tag, pkg, runTail }) {
 	const name = `${tag} examples/${FILE} (Create or Re-Run per page)`;
