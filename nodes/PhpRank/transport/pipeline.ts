@@ -161,9 +161,9 @@ async function sendWithRetries(
 			if (failure?.type !== 'rateLimited') gate.letThrough(remainingRequests(response.headers));
 			if (!failure) return bodyOfExpectedShape(response.body, expect, request.url);
 		}
-		if (!failure) throw new PipelineFailure({ type: 'noAnswer', code: 'no response' });
-		const kind = retryKind(failure);
-		if (kind === 'rateLimited' && failure.type === 'rateLimited') {
+		// A channel that resolved without a response got no answer either.
+		failure ??= { type: 'noAnswer', code: 'no response' };
+		if (failure.type === 'rateLimited') {
 			rateLimitedHere = true;
 			const asked = failure.retryAfterMs;
 			// Longer than Max Wait allows at all: fail at once. Otherwise the pause counts against
@@ -178,6 +178,7 @@ async function sendWithRetries(
 			gate.rateLimited(asked);
 			continue;
 		}
+		const kind = retryKind(failure);
 		if (kind === 'resendIfRepeatable' && !repeatable)
 			throw new PipelineFailure({ type: 'answerLost', reason: lostReason(failure) });
 		if (kind === 'final' || retries >= limits.retries) {
