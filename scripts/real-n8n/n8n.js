@@ -84,7 +84,8 @@ function getFreePort() {
 }
 
 function assertInstall(n8n) {
-	if (!n8n || !n8n.n8nBin || !n8n.nodeBin) {
+	// `major` picks the 1.x or 2.x form of commands (activateWorkflow): it must be there
+	if (!n8n || !n8n.n8nBin || !n8n.nodeBin || typeof n8n.major !== 'number') {
 		throw new Error('pass the object returned by ensureN8n() from scripts/real-n8n/install.js');
 	}
 }
@@ -677,7 +678,7 @@ async function listExecutions(ctx, workflowId) {
  */
 async function activateWorkflow(ctx, workflowId, opts = {}) {
 	const args =
-		ctx.n8n.line === '1'
+		ctx.n8n.major === 1
 			? ['update:workflow', `--id=${workflowId}`, '--active=true']
 			: ['publish:workflow', `--id=${workflowId}`];
 	const r = await runN8n(ctx, args, opts);

@@ -7,8 +7,8 @@
  * and workflows (Manual Trigger -> Echo Test), runs them with `n8n execute` against a local HTTP server,
  * then starts the editor, creates the owner over REST and checks the node type is served to the UI.
  *
- *   node scripts/real-n8n/selftest.js            # both lines (2 then 1)
- *   node scripts/real-n8n/selftest.js 2          # one line
+ *   node scripts/real-n8n/selftest.js            # every line of install.js (2, 2.41, 1)
+ *   node scripts/real-n8n/selftest.js 2.41       # one line
  *   node scripts/real-n8n/selftest.js 2 --no-editor
  *   KEEP=1 node scripts/real-n8n/selftest.js 2   # keep the user folders for inspection
  *
@@ -19,7 +19,7 @@ const path = require('node:path');
 const fs = require('node:fs');
 const os = require('node:os');
 const crypto = require('node:crypto');
-const { ensureN8n } = require('./install');
+const { ensureN8n, LINE_NAMES } = require('./install');
 const rn = require('./n8n');
 
 const API_KEY = 'selftest-key-123';
@@ -27,7 +27,7 @@ const FIXTURE_DIR = path.join(__dirname, 'fixture-package');
 
 const args = process.argv.slice(2);
 const lineArg = args.find((a) => !a.startsWith('--')) || 'all';
-const lines = lineArg === 'all' ? ['2', '1'] : [lineArg];
+const lines = lineArg === 'all' ? LINE_NAMES : [lineArg];
 const withEditor = !args.includes('--no-editor');
 
 const results = [];

@@ -1,13 +1,14 @@
 #!/usr/bin/env node
 'use strict';
 /**
- * End-to-end suite: the package as users get it, inside real n8n (2.40.7 on Node 24 and 1.123.81 on
- * Node 20), against the phpRank sandbox; n8n's community-package scanner; a real browser on the demo's
- * editor; the demo's headless path.
+ * End-to-end suite: the package as users get it, inside real n8n (2.40.7 and 2.41.1 on Node 24,
+ * 1.123.81 on Node 20), against the phpRank sandbox; n8n's community-package scanner; a real browser on
+ * the demo's editor; the demo's headless path; queue mode. The browser check, the demo and queue mode
+ * run in line 2 (n8n 2.40.7) only.
  *
- *   npm run e2e                       everything (installs what is missing: n8n, chromium, the scanner)
- *   node test/e2e/run.js --line 2     one n8n line
- *   options: --line 1|2|all|none  --skip-build  --tarball FILE  --no-browser  --no-scan  --no-demo  --no-queue  --keep
+ *   npm run e2e                        everything (installs what is missing: n8n, chromium, the scanner)
+ *   node test/e2e/run.js --line 2.41   one n8n line (2 = 2.40.7, 2.41 = 2.41.1, 1 = 1.123.81, or the version)
+ *   options: --line 2|2.41|1|all|none  --skip-build  --tarball FILE  --no-browser  --no-scan  --no-demo  --no-queue  --keep
  *            --update-screenshot (rewrite docs/screenshot-editor.png from the browser check)
  *
  * Prints PASS/FAIL per check and ends with `e2e: N passed, M failed`; exit code 1 on any failure.
@@ -18,15 +19,18 @@ const path = require('node:path');
 const { spawn, spawnSync } = require('node:child_process');
 
 const ROOT = path.join(__dirname, '..', '..');
+// node: built-ins only: loads before scripts/ensure-deps.js has installed anything
+const { LINE_NAMES, describe } = require('../../scripts/real-n8n/install');
 const started = Date.now();
 
 function parseArgs(argv) {
-	const o = { lines: ['2', '1'], build: true, browser: true, scan: true, demo: true, queue: true, keep: false };
+	const o = { lines: [...LINE_NAMES], build: true, browser: true, scan: true, demo: true, queue: true, keep: false };
 	for (let i = 0; i < argv.length; i++) {
 		const a = argv[i];
 		if (a === '--line') {
 			const v = argv[++i];
-			o.lines = v === 'all' ? ['2', '1'] : v === 'none' ? [] : [v];
+			// a version ('2.41.1') becomes its line name, so that tags and the browser's line match
+			o.lines = v === 'all' ? [...LINE_NAMES] : v === 'none' ? [] : [describe(v).line];
 		} else if (a === '--skip-build') o.build = false;
 		else if (a === '--tarball') o.tarball = path.resolve(argv[++i]);
 		else if (a === '--no-browser') o.browser = false;
@@ -37,7 +41,6 @@ function parseArgs(argv) {
 		else if (a === '--update-screenshot') o.updateScreenshot = true;
 		else throw new Error(`unknown option ${a}`);
 	}
-	if (o.lines.some((l) => l !== '1' && l !== '2')) throw new Error('--line takes 1, 2 or all');
 	return o;
 }
 
@@ -129,14 +132,14 @@ async function main() {
 		// examples/ files this suite does not own (regression-alert.json, triggers/score-alerts.json, ...)
 		const extraWorkflows = demo.loadExamples().filter((e) => !OWN_EXAMPLES.includes(e.file));
 
-		// Both lines at once: separate user folders, sandboxes and task-broker ports.
+		// All lines at once: separate user folders, sandboxes and task-broker ports.
 		t = Date.now();
 		await Promise.all(
 			o.lines.map((line) =>
 				report.guard(`n8n line ${line}: no unexpected error`, () => runLine(line, { tarball, pkg, report, extraWorkflows: extraWorkflows.map((e) => ({ ...e })), keep: o.keep })),
 			),
 		);
-		report.time('both lines', Date.now() - t);
+		report.time(`n8n lines ${o.lines.join(', ')}`, Date.now() - t);
 
 		if (o.demo || o.browser) {
 			t = Date.now();

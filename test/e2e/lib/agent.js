@@ -137,7 +137,7 @@ function refusalOf(pkg, url) {
 	return undefined;
 }
 
-/** A tool answer as both n8n lines hand it to the model: the JSON text of the tool's output items. */
+/** A tool answer as every n8n line hands it to the model: the JSON text of the tool's output items. */
 function parsedAnswer(text) {
 	try {
 		return JSON.parse(text);
@@ -188,7 +188,7 @@ async function checkAgent({ ctx, sandbox, mock, report, tag, pkg, seed, runTail 
 	report.check(`${name}: that message stands alone: it names URL and shows the form to use`, typeof refusal === 'string' && refusal.startsWith('URL ') && refusal.includes('https://'), refusal);
 
 	const after = (await apiReport(sandbox, before.id)).data;
-	const { simplifyReport } = require(path.join(pkg.dir, 'dist', 'nodes', 'PhpRank', 'hooks', 'simplify.js'));
+	const { simplifyReport } = require(path.join(pkg.dir, 'dist', 'nodes', 'PhpRank', 'report', 'simplify.js'));
 	const expected = { ...simplifyReport(after), action: 're-run' };
 	report.equal(`${name}: the model received the Simplified report of the re-run, plus action, exactly`, parsedAnswer(answers[1] ?? ''), [expected]);
 	report.check(`${name}: no API key reached the model`, !JSON.stringify(calls).includes(KEY));

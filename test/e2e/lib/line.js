@@ -7,7 +7,7 @@
  */
 const fs = require('node:fs');
 const path = require('node:path');
-const { ensureN8n } = require('../../../scripts/real-n8n/install');
+const { ensureN8n, describe } = require('../../../scripts/real-n8n/install');
 const rn = require('../../../scripts/real-n8n/n8n');
 const { startSandbox } = require('../../sandbox');
 const { seedE2e, takeRequests, sent, replay, expectedItems } = require('./oracle');
@@ -18,17 +18,30 @@ const { checkWeeklyAudit, workflow: weeklyAuditWorkflow } = require('./weeklyAud
 const agent = require('./agent');
 
 const NODE_TYPE = 'n8n-nodes-phprank.phpRank';
-const LABEL = { 2: 'n8n 2.40.7', 1: 'n8n 1.123.81' };
+/** The tag of every check of a line: "n8n <version>" (scripts/real-n8n/install.js pins one per line). */
+const label = (line) => `n8n ${describe(line).version}`;
+
+/*
+ * What differs between the lines, by line name (scripts/real-n8n/install.js: '2' = n8n 2.40.7,
+ * '2.41' = n8n 2.41.1, '1' = n8n 1.123.81). Every line has its own entry, written down after a run of
+ * this suite in that n8n: a line added to install.js fails here (lineValue) until it gets its own.
+ */
 /** What each line's credential test says for a 401 when no responseCode rule of the credential applies. */
-const N8N_401_TEXT = { 2: 'Unauthorized', 1: 'Authorization failed - please check your credentials' };
+const N8N_401_TEXT = { '2': 'Unauthorized', '2.41': 'Unauthorized', '1': 'Authorization failed - please check your credentials' };
 /** The same for a 404. */
-const N8N_404_TEXT = { 2: 'Not Found', 1: 'The resource you are requesting could not be found' };
+const N8N_404_TEXT = { '2': 'Not Found', '2.41': 'Not Found', '1': 'The resource you are requesting could not be found' };
 /**
  * Whether the line's credential tester applies the credential's responseCode rules. n8n 1.123.81's
  * tester has the same rule loop as 2.40.7, but the error its RoutingNode throws for a failed request
  * carries no `cause.response` to match, so it always shows its own text (seen in this suite).
  */
-const APPLIES_RESPONSE_CODE_RULES = { 2: true, 1: false };
+const APPLIES_RESPONSE_CODE_RULES = { '2': true, '2.41': true, '1': false };
+
+/** table[line], and an error for a line the table has no entry for (rather than comparing with undefined). */
+function lineValue(table, line) {
+	if (!Object.prototype.hasOwnProperty.call(table, line)) throw new Error(`no expectation for n8n line '${line}' in test/e2e/lib/line.js`);
+	return table[line];
+}
 
 /** Items (json) of every phpRank node of a run: {name: [json] | {error}}. */
 function phpRankOutputs(result, workflow) {
@@ -48,11 +61,11 @@ function shownError(error) {
 
 function runTail(r) {
 	const tail = (s) => s.split('\n').slice(-25).join('\n');
-	return `exit ${r.code}${r.timedOut ? ' (timed out)' : ''}; error ${JSON.stringify(shownError(r.error))}\n--- stdout tail ---\n${tail(r.stdout)}\n--- stderr tail ---\n${tail(r.stderr)}`;
+	return `exit ${r.code}${r.signal ? ` (signal ${r.signal})` : ''}${r.timedOut ? ' (timed out)' : ''}; error ${JSON.stringify(shownError(r.error))}\n--- stdout tail ---\n${tail(r.stdout)}\n--- stderr tail ---\n${tail(r.stderr)}`;
 }
 
 /**
- * @param {string} line            '2' or '1'
+ * @param {string} line            a line name of scripts/real-n8n/install.js ('2', '2.41', '1')
  * @param {object} o
  * @param {string} o.tarball
  * @param {object} o.pkg           loadPackage(tarball)
@@ -62,7 +75,7 @@ function runTail(r) {
  */
 async function runLine(line, o) {
 	const { report } = o;
-	const tag = `[${LABEL[line]}]`;
+	const tag = `[${label(line)}]`;
 	const t0 = Date.now();
 	const n8n = await ensureN8n(line);
 	const sandbox = await startSandbox({ apiKeys: [KEY], seed: 'demo' });
@@ -233,12 +246,12 @@ async function editorChecks({ ctx, sandbox, tag, report, line, pkg, afterEditorU
 		report.equal(`${tag} POST /rest/credentials/test (stored key): OK`, { status: r.status, result: r.result }, { status: 200, result: { status: 'OK', message: 'Connection successful!' } });
 		report.equal(`${tag} credential test sent one list request with the stored key`, sent(r.requests), listRequest(KEY));
 
-		// 2. a wrong key typed into the form. Both lines send a 401 twice: n8n-core's
+		// 2. a wrong key typed into the form. Every line sends a 401 twice: n8n-core's
 		// httpRequestWithAuthentication re-sends a request that got 401 once after preAuthentication
 		// (the test request has no ignoreHttpStatusErrors). The message is the credential's own
 		// responseCode rule for 401 where the line applies it, else n8n's generic text of that line.
 		const rule401 = (pkg.credentialTest?.rules || []).find((x) => x.type === 'responseCode' && x.properties?.value === 401);
-		const wrongKeyMessage = rule401 && APPLIES_RESPONSE_CODE_RULES[line] ? rule401.properties.message : N8N_401_TEXT[line];
+		const wrongKeyMessage = rule401 && lineValue(APPLIES_RESPONSE_CODE_RULES, line) ? rule401.properties.message : lineValue(N8N_401_TEXT, line);
 		r = await test({ ...data, apiKey: WRONG_KEY });
 		report.equal(`${tag} credential test with a wrong key typed in: Error "${wrongKeyMessage}"`, { status: r.status, result: r.result }, { status: 200, result: { status: 'Error', message: wrongKeyMessage } });
 		report.equal(`${tag} credential test with a wrong key sent it as Bearer (twice: n8n re-sends a 401 once), both 401`, { sent: sent(r.requests), statuses: r.requests.map((q) => q.status) }, { sent: [...listRequest(WRONG_KEY), ...listRequest(WRONG_KEY)], statuses: [401, 401] });
@@ -262,7 +275,7 @@ async function editorChecks({ ctx, sandbox, tag, report, line, pkg, afterEditorU
 
 		// 5. a Base URL with the API path twice: phpRank answers 404 for an unknown API route
 		const rule404 = (pkg.credentialTest?.rules || []).find((x) => x.type === 'responseCode' && x.properties?.value === 404);
-		const notFoundMessage = rule404 && APPLIES_RESPONSE_CODE_RULES[line] ? rule404.properties.message : N8N_404_TEXT[line];
+		const notFoundMessage = rule404 && lineValue(APPLIES_RESPONSE_CODE_RULES, line) ? rule404.properties.message : lineValue(N8N_404_TEXT, line);
 		r = await test({ ...data, baseUrl: `${sandbox.url}/api/v1/api/v1` });
 		report.equal(
 			`${tag} credential test with a Base URL where phpRank answers 404: Error "${notFoundMessage}"`,
@@ -279,4 +292,4 @@ async function editorChecks({ ctx, sandbox, tag, report, line, pkg, afterEditorU
 	}
 }
 
-module.exports = { runLine, LABEL, NODE_TYPE, phpRankOutputs, shownError };
+module.exports = { runLine, label, NODE_TYPE, phpRankOutputs, shownError };

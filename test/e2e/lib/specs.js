@@ -138,7 +138,7 @@ function workflowSpecs() {
 				const said = answers[0]?.body?.message?.url?.[0];
 				report.equal(`${name}: the run's error carries phpRank's 422 message`, shownError(result.error), {
 					message: `phpRank rejected the input: url: ${said}`,
-					description: 'Correct the field named above and run the node again.',
+					description: 'Correct the field named in the message and run the node again.',
 					httpCode: '422',
 				});
 				report.check(`${name}: nothing was stored`, typeof said === 'string' && said.startsWith('cURL error 6') && sandbox.createdCount('https://shop.unreachable.invalid/launch') === 0, said);
@@ -152,9 +152,9 @@ function workflowSpecs() {
 			statuses: [401],
 			after({ report, name, result, shownError }) {
 				report.equal(`${name}: a clear error naming the key and the Base URL`, shownError(result.error), {
-					message: 'phpRank rejected the API key',
-					description:
-						'Check the API key in the phpRank credential and that the Base URL is the site the key belongs to. phpRank said: "Unauthenticated."',
+					// the message stands alone (AI agents see only the message); the description keeps the status
+					message: 'phpRank rejected the API key: check the API key in the phpRank credential and that the Base URL is the site the key belongs to',
+					description: 'HTTP 401. phpRank said: "Unauthenticated."',
 					httpCode: '401',
 				});
 				report.check(`${name}: the key itself is in no output or error`, !producedText(result).includes(WRONG_KEY));
