@@ -43,10 +43,10 @@ const THROTTLE = {
 	workerConcurrency: 5,
 	/**
 	 * Bound on 429s, per worker and per window the run waits for. What the gate (AccountGate in
-	 * nodes/PhpRank/hooks/requestPolicy.ts) lets through once the window is used up: the requests it
-	 * had in flight (at most maxParallel, 5 by default), then, after waiting Retry-After less a
-	 * second, one probe every 200 ms until the window opens (at most 5 in that last second, plus
-	 * one). So at most 11 a worker a window; a gate that stopped following Retry-After or the
+	 * nodes/PhpRank/transport/accountGate.ts) lets through once the window is used up: the requests
+	 * it had in flight (at most maxParallel, 5 by default), then, after waiting Retry-After less a
+	 * second, one probe every 200 ms (every 400 ms once it sees a second worker on the key) until the
+	 * window opens (at most 5 in that last second, plus one). So at most 11 a worker a window; a gate that stopped following Retry-After or the
 	 * remaining count would draw several times that. Not a timing: counts of answers.
 	 */
 	max429PerWorkerPerWindow: 5 + 5 + 1,
