@@ -8,37 +8,11 @@ const { spawn } = require('node:child_process');
 
 const { ensureN8n } = require('../../scripts/real-n8n/install');
 const rn = require('../../scripts/real-n8n/n8n');
+const { killGroup, killLeftovers, track } = require('../../scripts/real-n8n/processes');
 const { nodeVersionOf } = require('./package');
 
 const SAMPLER = path.join(__dirname, 'rss-sampler.js');
 const EXPRESSION_COUNTER = path.join(__dirname, 'expression-counter.js');
-const children = new Set();
-
-function killGroup(child) {
-	try {
-		process.kill(-child.pid, 'SIGKILL');
-	} catch {
-		/* gone */
-	}
-}
-process.on('exit', () => {
-	for (const child of children) killGroup(child);
-});
-
-/** The run JSON after n8n's log lines (fast path for outputs of tens of MB). */
-function parseRun(stdout) {
-	const start = stdout.startsWith('{\n') ? 0 : stdout.indexOf('\n{\n') + 1;
-	const end = stdout.lastIndexOf('\n}');
-	if (start > 0 || stdout.startsWith('{\n')) {
-		try {
-			return JSON.parse(stdout.slice(start, end + 2));
-		} catch {
-			/* fall back */
-		}
-	}
-	return rn.parseRunJson(stdout);
-}
-
 async function openSession({ tarball, log = () => {}, keep = false }) {
 	const n8n = await ensureN8n('2');
 	const userFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'phprank-bench-n8n-'));
@@ -90,22 +64,21 @@ async function openSession({ tarball, log = () => {}, keep = false }) {
 					stdio: ['ignore', outFd, 'pipe'],
 					detached: true,
 				});
-				children.add(child);
-				let err = '';
-				child.stderr.on('data', (d) => (err = (err + d).slice(-20000)));
-				const timer = setTimeout(() => killGroup(child), timeoutMs);
+				track(child);
+				let stderr = '';
+				child.stderr.on('data', (chunk) => (stderr = (stderr + chunk).slice(-20000)));
+				const timer = setTimeout(() => killGroup(child, 'SIGKILL'), timeoutMs);
 				child.on('error', reject);
 				child.on('close', (code, signal) => {
 					clearTimeout(timer);
-					children.delete(child);
-					killGroup(child); // the task runner may outlive its parent
-					resolve({ code, signal, stderr: err });
+					killLeftovers(child.pid); // the task runner may outlive its parent
+					resolve({ code, signal, stderr });
 				});
 			});
 			fs.closeSync(outFd);
 			result.stdout = fs.readFileSync(outFile, 'utf8');
 			fs.rmSync(outFile, { force: true });
-			const data = parseRun(result.stdout);
+			const data = rn.parseRunJson(result.stdout);
 			const error = data?.data?.resultData?.error;
 			const runData = data?.data?.resultData?.runData ?? {};
 			if (!data || error || result.code !== 0) {

@@ -20,23 +20,12 @@
  */
 const { spawn } = require('node:child_process');
 const rn = require('./n8n');
+const { getFreePort, killGroup, killLeftovers, sleep, track } = require('./processes');
 
 const HOST = '127.0.0.1';
 const READY_TIMEOUT_MS = 120000;
 const STOP_GRACE_MS = 15000;
 
-const running = new Set(); // workers to kill if this process exits before stop()
-process.once('exit', () => {
-	for (const child of running) killGroup(child, 'SIGKILL');
-});
-
-function killGroup(child, signal) {
-	try {
-		process.kill(-child.pid, signal);
-	} catch {
-		/* gone */
-	}
-}
 
 /** The env every process of one queue-mode installation shares. */
 function queueEnv({ redis, postgres }) {
@@ -54,8 +43,6 @@ function queueEnv({ redis, postgres }) {
 	};
 }
 
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /**
  * Starts `n8n worker` for a user folder and waits until its health server says ready
  * (`/healthz/readiness` answers 200: database and Redis connected).
@@ -66,7 +53,7 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
  * @returns {Promise<{child, port:number, output:()=>string, stop:()=>Promise<void>, exited:Promise}>}
  */
 async function startWorker(ctx, opts = {}) {
-	const [brokerPort, healthPort] = [await rn.getFreePort(), await rn.getFreePort()];
+	const [brokerPort, healthPort] = [await getFreePort(), await getFreePort()];
 	const env = rn.n8nEnv(ctx, brokerPort, {
 		QUEUE_HEALTH_CHECK_ACTIVE: 'true',
 		QUEUE_HEALTH_CHECK_PORT: String(healthPort),
@@ -79,15 +66,14 @@ async function startWorker(ctx, opts = {}) {
 		stdio: ['ignore', 'pipe', 'pipe'],
 		detached: true, // own process group: stopping it also stops its task runner
 	});
-	running.add(child);
+	track(child);
 	let output = '';
-	const keep = (d) => (output = (output + d).slice(-500000));
+	const keep = (chunk) => (output = (output + chunk).slice(-500000));
 	child.stdout.on('data', keep);
 	child.stderr.on('data', keep);
 	let exitInfo = null;
 	const exited = new Promise((resolve) => {
 		child.on('close', (code, signal) => {
-			running.delete(child);
 			exitInfo = { code, signal };
 			resolve(exitInfo);
 		});
@@ -100,7 +86,7 @@ async function startWorker(ctx, opts = {}) {
 			await exited;
 			clearTimeout(timer);
 		}
-		killGroup(child, 'SIGKILL'); // a task runner left behind
+		killLeftovers(child.pid); // a task runner left behind
 	};
 	const worker = { child, port: healthPort, output: () => output, stop, exited };
 

@@ -16,6 +16,7 @@ const os = require('node:os');
 const net = require('node:net');
 const path = require('node:path');
 const { spawn, spawnSync } = require('node:child_process');
+const { getFreePort, killGroup, sleep, track } = require('./processes');
 
 const HOST = '127.0.0.1';
 const APT_PACKAGES = ['redis-server', 'postgresql'];
@@ -26,23 +27,6 @@ const READY_TIMEOUT_MS = 60000;
 /** How long a server may take to stop after SIGTERM/SIGINT before it is killed. */
 const STOP_GRACE_MS = 15000;
 
-const started = new Set(); // processes to kill if this process exits before stop()
-process.once('exit', () => {
-	for (const child of started) killGroup(child, 'SIGKILL');
-});
-
-function killGroup(child, signal) {
-	if (child.exitCode !== null || child.signalCode !== null) return;
-	try {
-		process.kill(-child.pid, signal);
-	} catch {
-		try {
-			child.kill(signal);
-		} catch {
-			/* gone */
-		}
-	}
-}
 
 function isRoot() {
 	return typeof process.getuid === 'function' && process.getuid() === 0;
@@ -50,19 +34,6 @@ function isRoot() {
 
 function log(message) {
 	process.stderr.write(`[services] ${message}\n`);
-}
-
-/** A free TCP port on 127.0.0.1 (the OS picks it; tiny race until the server binds it). */
-function freePort() {
-	return new Promise((resolve, reject) => {
-		const server = net.createServer();
-		server.unref();
-		server.on('error', reject);
-		server.listen(0, HOST, () => {
-			const { port } = server.address();
-			server.close(() => resolve(port));
-		});
-	});
 }
 
 /** The newest installed Postgres major's bin folder (Debian keeps one per major), or undefined. */
@@ -135,20 +106,14 @@ function ensureServerBinaries() {
 /** Starts a long-running server in its own process group; its output is kept (last 100 kB). */
 function startProcess(file, args, opts = {}) {
 	const child = spawn(file, args, { stdio: ['ignore', 'pipe', 'pipe'], detached: true, ...opts });
-	started.add(child);
+	track(child);
 	let output = '';
-	const keep = (d) => (output = (output + d).slice(-100000));
+	const keep = (chunk) => (output = (output + chunk).slice(-100000));
 	child.stdout.on('data', keep);
 	child.stderr.on('data', keep);
 	const exited = new Promise((resolve) => {
-		child.on('close', (code, signal) => {
-			started.delete(child);
-			resolve({ code, signal });
-		});
-		child.on('error', (error) => {
-			started.delete(child);
-			resolve({ code: null, signal: null, error });
-		});
+		child.on('close', (code, signal) => resolve({ code, signal }));
+		child.on('error', (error) => resolve({ code: null, signal: null, error }));
 	});
 	let exitInfo = null;
 	exited.then((info) => (exitInfo = info));
@@ -163,8 +128,6 @@ function startProcess(file, args, opts = {}) {
 	};
 	return { child, output: () => output, exited, hasExited: () => exitInfo, stop };
 }
-
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Polls `probe()` until it is true; throws with the server's output if it exits or takes too long. */
 async function waitUntilReady(name, proc, probe) {
@@ -208,7 +171,7 @@ function redisCommand(port, command) {
 async function startRedis({ binary = redisBinary() } = {}) {
 	if (!binary) throw new Error('redis-server is not installed (call ensureServerBinaries() first)');
 	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'phprank-redis-'));
-	const port = await freePort();
+	const port = await getFreePort();
 	// no config file: every setting on the command line; no RDB/AOF files, no protected-mode surprises
 	const proc = startProcess(binary, ['--port', String(port), '--bind', HOST, '--dir', dir, '--save', '', '--appendonly', 'no', '--daemonize', 'no', '--logfile', ''], { cwd: dir });
 	const stop = async () => {
@@ -259,7 +222,7 @@ async function startPostgres({ binDir = postgresBinDir(), database = 'n8n', user
 		remove();
 		throw new Error(`initdb failed (exit ${init.status}):\n${(init.stderr || init.stdout || '').slice(-3000)}`);
 	}
-	const port = await freePort();
+	const port = await getFreePort();
 	// a throw-away cluster: no fsync, no TCP outside loopback, the socket in its own folder
 	const proc = startProcess(
 		path.join(binDir, 'postgres'),
@@ -285,4 +248,4 @@ async function startPostgres({ binDir = postgresBinDir(), database = 'n8n', user
 	return { host: HOST, port, database, user, password: 'unused-trust-auth', version, dir, output: proc.output, stop };
 }
 
-module.exports = { ensureServerBinaries, findServerBinaries, startRedis, startPostgres, startProcess, freePort, HOST };
+module.exports = { ensureServerBinaries, findServerBinaries, startRedis, startPostgres, startProcess, HOST };
