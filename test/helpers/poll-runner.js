@@ -25,42 +25,21 @@
  * Written for n8n-core 2.40.3 + n8n-workflow 2.40.1 (the pair in n8n 2.40.7).
  */
 
-const { ensureN8nUserFolder, quietN8nEnvironment } = require('./user-folder');
-
-ensureN8nUserFolder();
-quietN8nEnvironment();
+// Before n8n-core loads: it writes $N8N_USER_FOLDER/.n8n/config on first use.
+require('./user-folder').prepareForN8nCore();
 
 const { PollContext, PollTriggerExecutor } = require('n8n-core');
 const { Workflow, NodeHelpers } = require('n8n-workflow');
 // n8n-core's services live in its own copy of the DI container.
 const { Container } = require(require.resolve('@n8n/di', { paths: [require.resolve('n8n-core')] }));
-const { registerNodeType, MemoryCredentialsHelper, CREDENTIAL_ID, CREDENTIAL_NAME } = require('./n8n-runner');
+const { registerNodeType, defaultTypeVersion } = require('./node-types');
+const { MemoryCredentialsHelper, CREDENTIAL_ID, CREDENTIAL_NAME } = require('./memory-credentials');
+const { makeAdditionalData } = require('./additional-data');
 
 const WORKFLOW_ID = 'harness-poll-workflow';
 
+// Through JSON, as n8n's database stores static data: what JSON drops is lost here too.
 const clone = (value) => (value === undefined ? undefined : JSON.parse(JSON.stringify(value)));
-
-function additionalDataFor(credentialsHelper) {
-	return {
-		credentialsHelper,
-		executeWorkflow: async () => {
-			throw new Error('executeWorkflow is not available in the poll harness');
-		},
-		getRunExecutionData: async () => undefined,
-		getRuntimeCredential: async () => undefined,
-		logAiEvent: () => {},
-		restApiUrl: 'http://localhost:5678/rest',
-		instanceBaseUrl: 'http://localhost:5678/',
-		webhookBaseUrl: 'http://localhost:5678/webhook',
-		webhookWaitingBaseUrl: 'http://localhost:5678/webhook-waiting',
-		webhookTestBaseUrl: 'http://localhost:5678/webhook-test',
-		formWaitingBaseUrl: 'http://localhost:5678/form-waiting',
-		variables: {},
-		userId: 'harness-user',
-		workflowId: WORKFLOW_ID,
-		currentNodeExecutionIndex: 0,
-	};
-}
 
 /**
  * One poll.
@@ -91,8 +70,8 @@ async function runPoll(options) {
 		nodeName,
 	} = options;
 	const { typeName, nodeTypes } = registerNodeType(nodeType, options.nodeTypeName);
-	const description = NodeHelpers.getVersionedNodeType(nodeType).description;
-	const version = Array.isArray(description.version) ? Math.max(...description.version) : description.version;
+	const version = defaultTypeVersion(nodeType);
+	const description = NodeHelpers.getVersionedNodeType(nodeType, version).description;
 	const name = nodeName || description.defaults.name;
 	const node = {
 		id: 'harness-poll-node',
@@ -113,14 +92,29 @@ async function runPoll(options) {
 		staticData: clone(staticData),
 		settings: { executionOrder: 'v1' },
 	});
-	const credentialsHelper = new MemoryCredentialsHelper([credentialType], { [credentialType.name]: credentials });
-	const additionalData = additionalDataFor(credentialsHelper);
+	const credentialsHelper = new MemoryCredentialsHelper([credentialType], {
+		[credentialType.name]: credentials,
+	});
+	// No execution id: n8n polls before it starts an execution.
+	const additionalData = makeAdditionalData({ credentialsHelper, workflowId: WORKFLOW_ID });
 	const key = `node:${name}`;
-	const result = { items: [], emitted: false, committed: false, error: undefined, nodeStaticData: undefined };
+	const result = {
+		items: [],
+		emitted: false,
+		committed: false,
+		error: undefined,
+		nodeStaticData: undefined,
+	};
 
 	if (mode === 'manual') {
 		// WorkflowExecute.executePollNode
-		const context = new PollContext(workflow, workflow.getNode(name), additionalData, 'manual', 'manual');
+		const context = new PollContext(
+			workflow,
+			workflow.getNode(name),
+			additionalData,
+			'manual',
+			'manual',
+		);
 		try {
 			const data = await nodeType.poll.call(context);
 			result.emitted = data !== null && data !== undefined;

@@ -5,7 +5,8 @@
  *
  * n8n-core's InstanceSettings writes `$N8N_USER_FOLDER/.n8n/config` (an encryption key) the first
  * time it is used; without this it would write into the developer's real ~/.n8n.
- * Must run before n8n-core is required. Used by jest-setup.js and by n8n-runner.js itself.
+ * Must run before n8n-core is required. Used by jest-setup.js and by every helper module that
+ * loads n8n-core.
  */
 const fs = require('node:fs');
 const os = require('node:os');
@@ -24,7 +25,9 @@ function ensureN8nUserFolder() {
 
 function quietN8nEnvironment() {
 	// No telemetry / version checks from anything that reads @n8n/config.
-	if (process.env.N8N_DIAGNOSTICS_ENABLED === undefined) process.env.N8N_DIAGNOSTICS_ENABLED = 'false';
+	if (process.env.N8N_DIAGNOSTICS_ENABLED === undefined) {
+		process.env.N8N_DIAGNOSTICS_ENABLED = 'false';
+	}
 	if (process.env.N8N_VERSION_NOTIFICATIONS_ENABLED === undefined) {
 		process.env.N8N_VERSION_NOTIFICATIONS_ENABLED = 'false';
 	}
@@ -33,4 +36,10 @@ function quietN8nEnvironment() {
 	if (process.env.N8N_LOG_LEVEL === undefined) process.env.N8N_LOG_LEVEL = 'silent';
 }
 
-module.exports = { ensureN8nUserFolder, quietN8nEnvironment };
+/** Both of the above: the first call of every helper module that loads n8n-core. */
+function prepareForN8nCore() {
+	ensureN8nUserFolder();
+	quietN8nEnvironment();
+}
+
+module.exports = { ensureN8nUserFolder, quietN8nEnvironment, prepareForN8nCore };

@@ -1,0 +1,142 @@
+'use strict';
+
+/**
+ * The node types an in-process run knows: the node under test, named and prepared the way n8n
+ * loads a community package's node, plus the input node that feeds it the caller's items.
+ */
+
+// Before n8n-core loads: it writes $N8N_USER_FOLDER/.n8n/config on first use.
+require('./user-folder').prepareForN8nCore();
+
+const path = require('node:path');
+const fs = require('node:fs');
+const { DirectoryLoader } = require('n8n-core');
+const { NodeHelpers, UnexpectedError } = require('n8n-workflow');
+
+const SOURCE_NODE_NAME = 'Harness Input';
+const SOURCE_NODE_TYPE = 'n8n-nodes-harness.itemsSource';
+
+/** Node types get the package prefix real n8n gives a community package: `<package>.<name>`. */
+const PACKAGE_NAME = (() => {
+	try {
+		const pkg = JSON.parse(
+			fs.readFileSync(path.join(__dirname, '..', '..', 'package.json'), 'utf8'),
+		);
+		return pkg.name || 'CUSTOM';
+	} catch {
+		return 'CUSTOM';
+	}
+})();
+
+/** Emits its input items unchanged: the stack starts here with the caller's items as input. */
+const itemsSourceNodeType = {
+	description: {
+		displayName: 'Harness Input',
+		name: SOURCE_NODE_TYPE,
+		group: ['input'],
+		version: 1,
+		description: 'Emits the items given to runNode()',
+		defaults: { name: SOURCE_NODE_NAME },
+		inputs: ['main'],
+		outputs: ['main'],
+		properties: [],
+	},
+	async execute() {
+		return [this.getInputData()];
+	},
+};
+
+/**
+ * INodeTypes for one node type instance (plus the input node), built once per instance and
+ * cached: runs never share mutable registry state, so concurrent runs of different node
+ * instances with the same type name cannot see each other's node.
+ */
+function makeNodeTypes(typeName, nodeType) {
+	const byName = new Map([
+		[SOURCE_NODE_TYPE, itemsSourceNodeType],
+		[typeName, nodeType],
+	]);
+	return {
+		getByName(name) {
+			return byName.get(name);
+		},
+		getByNameAndVersion(name, version) {
+			const type = byName.get(name);
+			if (!type) {
+				throw new UnexpectedError(
+					`Unknown node type "${name}" (not registered in the test harness)`,
+				);
+			}
+			return NodeHelpers.getVersionedNodeType(type, version);
+		},
+		getKnownTypes() {
+			return {};
+		},
+	};
+}
+
+/** nodeType instance -> Map(typeName -> INodeTypes) */
+const nodeTypesCache = new WeakMap();
+
+/** `properties` arrays already given the "requestOptions" collection (never apply it twice). */
+const preparedPropertyLists = new WeakSet();
+
+function applyLoaderTreatment(versionNode) {
+	const props = versionNode.description && versionNode.description.properties;
+	if (!props || preparedPropertyLists.has(props)) return;
+	// What n8n's DirectoryLoader.applySpecialNodeParameters does for a declarative node:
+	// appends the "Request Options" collection (batching, proxy, timeout, allowUnauthorizedCerts).
+	DirectoryLoader.applyDeclarativeNodeOptionParameters(versionNode);
+	preparedPropertyLists.add(props);
+}
+
+/**
+ * Apply the loader treatment (once per description) and return `{ typeName, nodeTypes }`.
+ * typeName is what real n8n gives a community package's node: `<package name>.<description.name>`.
+ */
+function registerNodeType(nodeType, typeName) {
+	if (!nodeType || !nodeType.description) {
+		throw new TypeError(
+			'runNode: `nodeType` must be an instance of the node class (with a description)',
+		);
+	}
+	const name = typeName || `${PACKAGE_NAME}.${nodeType.description.name}`;
+	let perName = nodeTypesCache.get(nodeType);
+	if (!perName) {
+		if ('nodeVersions' in nodeType && nodeType.nodeVersions) {
+			for (const versionNode of Object.values(nodeType.nodeVersions))
+				applyLoaderTreatment(versionNode);
+		} else {
+			applyLoaderTreatment(nodeType);
+		}
+		perName = new Map();
+		nodeTypesCache.set(nodeType, perName);
+	}
+	let types = perName.get(name);
+	if (!types) {
+		types = makeNodeTypes(name, nodeType);
+		perName.set(name, types);
+	}
+	return { typeName: name, nodeTypes: types };
+}
+
+/** The version a node gets when none is given: a versioned node's current one, else the highest. */
+function defaultTypeVersion(nodeType) {
+	if ('nodeVersions' in nodeType && nodeType.nodeVersions) {
+		return (
+			nodeType.currentVersion ??
+			nodeType.description.defaultVersion ??
+			Math.max(...Object.keys(nodeType.nodeVersions).map(Number))
+		);
+	}
+	const { version } = nodeType.description;
+	return Array.isArray(version) ? Math.max(...version) : version;
+}
+
+module.exports = {
+	registerNodeType,
+	defaultTypeVersion,
+	PACKAGE_NAME,
+	SOURCE_NODE_NAME,
+	SOURCE_NODE_TYPE,
+};
