@@ -57,7 +57,13 @@ function parseArgs(argv) {
 	args.memoryReps ??= q ? 1 : 3;
 	args.memoryReports ??= q ? 2000 : 10000;
 	args.requireRuns ??= q ? 10 : 40;
-	if (args.out === undefined && args.write && !args.quick && args.packageDir === REPO && args.sections.length === 4) {
+	if (
+		args.out === undefined &&
+		args.write &&
+		!args.quick &&
+		args.packageDir === REPO &&
+		args.sections.length === 4
+	) {
 		args.out = path.join(REPO, 'docs', 'bench-results.md');
 	}
 	return args;
@@ -69,7 +75,11 @@ function log(message) {
 
 function git(args, cwd) {
 	try {
-		return execFileSync('git', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+		return execFileSync('git', args, {
+			cwd,
+			encoding: 'utf8',
+			stdio: ['ignore', 'pipe', 'ignore'],
+		}).trim();
 	} catch {
 		return undefined;
 	}
@@ -82,7 +92,10 @@ function machine() {
 		cpu: `${cpus[0]?.model ?? 'unknown'} × ${cpus.length}`,
 		memory: `${Math.round(os.totalmem() / 2 ** 30)} GB`,
 		os: `${os.type()} ${os.release()}`,
-		load: os.loadavg().map((l) => l.toFixed(1)).join(' '),
+		load: os
+			.loadavg()
+			.map((l) => l.toFixed(1))
+			.join(' '),
 		benchNode: process.version,
 	};
 }
@@ -90,12 +103,22 @@ function machine() {
 /** Credentials of one section, imported in one n8n call: a phpRank credential per URL, and Header Auth. */
 function credentialFactory(session) {
 	let counter = 0;
-	const header = { id: 'benchHeaderAuth00001', name: 'bench Header Auth', type: 'httpHeaderAuth', data: { name: 'Authorization', value: `Bearer ${API_KEY}` } };
+	const header = {
+		id: 'benchHeaderAuth00001',
+		name: 'bench Header Auth',
+		type: 'httpHeaderAuth',
+		data: { name: 'Authorization', value: `Bearer ${API_KEY}` },
+	};
 	let headerImported = false;
 	return async (urls) => {
 		const phpRank = urls.map((url) => {
 			counter++;
-			return { id: `benchPhpRank${String(counter).padStart(6, '0')}`, name: `bench phpRank ${counter}`, type: 'phpRankApi', data: { baseUrl: url, apiKey: API_KEY } };
+			return {
+				id: `benchPhpRank${String(counter).padStart(6, '0')}`,
+				name: `bench phpRank ${counter}`,
+				type: 'phpRankApi',
+				data: { baseUrl: url, apiKey: API_KEY },
+			};
 		});
 		await session.importCredentials([...phpRank, ...(headerImported ? [] : [header])]);
 		headerImported = true;
@@ -176,10 +199,15 @@ async function main() {
 				const creds = await credsFor([sandbox.url]);
 				const c = { phpRank: creds.phpRank[0], header: creds.header };
 				const ids = sandbox.reports().map((r) => ({ id: r.id }));
-				const urls = Array.from({ length: 1000 }, (_, i) => ({ url: `https://site-${i % 97}.example.com/page-${i}` }));
+				const urls = Array.from({ length: 1000 }, (_, i) => ({
+					url: `https://site-${i % 97}.example.com/page-${i}`,
+				}));
 				results.perItem = {};
 				results.expressions = {};
-				for (const [operation, items] of [['get', ids], ['create', urls]]) {
+				for (const [operation, items] of [
+					['get', ids],
+					['create', urls],
+				]) {
 					results.perItem[operation] = await runPerItem({
 						session,
 						creds: c,
@@ -190,7 +218,13 @@ async function main() {
 						executions: args.executions,
 						log,
 					});
-					results.expressions[operation] = await countExpressionsPerItem({ session, creds: c, sandbox, operation, items: items.slice(0, 100) });
+					results.expressions[operation] = await countExpressionsPerItem({
+						session,
+						creds: c,
+						sandbox,
+						operation,
+						items: items.slice(0, 100),
+					});
 				}
 			} finally {
 				await sandbox.close();
@@ -198,9 +232,24 @@ async function main() {
 		}
 
 		if (args.sections.includes(3)) {
-			log(`3. memory: Return All over ${args.memoryReports} reports, ${args.memoryReps} repetition(s)`);
-			results.memory = await runMemory({ session, apiKey: API_KEY, credsFor, total: args.memoryReports, reps: args.memoryReps, log });
-			results.liveHeap = await runLiveHeap({ snapshot, apiKey: API_KEY, total: args.memoryReports, reps: args.memoryReps, log });
+			log(
+				`3. memory: Return All over ${args.memoryReports} reports, ${args.memoryReps} repetition(s)`,
+			);
+			results.memory = await runMemory({
+				session,
+				apiKey: API_KEY,
+				credsFor,
+				total: args.memoryReports,
+				reps: args.memoryReps,
+				log,
+			});
+			results.liveHeap = await runLiveHeap({
+				snapshot,
+				apiKey: API_KEY,
+				total: args.memoryReports,
+				reps: args.memoryReps,
+				log,
+			});
 		}
 
 		if (args.sections.includes(4)) {
@@ -210,7 +259,10 @@ async function main() {
 			results.package = { pack: packFigures(args.packageDir, snapshot), require: [] };
 			for (const nodeBin of [n8nNodeBin, process.execPath]) {
 				if (!fs.existsSync(nodeBin)) continue;
-				results.package.require.push({ node: nodeVersionOf(nodeBin), ...requireTimes(snapshot, nodeBin, args.requireRuns) });
+				results.package.require.push({
+					node: nodeVersionOf(nodeBin),
+					...requireTimes(snapshot, nodeBin, args.requireRuns),
+				});
 			}
 		}
 	} finally {
@@ -218,7 +270,10 @@ async function main() {
 		snapshot.remove();
 	}
 	info.seconds = Math.round((Date.now() - started) / 1000);
-	info.loadAfter = os.loadavg().map((l) => l.toFixed(1)).join(' ');
+	info.loadAfter = os
+		.loadavg()
+		.map((l) => l.toFixed(1))
+		.join(' ');
 	const markdown = renderReport(results);
 	process.stdout.write(`${markdown}\n`);
 	if (args.out && args.write) {

@@ -37,7 +37,12 @@ const DEMO = {
 	sandboxPort: 8787,
 	apiKey: 'demo-key',
 	credential: { id: 'phprank-sandbox', name: 'phpRank sandbox', type: 'phpRankApi' },
-	owner: { email: 'demo@example.com', password: 'Demo-Pass-2026', firstName: 'Demo', lastName: 'User' },
+	owner: {
+		email: 'demo@example.com',
+		password: 'Demo-Pass-2026',
+		firstName: 'Demo',
+		lastName: 'User',
+	},
 	onceWorkflow: 'phprankGoodReports',
 	line: '2',
 };
@@ -75,7 +80,11 @@ function run(cmd, args, opts = {}) {
 		child.stdout.on('data', (d) => (out += d));
 		child.stderr.on('data', (d) => (out += d));
 		child.on('error', reject);
-		child.on('close', (code) => (code === 0 ? resolve(out) : reject(new Error(`${cmd} ${args.join(' ')} failed (exit ${code}):\n${out.slice(-3000)}`))));
+		child.on('close', (code) =>
+			code === 0
+				? resolve(out)
+				: reject(new Error(`${cmd} ${args.join(' ')} failed (exit ${code}):\n${out.slice(-3000)}`)),
+		);
 	});
 }
 
@@ -95,7 +104,9 @@ async function pack(outDir, packageDir = ROOT) {
 	let missing = [];
 	for (let attempt = 1; ; attempt++) {
 		// n8n silently skips a package one of whose listed files is missing ("Unrecognized node type")
-		const { n8n: block = {} } = JSON.parse(fs.readFileSync(path.join(packageDir, 'package.json'), 'utf8'));
+		const { n8n: block = {} } = JSON.parse(
+			fs.readFileSync(path.join(packageDir, 'package.json'), 'utf8'),
+		);
 		const listed = [...(block.nodes || []), ...(block.credentials || [])];
 		missing = listed.filter((f) => !fs.existsSync(path.join(packageDir, f)));
 		if (listed.length && missing.length === 0) {
@@ -106,7 +117,9 @@ async function pack(outDir, packageDir = ROOT) {
 			fs.rmSync(tgz, { force: true });
 		}
 		if (attempt >= 20) {
-			throw new Error(`package.json's "n8n" block lists files the build did not make: ${missing.join(', ')} (run \`npm run build\`)`);
+			throw new Error(
+				`package.json's "n8n" block lists files the build did not make: ${missing.join(', ')} (run \`npm run build\`)`,
+			);
 		}
 		await new Promise((r) => setTimeout(r, 1500));
 	}
@@ -183,17 +196,26 @@ async function startDemo(o = {}) {
 		log(`phpRank sandbox on ${sandbox.url} (seed 'demo', key ${DEMO.apiKey})`);
 
 		const n8n = await n8nPromise;
-		const ctx = o.userFolder ? rn.createUserFolder(n8n, { dir: o.userFolder }) : rn.createUserFolder(n8n);
+		const ctx = o.userFolder
+			? rn.createUserFolder(n8n, { dir: o.userFolder })
+			: rn.createUserFolder(n8n);
 		if (!o.keep) cleanups.push(() => rn.removeUserFolder(ctx));
 		const pkg = rn.installCommunityPackage(ctx, tarball);
 		log(`installed ${pkg.name}@${pkg.version} as a community package of n8n ${n8n.version}`);
 
 		const credential = { ...DEMO.credential, data: { baseUrl: sandbox.url, apiKey: DEMO.apiKey } };
 		const examples = loadExamples();
-		const workflows = examples.map(({ file, workflow }) => ({ ...workflow, active: false, _file: file }));
+		const workflows = examples.map(({ file, workflow }) => ({
+			...workflow,
+			active: false,
+			_file: file,
+		}));
 		// one n8n start-up per import; the two imports touch one SQLite file, so one after the other
 		await rn.importCredentials(ctx, [credential]);
-		const ids = await rn.importWorkflows(ctx, workflows.map(({ _file, ...w }) => w));
+		const ids = await rn.importWorkflows(
+			ctx,
+			workflows.map(({ _file, ...w }) => w),
+		);
 		workflows.forEach((w, i) => (w.id = ids[i]));
 		log(`imported the credential "${credential.name}" and ${workflows.length} example workflows`);
 
@@ -201,11 +223,26 @@ async function startDemo(o = {}) {
 		let owner = null;
 		if (withEditor) {
 			log(`starting the n8n editor on port ${editorPort} (a few seconds)`);
-			editor = await rn.startEditor(ctx, { port: editorPort, listenAddress: host, log: o.editorLog });
+			editor = await rn.startEditor(ctx, {
+				port: editorPort,
+				listenAddress: host,
+				log: o.editorLog,
+			});
 			cleanups.push(() => editor.stop());
 			owner = await rn.setupOwner(ctx, DEMO.owner);
 		}
-		return { sandbox, n8n, ctx, editor, owner: { ...DEMO.owner, ...(owner || {}) }, credential, workflows, tarball, pkg, stop };
+		return {
+			sandbox,
+			n8n,
+			ctx,
+			editor,
+			owner: { ...DEMO.owner, ...(owner || {}) },
+			credential,
+			workflows,
+			tarball,
+			pkg,
+			stop,
+		};
 	} catch (e) {
 		await stop();
 		throw e;
@@ -216,10 +253,15 @@ async function startDemo(o = {}) {
 async function runOnce(demo, workflowId) {
 	const rn = require('./real-n8n/n8n');
 	const wf = demo.workflows.find((w) => w.id === workflowId);
-	if (!wf) throw new Error(`no example workflow with id ${workflowId} (have: ${demo.workflows.map((w) => w.id).join(', ')})`);
+	if (!wf)
+		throw new Error(
+			`no example workflow with id ${workflowId} (have: ${demo.workflows.map((w) => w.id).join(', ')})`,
+		);
 	const result = await rn.execute(demo.ctx, wf.id);
 	const ran = Object.keys(result.data?.data?.resultData?.runData || {});
-	const phpRankNodes = wf.nodes.filter((n) => n.type.startsWith('n8n-nodes-phprank.') && ran.includes(n.name));
+	const phpRankNodes = wf.nodes.filter(
+		(n) => n.type.startsWith('n8n-nodes-phprank.') && ran.includes(n.name),
+	);
 	const last = phpRankNodes[phpRankNodes.length - 1];
 	const items = last ? rn.nodeOutput(result, last.name) : [];
 	return { workflow: wf, node: last && last.name, items, result };
@@ -252,11 +294,19 @@ async function main() {
 	const opts = parseArgs(process.argv.slice(2));
 	if (opts.help) {
 		const lines = fs.readFileSync(__filename, 'utf8').split('\n');
-		say(lines.slice(3, lines.indexOf(' */')).map((l) => l.replace(/^ \*\s?/, '')).join('\n'));
+		say(
+			lines
+				.slice(3, lines.indexOf(' */'))
+				.map((l) => l.replace(/^ \*\s?/, ''))
+				.join('\n'),
+		);
 		return;
 	}
 	// a fresh clone: install the locked dev dependencies first (tsc, gulp)
-	const deps = spawnSync(process.execPath, [path.join(__dirname, 'ensure-deps.js')], { cwd: ROOT, stdio: 'inherit' });
+	const deps = spawnSync(process.execPath, [path.join(__dirname, 'ensure-deps.js')], {
+		cwd: ROOT,
+		stdio: 'inherit',
+	});
 	if (deps.status !== 0) process.exit(deps.status ?? 1);
 
 	const started = Date.now();
@@ -281,7 +331,9 @@ async function main() {
 		const id = opts.workflow || DEMO.onceWorkflow;
 		const { workflow, node, items, result } = await runOnce(demo, id);
 		if (!result.ok || !Array.isArray(items)) {
-			say(`"${workflow.name}" failed: ${result.error ? result.error.message : `exit ${result.code}`}`);
+			say(
+				`"${workflow.name}" failed: ${result.error ? result.error.message : `exit ${result.code}`}`,
+			);
 			process.stderr.write(result.stdout.slice(-3000) + result.stderr.slice(-2000));
 			await shutdown();
 			process.exit(1);
@@ -301,17 +353,25 @@ async function main() {
 	say(`\n${line}`);
 	say(` n8n ${demo.n8n.version} with n8n-nodes-phprank is running: open ${url}`);
 	say(`   log in:       ${demo.owner.email}  /  ${demo.owner.password}`);
-	say(`   credential:   "${demo.credential.name}" (Base URL ${demo.sandbox.url}, API key ${DEMO.apiKey})`);
+	say(
+		`   credential:   "${demo.credential.name}" (Base URL ${demo.sandbox.url}, API key ${DEMO.apiKey})`,
+	);
 	say('   workflows:    (Overview → Workflows)');
 	for (const w of demo.workflows) say(`     - ${w.name}   ${url}/workflow/${w.id}`);
 	say(`   phpRank sandbox: ${demo.sandbox.url}/api/v1/reports  (40 demo reports, in memory)`);
-	say(`   open a workflow, then "Execute workflow"; add the node from the nodes panel by typing "phpRank"`);
-	say(` Ctrl-C stops n8n and the sandbox (ready in ${((Date.now() - started) / 1000).toFixed(0)} s)`);
+	say(
+		`   open a workflow, then "Execute workflow"; add the node from the nodes panel by typing "phpRank"`,
+	);
+	say(
+		` Ctrl-C stops n8n and the sandbox (ready in ${((Date.now() - started) / 1000).toFixed(0)} s)`,
+	);
 	say(line);
 	// stay up until Ctrl-C or until n8n exits on its own
 	const exited = await demo.editor.exited;
 	if (!stopping) {
-		note(`n8n exited (${exited.signal || `exit ${exited.code}`}):\n${demo.editor.output().split('\n').slice(-30).join('\n')}`);
+		note(
+			`n8n exited (${exited.signal || `exit ${exited.code}`}):\n${demo.editor.output().split('\n').slice(-30).join('\n')}`,
+		);
 		await shutdown();
 		process.exit(1);
 	}

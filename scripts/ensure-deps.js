@@ -21,6 +21,9 @@ if (!isInstalled()) {
 	// here lists them, and `npm ci` refuses a lock file that does not. The versions are the lock's.
 	console.log('Installing dev dependencies (npm install, locked versions)...');
 	const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-	const result = spawnSync(npm, ['install', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
+	const result = spawnSync(npm, ['install', '--no-audit', '--no-fund'], {
+		cwd: root,
+		stdio: 'inherit',
+	});
 	if (result.status !== 0) process.exit(result.status ?? 1);
 }

@@ -28,7 +28,9 @@ async function main() {
 		apiKeys: [apiKey],
 		faults: { throttle: { limit: perWindow, windowMs } },
 	});
-	const pages = Array.from({ length: items }, (_, i) => ({ page: `https://site${i}.example/page-${i}` }));
+	const pages = Array.from({ length: items }, (_, i) => ({
+		page: `https://site${i}.example/page-${i}`,
+	}));
 	const started = Date.now();
 	const result = await runNode({
 		nodeType: new PhpRank(),
@@ -40,7 +42,10 @@ async function main() {
 	});
 	const wallMs = Date.now() - started;
 	const failed = result.items.filter((item) => item.json.error !== undefined).length;
-	const duplicates = pages.reduce((sum, p) => sum + Math.max(0, sandbox.createdCount(p.page) - 1), 0);
+	const duplicates = pages.reduce(
+		(sum, p) => sum + Math.max(0, sandbox.createdCount(p.page) - 1),
+		0,
+	);
 	const throttled = sandbox.requests.filter((r) => r.outcome === 'throttled').length;
 	const minimumMs = (Math.ceil(items / perWindow) - 1) * windowMs;
 	await sandbox.close();

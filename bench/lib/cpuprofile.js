@@ -9,9 +9,18 @@ const AREAS = [
 	['phpRank package', /node_modules\/n8n-nodes-phprank\//],
 	['RoutingNode (declarative engine)', /routing-node\.js/],
 	['HTTP Request node', /HttpRequest/],
-	['expressions (n8n-workflow expression*, tmpl, isolated-vm)', /expression|tmpl|isolated-vm|expression-runtime|extensions\//i],
-	['parameter handling (node-helpers, get-node-parameter, resource locator)', /node-helpers|get-node-parameter|node-parameters|parameter-value|resource-locator|validate-field-type/i],
-	['HTTP client (axios, request helpers, sockets)', /axios|request-helper|follow-redirects|node:_http|node:net|node:_stream|node:internal\/(http|stream|net)/],
+	[
+		'expressions (n8n-workflow expression*, tmpl, isolated-vm)',
+		/expression|tmpl|isolated-vm|expression-runtime|extensions\//i,
+	],
+	[
+		'parameter handling (node-helpers, get-node-parameter, resource locator)',
+		/node-helpers|get-node-parameter|node-parameters|parameter-value|resource-locator|validate-field-type/i,
+	],
+	[
+		'HTTP client (axios, request helpers, sockets)',
+		/axios|request-helper|follow-redirects|node:_http|node:net|node:_stream|node:internal\/(http|stream|net)/,
+	],
 	['lodash', /lodash/],
 ];
 
@@ -21,7 +30,9 @@ function loadProfile(file) {
 
 function frameLabel(node) {
 	const { functionName, url, lineNumber } = node.callFrame;
-	const where = url ? `${url.replace(/^.*node_modules\//, '').replace(/^file:\/\//, '')}:${lineNumber + 1}` : '';
+	const where = url
+		? `${url.replace(/^.*node_modules\//, '').replace(/^file:\/\//, '')}:${lineNumber + 1}`
+		: '';
 	return `${functionName || '(anonymous)'} ${where}`.trim();
 }
 
@@ -94,12 +105,15 @@ module.exports = { loadProfile, analyse, top, profileIn, AREAS };
 
 if (require.main === module) {
 	// node bench/lib/cpuprofile.js <a.cpuprofile|dir> [<b.cpuprofile|dir>]: top functions, and the difference
-	const [a, b] = process.argv.slice(2).map((p) => (fs.statSync(p).isDirectory() ? profileIn(p) : p));
+	const [a, b] = process.argv
+		.slice(2)
+		.map((p) => (fs.statSync(p).isDirectory() ? profileIn(p) : p));
 	const ra = analyse(loadProfile(a));
 	const rb = b ? analyse(loadProfile(b)) : undefined;
 	const show = (title, r) => {
 		console.log(`\n== ${title}: busy ${r.totalMs.toFixed(0)} ms, idle ${r.idleMs.toFixed(0)} ms`);
-		for (const [k, v] of Object.entries(r.areas)) console.log(`  ${v.toFixed(0).padStart(7)} ms  ${k}`);
+		for (const [k, v] of Object.entries(r.areas))
+			console.log(`  ${v.toFixed(0).padStart(7)} ms  ${k}`);
 		console.log('  -- self');
 		for (const [k, v] of top(r.self, 30)) console.log(`  ${v.toFixed(0).padStart(7)} ms  ${k}`);
 	};
@@ -109,6 +123,7 @@ if (require.main === module) {
 		console.log('\n== inclusive difference (first minus second), largest');
 		const keys = new Set([...ra.inclusive.keys(), ...rb.inclusive.keys()]);
 		const diff = [...keys].map((k) => [k, (ra.inclusive.get(k) ?? 0) - (rb.inclusive.get(k) ?? 0)]);
-		for (const [k, v] of diff.sort((x, y) => y[1] - x[1]).slice(0, 40)) console.log(`  ${v.toFixed(0).padStart(7)} ms  ${k}`);
+		for (const [k, v] of diff.sort((x, y) => y[1] - x[1]).slice(0, 40))
+			console.log(`  ${v.toFixed(0).padStart(7)} ms  ${k}`);
 	}
 }

@@ -4,7 +4,9 @@
 // string), by expression text, and writes the counts as JSON when the process exits.
 // Only in the main thread of the process that got the variable (`--require` is inherited by
 // worker threads and forked processes).
-const file = require('node:worker_threads').isMainThread ? process.env.PHPRANK_BENCH_EXPR_FILE : undefined;
+const file = require('node:worker_threads').isMainThread
+	? process.env.PHPRANK_BENCH_EXPR_FILE
+	: undefined;
 delete process.env.PHPRANK_BENCH_EXPR_FILE;
 if (file) {
 	const fs = require('node:fs');
@@ -12,7 +14,9 @@ if (file) {
 	const Module = require('node:module');
 	const counts = new Map();
 	// PHPRANK_BENCH_EXPR_STACKS=<regex>: also count the call sites of matching expressions
-	const stackPattern = process.env.PHPRANK_BENCH_EXPR_STACKS ? new RegExp(process.env.PHPRANK_BENCH_EXPR_STACKS) : null;
+	const stackPattern = process.env.PHPRANK_BENCH_EXPR_STACKS
+		? new RegExp(process.env.PHPRANK_BENCH_EXPR_STACKS)
+		: null;
 	const stacks = new Map();
 	let patched = false;
 	const patch = (exports) => {
@@ -27,7 +31,13 @@ if (file) {
 					const where = (new Error().stack ?? '')
 						.split('\n')
 						.slice(2, 14)
-						.map((line) => line.trim().replace(/^at /, '').replace(/\(.*node_modules\//, '(').replace(/:\d+\)$/, ')'))
+						.map((line) =>
+							line
+								.trim()
+								.replace(/^at /, '')
+								.replace(/\(.*node_modules\//, '(')
+								.replace(/:\d+\)$/, ')'),
+						)
 						.join(' < ');
 					stacks.set(where, (stacks.get(where) ?? 0) + 1);
 				}
@@ -38,11 +48,17 @@ if (file) {
 	const load = Module._load;
 	Module._load = function (request, parent, isMain) {
 		const exports = load.apply(this, arguments);
-		if (!patched && /expression(\.js)?$/.test(request) && parent?.filename?.includes(`n8n-workflow${path.sep}dist`)) patch(exports);
+		if (
+			!patched &&
+			/expression(\.js)?$/.test(request) &&
+			parent?.filename?.includes(`n8n-workflow${path.sep}dist`)
+		)
+			patch(exports);
 		return exports;
 	};
 	process.on('exit', () => {
-		const sortedEntries = (map) => Object.fromEntries([...map.entries()].sort((a, b) => b[1] - a[1]));
+		const sortedEntries = (map) =>
+			Object.fromEntries([...map.entries()].sort((a, b) => b[1] - a[1]));
 		const out = sortedEntries(counts);
 		if (stackPattern) out['(call sites)'] = sortedEntries(stacks);
 		fs.writeFileSync(file, JSON.stringify(out, null, 1));

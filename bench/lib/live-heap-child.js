@@ -22,7 +22,9 @@ async function main() {
 	// it through the exports object, so wrapping the export is enough.
 	let inShaping = 0;
 	try {
-		const outputShape = require(require('node:path').join(require('node:path').dirname(nodeFile), 'hooks', 'outputShape.js'));
+		const outputShape = require(
+			require('node:path').join(require('node:path').dirname(nodeFile), 'hooks', 'outputShape.js'),
+		);
 		if (typeof outputShape.finishOutput === 'function') {
 			const original = outputShape.finishOutput;
 			outputShape.finishOutput = function (...args) {
@@ -36,7 +38,12 @@ async function main() {
 	}
 	let measuring = false;
 	// warm-up run (loads every module), then the measured one
-	await runNode({ nodeType, credentialType, credentials, parameters: { resource: 'report', operation: 'getAll', limit: 1 } });
+	await runNode({
+		nodeType,
+		credentialType,
+		credentials,
+		parameters: { resource: 'report', operation: 'getAll', limit: 1 },
+	});
 	const baseline = live();
 	let peak = baseline;
 	measuring = true;
@@ -52,7 +59,15 @@ async function main() {
 	if (result.error) throw result.error;
 	const retained = live() - baseline; // the output items, still referenced by `result`
 	const outputBytes = Buffer.byteLength(JSON.stringify(result.items.map((item) => item.json)));
-	process.stdout.write(JSON.stringify({ items: result.items.length, peakLive: peak - baseline, retained, outputBytes, ms }));
+	process.stdout.write(
+		JSON.stringify({
+			items: result.items.length,
+			peakLive: peak - baseline,
+			retained,
+			outputBytes,
+			ms,
+		}),
+	);
 }
 
 main().catch((error) => {

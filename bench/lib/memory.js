@@ -39,28 +39,51 @@ async function runMemory({ session, apiKey, credsFor, total = 10000, reps = 3, l
 				key: 'phpRankRaw',
 				label: 'phpRank node, Return All, Simplify off (full reports)',
 				node: () =>
-					phpRankNode('phpRank', session.nodeType, { resource: 'report', operation: 'getAll', returnAll: true, simplify: false }, creds.phpRank[0]),
+					phpRankNode(
+						'phpRank',
+						session.nodeType,
+						{ resource: 'report', operation: 'getAll', returnAll: true, simplify: false },
+						creds.phpRank[0],
+					),
 			},
 			{
 				key: 'http',
-				label: 'HTTP Request node, per_page 100, pages until last_page (full reports, one item per page)',
+				label:
+					'HTTP Request node, per_page 100, pages until last_page (full reports, one item per page)',
 				node: () =>
 					httpNode('HTTP Request', {
 						url: `${proxy.url}/api/v1/reports`,
 						query: { per_page: 100 },
-						pagination: { completeWhen: '={{ $response.body.meta.current_page >= $response.body.meta.last_page }}' },
+						pagination: {
+							completeWhen:
+								'={{ $response.body.meta.current_page >= $response.body.meta.last_page }}',
+						},
 						auth: { kind: 'header', credential: creds.header },
 					}),
 			},
 			{
 				key: 'phpRankSimplified',
 				label: 'phpRank node, Return All, Simplify on (the default)',
-				node: () => phpRankNode('phpRank', session.nodeType, { resource: 'report', operation: 'getAll', returnAll: true }, creds.phpRank[0]),
+				node: () =>
+					phpRankNode(
+						'phpRank',
+						session.nodeType,
+						{ resource: 'report', operation: 'getAll', returnAll: true },
+						creds.phpRank[0],
+					),
 			},
 		];
 		const workflows = variants.map((v) => {
 			const node = v.node();
-			return { variant: v, nodeName: node.name, wf: fanOutWorkflow({ id: `benchMemory${v.key}`.slice(0, 21), name: `bench memory ${v.key}`, branches: [node] }) };
+			return {
+				variant: v,
+				nodeName: node.name,
+				wf: fanOutWorkflow({
+					id: `benchMemory${v.key}`.slice(0, 21),
+					name: `bench memory ${v.key}`,
+					branches: [node],
+				}),
+			};
 		});
 		await session.importWorkflows(workflows.map((w) => w.wf));
 		const results = Object.fromEntries(variants.map((v) => [v.key, []]));
@@ -72,7 +95,8 @@ async function runMemory({ session, apiKey, credsFor, total = 10000, reps = 3, l
 				sandbox.clearRequests();
 				const result = await session.execute(wf.id, { rss: true });
 				const run = nodeRun(result.runData, nodeName);
-				if (run.error) throw new Error(`${variant.key}: ${JSON.stringify(run.error).slice(0, 500)}`);
+				if (run.error)
+					throw new Error(`${variant.key}: ${JSON.stringify(run.error).slice(0, 500)}`);
 				const memory = nodeMemory(readSamples(result.rssFile), run.startTime, run.executionTime);
 				const records =
 					variant.key === 'http'
@@ -130,8 +154,16 @@ async function runLiveHeap({ snapshot, apiKey, total, reps = 3, log }) {
 	const proxy = await startByteProxy(sandbox.port);
 	const child = path.join(__dirname, 'live-heap-child.js');
 	const variants = [
-		{ key: 'raw', label: 'Simplify off', parameters: { resource: 'report', operation: 'getAll', returnAll: true, simplify: false } },
-		{ key: 'simplified', label: 'Simplify on (default)', parameters: { resource: 'report', operation: 'getAll', returnAll: true } },
+		{
+			key: 'raw',
+			label: 'Simplify off',
+			parameters: { resource: 'report', operation: 'getAll', returnAll: true, simplify: false },
+		},
+		{
+			key: 'simplified',
+			label: 'Simplify on (default)',
+			parameters: { resource: 'report', operation: 'getAll', returnAll: true },
+		},
 	];
 	const out = Object.fromEntries(variants.map((v) => [v.key, []]));
 	try {
@@ -139,22 +171,40 @@ async function runLiveHeap({ snapshot, apiKey, total, reps = 3, log }) {
 			for (const v of r % 2 ? [...variants].reverse() : variants) {
 				proxy.reset();
 				const text = await new Promise((resolve, reject) => {
-					const p = spawn(process.execPath, ['--expose-gc', child, snapshot.nodeFile, snapshot.credentialFile, proxy.url, apiKey, JSON.stringify(v.parameters)], {
-						stdio: ['ignore', 'pipe', 'pipe'],
-						env: { ...process.env, N8N_USER_FOLDER: undefined },
-					});
+					const p = spawn(
+						process.execPath,
+						[
+							'--expose-gc',
+							child,
+							snapshot.nodeFile,
+							snapshot.credentialFile,
+							proxy.url,
+							apiKey,
+							JSON.stringify(v.parameters),
+						],
+						{
+							stdio: ['ignore', 'pipe', 'pipe'],
+							env: { ...process.env, N8N_USER_FOLDER: undefined },
+						},
+					);
 					let stdout = '';
 					let stderr = '';
 					p.stdout.on('data', (d) => (stdout += d));
 					p.stderr.on('data', (d) => (stderr += d));
 					p.on('error', reject);
-					p.on('close', (code) => (code === 0 ? resolve(stdout) : reject(new Error(`live-heap child failed: ${stderr.slice(-2000)}`))));
+					p.on('close', (code) =>
+						code === 0
+							? resolve(stdout)
+							: reject(new Error(`live-heap child failed: ${stderr.slice(-2000)}`)),
+					);
 				});
 				const res = JSON.parse(text);
 				// the warm-up request (limit 1) is in the byte count too: it is 1 small page
 				const entry = { ...res, bytes: proxy.counters.toClient };
 				out[v.key].push(entry);
-				log?.(`  live heap ${v.key}: peak ${(res.peakLive / 1048576).toFixed(0)} MiB, output retains ${(res.retained / 1048576).toFixed(0)} MiB, ${(entry.bytes / 1048576).toFixed(1)} MiB received`);
+				log?.(
+					`  live heap ${v.key}: peak ${(res.peakLive / 1048576).toFixed(0)} MiB, output retains ${(res.retained / 1048576).toFixed(0)} MiB, ${(entry.bytes / 1048576).toFixed(1)} MiB received`,
+				);
 			}
 		}
 	} finally {

@@ -33,7 +33,10 @@ async function openSession({ tarball, log = () => {}, keep = false }) {
 		 * `n8n execute --id --rawOutput`, optionally with the RSS sampler preloaded or a CPU
 		 * profile. Resolves with { ok, data, error, runData, ms, stdoutBytes, rssFile, profileDir }.
 		 */
-		async execute(workflowId, { rss = false, cpuProfDir, countExpressions = false, timeoutMs = 600000, env = {} } = {}) {
+		async execute(
+			workflowId,
+			{ rss = false, cpuProfDir, countExpressions = false, timeoutMs = 600000, env = {} } = {},
+		) {
 			const brokerPort = await rn.getFreePort();
 			const flags = [];
 			let rssFile;
@@ -46,7 +49,8 @@ async function openSession({ tarball, log = () => {}, keep = false }) {
 				expressionFile = path.join(userFolder, `expressions-${Date.now()}-${rn.randomId(4)}.json`);
 				flags.push('--require', EXPRESSION_COUNTER);
 			}
-			if (cpuProfDir) flags.push('--cpu-prof', `--cpu-prof-dir=${cpuProfDir}`, '--cpu-prof-interval=250');
+			if (cpuProfDir)
+				flags.push('--cpu-prof', `--cpu-prof-dir=${cpuProfDir}`, '--cpu-prof-interval=250');
 			const childEnv = rn.n8nEnv(ctx, brokerPort, {
 				...env,
 				...(rssFile ? { PHPRANK_BENCH_RSS_FILE: rssFile } : {}),
@@ -58,12 +62,16 @@ async function openSession({ tarball, log = () => {}, keep = false }) {
 			const outFile = path.join(userFolder, `stdout-${Date.now()}-${rn.randomId(4)}.txt`);
 			const outFd = fs.openSync(outFile, 'w');
 			const result = await new Promise((resolve, reject) => {
-				const child = spawn(n8n.nodeBin, [...flags, n8n.n8nBin, 'execute', `--id=${workflowId}`, '--rawOutput'], {
-					cwd: userFolder,
-					env: childEnv,
-					stdio: ['ignore', outFd, 'pipe'],
-					detached: true,
-				});
+				const child = spawn(
+					n8n.nodeBin,
+					[...flags, n8n.n8nBin, 'execute', `--id=${workflowId}`, '--rawOutput'],
+					{
+						cwd: userFolder,
+						env: childEnv,
+						stdio: ['ignore', outFd, 'pipe'],
+						detached: true,
+					},
+				);
 				track(child);
 				let stderr = '';
 				child.stderr.on('data', (chunk) => (stderr = (stderr + chunk).slice(-20000)));
@@ -94,7 +102,10 @@ async function openSession({ tarball, log = () => {}, keep = false }) {
 				ms: Date.now() - started,
 				stdoutBytes: Buffer.byteLength(result.stdout),
 				rssFile,
-				expressions: expressionFile && fs.existsSync(expressionFile) ? JSON.parse(fs.readFileSync(expressionFile, 'utf8')) : undefined,
+				expressions:
+					expressionFile && fs.existsSync(expressionFile)
+						? JSON.parse(fs.readFileSync(expressionFile, 'utf8'))
+						: undefined,
 			};
 		},
 		close() {

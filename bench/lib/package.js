@@ -21,7 +21,10 @@ function packInfo(dir) {
 		unpackedSize: info.unpackedSize,
 		entryCount: info.entryCount,
 		largest: [...files].sort((a, b) => b.size - a.size).slice(0, 5),
-		declarations: { count: declarations.length, bytes: declarations.reduce((s, f) => s + f.size, 0) },
+		declarations: {
+			count: declarations.length,
+			bytes: declarations.reduce((s, f) => s + f.size, 0),
+		},
 	};
 }
 
@@ -83,7 +86,14 @@ function requireTimes(snapshot, nodeBin, runs) {
 	} finally {
 		fs.rmSync(path.dirname(probe), { recursive: true, force: true });
 	}
-	return { runs, files: snapshot.n8nFiles.length, classes, ownMedian: median(own), ownRange: range(own), workflowMedian: median(workflow) };
+	return {
+		runs,
+		files: snapshot.n8nFiles.length,
+		classes,
+		ownMedian: median(own),
+		ownRange: range(own),
+		workflowMedian: median(workflow),
+	};
 }
 
 function nodeVersionOf(nodeBin) {

@@ -2,7 +2,13 @@
 // Per-item cost in real n8n: N items of Report Get by ID (and of Create) through the phpRank
 // node and through the HTTP Request node, in the same n8n process, alternating, several
 // repetitions per process; node time from the run data's executionTime.
-const { itemsNode, phpRankNode, httpNode, fanOutWorkflow, twoSourceWorkflow } = require('./workflows');
+const {
+	itemsNode,
+	phpRankNode,
+	httpNode,
+	fanOutWorkflow,
+	twoSourceWorkflow,
+} = require('./workflows');
 const { nodeRun } = require('./n8nSession');
 const { median, range } = require('./stats');
 
@@ -19,8 +25,19 @@ function variants(session, creds, sandboxUrl, operation, extra = []) {
 					name,
 					session.nodeType,
 					get
-						? { resource: 'report', operation: 'get', reportId: { __rl: true, mode: 'id', value: '={{ $json.id }}' }, simplify: false }
-						: { resource: 'report', operation: 'create', url: '={{ $json.url }}', privacy: 1, simplify: false },
+						? {
+								resource: 'report',
+								operation: 'get',
+								reportId: { __rl: true, mode: 'id', value: '={{ $json.id }}' },
+								simplify: false,
+							}
+						: {
+								resource: 'report',
+								operation: 'create',
+								url: '={{ $json.url }}',
+								privacy: 1,
+								simplify: false,
+							},
 					creds.phpRank,
 				),
 		},
@@ -31,7 +48,10 @@ function variants(session, creds, sandboxUrl, operation, extra = []) {
 				httpNode(
 					name,
 					get
-						? { url: `=${base}/reports/{{ $json.id }}`, auth: { kind: 'header', credential: creds.header } }
+						? {
+								url: `=${base}/reports/{{ $json.id }}`,
+								auth: { kind: 'header', credential: creds.header },
+							}
 						: {
 								method: 'POST',
 								url: `${base}/reports`,
@@ -53,7 +73,18 @@ function order(keys, reps, shift) {
 	return out;
 }
 
-async function runPerItem({ session, creds, sandbox, operation, items, reps, executions, extraVariants = [], log, cpuProfDir }) {
+async function runPerItem({
+	session,
+	creds,
+	sandbox,
+	operation,
+	items,
+	reps,
+	executions,
+	extraVariants = [],
+	log,
+	cpuProfDir,
+}) {
 	const list = variants(session, creds, sandbox.url, operation, extraVariants);
 	const byKey = Object.fromEntries(list.map((v) => [v.key, v]));
 	const keys = list.map((v) => v.key);
@@ -62,7 +93,10 @@ async function runPerItem({ session, creds, sandbox, operation, items, reps, exe
 	const workflows = [];
 	for (let e = 0; e < executions; e++) {
 		const sequence = order(keys, reps, e);
-		const branches = sequence.map((key, i) => ({ key, node: byKey[key].build(`${key} #${i + 1}`) }));
+		const branches = sequence.map((key, i) => ({
+			key,
+			node: byKey[key].build(`${key} #${i + 1}`),
+		}));
 		const warm = keys.map((key) => ({ key, node: byKey[key].build(`warm-up ${key}`) }));
 		workflows.push({
 			sequence: branches,
@@ -87,15 +121,22 @@ async function runPerItem({ session, creds, sandbox, operation, items, reps, exe
 		const runs = sequence.map(({ key, node }) => ({ key, ...nodeRun(result.runData, node.name) }));
 		// the branches must have run in the order given, one after another
 		for (let i = 1; i < runs.length; i++) {
-			if (runs[i].startTime < runs[i - 1].startTime) throw new Error(`${wf.id}: nodes did not run in order`);
+			if (runs[i].startTime < runs[i - 1].startTime)
+				throw new Error(`${wf.id}: nodes did not run in order`);
 		}
 		for (const run of runs) {
-			if (run.error) throw new Error(`${wf.id}: ${run.key} failed: ${JSON.stringify(run.error).slice(0, 500)}`);
-			if (run.items.length !== items.length) throw new Error(`${wf.id}: ${run.key} output ${run.items.length} items, not ${items.length}`);
+			if (run.error)
+				throw new Error(`${wf.id}: ${run.key} failed: ${JSON.stringify(run.error).slice(0, 500)}`);
+			if (run.items.length !== items.length)
+				throw new Error(
+					`${wf.id}: ${run.key} output ${run.items.length} items, not ${items.length}`,
+				);
 			times[run.key].push(run.executionTime);
 		}
 		// ratios of neighbours (phpRank vs the HTTP Request run next to it)
-		const execTimes = Object.fromEntries(keys.map((k) => [k, runs.filter((r) => r.key === k).map((r) => r.executionTime)]));
+		const execTimes = Object.fromEntries(
+			keys.map((k) => [k, runs.filter((r) => r.key === k).map((r) => r.executionTime)]),
+		);
 		const ratio = median(execTimes.phpRank) / median(execTimes.http);
 		perExecution.push({ ratio, times: execTimes, requests, ms: result.ms });
 		for (let i = 0; i + 1 < runs.length; i++) {
@@ -107,7 +148,9 @@ async function runPerItem({ session, creds, sandbox, operation, items, reps, exe
 		log?.(
 			`  ${operation} execution ${e + 1}/${workflows.length}: ${keys
 				.map((k) => `${k} ${execTimes[k].join('/')} ms`)
-				.join(', ')}; ratio ${ratio.toFixed(2)}; ${requests} requests; ${(result.ms / 1000).toFixed(1)} s`,
+				.join(
+					', ',
+				)}; ratio ${ratio.toFixed(2)}; ${requests} requests; ${(result.ms / 1000).toFixed(1)} s`,
 		);
 	}
 	const medians = Object.fromEntries(keys.map((k) => [k, median(times[k])]));
@@ -125,12 +168,18 @@ async function runPerItem({ session, creds, sandbox, operation, items, reps, exe
 	};
 }
 
-
 /**
  * Expression evaluations per item of each variant: one small execution per variant with the
  * expression counter preloaded (never in the timed runs).
  */
-async function countExpressionsPerItem({ session, creds, sandbox, operation, items, extraVariants = [] }) {
+async function countExpressionsPerItem({
+	session,
+	creds,
+	sandbox,
+	operation,
+	items,
+	extraVariants = [],
+}) {
 	const list = variants(session, creds, sandbox.url, operation, extraVariants);
 	const out = {};
 	const workflows = list.map((v) => ({
@@ -150,7 +199,9 @@ async function countExpressionsPerItem({ session, creds, sandbox, operation, ite
 		const total = Object.values(counts).reduce((s, n) => s + n, 0);
 		out[v.key] = {
 			perItem: total / items.length,
-			byExpression: Object.fromEntries(Object.entries(counts).map(([text, n]) => [text, n / items.length])),
+			byExpression: Object.fromEntries(
+				Object.entries(counts).map(([text, n]) => [text, n / items.length]),
+			),
 		};
 	}
 	return out;

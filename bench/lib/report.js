@@ -47,7 +47,9 @@ function requestsSection(r) {
 	for (const row of r.rows) {
 		const p = row.phpRank;
 		const inProcess =
-			p.inProcessRequests !== undefined && p.inProcessRequests !== p.requests ? ` (in-process runner: ${p.inProcessRequests})` : '';
+			p.inProcessRequests !== undefined && p.inProcessRequests !== p.requests
+				? ` (in-process runner: ${p.inProcessRequests})`
+				: '';
 		lines.push(
 			`| ${row.label} | ${row.minimum} | ${p.error ? `error: ${p.error}` : p.requests}${inProcess} | ${ok(p.requests === row.minimum)} | ${fmt(p.itemsOut)}${
 				p.itemsOut === row.expectedItems ? '' : ` (expected ${row.expectedItems})`
@@ -63,8 +65,15 @@ function requestsSection(r) {
 				`${runaway.requests >= r.runawayCap ? ` — it never completes by itself on phpRank (an empty page is \`{"data": [], "links": …, "meta": …}\`, not an empty body, and each page differs in \`meta.current_page\`, so n8n's "identical response" guard does not fire either); it stopped only at the Max Pages cap of ${r.runawayCap}` : ''}.`,
 		);
 	}
-	const inProcessAgrees = r.rows.every((row) => row.phpRank.inProcessRequests === undefined || row.phpRank.inProcessRequests === row.phpRank.requests);
-	lines.push('', `phpRank node counts from real n8n; the in-process runner (n8n-core 2.40.3) ${inProcessAgrees ? 'gave the same counts' : 'differed where noted'}.`);
+	const inProcessAgrees = r.rows.every(
+		(row) =>
+			row.phpRank.inProcessRequests === undefined ||
+			row.phpRank.inProcessRequests === row.phpRank.requests,
+	);
+	lines.push(
+		'',
+		`phpRank node counts from real n8n; the in-process runner (n8n-core 2.40.3) ${inProcessAgrees ? 'gave the same counts' : 'differed where noted'}.`,
+	);
 	return lines.join('\n');
 }
 
@@ -72,8 +81,8 @@ function createOrRerunSection(r) {
 	const lines = [
 		`### Requests used by Report Create or Re-Run (${fmt(r.total)} reports)`,
 		'',
-		'Each case on its own sandbox. Minimum, per distinct page: the lookup pages (100 a page, newest first; phpRank\'s search',
-		'is a substring match) down to the page\'s newest report, or the whole search when the page has none, plus one write',
+		"Each case on its own sandbox. Minimum, per distinct page: the lookup pages (100 a page, newest first; phpRank's search",
+		"is a substring match) down to the page's newest report, or the whole search when the page has none, plus one write",
 		'(a re-run or a create; none when kept).',
 		'',
 		'| Create or Re-Run | items / pages | minimum | phpRank node: lookups + writes | = minimum | actions out |',
@@ -93,7 +102,7 @@ function perItemSection(perItem, expressions) {
 		'',
 		'One workflow per n8n process: a Code node emits the items, then phpRank and HTTP Request nodes alternate on their own',
 		'branches (n8n runs them one after another); each process starts from the other node than the last, after a 100-item',
-		'warm-up of both. Time = the node\'s `executionTime` in the run data. Sandbox unthrottled, on the same machine.',
+		"warm-up of both. Time = the node's `executionTime` in the run data. Sandbox unthrottled, on the same machine.",
 		'phpRank: Simplify off, so both output the same data; HTTP Request: Header Auth credential (`Authorization: Bearer …`).',
 		'',
 		'| operation, items | phpRank node, median | HTTP Request, median | **ratio of medians** (target ≤ 1.00) | per-process ratios | expression evaluations per item, phpRank / HTTP Request |',
@@ -114,7 +123,9 @@ function perItemSection(perItem, expressions) {
 	if (expressions) {
 		lines.push('', 'Expressions the phpRank node evaluated, per item:', '');
 		for (const [operation, e] of Object.entries(expressions)) {
-			const parts = Object.entries(e.phpRank.byExpression).map(([text, n]) => `\`${text.replace(/\|/g, '\\|')}\` × ${fmt(n, 1)}`);
+			const parts = Object.entries(e.phpRank.byExpression).map(
+				([text, n]) => `\`${text.replace(/\|/g, '\\|')}\` × ${fmt(n, 1)}`,
+			);
 			lines.push(`- ${operation}: ${parts.join(', ') || 'none'}`);
 		}
 	}
@@ -154,7 +165,7 @@ function memorySection(m, live) {
 		}
 		lines.push(
 			'',
-			'The 5 ms sampler cannot run inside a synchronous loop, so the child also samples as the package\'s output shaping',
+			"The 5 ms sampler cannot run inside a synchronous loop, so the child also samples as the package's output shaping",
 			'(`finishOutput` in hooks/outputShape.js) returns, when the records it got and the ones it made are both alive.',
 		);
 	}
@@ -177,14 +188,18 @@ function packageSection(p) {
 			`| cold \`require()\` of the ${r.files} modules of package.json's \`n8n\` block + \`new\` of their ${r.classes} classes, Node ${r.node} (median of ${r.runs} fresh processes; n8n-workflow loaded first, not counted: ${fmt(r.workflowMedian, 0)} ms) | ${fmt(r.ownMedian, 1)} ms (${fmt(r.ownRange[0], 1)}–${fmt(r.ownRange[1], 1)}) | < 15 ms ${ok(r.ownMedian < 15)} |`,
 		);
 	}
-	lines.push('', `Largest files: ${pack.largest.map((f) => `\`${f.path}\` ${fmtBytes(f.size)}`).join(', ')}.`);
+	lines.push(
+		'',
+		`Largest files: ${pack.largest.map((f) => `\`${f.path}\` ${fmtBytes(f.size)}`).join(', ')}.`,
+	);
 	return lines.join('\n');
 }
 
 function renderReport(results) {
 	const parts = [header(results.info)];
 	if (results.requests) parts.push(requestsSection(results.requests));
-	if (results.createOrRerunRequests) parts.push(createOrRerunSection(results.createOrRerunRequests));
+	if (results.createOrRerunRequests)
+		parts.push(createOrRerunSection(results.createOrRerunRequests));
 	if (results.perItem) parts.push(perItemSection(results.perItem, results.expressions));
 	if (results.memory) parts.push(memorySection(results.memory, results.liveHeap));
 	if (results.package) parts.push(packageSection(results.package));

@@ -8,7 +8,10 @@ const { phpRankNode, httpNode, fanOutWorkflow, itemsNode } = require('./workflow
 const { nodeRun } = require('./n8nSession');
 
 const PAGE_SIZES = [10, 25, 50, 100];
-const CASES = [{ returnAll: true }, ...[1, 10, 11, 25, 60, 100, 101, 250, 1000].map((limit) => ({ limit }))];
+const CASES = [
+	{ returnAll: true },
+	...[1, 10, 11, 25, 60, 100, 101, 250, 1000].map((limit) => ({ limit })),
+];
 const LAST_PAGE = '={{ $response.body.meta.current_page >= $response.body.meta.last_page }}';
 const EMPTY_DATA = '={{ $response.body.data.length === 0 }}';
 /** "Response Is Empty" never ends on phpRank's envelope (`{data: [], links, meta}` is not empty): a safety cap. */
@@ -48,7 +51,8 @@ function httpSetups(c) {
 		},
 		{
 			key: 'httpDefaultPage',
-			title: 'HTTP Request: no per_page (phpRank default 10), complete when current_page >= last_page',
+			title:
+				'HTTP Request: no per_page (phpRank default 10), complete when current_page >= last_page',
 			query: undefined,
 			pagination: { completeWhen: LAST_PAGE, maxPages: capPages(10) },
 		},
@@ -76,15 +80,29 @@ async function runRequests({ session, apiKey, credsFor, total = 1000, log, runIn
 		// phpRank node: one credential per sandbox
 		for (const [i, c] of CASES.entries()) {
 			const sb = await newSandbox();
-			measured.push({ case: c, key: 'phpRank', sandbox: sb, name: `phpRank ${caseLabel(c)}`, credIndex: i });
+			measured.push({
+				case: c,
+				key: 'phpRank',
+				sandbox: sb,
+				name: `phpRank ${caseLabel(c)}`,
+				credIndex: i,
+			});
 		}
 		for (const c of CASES) {
 			for (const setup of httpSetups(c)) {
 				const sb = await newSandbox();
-				measured.push({ case: c, key: setup.key, setup, sandbox: sb, name: `${setup.key} ${caseLabel(c)}` });
+				measured.push({
+					case: c,
+					key: setup.key,
+					setup,
+					sandbox: sb,
+					name: `${setup.key} ${caseLabel(c)}`,
+				});
 			}
 		}
-		const creds = await credsFor(measured.filter((m) => m.key === 'phpRank').map((m) => m.sandbox.url));
+		const creds = await credsFor(
+			measured.filter((m) => m.key === 'phpRank').map((m) => m.sandbox.url),
+		);
 		const phpRankNodes = measured
 			.filter((m) => m.key === 'phpRank')
 			.map((m) =>
@@ -108,7 +126,11 @@ async function runRequests({ session, apiKey, credsFor, total = 1000, log, runIn
 				}),
 			);
 		const workflows = [
-			fanOutWorkflow({ id: 'benchRequestsPhpRank', name: 'bench requests phpRank', branches: phpRankNodes }),
+			fanOutWorkflow({
+				id: 'benchRequestsPhpRank',
+				name: 'bench requests phpRank',
+				branches: phpRankNodes,
+			}),
 			fanOutWorkflow({ id: 'benchRequestsHttp', name: 'bench requests HTTP', branches: httpNodes }),
 		];
 		await session.importWorkflows(workflows);
@@ -124,7 +146,10 @@ async function runRequests({ session, apiKey, credsFor, total = 1000, log, runIn
 					m.itemsOut = run.items.length;
 				} else {
 					m.itemsOut = run.items.length; // one item per page
-					m.records = run.items.reduce((sum, item) => sum + (Array.isArray(item.json?.data) ? item.json.data.length : 0), 0);
+					m.records = run.items.reduce(
+						(sum, item) => sum + (Array.isArray(item.json?.data) ? item.json.data.length : 0),
+						0,
+					);
 				}
 			}
 			log?.(`  ${wf.name}: ${(result.ms / 1000).toFixed(1)} s`);
@@ -133,7 +158,10 @@ async function runRequests({ session, apiKey, credsFor, total = 1000, log, runIn
 		if (runInProcess) {
 			for (const m of measured.filter((x) => x.key === 'phpRank')) {
 				m.sandbox.clearRequests();
-				const out = await runInProcess(m.sandbox.url, m.case.returnAll ? { returnAll: true } : { limit: m.case.limit });
+				const out = await runInProcess(
+					m.sandbox.url,
+					m.case.returnAll ? { returnAll: true } : { limit: m.case.limit },
+				);
 				m.inProcessRequests = m.sandbox.requests.length;
 				m.inProcessItems = out.items.length;
 			}
@@ -152,7 +180,12 @@ async function runRequests({ session, apiKey, credsFor, total = 1000, log, runIn
 			http: Object.fromEntries(httpSetups(c).map((s) => [s.key, of(s.key)])),
 		};
 	});
-	return { total, rows, setups: httpSetups({ returnAll: true }).map(({ key, title }) => ({ key, title })), runawayCap: RUNAWAY_CAP };
+	return {
+		total,
+		rows,
+		setups: httpSetups({ returnAll: true }).map(({ key, title }) => ({ key, title })),
+		runawayCap: RUNAWAY_CAP,
+	};
 }
 
 /**
@@ -164,8 +197,16 @@ async function runRequests({ session, apiKey, credsFor, total = 1000, log, runIn
 const CREATE_OR_RERUN_CASES = [
 	{ label: 'a page with a report', urls: ['https://copperleaf.io/about'] },
 	{ label: 'a page without a report', urls: ['https://copperleaf.io/new-page'] },
-	{ label: 'a page with a report, generated within Max Age (kept)', urls: ['https://copperleaf.io/about'], maxAgeHours: 24 * 365 * 10 },
-	{ label: "the largest site's root (its search lists the site's every report; its own is the oldest)", urls: ['https://alpine-outfitters.com/'] },
+	{
+		label: 'a page with a report, generated within Max Age (kept)',
+		urls: ['https://copperleaf.io/about'],
+		maxAgeHours: 24 * 365 * 10,
+	},
+	{
+		label:
+			"the largest site's root (its search lists the site's every report; its own is the oldest)",
+		urls: ['https://alpine-outfitters.com/'],
+	},
 	{
 		label: '10 items naming 3 pages, in different spellings',
 		urls: [
@@ -187,23 +228,34 @@ const CREATE_OR_RERUN_CASES = [
 function storedForm(url) {
 	const parsed = new URL(url.trim());
 	parsed.hash = '';
-	return parsed.href.replace(/^https?:\/\//i, '').replace(/^www\./i, '').replace(/\/+$/, '');
+	return parsed.href
+		.replace(/^https?:\/\//i, '')
+		.replace(/^www\./i, '')
+		.replace(/\/+$/, '');
 }
 
 function createOrRerunMinimum(sandbox, c) {
-	const reports = sandbox.reports().filter((r) => r.deleted_at === null).sort((a, b) => b.id - a.id);
+	const reports = sandbox
+		.reports()
+		.filter((r) => r.deleted_at === null)
+		.sort((a, b) => b.id - a.id);
 	let requests = 0;
 	for (const page of new Set(c.urls.map(storedForm))) {
 		const matches = reports.filter((r) => r.url.toLowerCase().includes(page.toLowerCase()));
 		const position = matches.findIndex((r) => r.url === page);
-		requests += position === -1 ? Math.max(1, Math.ceil(matches.length / 100)) : Math.ceil((position + 1) / 100);
+		requests +=
+			position === -1
+				? Math.max(1, Math.ceil(matches.length / 100))
+				: Math.ceil((position + 1) / 100);
 		if (!(position !== -1 && c.maxAgeHours)) requests += 1;
 	}
 	return requests;
 }
 
 async function runCreateOrRerunRequests({ session, apiKey, credsFor, total = 1000, log }) {
-	const sandboxes = await Promise.all(CREATE_OR_RERUN_CASES.map(() => startSandbox({ apiKeys: [apiKey], seed: { reports: total } })));
+	const sandboxes = await Promise.all(
+		CREATE_OR_RERUN_CASES.map(() => startSandbox({ apiKeys: [apiKey], seed: { reports: total } })),
+	);
 	try {
 		const creds = await credsFor(sandboxes.map((sb) => sb.url));
 		const measured = CREATE_OR_RERUN_CASES.map((c, i) => ({
@@ -213,7 +265,12 @@ async function runCreateOrRerunRequests({ session, apiKey, credsFor, total = 100
 			node: phpRankNode(
 				`Create or Re-Run ${i + 1}`,
 				session.nodeType,
-				{ resource: 'report', operation: 'createOrRerun', url: '={{ $json.url }}', ...(c.maxAgeHours ? { maxAgeHours: c.maxAgeHours } : {}) },
+				{
+					resource: 'report',
+					operation: 'createOrRerun',
+					url: '={{ $json.url }}',
+					...(c.maxAgeHours ? { maxAgeHours: c.maxAgeHours } : {}),
+				},
 				creds.phpRank[i],
 			),
 		}));
@@ -222,7 +279,10 @@ async function runCreateOrRerunRequests({ session, apiKey, credsFor, total = 100
 			const wf = fanOutWorkflow({
 				id: `benchCreateOrRerun${i + 1}`,
 				name: `bench Create or Re-Run ${i + 1}`,
-				source: itemsNode('Pages', m.case.urls.map((url) => ({ url }))),
+				source: itemsNode(
+					'Pages',
+					m.case.urls.map((url) => ({ url })),
+				),
 				branches: [m.node],
 			});
 			await session.importWorkflows([wf]);

@@ -6,7 +6,6 @@ const path = require('node:path');
 const crypto = require('node:crypto');
 const { cacheRoot } = require('../../scripts/real-n8n/install');
 
-
 function benchCache(...parts) {
 	const dir = path.join(cacheRoot(), 'bench', ...parts);
 	fs.mkdirSync(dir, { recursive: true });
@@ -51,8 +50,11 @@ async function snapshotPackage(packageRoot, { timeoutMs = 180000, log = () => {}
 	const distDir = path.join(packageRoot, 'dist');
 	const deadline = Date.now() + timeoutMs;
 	for (let attempt = 1; ; attempt++) {
-		if (Date.now() > deadline) throw new Error(`dist/ of ${packageRoot} did not settle (run npm run build)`);
-		const complete = fs.existsSync(distDir) && requiredFiles(pkg).every((f) => fs.existsSync(path.join(packageRoot, f)));
+		if (Date.now() > deadline)
+			throw new Error(`dist/ of ${packageRoot} did not settle (run npm run build)`);
+		const complete =
+			fs.existsSync(distDir) &&
+			requiredFiles(pkg).every((f) => fs.existsSync(path.join(packageRoot, f)));
 		if (!complete) {
 			if (attempt === 1) log('dist/ is incomplete (a build may be running); waiting');
 			await sleep(2000);
@@ -67,19 +69,27 @@ async function snapshotPackage(packageRoot, { timeoutMs = 180000, log = () => {}
 		}
 		await sleep(1000);
 		const stillComplete = requiredFiles(pkg).every((f) => fs.existsSync(path.join(packageRoot, f)));
-		if (!stillComplete || distFingerprint(distDir) !== before || distFingerprint(path.join(dir, 'dist')) === '') {
+		if (
+			!stillComplete ||
+			distFingerprint(distDir) !== before ||
+			distFingerprint(path.join(dir, 'dist')) === ''
+		) {
 			fs.rmSync(dir, { recursive: true, force: true });
 			log('dist/ changed while copying; trying again');
 			await sleep(2000);
 			continue;
 		}
 		const nodeModules = path.join(packageRoot, 'node_modules');
-		if (fs.existsSync(nodeModules)) fs.symlinkSync(nodeModules, path.join(dir, 'node_modules'), 'dir');
+		if (fs.existsSync(nodeModules))
+			fs.symlinkSync(nodeModules, path.join(dir, 'node_modules'), 'dir');
 		return {
 			dir,
 			name: pkg.name,
 			version: pkg.version,
-			nodeFile: path.join(dir, pkg.n8n.nodes.find((f) => /PhpRank\.node\.js$/.test(f)) ?? pkg.n8n.nodes[0]),
+			nodeFile: path.join(
+				dir,
+				pkg.n8n.nodes.find((f) => /PhpRank\.node\.js$/.test(f)) ?? pkg.n8n.nodes[0],
+			),
 			credentialFile: path.join(dir, pkg.n8n.credentials[0]),
 			n8nFiles: requiredFiles(pkg).map((f) => path.join(dir, f)),
 			fingerprint: before,
@@ -96,7 +106,8 @@ function pruneSnapshots() {
 	for (const name of fs.readdirSync(root)) {
 		const full = path.join(root, name);
 		try {
-			if (Date.now() - fs.statSync(full).mtimeMs > 24 * 3600 * 1000) fs.rmSync(full, { recursive: true, force: true });
+			if (Date.now() - fs.statSync(full).mtimeMs > 24 * 3600 * 1000)
+				fs.rmSync(full, { recursive: true, force: true });
 		} catch {
 			/* someone else's, or gone */
 		}

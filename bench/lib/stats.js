@@ -19,7 +19,10 @@ function range(values) {
 
 function fmt(value, digits = 0) {
 	if (!Number.isFinite(value)) return 'n/a';
-	return value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+	return value.toLocaleString('en-US', {
+		minimumFractionDigits: digits,
+		maximumFractionDigits: digits,
+	});
 }
 
 function fmtBytes(bytes) {

@@ -11,7 +11,14 @@ function nodeId() {
 }
 
 function manualTrigger(name = 'Start') {
-	return { id: nodeId(), name, type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} };
+	return {
+		id: nodeId(),
+		name,
+		type: 'n8n-nodes-base.manualTrigger',
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: {},
+	};
 }
 
 /** A Code node that outputs `items` (json objects) as they are. */
@@ -46,16 +53,29 @@ function httpNode(name, { method = 'GET', url, query, form, headers, pagination,
 	const parameters = { method, url };
 	const credentials = {};
 	if (auth.kind === 'header') {
-		Object.assign(parameters, { authentication: 'genericCredentialType', genericAuthType: 'httpHeaderAuth' });
+		Object.assign(parameters, {
+			authentication: 'genericCredentialType',
+			genericAuthType: 'httpHeaderAuth',
+		});
 		credentials.httpHeaderAuth = { id: auth.credential.id, name: auth.credential.name };
 	} else {
-		Object.assign(parameters, { authentication: 'predefinedCredentialType', nodeCredentialType: 'phpRankApi' });
+		Object.assign(parameters, {
+			authentication: 'predefinedCredentialType',
+			nodeCredentialType: 'phpRankApi',
+		});
 		credentials.phpRankApi = { id: auth.credential.id, name: auth.credential.name };
 	}
-	const pairs = (object) => ({ parameters: Object.entries(object).map(([key, value]) => ({ name: key, value: String(value) })) });
+	const pairs = (object) => ({
+		parameters: Object.entries(object).map(([key, value]) => ({ name: key, value: String(value) })),
+	});
 	if (query) Object.assign(parameters, { sendQuery: true, queryParameters: pairs(query) });
 	if (headers) Object.assign(parameters, { sendHeaders: true, headerParameters: pairs(headers) });
-	if (form) Object.assign(parameters, { sendBody: true, contentType: 'form-urlencoded', bodyParameters: pairs(form) });
+	if (form)
+		Object.assign(parameters, {
+			sendBody: true,
+			contentType: 'form-urlencoded',
+			bodyParameters: pairs(form),
+		});
 	parameters.options = {};
 	if (pagination) {
 		const { completeWhen, maxPages } = pagination;
@@ -65,7 +85,11 @@ function httpNode(name, { method = 'GET', url, query, form, headers, pagination,
 			parameters: { parameters: [{ type: 'qs', name: 'page', value: '={{ $pageCount + 1 }}' }] },
 		};
 		if (completeWhen === 'responseIsEmpty') settings.paginationCompleteWhen = 'responseIsEmpty';
-		else Object.assign(settings, { paginationCompleteWhen: 'other', completeExpression: completeWhen });
+		else
+			Object.assign(settings, {
+				paginationCompleteWhen: 'other',
+				completeExpression: completeWhen,
+			});
 		if (maxPages) Object.assign(settings, { limitPagesFetched: true, maxRequests: maxPages });
 		parameters.options.pagination = { pagination: settings };
 	}
@@ -99,15 +123,27 @@ function fanOutWorkflow({ id, name, source, branches }) {
 		node.position = [660, index * 160];
 		nodes.push(node);
 	});
-	connections[parent.name] = { main: [branches.map((node) => ({ node: node.name, type: 'main', index: 0 }))] };
-	return { id, name, nodes, connections, settings: { executionOrder: 'v1', saveManualExecutions: false } };
+	connections[parent.name] = {
+		main: [branches.map((node) => ({ node: node.name, type: 'main', index: 0 }))],
+	};
+	return {
+		id,
+		name,
+		nodes,
+		connections,
+		settings: { executionOrder: 'v1', saveManualExecutions: false },
+	};
 }
 
 /** Two sources feeding their own branches (a warm-up source and the measured one). */
 function twoSourceWorkflow({ id, name, sources }) {
 	const trigger = manualTrigger();
 	const nodes = [trigger];
-	const connections = { [trigger.name]: { main: [sources.map(({ source }) => ({ node: source.name, type: 'main', index: 0 }))] } };
+	const connections = {
+		[trigger.name]: {
+			main: [sources.map(({ source }) => ({ node: source.name, type: 'main', index: 0 }))],
+		},
+	};
 	let row = 0;
 	sources.forEach(({ source, branches }, s) => {
 		source.position = [220, s * 2000];
@@ -116,9 +152,17 @@ function twoSourceWorkflow({ id, name, sources }) {
 			node.position = [660, row++ * 160];
 			nodes.push(node);
 		});
-		connections[source.name] = { main: [branches.map((node) => ({ node: node.name, type: 'main', index: 0 }))] };
+		connections[source.name] = {
+			main: [branches.map((node) => ({ node: node.name, type: 'main', index: 0 }))],
+		};
 	});
-	return { id, name, nodes, connections, settings: { executionOrder: 'v1', saveManualExecutions: false } };
+	return {
+		id,
+		name,
+		nodes,
+		connections,
+		settings: { executionOrder: 'v1', saveManualExecutions: false },
+	};
 }
 
 module.exports = { itemsNode, phpRankNode, httpNode, fanOutWorkflow, twoSourceWorkflow };

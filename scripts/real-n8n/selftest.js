@@ -35,7 +35,9 @@ const timings = [];
 
 function check(name, ok, detail) {
 	results.push({ name, ok: !!ok });
-	console.log(`${ok ? 'PASS' : 'FAIL'}  ${name}${!ok && detail ? `\n      ${String(detail).split('\n').join('\n      ')}` : ''}`);
+	console.log(
+		`${ok ? 'PASS' : 'FAIL'}  ${name}${!ok && detail ? `\n      ${String(detail).split('\n').join('\n      ')}` : ''}`,
+	);
 	return !!ok;
 }
 
@@ -48,7 +50,12 @@ function startEchoServer() {
 	const requests = [];
 	const server = http.createServer((req, res) => {
 		const url = new URL(req.url, 'http://x');
-		requests.push({ method: req.method, path: url.pathname, query: Object.fromEntries(url.searchParams), headers: req.headers });
+		requests.push({
+			method: req.method,
+			path: url.pathname,
+			query: Object.fromEntries(url.searchParams),
+			headers: req.headers,
+		});
 		res.setHeader('content-type', 'application/json');
 		if (req.headers['x-api-key'] !== API_KEY) {
 			res.statusCode = 401;
@@ -56,7 +63,9 @@ function startEchoServer() {
 			return;
 		}
 		if (url.pathname === '/echo') {
-			res.end(JSON.stringify({ echoed: url.searchParams.get('message'), method: req.method, auth: 'ok' }));
+			res.end(
+				JSON.stringify({ echoed: url.searchParams.get('message'), method: req.method, auth: 'ok' }),
+			);
 			return;
 		}
 		res.statusCode = 404;
@@ -113,8 +122,18 @@ async function testLine(line, tarball, api) {
 
 		t = Date.now();
 		await rn.importCredentials(ctx, [
-			{ id: 'credEchoGood00001', name: 'credEchoGood00001', type: 'echoTestApi', data: { baseUrl: `http://127.0.0.1:${api.port}`, apiKey: API_KEY } },
-			{ id: 'credEchoBad000001', name: 'credEchoBad000001', type: 'echoTestApi', data: { baseUrl: `http://127.0.0.1:${api.port}`, apiKey: 'wrong' } },
+			{
+				id: 'credEchoGood00001',
+				name: 'credEchoGood00001',
+				type: 'echoTestApi',
+				data: { baseUrl: `http://127.0.0.1:${api.port}`, apiKey: API_KEY },
+			},
+			{
+				id: 'credEchoBad000001',
+				name: 'credEchoBad000001',
+				type: 'echoTestApi',
+				data: { baseUrl: `http://127.0.0.1:${api.port}`, apiKey: 'wrong' },
+			},
 		]);
 		timings.push([`line ${line}: import:credentials`, Date.now() - t]);
 		t = Date.now();
@@ -132,13 +151,20 @@ async function testLine(line, tarball, api) {
 		const out = r.ok ? rn.nodeOutput(r, 'Echo') : undefined;
 		check(
 			`line ${line}: execute returns the node output`,
-			r.ok && Array.isArray(out) && out.length === 1 && out[0].echoed === 'hello from selftest' && out[0].auth === 'ok',
+			r.ok &&
+				Array.isArray(out) &&
+				out.length === 1 &&
+				out[0].echoed === 'hello from selftest' &&
+				out[0].auth === 'ok',
 			`exit ${r.code}; output ${JSON.stringify(out)}\nstdout tail: ${r.stdout.slice(-1500)}\nstderr tail: ${r.stderr.slice(-1500)}`,
 		);
 		const seen = api.requests.slice(before);
 		check(
 			`line ${line}: the server saw GET /echo with the credential's header and the query`,
-			seen.length === 1 && seen[0].method === 'GET' && seen[0].headers['x-api-key'] === API_KEY && seen[0].query.message === 'hello from selftest',
+			seen.length === 1 &&
+				seen[0].method === 'GET' &&
+				seen[0].headers['x-api-key'] === API_KEY &&
+				seen[0].query.message === 'hello from selftest',
 			JSON.stringify(seen.map(({ headers, ...x }) => ({ ...x, key: headers['x-api-key'] }))),
 		);
 
@@ -165,13 +191,26 @@ async function testLine(line, tarball, api) {
 					firstName: 'Self',
 					lastName: 'Test',
 				});
-				check(`line ${line}: owner created over REST`, owner.created && !!owner.cookie, JSON.stringify(owner).slice(0, 300));
-				const again = await rn.setupOwner(ctx, { email: 'owner@example.com', password: 'Selftest-Pass-1' });
-				check(`line ${line}: second setupOwner logs in instead`, !again.created && !!again.cookie, JSON.stringify(again).slice(0, 300));
+				check(
+					`line ${line}: owner created over REST`,
+					owner.created && !!owner.cookie,
+					JSON.stringify(owner).slice(0, 300),
+				);
+				const again = await rn.setupOwner(ctx, {
+					email: 'owner@example.com',
+					password: 'Selftest-Pass-1',
+				});
+				check(
+					`line ${line}: second setupOwner logs in instead`,
+					!again.created && !!again.cookie,
+					JSON.stringify(again).slice(0, 300),
+				);
 				const types = await rn.restRequest(ctx, 'GET', '/types/nodes.json');
 				check(
 					`line ${line}: editor serves the community node type to the UI`,
-					types.status === 200 && Array.isArray(types.json) && types.json.some((nt) => nt.name === 'n8n-nodes-phprank-echo-fixture.echoTest'),
+					types.status === 200 &&
+						Array.isArray(types.json) &&
+						types.json.some((nt) => nt.name === 'n8n-nodes-phprank-echo-fixture.echoTest'),
 					`HTTP ${types.status} ${types.text.slice(0, 200)}`,
 				);
 			} finally {
@@ -207,7 +246,9 @@ async function testLine(line, tarball, api) {
 	console.log('\nTimings:');
 	for (const [name, ms] of timings) console.log(`  ${secs(ms).padStart(8)}  ${name}`);
 	const failed = results.filter((r) => !r.ok);
-	console.log(`\n${failed.length ? 'SELFTEST FAIL' : 'SELFTEST PASS'}: ${results.length - failed.length}/${results.length} checks passed in ${secs(Date.now() - started)}`);
+	console.log(
+		`\n${failed.length ? 'SELFTEST FAIL' : 'SELFTEST PASS'}: ${results.length - failed.length}/${results.length} checks passed in ${secs(Date.now() - started)}`,
+	);
 	process.exit(failed.length ? 1 : 0);
 })().catch((err) => {
 	console.error(err);

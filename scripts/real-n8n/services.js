@@ -27,7 +27,6 @@ const READY_TIMEOUT_MS = 60000;
 /** How long a server may take to stop after SIGTERM/SIGINT before it is killed. */
 const STOP_GRACE_MS = 15000;
 
-
 function isRoot() {
 	return typeof process.getuid === 'function' && process.getuid() === 0;
 }
@@ -45,7 +44,9 @@ function postgresBinDir() {
 		return undefined;
 	}
 	majors.sort((a, b) => Number(b) - Number(a));
-	const bin = majors.map((m) => path.join(POSTGRES_ROOT, m, 'bin')).find((dir) => ['initdb', 'postgres', 'psql'].every((b) => fs.existsSync(path.join(dir, b))));
+	const bin = majors
+		.map((m) => path.join(POSTGRES_ROOT, m, 'bin'))
+		.find((dir) => ['initdb', 'postgres', 'psql'].every((b) => fs.existsSync(path.join(dir, b))));
 	return bin;
 }
 
@@ -76,7 +77,9 @@ function apt(args) {
  */
 function ensureServerBinaries() {
 	let found = findServerBinaries();
-	const missing = APT_PACKAGES.filter((name) => (name === 'redis-server' ? !found.redis : !found.postgresBin));
+	const missing = APT_PACKAGES.filter((name) =>
+		name === 'redis-server' ? !found.redis : !found.postgresBin,
+	);
 	if (missing.length === 0) return found;
 	if (!isRoot()) {
 		throw new Error(
@@ -92,12 +95,15 @@ function ensureServerBinaries() {
 	if (r.status !== 0) {
 		// a fresh container has empty package lists
 		const update = apt(['update']);
-		if (update.status !== 0) throw new Error(`apt-get update failed:\n${(update.stderr || '').slice(-2000)}`);
+		if (update.status !== 0)
+			throw new Error(`apt-get update failed:\n${(update.stderr || '').slice(-2000)}`);
 		r = apt(install);
 	}
 	found = findServerBinaries();
 	if (r.status !== 0 || !found.redis || !found.postgresBin) {
-		throw new Error(`apt-get install -y ${missing.join(' ')} failed (exit ${r.status}):\n${(r.stderr || r.stdout || '').slice(-3000)}`);
+		throw new Error(
+			`apt-get install -y ${missing.join(' ')} failed (exit ${r.status}):\n${(r.stderr || r.stdout || '').slice(-3000)}`,
+		);
 	}
 	log(`installed in ${((Date.now() - t) / 1000).toFixed(0)} s`);
 	return found;
@@ -134,12 +140,17 @@ async function waitUntilReady(name, proc, probe) {
 	const deadline = Date.now() + READY_TIMEOUT_MS;
 	while (Date.now() < deadline) {
 		const exit = proc.hasExited();
-		if (exit) throw new Error(`${name} exited (${exit.error ? exit.error.message : exit.signal || `exit ${exit.code}`}) before it was ready:\n${proc.output().slice(-3000)}`);
+		if (exit)
+			throw new Error(
+				`${name} exited (${exit.error ? exit.error.message : exit.signal || `exit ${exit.code}`}) before it was ready:\n${proc.output().slice(-3000)}`,
+			);
 		if (await probe().catch(() => false)) return;
 		await sleep(200);
 	}
 	await proc.stop('SIGKILL');
-	throw new Error(`${name} was not ready after ${READY_TIMEOUT_MS / 1000} s:\n${proc.output().slice(-3000)}`);
+	throw new Error(
+		`${name} was not ready after ${READY_TIMEOUT_MS / 1000} s:\n${proc.output().slice(-3000)}`,
+	);
 }
 
 /** One inline Redis command over a fresh connection; resolves with the first reply line. */
@@ -173,13 +184,36 @@ async function startRedis({ binary = redisBinary() } = {}) {
 	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'phprank-redis-'));
 	const port = await getFreePort();
 	// no config file: every setting on the command line; no RDB/AOF files, no protected-mode surprises
-	const proc = startProcess(binary, ['--port', String(port), '--bind', HOST, '--dir', dir, '--save', '', '--appendonly', 'no', '--daemonize', 'no', '--logfile', ''], { cwd: dir });
+	const proc = startProcess(
+		binary,
+		[
+			'--port',
+			String(port),
+			'--bind',
+			HOST,
+			'--dir',
+			dir,
+			'--save',
+			'',
+			'--appendonly',
+			'no',
+			'--daemonize',
+			'no',
+			'--logfile',
+			'',
+		],
+		{ cwd: dir },
+	);
 	const stop = async () => {
 		await proc.stop('SIGTERM');
 		fs.rmSync(dir, { recursive: true, force: true });
 	};
 	try {
-		await waitUntilReady('redis-server', proc, async () => (await redisCommand(port, 'PING')) === '+PONG');
+		await waitUntilReady(
+			'redis-server',
+			proc,
+			async () => (await redisCommand(port, 'PING')) === '+PONG',
+		);
 	} catch (error) {
 		await stop();
 		throw error;
@@ -192,7 +226,10 @@ function postgresAccount() {
 	const id = (flag) => spawnSync('id', [flag, 'postgres'], { encoding: 'utf8' });
 	const uid = id('-u');
 	const gid = id('-g');
-	if (uid.status !== 0 || gid.status !== 0) throw new Error('running as root, and there is no `postgres` account to run Postgres as (Debian\'s postgresql package creates it)');
+	if (uid.status !== 0 || gid.status !== 0)
+		throw new Error(
+			"running as root, and there is no `postgres` account to run Postgres as (Debian's postgresql package creates it)",
+		);
 	return { uid: Number(uid.stdout.trim()), gid: Number(gid.stdout.trim()) };
 }
 
@@ -212,21 +249,44 @@ async function startPostgres({ binDir = postgresBinDir(), database = 'n8n', user
 	const env = { ...process.env, LC_ALL: 'C', LANG: 'C' };
 	const remove = () => fs.rmSync(dir, { recursive: true, force: true });
 
-	const init = spawnSync(path.join(binDir, 'initdb'), ['-D', dataDir, '-U', user, '--auth=trust', '--encoding=UTF8', '--no-sync'], {
-		cwd: dir,
-		env,
-		encoding: 'utf8',
-		...asAccount,
-	});
+	const init = spawnSync(
+		path.join(binDir, 'initdb'),
+		['-D', dataDir, '-U', user, '--auth=trust', '--encoding=UTF8', '--no-sync'],
+		{
+			cwd: dir,
+			env,
+			encoding: 'utf8',
+			...asAccount,
+		},
+	);
 	if (init.status !== 0) {
 		remove();
-		throw new Error(`initdb failed (exit ${init.status}):\n${(init.stderr || init.stdout || '').slice(-3000)}`);
+		throw new Error(
+			`initdb failed (exit ${init.status}):\n${(init.stderr || init.stdout || '').slice(-3000)}`,
+		);
 	}
 	const port = await getFreePort();
 	// a throw-away cluster: no fsync, no TCP outside loopback, the socket in its own folder
 	const proc = startProcess(
 		path.join(binDir, 'postgres'),
-		['-D', dataDir, '-p', String(port), '-h', HOST, '-k', dir, '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=200'],
+		[
+			'-D',
+			dataDir,
+			'-p',
+			String(port),
+			'-h',
+			HOST,
+			'-k',
+			dir,
+			'-c',
+			'fsync=off',
+			'-c',
+			'synchronous_commit=off',
+			'-c',
+			'full_page_writes=off',
+			'-c',
+			'max_connections=200',
+		],
 		{ cwd: dir, env, ...asAccount },
 	);
 	// SIGINT is Postgres's "fast" shutdown: ends sessions, then stops
@@ -235,17 +295,53 @@ async function startPostgres({ binDir = postgresBinDir(), database = 'n8n', user
 		remove();
 	};
 	const psql = (sql, db = 'postgres') =>
-		spawnSync(path.join(binDir, 'psql'), ['-h', HOST, '-p', String(port), '-U', user, '-d', db, '-v', 'ON_ERROR_STOP=1', '-At', '-c', sql], { encoding: 'utf8', env, timeout: 10000 });
+		spawnSync(
+			path.join(binDir, 'psql'),
+			[
+				'-h',
+				HOST,
+				'-p',
+				String(port),
+				'-U',
+				user,
+				'-d',
+				db,
+				'-v',
+				'ON_ERROR_STOP=1',
+				'-At',
+				'-c',
+				sql,
+			],
+			{ encoding: 'utf8', env, timeout: 10000 },
+		);
 	try {
 		await waitUntilReady('postgres', proc, async () => psql('SELECT 1').status === 0);
 		const create = psql(`CREATE DATABASE ${database}`);
-		if (create.status !== 0) throw new Error(`CREATE DATABASE ${database} failed: ${create.stderr}`);
+		if (create.status !== 0)
+			throw new Error(`CREATE DATABASE ${database} failed: ${create.stderr}`);
 	} catch (error) {
 		await stop();
 		throw error;
 	}
 	const version = psql('SHOW server_version').stdout.trim();
-	return { host: HOST, port, database, user, password: 'unused-trust-auth', version, dir, output: proc.output, stop };
+	return {
+		host: HOST,
+		port,
+		database,
+		user,
+		password: 'unused-trust-auth',
+		version,
+		dir,
+		output: proc.output,
+		stop,
+	};
 }
 
-module.exports = { ensureServerBinaries, findServerBinaries, startRedis, startPostgres, startProcess, HOST };
+module.exports = {
+	ensureServerBinaries,
+	findServerBinaries,
+	startRedis,
+	startPostgres,
+	startProcess,
+	HOST,
+};

@@ -24,7 +24,15 @@ const { LINE_NAMES, describe } = require('../../scripts/real-n8n/install');
 const started = Date.now();
 
 function parseArgs(argv) {
-	const o = { lines: [...LINE_NAMES], build: true, browser: true, scan: true, demo: true, queue: true, keep: false };
+	const o = {
+		lines: [...LINE_NAMES],
+		build: true,
+		browser: true,
+		scan: true,
+		demo: true,
+		queue: true,
+		keep: false,
+	};
 	for (let i = 0; i < argv.length; i++) {
 		const a = argv[i];
 		if (a === '--line') {
@@ -58,7 +66,11 @@ process.on('exit', () => {
 
 function runNode(args, opts = {}) {
 	return new Promise((resolve) => {
-		const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], ...opts });
+		const child = spawn(process.execPath, args, {
+			cwd: ROOT,
+			stdio: ['ignore', 'pipe', 'pipe'],
+			...opts,
+		});
 		children.add(child);
 		let out = '';
 		child.stdout.on('data', (d) => (out += d));
@@ -73,7 +85,10 @@ function runNode(args, opts = {}) {
 async function main() {
 	const o = parseArgs(process.argv.slice(2));
 	// a fresh clone: the locked dev dependencies (tsc, gulp, playwright-core, n8n-workflow)
-	const deps = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'ensure-deps.js')], { cwd: ROOT, stdio: 'inherit' });
+	const deps = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'ensure-deps.js')], {
+		cwd: ROOT,
+		stdio: 'inherit',
+	});
 	if (deps.status !== 0) process.exit(deps.status ?? 1);
 
 	const { Report } = require('./lib/report');
@@ -105,7 +120,10 @@ async function main() {
 		}
 		tarball = await demo.pack(packDir);
 	}
-	report.check(`package packed: ${path.basename(tarball)} (${(fs.statSync(tarball).size / 1024).toFixed(0)} kB)`, fs.existsSync(tarball));
+	report.check(
+		`package packed: ${path.basename(tarball)} (${(fs.statSync(tarball).size / 1024).toFixed(0)} kB)`,
+		fs.existsSync(tarball),
+	);
 	const pkg = loadPackage(tarball);
 
 	try {
@@ -118,7 +136,16 @@ async function main() {
 				report.check(
 					`${SCANNER.name}@${SCANNER.version}: no findings (source: ${s.source.linted} files, tarball: ${s.dist.linted} files)`,
 					s.passed && s.findings.length === 0 && s.source.linted > 0 && s.dist.linted > 0,
-					() => [s.source.details, s.dist.details, ...s.findings.map((f) => `${f.leg} ${f.file}:${f.line} ${f.severity} ${f.rule}: ${f.message}`)].filter(Boolean).join('\n'),
+					() =>
+						[
+							s.source.details,
+							s.dist.details,
+							...s.findings.map(
+								(f) => `${f.leg} ${f.file}:${f.line} ${f.severity} ${f.rule}: ${f.message}`,
+							),
+						]
+							.filter(Boolean)
+							.join('\n'),
 				);
 			});
 		}
@@ -126,7 +153,8 @@ async function main() {
 		const installed = await Promise.allSettled(installs);
 		report.time('n8n installs ready (cache or fresh)', Date.now() - t);
 		installed.forEach((x, i) => {
-			if (x.status === 'rejected') report.check(`n8n line ${o.lines[i] || '2'} installed`, false, x.reason?.stack || x.reason);
+			if (x.status === 'rejected')
+				report.check(`n8n line ${o.lines[i] || '2'} installed`, false, x.reason?.stack || x.reason);
 		});
 
 		// examples/ files this suite does not own (regression-alert.json, triggers/score-alerts.json, ...)
@@ -136,7 +164,15 @@ async function main() {
 		t = Date.now();
 		await Promise.all(
 			o.lines.map((line) =>
-				report.guard(`n8n line ${line}: no unexpected error`, () => runLine(line, { tarball, pkg, report, extraWorkflows: extraWorkflows.map((e) => ({ ...e })), keep: o.keep })),
+				report.guard(`n8n line ${line}: no unexpected error`, () =>
+					runLine(line, {
+						tarball,
+						pkg,
+						report,
+						extraWorkflows: extraWorkflows.map((e) => ({ ...e })),
+						keep: o.keep,
+					}),
+				),
 			),
 		);
 		report.time(`n8n lines ${o.lines.join(', ')}`, Date.now() - t);
@@ -144,13 +180,23 @@ async function main() {
 		if (o.demo || o.browser) {
 			t = Date.now();
 			const tasks = [];
-			if (o.demo) tasks.push(report.guard('demo --once: no unexpected error', () => demoOnce(report, tarball)));
+			if (o.demo)
+				tasks.push(
+					report.guard('demo --once: no unexpected error', () => demoOnce(report, tarball)),
+				);
 			if (o.browser) {
 				tasks.push(
 					report.guard('browser: no unexpected error', async () => {
 						const bin = await chromium;
 						const { browserCheck } = require('./lib/browser');
-						await browserCheck({ report, tarball, pkg, chromium: bin, keep: o.keep, updateScreenshot: o.updateScreenshot });
+						await browserCheck({
+							report,
+							tarball,
+							pkg,
+							chromium: bin,
+							keep: o.keep,
+							updateScreenshot: o.updateScreenshot,
+						});
 					}),
 				);
 			}
@@ -159,7 +205,10 @@ async function main() {
 		}
 
 		// queue mode (lib/queue.js) alone at the end: its wall times are compared with the throttle's
-		if (o.queue) await report.guard('queue mode: no unexpected error', () => require('./lib/queue').runQueueMode({ report, tarball, pkg, keep: o.keep }));
+		if (o.queue)
+			await report.guard('queue mode: no unexpected error', () =>
+				require('./lib/queue').runQueueMode({ report, tarball, pkg, keep: o.keep }),
+			);
 	} finally {
 		pkg.cleanup();
 		fs.rmSync(packDir, { recursive: true, force: true });
@@ -170,7 +219,14 @@ async function main() {
 
 /** The demo's headless path as CI runs it (`npm run demo -- --once`), on free ports. */
 async function demoOnce(report, tarball) {
-	const r = await runNode([path.join(ROOT, 'scripts', 'demo.js'), '--once', '--sandbox-port', '0', '--tarball', tarball]);
+	const r = await runNode([
+		path.join(ROOT, 'scripts', 'demo.js'),
+		'--once',
+		'--sandbox-port',
+		'0',
+		'--tarball',
+		tarball,
+	]);
 	const m = r.out.match(/demo --once: (\d+) item\(s\)/);
 	report.check(
 		`npm run demo -- --once: runs examples/good-reports.json on the demo seed and prints its 3 items`,

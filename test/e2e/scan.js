@@ -18,7 +18,10 @@ const ROOT = path.join(__dirname, '..', '..');
 
 async function main() {
 	const argv = process.argv.slice(2);
-	const deps = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'ensure-deps.js')], { cwd: ROOT, stdio: 'inherit' });
+	const deps = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'ensure-deps.js')], {
+		cwd: ROOT,
+		stdio: 'inherit',
+	});
 	if (deps.status !== 0) process.exit(deps.status ?? 1);
 	const demo = require('../../scripts/demo');
 	const { scanPackage, ensureScanner, SCANNER } = require('./lib/scanner');
@@ -26,7 +29,9 @@ async function main() {
 	scanner.catch(() => {});
 	const packDir = fs.mkdtempSync(path.join(os.tmpdir(), 'phprank-scan-pack-'));
 	try {
-		let tarball = argv.includes('--tarball') ? path.resolve(argv[argv.indexOf('--tarball') + 1]) : undefined;
+		let tarball = argv.includes('--tarball')
+			? path.resolve(argv[argv.indexOf('--tarball') + 1])
+			: undefined;
 		if (!tarball) {
 			if (!argv.includes('--skip-build')) await demo.build();
 			tarball = await demo.pack(packDir);
@@ -34,9 +39,14 @@ async function main() {
 		await scanner;
 		const s = await scanPackage({ repoDir: ROOT, tarball });
 		console.log(`${SCANNER.name}@${SCANNER.version} on ${path.basename(tarball)}`);
-		console.log(`  source leg:  ${s.source.passed ? 'passed' : 'FAILED'}, ${s.source.linted} files (${s.source.patterns.join(', ')})`);
-		console.log(`  tarball leg: ${s.dist.passed ? 'passed' : 'FAILED'}, ${s.dist.linted} files (${s.dist.patterns.join(', ')})`);
-		for (const f of s.findings) console.log(`  ${f.leg} ${f.file}:${f.line} ${f.severity} ${f.rule}: ${f.message}`);
+		console.log(
+			`  source leg:  ${s.source.passed ? 'passed' : 'FAILED'}, ${s.source.linted} files (${s.source.patterns.join(', ')})`,
+		);
+		console.log(
+			`  tarball leg: ${s.dist.passed ? 'passed' : 'FAILED'}, ${s.dist.linted} files (${s.dist.patterns.join(', ')})`,
+		);
+		for (const f of s.findings)
+			console.log(`  ${f.leg} ${f.file}:${f.line} ${f.severity} ${f.rule}: ${f.message}`);
 		for (const d of [s.source.details, s.dist.details].filter(Boolean)) console.log(d);
 		console.log(`scan: ${s.passed ? 'passed' : 'FAILED'}, ${s.findings.length} finding(s)`);
 		process.exitCode = s.passed && s.findings.length === 0 ? 0 : 1;

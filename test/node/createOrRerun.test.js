@@ -14,18 +14,31 @@ const MAY_EXIST =
 const fixture = useFixture({ clock: Math.floor(Date.now() / 1000) * 1000 });
 beforeEach(() => fixture.sandbox.setFaults({}));
 
-const createOrRerun = (url, extra = {}) => ({ resource: 'report', operation: 'createOrRerun', url, ...extra });
+const createOrRerun = (url, extra = {}) => ({
+	resource: 'report',
+	operation: 'createOrRerun',
+	url,
+	...extra,
+});
 
 /** The lookup request for a page (stored form), newest first, pages of 100. */
 const lookup = (search, page = 1) =>
-	get('/api/v1/reports', { search_by: 'url', search, sort_by: 'id', sort: 'desc', per_page: '100', page: String(page) });
+	get('/api/v1/reports', {
+		search_by: 'url',
+		search,
+		sort_by: 'id',
+		sort: 'desc',
+		per_page: '100',
+		page: String(page),
+	});
 const rerun = (id) => form('PATCH', `/api/v1/reports/${id}`, 'results=1');
 const create = (body) => form('POST', '/api/v1/reports', body);
 
 const report = async (id) => (await apiGet(fixture.sandbox, `/reports/${id}`)).data;
 const jsonOf = (items) => items.map((item) => item.json);
 /** Requests of items that run at once, in a fixed order for comparison. */
-const sorted = (requests) => [...requests].sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+const sorted = (requests) =>
+	[...requests].sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
 
 describe('the lookup: the newest report whose stored URL is exactly the page', () => {
 	beforeEach(() =>
@@ -56,7 +69,9 @@ describe('the lookup: the newest report whose stored URL is exactly the page', (
 	test('the site root is not one of its pages: example.com re-runs report 1, not the newer example.com/about', async () => {
 		const { items } = await fixture.run(createOrRerun('https://www.example.com/'));
 		expect(fixture.takeRequests()).toEqual([lookup('example.com'), rerun(1)]);
-		expect(jsonOf(items).map((r) => [r.id, r.url, r.action])).toEqual([[1, 'example.com', 're-run']]);
+		expect(jsonOf(items).map((r) => [r.id, r.url, r.action])).toEqual([
+			[1, 'example.com', 're-run'],
+		]);
 	});
 
 	test('substring neighbours (page-3 also finds page-30 and page-3/x) are passed over, newest first', async () => {
@@ -74,7 +89,10 @@ describe('the lookup: the newest report whose stored URL is exactly the page', (
 	});
 
 	test('only neighbours: the page has no report, so it is created', async () => {
-		fixture.sandbox.reset([{ url: 'https://shop.test/page-30' }, { url: 'https://shop.test/page-3/reviews' }]);
+		fixture.sandbox.reset([
+			{ url: 'https://shop.test/page-30' },
+			{ url: 'https://shop.test/page-3/reviews' },
+		]);
 		const { items } = await fixture.run(createOrRerun('https://shop.test/page-3'));
 		expect(fixture.takeRequests()).toEqual([
 			lookup('shop.test/page-3'),
@@ -96,18 +114,24 @@ describe('the lookup: the newest report whose stored URL is exactly the page', (
 			lookup('blog.test/post', 3),
 			rerun(1),
 		]);
-		expect(jsonOf(items).map((r) => [r.id, r.url, r.action])).toEqual([[1, 'blog.test/post', 're-run']]);
+		expect(jsonOf(items).map((r) => [r.id, r.url, r.action])).toEqual([
+			[1, 'blog.test/post', 're-run'],
+		]);
 	});
 
 	test('many pages of neighbours and no report of the page: reads to the end, then creates', async () => {
-		fixture.sandbox.reset(Array.from({ length: 150 }, (_, i) => ({ url: `https://blog.test/post-${i + 1}` })));
+		fixture.sandbox.reset(
+			Array.from({ length: 150 }, (_, i) => ({ url: `https://blog.test/post-${i + 1}` })),
+		);
 		const { items } = await fixture.run(createOrRerun('https://blog.test/post', { privacy: 0 }));
 		expect(fixture.takeRequests()).toEqual([
 			lookup('blog.test/post', 1),
 			lookup('blog.test/post', 2),
 			create('url=https%3A%2F%2Fblog.test%2Fpost&privacy=0'),
 		]);
-		expect(jsonOf(items).map((r) => [r.id, r.url, r.privacy, r.action])).toEqual([[151, 'blog.test/post', 'public', 'created']]);
+		expect(jsonOf(items).map((r) => [r.id, r.url, r.privacy, r.action])).toEqual([
+			[151, 'blog.test/post', 'public', 'created'],
+		]);
 	});
 });
 
@@ -115,7 +139,9 @@ describe('create: Privacy and Password as in Create', () => {
 	beforeEach(() => fixture.sandbox.reset([{ url: 'https://example.com/' }]));
 
 	test('Private by default, always sent; Simplify off outputs the report as phpRank sent it, plus action', async () => {
-		const { items } = await fixture.run(createOrRerun('https://example.com/new', { simplify: false }));
+		const { items } = await fixture.run(
+			createOrRerun('https://example.com/new', { simplify: false }),
+		);
 		expect(fixture.takeRequests()).toEqual([
 			lookup('example.com/new'),
 			create('url=https%3A%2F%2Fexample.com%2Fnew&privacy=1'),
@@ -124,13 +150,18 @@ describe('create: Privacy and Password as in Create', () => {
 	});
 
 	test('Password: sent only when a report is created; never in the output', async () => {
-		const params = createOrRerun('https://example.com/secret', { privacy: 2, password: 'pw-Secret-77' });
+		const params = createOrRerun('https://example.com/secret', {
+			privacy: 2,
+			password: 'pw-Secret-77',
+		});
 		const first = await fixture.run(params);
 		expect(fixture.takeRequests()).toEqual([
 			lookup('example.com/secret'),
 			create('url=https%3A%2F%2Fexample.com%2Fsecret&privacy=2&password=pw-Secret-77'),
 		]);
-		expect(jsonOf(first.items).map((r) => [r.id, r.privacy, r.action])).toEqual([[2, 'password', 'created']]);
+		expect(jsonOf(first.items).map((r) => [r.id, r.privacy, r.action])).toEqual([
+			[2, 'password', 'created'],
+		]);
 		const second = await fixture.run(params);
 		expect(fixture.takeRequests()).toEqual([lookup('example.com/secret'), rerun(2)]);
 		expect(jsonOf(second.items).map((r) => [r.id, r.action])).toEqual([[2, 're-run']]);
@@ -138,7 +169,9 @@ describe('create: Privacy and Password as in Create', () => {
 	});
 
 	test('an empty Password (from an expression) is refused before any request, naming the field', async () => {
-		const { error } = await fixture.run(createOrRerun('https://example.com/secret', { privacy: 2, password: '={{ "" }}' }));
+		const { error } = await fixture.run(
+			createOrRerun('https://example.com/secret', { privacy: 2, password: '={{ "" }}' }),
+		);
 		expect(error.message).toBe('Password is required when Privacy is Password');
 		expect(fixture.takeRequests()).toEqual([]);
 	});
@@ -149,14 +182,20 @@ describe('Output Changes', () => {
 
 	test('re-run: before (the report the lookup found) and after, no extra request', async () => {
 		const before = await report(1);
-		const { items } = await fixture.run(createOrRerun('https://example.com/about', { outputChanges: true }));
+		const { items } = await fixture.run(
+			createOrRerun('https://example.com/about', { outputChanges: true }),
+		);
 		expect(fixture.takeRequests()).toEqual([lookup('example.com/about'), rerun(1)]);
 		const after = await report(1);
-		expect(jsonOf(items)).toEqual([{ ...simplifyReport(after), action: 're-run', changes: diffReports(before, after) }]);
+		expect(jsonOf(items)).toEqual([
+			{ ...simplifyReport(after), action: 're-run', changes: diffReports(before, after) },
+		]);
 	});
 
 	test('created: nothing before it', async () => {
-		const { items } = await fixture.run(createOrRerun('https://example.com/new', { outputChanges: true }));
+		const { items } = await fixture.run(
+			createOrRerun('https://example.com/new', { outputChanges: true }),
+		);
 		const created = await report(2);
 		expect(jsonOf(items)).toEqual([
 			{
@@ -186,15 +225,26 @@ describe('Max Age (Hours)', () => {
 	test('generated more recently than Max Age: kept as it is, nothing written', async () => {
 		const found = await report(1);
 		expect(Date.now() - Date.parse(found.generated_at)).toBeGreaterThanOrEqual(HOUR_MS);
-		const { items } = await fixture.run(createOrRerun('https://example.com/about', { maxAgeHours: 2, outputChanges: true }));
+		const { items } = await fixture.run(
+			createOrRerun('https://example.com/about', { maxAgeHours: 2, outputChanges: true }),
+		);
 		expect(fixture.takeRequests()).toEqual([lookup('example.com/about')]);
-		expect(jsonOf(items)).toEqual([{ ...simplifyReport(found), action: 'kept', changes: diffReports(found, found) }]);
-		expect(items[0].json.changes).toMatchObject({ score_change: 0, label_changed: false, regressions: [], fixed: [] });
+		expect(jsonOf(items)).toEqual([
+			{ ...simplifyReport(found), action: 'kept', changes: diffReports(found, found) },
+		]);
+		expect(items[0].json.changes).toMatchObject({
+			score_change: 0,
+			label_changed: false,
+			regressions: [],
+			fixed: [],
+		});
 		expect(await report(1)).toEqual(found);
 	});
 
 	test('generated longer ago than Max Age: re-run', async () => {
-		const { items } = await fixture.run(createOrRerun('https://example.com/about', { maxAgeHours: 0.5 }));
+		const { items } = await fixture.run(
+			createOrRerun('https://example.com/about', { maxAgeHours: 0.5 }),
+		);
 		expect(fixture.takeRequests()).toEqual([lookup('example.com/about'), rerun(1)]);
 		expect(jsonOf(items).map((r) => [r.id, r.action])).toEqual([[1, 're-run']]);
 	});
@@ -208,24 +258,42 @@ describe('Max Age (Hours)', () => {
 	});
 
 	test('Max Age does not stop a create', async () => {
-		const { items } = await fixture.run(createOrRerun('https://example.com/new', { maxAgeHours: 24 }));
-		expect(fixture.takeRequests()).toEqual([lookup('example.com/new'), create('url=https%3A%2F%2Fexample.com%2Fnew&privacy=1')]);
+		const { items } = await fixture.run(
+			createOrRerun('https://example.com/new', { maxAgeHours: 24 }),
+		);
+		expect(fixture.takeRequests()).toEqual([
+			lookup('example.com/new'),
+			create('url=https%3A%2F%2Fexample.com%2Fnew&privacy=1'),
+		]);
 		expect(jsonOf(items).map((r) => r.action)).toEqual(['created']);
 	});
 
 	test.each([
-		[-1, 'Max Age (Hours) must be a number of hours, 0 or more, like 24; 0 always re-runs (got -1)'],
-		['={{ "soon" }}', 'Max Age (Hours) must be a number of hours, 0 or more, like 24; 0 always re-runs (got "soon")'],
-	])('%p is refused before any request, with a message that says what to enter', async (maxAgeHours, message) => {
-		const { items, error } = await fixture.run(createOrRerun('https://example.com/about', { maxAgeHours }));
-		expect(items).toEqual([]);
-		expect(error.message).toBe(message);
-		expect(fixture.takeRequests()).toEqual([]);
-	});
+		[
+			-1,
+			'Max Age (Hours) must be a number of hours, 0 or more, like 24; 0 always re-runs (got -1)',
+		],
+		[
+			'={{ "soon" }}',
+			'Max Age (Hours) must be a number of hours, 0 or more, like 24; 0 always re-runs (got "soon")',
+		],
+	])(
+		'%p is refused before any request, with a message that says what to enter',
+		async (maxAgeHours, message) => {
+			const { items, error } = await fixture.run(
+				createOrRerun('https://example.com/about', { maxAgeHours }),
+			);
+			expect(items).toEqual([]);
+			expect(error.message).toBe(message);
+			expect(fixture.takeRequests()).toEqual([]);
+		},
+	);
 });
 
 describe('exactly once: items of one run naming the same page share one lookup and one write', () => {
-	beforeEach(() => fixture.sandbox.reset([{ url: 'https://example.com/' }, { url: 'https://example.com/about' }]));
+	beforeEach(() =>
+		fixture.sandbox.reset([{ url: 'https://example.com/' }, { url: 'https://example.com/about' }]),
+	);
 
 	test('a new page in three spellings, and an existing one twice: one create, one re-run; every item outputs its result', async () => {
 		const urls = [
@@ -235,7 +303,9 @@ describe('exactly once: items of one run naming the same page share one lookup a
 			'http://example.com/about/',
 			'HTTP://EXAMPLE.COM/new#top',
 		];
-		const { items, error } = await fixture.run(createOrRerun('={{ $json.url }}'), { items: urls.map((url) => ({ url })) });
+		const { items, error } = await fixture.run(createOrRerun('={{ $json.url }}'), {
+			items: urls.map((url) => ({ url })),
+		});
 		expect(error).toBeUndefined();
 		expect(sorted(fixture.takeRequests())).toEqual(
 			sorted([
@@ -268,10 +338,22 @@ describe('exactly once: items of one run naming the same page share one lookup a
 		]);
 	});
 
-	test('a failure is every sharing item\'s failure; other pages go on (Continue On Fail)', async () => {
-		fixture.sandbox.failNext({ count: 1, status: 422, method: 'POST', body: { message: { url: ['The url field is required.'] }, status: 422 } });
-		const urls = ['https://example.com/new', 'https://example.com/about', 'https://www.example.com/new'];
-		const { items } = await fixture.run(createOrRerun('={{ $json.url }}'), { items: urls.map((url) => ({ url })), continueOnFail: true });
+	test("a failure is every sharing item's failure; other pages go on (Continue On Fail)", async () => {
+		fixture.sandbox.failNext({
+			count: 1,
+			status: 422,
+			method: 'POST',
+			body: { message: { url: ['The url field is required.'] }, status: 422 },
+		});
+		const urls = [
+			'https://example.com/new',
+			'https://example.com/about',
+			'https://www.example.com/new',
+		];
+		const { items } = await fixture.run(createOrRerun('={{ $json.url }}'), {
+			items: urls.map((url) => ({ url })),
+			continueOnFail: true,
+		});
 		expect(fixture.takeRequests().filter((r) => r.method === 'POST')).toHaveLength(1);
 		expect(jsonOf(items)).toEqual([
 			{ error: 'phpRank rejected the input: url: The url field is required.' },
@@ -282,7 +364,12 @@ describe('exactly once: items of one run naming the same page share one lookup a
 });
 
 describe('a Create whose answer was lost', () => {
-	beforeEach(() => fixture.sandbox.reset([{ url: 'https://example.com/' }, { url: 'https://example.com/new-arrivals' }]));
+	beforeEach(() =>
+		fixture.sandbox.reset([
+			{ url: 'https://example.com/' },
+			{ url: 'https://example.com/new-arrivals' },
+		]),
+	);
 
 	test('stored before the answer was lost: looked up again and adopted as created, no duplicate', async () => {
 		fixture.sandbox.failNext({ count: 1, drop: 'after', method: 'POST' });

@@ -66,8 +66,14 @@ describe('credential test', () => {
 		});
 		// n8n-core re-sends a request that got 401 once
 		expect(fixture.takeRequests()).toEqual([
-			{ ...get('/api/v1/reports', { per_page: '10' }), headers: expectedHeaders(undefined, 'not-the-key') },
-			{ ...get('/api/v1/reports', { per_page: '10' }), headers: expectedHeaders(undefined, 'not-the-key') },
+			{
+				...get('/api/v1/reports', { per_page: '10' }),
+				headers: expectedHeaders(undefined, 'not-the-key'),
+			},
+			{
+				...get('/api/v1/reports', { per_page: '10' }),
+				headers: expectedHeaders(undefined, 'not-the-key'),
+			},
 		]);
 	});
 
@@ -92,7 +98,9 @@ describe('credential test', () => {
 		});
 		await new Promise((resolve) => other.listen(0, '127.0.0.1', resolve));
 		try {
-			const result = await fixture.testCredential({ baseUrl: `http://127.0.0.1:${other.address().port}` });
+			const result = await fixture.testCredential({
+				baseUrl: `http://127.0.0.1:${other.address().port}`,
+			});
 			expect(shown(result)).toEqual({
 				status: 'Error',
 				message:
@@ -117,7 +125,10 @@ describe('credential test', () => {
 		const elsewhere = await startFixture();
 		fixture.takeRequests();
 		try {
-			fixture.sandbox.failNext({ status: 301, headers: { Location: `${elsewhere.sandbox.url}/api/v1/reports?per_page=10` } });
+			fixture.sandbox.failNext({
+				status: 301,
+				headers: { Location: `${elsewhere.sandbox.url}/api/v1/reports?per_page=10` },
+			});
 			expect(shown(await fixture.testCredential({}))).toEqual({
 				status: 'Error',
 				message:

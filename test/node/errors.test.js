@@ -20,7 +20,9 @@ function shown(error) {
 }
 
 test('401: a wrong key names the key and the base URL', async () => {
-	const { items, error } = await fixture.run(getReport(1), { credentials: { apiKey: 'wrong-key-123' } });
+	const { items, error } = await fixture.run(getReport(1), {
+		credentials: { apiKey: 'wrong-key-123' },
+	});
 	expect(items).toEqual([]);
 	expect(shown(error)).toEqual({
 		message:
@@ -35,7 +37,8 @@ test('404: a missing report is named', async () => {
 	const { error } = await fixture.run(getReport(99));
 	expect(shown(error)).toEqual({
 		message: 'Report 99 not found: check the Report ID (it may have been deleted)',
-		description: 'phpRank has no report with this ID for this API key. phpRank said: "Resource not found."',
+		description:
+			'phpRank has no report with this ID for this API key. phpRank said: "Resource not found."',
 		httpCode: '404',
 	});
 });
@@ -46,16 +49,26 @@ test("404: another account's report is not found either", async () => {
 });
 
 test("403: updating another account's report", async () => {
-	const { error } = await fixture.run({ resource: 'report', operation: 'update', reportId: byId(2), rerunAnalysis: true });
+	const { error } = await fixture.run({
+		resource: 'report',
+		operation: 'update',
+		reportId: byId(2),
+		rerunAnalysis: true,
+	});
 	expect(shown(error)).toEqual({
 		message: 'Report 2 does not exist or belongs to another account: check the Report ID',
-		description: 'phpRank refused the request (HTTP 403). phpRank said: "This action is unauthorized."',
+		description:
+			'phpRank refused the request (HTTP 403). phpRank said: "This action is unauthorized."',
 		httpCode: '403',
 	});
 });
 
 test('422: a page phpRank cannot fetch shows the message under its field', async () => {
-	const { error } = await fixture.run({ resource: 'report', operation: 'create', url: 'https://nowhere.invalid/page' });
+	const { error } = await fixture.run({
+		resource: 'report',
+		operation: 'create',
+		url: 'https://nowhere.invalid/page',
+	});
 	expect(error.httpCode).toBe('422');
 	expect(error.message).toMatch(/^phpRank rejected the input: url: .+/);
 	expect(error.description).toBe('Correct the field named in the message and run the node again.');
@@ -64,9 +77,17 @@ test('422: a page phpRank cannot fetch shows the message under its field', async
 test('422: the plan limit', async () => {
 	const limited = await startFixture({ maxReports: 1 });
 	try {
-		const first = await limited.run({ resource: 'report', operation: 'create', url: 'https://a.test/' });
+		const first = await limited.run({
+			resource: 'report',
+			operation: 'create',
+			url: 'https://a.test/',
+		});
 		expect(first.error).toBeUndefined();
-		const { error } = await limited.run({ resource: 'report', operation: 'create', url: 'https://b.test/' });
+		const { error } = await limited.run({
+			resource: 'report',
+			operation: 'create',
+			url: 'https://b.test/',
+		});
 		expect(shown(error)).toEqual({
 			message: 'phpRank rejected the input: url: You created too many reports.',
 			description: 'Correct the field named in the message and run the node again.',
@@ -94,7 +115,8 @@ test('500 after the retries: a server error', async () => {
 	fixture.sandbox.failNext({ count: 2, status: 500 });
 	const { error } = await fixture.run({ ...getReport(1), options: { retries: 1 } });
 	expect(shown(error)).toEqual({
-		message: "phpRank had a server error (HTTP 500): try again later, or ask the phpRank site's administrator",
+		message:
+			"phpRank had a server error (HTTP 500): try again later, or ask the phpRank site's administrator",
 		description: 'The node retried as its Options allow. phpRank said: "Server Error"',
 		httpCode: '500',
 	});
@@ -102,7 +124,9 @@ test('500 after the retries: a server error', async () => {
 });
 
 test('a Base URL that leads to web pages says so', async () => {
-	const { error } = await fixture.run(getReport(1), { credentials: { baseUrl: `${fixture.sandbox.url}/seo` } });
+	const { error } = await fixture.run(getReport(1), {
+		credentials: { baseUrl: `${fixture.sandbox.url}/seo` },
+	});
 	expect(fixture.takeRequests().map((r) => r.path)).toEqual(['/seo/api/v1/reports/1']);
 	expect(shown(error)).toEqual({
 		message:
@@ -113,7 +137,9 @@ test('a Base URL that leads to web pages says so', async () => {
 });
 
 test('no server at the Base URL', async () => {
-	const { error } = await fixture.run(getReport(1), { credentials: { baseUrl: 'http://127.0.0.1:9' } });
+	const { error } = await fixture.run(getReport(1), {
+		credentials: { baseUrl: 'http://127.0.0.1:9' },
+	});
 	expect(shown(error)).toEqual({
 		message:
 			"Could not connect to phpRank at http://127.0.0.1:9 (the connection was refused): check the credential's Base URL and that the phpRank site is up",
@@ -124,7 +150,9 @@ test('no server at the Base URL', async () => {
 
 describe('Base URL forms all reach /api/v1', () => {
 	test.each(['', '/', '//', '/api/v1', '/api/v1/', '/API/V1'])('site URL + %p', async (suffix) => {
-		const { error } = await fixture.run(getReport(1), { credentials: { baseUrl: `${fixture.sandbox.url}${suffix}` } });
+		const { error } = await fixture.run(getReport(1), {
+			credentials: { baseUrl: `${fixture.sandbox.url}${suffix}` },
+		});
 		expect(error).toBeUndefined();
 		expect(fixture.takeRequests()).toEqual([get('/api/v1/reports/1')]);
 	});
@@ -134,9 +162,18 @@ describe('input refused before any request', () => {
 	// Literal values are first checked by n8n itself (required fields, the locator's pattern);
 	// the node's own checks catch what only shows once expressions are resolved.
 	test.each([
-		[{ resource: 'report', operation: 'get', reportId: byId('abc') }, "The 'phpRank' node has issues:\n- A report ID is a positive whole number"],
-		[{ resource: 'report', operation: 'create', url: '', privacy: 1 }, 'The \'phpRank\' node has issues:\n- Parameter "URL" is required.'],
-		[{ resource: 'report', operation: 'create', url: 'https://a.test/', privacy: 2, password: '' }, 'The \'phpRank\' node has issues:\n- Parameter "Password" is required.'],
+		[
+			{ resource: 'report', operation: 'get', reportId: byId('abc') },
+			"The 'phpRank' node has issues:\n- A report ID is a positive whole number",
+		],
+		[
+			{ resource: 'report', operation: 'create', url: '', privacy: 1 },
+			'The \'phpRank\' node has issues:\n- Parameter "URL" is required.',
+		],
+		[
+			{ resource: 'report', operation: 'create', url: 'https://a.test/', privacy: 2, password: '' },
+			'The \'phpRank\' node has issues:\n- Parameter "Password" is required.',
+		],
 	])('n8n refuses %j', async (parameters, message) => {
 		const { error } = await fixture.run(parameters);
 		expect(fixture.takeRequests()).toEqual([]);
@@ -144,16 +181,74 @@ describe('input refused before any request', () => {
 	});
 
 	test.each([
-		[{ resource: 'report', operation: 'get', reportId: byId('={{ "abc" }}') }, 'Report ID must be a positive whole number, like 12 (got "abc")', 'Report'],
-		[{ resource: 'report', operation: 'delete', reportId: byId('={{ -1 }}') }, 'Report ID must be a positive whole number, like 12 (got -1)', 'Report'],
-		[{ resource: 'report', operation: 'update', reportId: byId('={{ 2.5 }}') }, 'Report ID must be a positive whole number, like 12 (got 2.5)', 'Report'],
-		[{ resource: 'report', operation: 'create', url: 'not a url' }, 'URL must be a full web address starting with http:// or https://, like https://example.com/page (got "not a url")', 'URL'],
-		[{ resource: 'report', operation: 'create', url: '={{ $json.nothing }}' }, 'URL must be text, like https://example.com/page (got nothing)', 'URL'],
-		[{ resource: 'report', operation: 'create', url: '={{ 42 }}' }, 'URL must be text, like https://example.com/page (got a number)', 'URL'],
-		[{ resource: 'report', operation: 'create', url: 'https://a.test/', privacy: '={{ 5 }}', password: 'x' }, 'Privacy must be 0 (Public), 1 (Private) or 2 (Password) (got 5)', 'Privacy'],
-		[{ resource: 'report', operation: 'create', url: 'https://a.test/', privacy: 2, password: '={{ "" }}' }, 'Password is required when Privacy is Password', 'Password'],
-		[{ resource: 'report', operation: 'update', reportId: byId(1), privacy: 2, password: 'x'.repeat(129) }, 'Password must be 1 to 128 characters (got 129)', 'Password'],
-		[{ resource: 'project', operation: 'delete', project: byName('={{ 7 }}') }, 'Project must be a project name as text (got a number)', 'Project'],
+		[
+			{ resource: 'report', operation: 'get', reportId: byId('={{ "abc" }}') },
+			'Report ID must be a positive whole number, like 12 (got "abc")',
+			'Report',
+		],
+		[
+			{ resource: 'report', operation: 'delete', reportId: byId('={{ -1 }}') },
+			'Report ID must be a positive whole number, like 12 (got -1)',
+			'Report',
+		],
+		[
+			{ resource: 'report', operation: 'update', reportId: byId('={{ 2.5 }}') },
+			'Report ID must be a positive whole number, like 12 (got 2.5)',
+			'Report',
+		],
+		[
+			{ resource: 'report', operation: 'create', url: 'not a url' },
+			'URL must be a full web address starting with http:// or https://, like https://example.com/page (got "not a url")',
+			'URL',
+		],
+		[
+			{ resource: 'report', operation: 'create', url: '={{ $json.nothing }}' },
+			'URL must be text, like https://example.com/page (got nothing)',
+			'URL',
+		],
+		[
+			{ resource: 'report', operation: 'create', url: '={{ 42 }}' },
+			'URL must be text, like https://example.com/page (got a number)',
+			'URL',
+		],
+		[
+			{
+				resource: 'report',
+				operation: 'create',
+				url: 'https://a.test/',
+				privacy: '={{ 5 }}',
+				password: 'x',
+			},
+			'Privacy must be 0 (Public), 1 (Private) or 2 (Password) (got 5)',
+			'Privacy',
+		],
+		[
+			{
+				resource: 'report',
+				operation: 'create',
+				url: 'https://a.test/',
+				privacy: 2,
+				password: '={{ "" }}',
+			},
+			'Password is required when Privacy is Password',
+			'Password',
+		],
+		[
+			{
+				resource: 'report',
+				operation: 'update',
+				reportId: byId(1),
+				privacy: 2,
+				password: 'x'.repeat(129),
+			},
+			'Password must be 1 to 128 characters (got 129)',
+			'Password',
+		],
+		[
+			{ resource: 'project', operation: 'delete', project: byName('={{ 7 }}') },
+			'Project must be a project name as text (got a number)',
+			'Project',
+		],
 	])('the node refuses %j', async (parameters, message, field) => {
 		const { error } = await fixture.run(parameters);
 		expect(fixture.takeRequests()).toEqual([]);
@@ -174,11 +269,12 @@ test('Continue On Fail: each failed item is an error item in its place', async (
 		['Report ID must be a positive whole number, like 12 (got "x")', { item: 2 }],
 		[1, { item: 3 }],
 	]);
-	expect(fixture.takeRequests().map((r) => r.path).sort()).toEqual([
-		'/api/v1/reports/1',
-		'/api/v1/reports/1',
-		'/api/v1/reports/99',
-	]);
+	expect(
+		fixture
+			.takeRequests()
+			.map((r) => r.path)
+			.sort(),
+	).toEqual(['/api/v1/reports/1', '/api/v1/reports/1', '/api/v1/reports/99']);
 });
 
 test('the API key and report password appear in no error or output', async () => {
@@ -186,15 +282,38 @@ test('the API key and report password appear in no error or output', async () =>
 	const runs = [
 		await fixture.run(getReport(99)),
 		await fixture.run(getReport(1), { credentials: { apiKey: `${API_KEY}-wrong` } }),
-		await fixture.run({ resource: 'report', operation: 'create', url: 'https://a.test/', privacy: 2, password }),
-		await fixture.run({ resource: 'report', operation: 'create', url: 'bad', privacy: 2, password }),
-		await fixture.run({ resource: 'report', operation: 'create', url: 'https://x.invalid/', privacy: 2, password }),
+		await fixture.run({
+			resource: 'report',
+			operation: 'create',
+			url: 'https://a.test/',
+			privacy: 2,
+			password,
+		}),
+		await fixture.run({
+			resource: 'report',
+			operation: 'create',
+			url: 'bad',
+			privacy: 2,
+			password,
+		}),
+		await fixture.run({
+			resource: 'report',
+			operation: 'create',
+			url: 'https://x.invalid/',
+			privacy: 2,
+			password,
+		}),
 		await fixture.run(getReport(1), { credentials: { baseUrl: 'http://127.0.0.1:9' } }),
 	];
 	for (const { items, error } of runs) {
 		// `error.node` is the workflow's own node (its parameters are the workflow's, stored and
 		// shown as such by n8n anyway); everything else of the error is what the node produced.
-		const produced = error && { ...error, node: undefined, message: error.message, stack: error.stack };
+		const produced = error && {
+			...error,
+			node: undefined,
+			message: error.message,
+			stack: error.stack,
+		};
 		const text = JSON.stringify({ items, error: produced });
 		expect(text).not.toContain(API_KEY);
 		expect(text).not.toContain(password);

@@ -87,7 +87,9 @@ function runIf(node, items) {
 /** An Edit Fields (Set) node in manual mode, only the assigned fields. */
 function runSet(node, items) {
 	return items.map((json) =>
-		Object.fromEntries(node.parameters.assignments.assignments.map((a) => [a.name, evaluate(a.value, json)])),
+		Object.fromEntries(
+			node.parameters.assignments.assignments.map((a) => [a.name, evaluate(a.value, json)]),
+		),
 	);
 }
 
@@ -134,13 +136,15 @@ describe.each(FILES)('%s: an importable n8n workflow', (file) => {
 			expect(node.typeVersion).toBe(1);
 			const known = new Set(OUR_TYPES[node.type].description.properties.map((p) => p.name));
 			if (OUR_TYPES[node.type].description.polling) known.add('pollTimes');
-			for (const name of Object.keys(node.parameters)) expect([name, known.has(name)]).toEqual([name, true]);
+			for (const name of Object.keys(node.parameters))
+				expect([name, known.has(name)]).toEqual([name, true]);
 		}
 	});
 
 	test('a Manual Trigger where there is no phpRank Trigger (n8n execute starts from it)', () => {
 		const types = workflow.nodes.map((n) => n.type);
-		if (!types.includes('n8n-nodes-phprank.phpRankTrigger')) expect(types).toContain('n8n-nodes-base.manualTrigger');
+		if (!types.includes('n8n-nodes-phprank.phpRankTrigger'))
+			expect(types).toContain('n8n-nodes-base.manualTrigger');
 	});
 });
 
@@ -157,7 +161,10 @@ describe('weekly-audit.json', () => {
 			{ url: 'https://www.northwind-coffee.com/menu' },
 		]);
 
-		const before = [(await apiGet(fixture.sandbox, '/reports/1')).data, (await apiGet(fixture.sandbox, '/reports/7')).data];
+		const before = [
+			(await apiGet(fixture.sandbox, '/reports/1')).data,
+			(await apiGet(fixture.sandbox, '/reports/7')).data,
+		];
 		const done = await runPhpRank(nodeOf(workflow, 'Create or re-run report'), pages);
 		const lookup = (search) => ({
 			search_by: 'url',
@@ -181,7 +188,10 @@ describe('weekly-audit.json', () => {
 			['PATCH', '/api/v1/reports/7', 'results=1'],
 			['POST', '/api/v1/reports', 'url=https%3A%2F%2Fwww.northwind-coffee.com%2Fmenu&privacy=1'],
 		]);
-		const after = [(await apiGet(fixture.sandbox, '/reports/1')).data, (await apiGet(fixture.sandbox, '/reports/7')).data];
+		const after = [
+			(await apiGet(fixture.sandbox, '/reports/1')).data,
+			(await apiGet(fixture.sandbox, '/reports/7')).data,
+		];
 		const created = (await apiGet(fixture.sandbox, '/reports/41')).data;
 		expect(done).toEqual([
 			{ ...simplifyReport(after[0]), action: 're-run', changes: diffReports(before[0], after[0]) },
@@ -205,9 +215,14 @@ describe('weekly-audit.json', () => {
 		expect(workflow.connections['Every Monday at 6:00']).toEqual(workflow.connections['Run now']);
 		expect(workflow.nodes.map((n) => n.type).filter((t) => t === 'n8n-nodes-base.if')).toEqual([]);
 		// a page audited in the last day is kept (Max Age is tested in createOrRerun.test.js)
-		expect(nodeOf(workflow, 'Create or re-run report').parameters).toMatchObject({ maxAgeHours: 24, outputChanges: true });
+		expect(nodeOf(workflow, 'Create or re-run report').parameters).toMatchObject({
+			maxAgeHours: 24,
+			outputChanges: true,
+		});
 		expect(workflow.connections['Pages to audit'].main[0][0].node).toBe('Create or re-run report');
-		expect(workflow.connections['Create or re-run report'].main[0][0].node).toBe('Summary per page');
+		expect(workflow.connections['Create or re-run report'].main[0][0].node).toBe(
+			'Summary per page',
+		);
 	});
 });
 
@@ -219,7 +234,14 @@ describe('regression-alert.json', () => {
 		expect(newest.map((r) => r.id)).toEqual([40, 39, 38, 37, 36]);
 
 		const compared = await runPhpRank(nodeOf(workflow, 'Re-run and compare'), newest);
-		expect(compared.map((r) => [r.id, r.changes.previous_score, r.changes.score, r.changes.regressions.map((c) => c.check)])).toEqual([
+		expect(
+			compared.map((r) => [
+				r.id,
+				r.changes.previous_score,
+				r.changes.score,
+				r.changes.regressions.map((c) => c.check),
+			]),
+		).toEqual([
 			[40, 70, 68, ['image_keywords']],
 			[39, 49, 48, []],
 			[38, 79, 74, ['404_page', 'dom_size']],
@@ -281,7 +303,9 @@ describe('triggers/score-alerts.json', () => {
 		expect(error).toBeUndefined();
 		const events = items.map((item) => item.json);
 		// the newest of the demo's bad reports: a plain-http page, so its security checks fail
-		expect(events.map((e) => [e.id, e.url, e.score, e.threshold])).toEqual([[33, 'acme-plumbing.co.uk/areas/leeds', 33, 49]]);
+		expect(events.map((e) => [e.id, e.url, e.score, e.threshold])).toEqual([
+			[33, 'acme-plumbing.co.uk/areas/leeds', 33, 49],
+		]);
 		const [urgent, routine] = runIf(nodeOf(workflow, 'Security issue?'), events);
 		expect(routine).toEqual([]);
 		expect(runSet(nodeOf(workflow, 'Urgent alert'), urgent)).toEqual([
@@ -300,13 +324,18 @@ describe('triggers/score-alerts.json', () => {
 		const events = items.map((item) => item.json);
 		expect(events.map((e) => [e.id, e.score, e.previous_score])).toEqual([[41, 30, null]]);
 		const [urgent, routine] = runIf(nodeOf(workflow, 'Security issue?'), events);
-		const alerts = [...runSet(nodeOf(workflow, 'Urgent alert'), urgent), ...runSet(nodeOf(workflow, 'Alert'), routine)];
+		const alerts = [
+			...runSet(nodeOf(workflow, 'Urgent alert'), urgent),
+			...runSet(nodeOf(workflow, 'Alert'), routine),
+		];
 		expect(alerts).toHaveLength(1);
 		expect(alerts[0].message).toMatch(/lumen-studio\.design\/blog fell to 30/);
 		expect((await watcher.poll()).emitted).toBe(false);
 	});
 
 	test('polls every 15 minutes', () => {
-		expect(trigger.parameters.pollTimes).toEqual({ item: [{ mode: 'everyX', value: 15, unit: 'minutes' }] });
+		expect(trigger.parameters.pollTimes).toEqual({
+			item: [{ mode: 'everyX', value: 15, unit: 'minutes' }],
+		});
 	});
 });

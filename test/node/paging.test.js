@@ -27,20 +27,32 @@ describe('Return All', () => {
 		[100, 1],
 		[101, 2],
 		[1000, 10],
-	])('over %i reports takes %i request(s) of 100 and returns every report once', async (total, requests) => {
-		fixture.sandbox.reset({ reports: total });
-		const expectedIds = total === 0 ? [] : await allIds('');
-		const { items, error } = await fixture.run({ resource: 'report', operation: 'getAll', returnAll: true });
-		expect(error).toBeUndefined();
-		expect(fixture.takeRequests()).toEqual(pageRequests(requests, 100));
-		expect(items.map((item) => item.json.id)).toEqual(expectedIds);
-		expect(items).toHaveLength(total);
-	});
+	])(
+		'over %i reports takes %i request(s) of 100 and returns every report once',
+		async (total, requests) => {
+			fixture.sandbox.reset({ reports: total });
+			const expectedIds = total === 0 ? [] : await allIds('');
+			const { items, error } = await fixture.run({
+				resource: 'report',
+				operation: 'getAll',
+				returnAll: true,
+			});
+			expect(error).toBeUndefined();
+			expect(fixture.takeRequests()).toEqual(pageRequests(requests, 100));
+			expect(items.map((item) => item.json.id)).toEqual(expectedIds);
+			expect(items).toHaveLength(total);
+		},
+	);
 
 	test('with Simplify off, items are the full report objects the API sends', async () => {
 		fixture.sandbox.reset({ reports: 3 });
 		const expected = (await apiGet(fixture.sandbox, '/reports?per_page=100')).data;
-		const { items } = await fixture.run({ resource: 'report', operation: 'getAll', returnAll: true, simplify: false });
+		const { items } = await fixture.run({
+			resource: 'report',
+			operation: 'getAll',
+			returnAll: true,
+			simplify: false,
+		});
 		expect(items.map((item) => item.json)).toEqual(expected);
 	});
 });
@@ -73,7 +85,13 @@ describe('filters across pages', () => {
 		const project = (await apiGet(fixture.sandbox, '/projects?per_page=100')).data
 			.map((entry) => ({ name: entry.project, reports: entry.reports }))
 			.sort((a, b) => b.reports - a.reports)[0].name;
-		const query = { project, search_by: 'url', search: project.slice(0, 3), sort_by: 'url', sort: 'asc' };
+		const query = {
+			project,
+			search_by: 'url',
+			search: project.slice(0, 3),
+			sort_by: 'url',
+			sort: 'asc',
+		};
 		const expectedIds = await allIds(
 			`&project=${encodeURIComponent(project)}&search_by=url&search=${encodeURIComponent(query.search)}&sort_by=url&sort=asc`,
 		);
@@ -86,7 +104,9 @@ describe('filters across pages', () => {
 			filters: { project: byName(project), search: query.search },
 			sorting: { sortBy: 'url', sort: 'asc' },
 		});
-		expect(fixture.takeRequests()).toEqual(pageRequests(Math.ceil(expectedIds.length / 100), 100, query));
+		expect(fixture.takeRequests()).toEqual(
+			pageRequests(Math.ceil(expectedIds.length / 100), 100, query),
+		);
 		expect(items.map((item) => item.json.id)).toEqual(expectedIds);
 	});
 

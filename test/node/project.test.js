@@ -13,18 +13,27 @@ function seedProjects() {
 	]);
 }
 
-
 describe('Project: Get Many', () => {
 	beforeEach(seedProjects);
 
 	test('defaults: one request of per_page 50; items are the projects', async () => {
 		const expected = (await apiGet(fixture.sandbox, '/projects?per_page=50')).data;
 		const { items } = await fixture.run({ resource: 'project', operation: 'getAll' });
-		expect(fixture.takeRequests()).toEqual([get('/api/v1/projects', { per_page: '50', page: '1' })]);
+		expect(fixture.takeRequests()).toEqual([
+			get('/api/v1/projects', { per_page: '50', page: '1' }),
+		]);
 		// Each project gains its average score (sum / reports) and that average's label.
-		const averages = { 'gamma.test': [80, 'good'], 'beta.test': [40, 'bad'], 'alpha.test': [80, 'good'] };
+		const averages = {
+			'gamma.test': [80, 'good'],
+			'beta.test': [40, 'bad'],
+			'alpha.test': [80, 'good'],
+		};
 		expect(items.map((item) => item.json)).toEqual(
-			expected.map((p) => ({ ...p, average_score: averages[p.project][0], label: averages[p.project][1] })),
+			expected.map((p) => ({
+				...p,
+				average_score: averages[p.project][0],
+				label: averages[p.project][1],
+			})),
 		);
 		expect(expected.map((p) => [p.project, p.reports])).toEqual([
 			['gamma.test', 1],
@@ -55,8 +64,14 @@ describe('Project: Get Many', () => {
 	});
 
 	test('Return All pages through more than 100 projects', async () => {
-		fixture.sandbox.reset(Array.from({ length: 230 }, (_, i) => ({ url: `https://site${i}.test/` })));
-		const { items } = await fixture.run({ resource: 'project', operation: 'getAll', returnAll: true });
+		fixture.sandbox.reset(
+			Array.from({ length: 230 }, (_, i) => ({ url: `https://site${i}.test/` })),
+		);
+		const { items } = await fixture.run({
+			resource: 'project',
+			operation: 'getAll',
+			returnAll: true,
+		});
 		expect(fixture.takeRequests()).toEqual(
 			[1, 2, 3].map((page) => get('/api/v1/projects', { per_page: '100', page: String(page) })),
 		);
@@ -68,10 +83,16 @@ describe('Project: Delete', () => {
 	beforeEach(seedProjects);
 
 	test('deletes the project and its reports; outputs {id, deleted}', async () => {
-		const { items } = await fixture.run({ resource: 'project', operation: 'delete', project: fromList('alpha.test') });
+		const { items } = await fixture.run({
+			resource: 'project',
+			operation: 'delete',
+			project: fromList('alpha.test'),
+		});
 		expect(fixture.takeRequests()).toEqual([del('/api/v1/projects/alpha.test')]);
 		expect(items.map((item) => item.json)).toEqual([{ id: 'alpha.test', deleted: true }]);
-		const remaining = (await apiGet(fixture.sandbox, '/reports?per_page=100')).data.map((r) => r.project);
+		const remaining = (await apiGet(fixture.sandbox, '/reports?per_page=100')).data.map(
+			(r) => r.project,
+		);
 		expect(remaining).toEqual(['gamma.test', 'beta.test']);
 	});
 
@@ -89,7 +110,9 @@ describe('Project: Delete', () => {
 		});
 		expect(fixture.takeRequests()).toEqual([del(path)]);
 		expect(items).toEqual([]);
-		expect(error.message).toBe(`Project "${name}" not found: check the Project name (it may have been deleted)`);
+		expect(error.message).toBe(
+			`Project "${name}" not found: check the Project name (it may have been deleted)`,
+		);
 		expect((await apiGet(fixture.sandbox, '/reports?per_page=100')).data).toHaveLength(4);
 	});
 

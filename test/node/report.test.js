@@ -11,14 +11,18 @@ beforeEach(() => {
 	]);
 });
 
-
 describe('Report: Get', () => {
 	test.each([
 		['By ID', byId(2)],
 		['From List', fromList(2)],
 	])('%s sends GET /reports/{id} and outputs the report', async (_mode, reportId) => {
 		const expected = (await apiGet(fixture.sandbox, '/reports/2')).data;
-		const { items, error } = await fixture.run({ resource: 'report', operation: 'get', reportId, simplify: false });
+		const { items, error } = await fixture.run({
+			resource: 'report',
+			operation: 'get',
+			reportId,
+			simplify: false,
+		});
 		expect(error).toBeUndefined();
 		expect(fixture.takeRequests()).toEqual([get('/api/v1/reports/2')]);
 		expect(items.map((item) => item.json)).toEqual([expected]);
@@ -29,10 +33,20 @@ describe('Report: Get', () => {
 		const one = (await apiGet(fixture.sandbox, '/reports/1')).data;
 		const three = (await apiGet(fixture.sandbox, '/reports/3')).data;
 		const { items } = await fixture.run(
-			{ resource: 'report', operation: 'get', reportId: byId('={{ $json.reportId }}'), simplify: false },
+			{
+				resource: 'report',
+				operation: 'get',
+				reportId: byId('={{ $json.reportId }}'),
+				simplify: false,
+			},
 			{ items: [{ reportId: 3 }, { reportId: 1 }] },
 		);
-		expect(fixture.takeRequests().map((r) => r.path).sort()).toEqual(['/api/v1/reports/1', '/api/v1/reports/3']);
+		expect(
+			fixture
+				.takeRequests()
+				.map((r) => r.path)
+				.sort(),
+		).toEqual(['/api/v1/reports/1', '/api/v1/reports/3']);
 		expect(items.map((item) => item.json)).toEqual([three, one]);
 		expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
 	});
@@ -52,7 +66,12 @@ describe('Report: Create', () => {
 		]);
 		const stored = (await apiGet(fixture.sandbox, '/reports/4')).data;
 		expect(items.map((item) => item.json)).toEqual([stored]);
-		expect(stored).toMatchObject({ id: 4, url: 'example.com/contact', privacy: 1, password: false });
+		expect(stored).toMatchObject({
+			id: 4,
+			url: 'example.com/contact',
+			privacy: 1,
+			password: false,
+		});
 	});
 
 	test('Public sends privacy 0 and no password', async () => {
@@ -76,7 +95,9 @@ describe('Report: Create', () => {
 			privacy: 1,
 			password: 'left-over-secret',
 		});
-		expect(fixture.takeRequests()[0].body).toBe('url=https%3A%2F%2Fexample.com%2Fprivate&privacy=1');
+		expect(fixture.takeRequests()[0].body).toBe(
+			'url=https%3A%2F%2Fexample.com%2Fprivate&privacy=1',
+		);
 	});
 
 	test('Password sends privacy 2 and the password', async () => {
@@ -115,19 +136,29 @@ describe('Report: Create', () => {
 });
 
 describe('Report: Update', () => {
-	const update = (extra) => ({ resource: 'report', operation: 'update', reportId: byId(2), simplify: false, ...extra });
+	const update = (extra) => ({
+		resource: 'report',
+		operation: 'update',
+		reportId: byId(2),
+		simplify: false,
+		...extra,
+	});
 
 	test('with nothing changed sends only results=0 and outputs the report', async () => {
 		const before = (await apiGet(fixture.sandbox, '/reports/2')).data;
 		const { items } = await fixture.run(update({}));
 		expect(fixture.takeRequests()).toEqual([form('PATCH', '/api/v1/reports/2', 'results=0')]);
-		expect(items.map((item) => item.json)).toEqual([(await apiGet(fixture.sandbox, '/reports/2')).data]);
+		expect(items.map((item) => item.json)).toEqual([
+			(await apiGet(fixture.sandbox, '/reports/2')).data,
+		]);
 		expect(items[0].json.generated_at).toBe(before.generated_at);
 	});
 
 	test('privacy Public sends privacy=0 and no password', async () => {
 		const { items } = await fixture.run(update({ privacy: 0, password: 'left-over' }));
-		expect(fixture.takeRequests()).toEqual([form('PATCH', '/api/v1/reports/2', 'privacy=0&results=0')]);
+		expect(fixture.takeRequests()).toEqual([
+			form('PATCH', '/api/v1/reports/2', 'privacy=0&results=0'),
+		]);
 		expect(items[0].json.privacy).toBe(0);
 	});
 
@@ -151,12 +182,16 @@ describe('Report: Update', () => {
 
 describe('Report: Delete', () => {
 	test('sends DELETE /reports/{id} and outputs {id, deleted}', async () => {
-		const { items } = await fixture.run({ resource: 'report', operation: 'delete', reportId: byId(3) });
-		expect(fixture.takeRequests()).toEqual([
-			del('/api/v1/reports/3'),
-		]);
+		const { items } = await fixture.run({
+			resource: 'report',
+			operation: 'delete',
+			reportId: byId(3),
+		});
+		expect(fixture.takeRequests()).toEqual([del('/api/v1/reports/3')]);
 		expect(items.map((item) => item.json)).toEqual([{ id: 3, deleted: true }]);
-		expect((await apiGet(fixture.sandbox, '/reports?per_page=10')).data.map((r) => r.id)).toEqual([2, 1]);
+		expect((await apiGet(fixture.sandbox, '/reports?per_page=10')).data.map((r) => r.id)).toEqual([
+			2, 1,
+		]);
 	});
 });
 
@@ -203,7 +238,12 @@ describe('Report: Get Many', () => {
 			}),
 		);
 		expect(fixture.takeRequests()).toEqual([
-			get('/api/v1/reports', { project: 'shop.test', sort_by: 'generated_at', per_page: '100', page: '1' }),
+			get('/api/v1/reports', {
+				project: 'shop.test',
+				sort_by: 'generated_at',
+				per_page: '100',
+				page: '1',
+			}),
 		]);
 	});
 });

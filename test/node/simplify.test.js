@@ -28,7 +28,11 @@ const REPORT_2 = {
 			{ check: 'headings', importance: 'high', reason: 'headings: duplicate' },
 			{ check: 'noindex', importance: 'high', reason: 'noindex: noindex set: noindex' },
 			{ check: '404_page', importance: 'medium', reason: '404_page: missing' },
-			{ check: 'robots', importance: 'medium', reason: 'robots: blocked by robots.txt: Disallow: /' },
+			{
+				check: 'robots',
+				importance: 'medium',
+				reason: 'robots: blocked by robots.txt: Disallow: /',
+			},
 			{ check: 'in_page_links', importance: 'medium', reason: 'in_page_links: 206 links, max 150' },
 			{ check: 'language', importance: 'medium', reason: 'language: missing' },
 		],
@@ -37,7 +41,9 @@ const REPORT_2 = {
 			{ check: 'dom_size', importance: 'low', reason: 'dom_size: 3310 elements, max 1500' },
 		],
 		// a plain http:// page
-		security: [{ check: 'https_encryption', importance: 'high', reason: 'https_encryption: missing' }],
+		security: [
+			{ check: 'https_encryption', importance: 'high', reason: 'https_encryption: missing' },
+		],
 		miscellaneous: [],
 	},
 };
@@ -45,12 +51,21 @@ const REPORT_2 = {
 describe('Simplify (on by default)', () => {
 	test('Get: the simplified report', async () => {
 		const raw = (await apiGet(fixture.sandbox, '/reports/2')).data;
-		const { items, error } = await fixture.run({ resource: 'report', operation: 'get', reportId: byId(2) });
+		const { items, error } = await fixture.run({
+			resource: 'report',
+			operation: 'get',
+			reportId: byId(2),
+		});
 		expect(error).toBeUndefined();
 		expect(items.map((item) => item.json)).toEqual([REPORT_2]);
 		// Every failed check of the raw report is listed, and nothing else.
-		const failedRaw = Object.keys(raw.results).filter((name) => raw.results[name].passed === false).sort();
-		const listed = Object.values(REPORT_2.failed_checks).flat().map((c) => c.check).sort();
+		const failedRaw = Object.keys(raw.results)
+			.filter((name) => raw.results[name].passed === false)
+			.sort();
+		const listed = Object.values(REPORT_2.failed_checks)
+			.flat()
+			.map((c) => c.check)
+			.sort();
 		expect(listed).toEqual(failedRaw);
 	});
 
@@ -68,25 +83,44 @@ describe('Simplify (on by default)', () => {
 	});
 
 	test('Create: the new report simplified', async () => {
-		const { items } = await fixture.run({ resource: 'report', operation: 'create', url: 'https://example.com/contact' });
+		const { items } = await fixture.run({
+			resource: 'report',
+			operation: 'create',
+			url: 'https://example.com/contact',
+		});
 		const stored = (await apiGet(fixture.sandbox, '/reports/4')).data;
 		expect(items.map((item) => item.json)).toEqual([simplifyReport(stored)]);
 		expect(items[0].json).toMatchObject({ id: 4, url: 'example.com/contact', privacy: 'private' });
 	});
 
 	test('Update: the updated report simplified', async () => {
-		const { items } = await fixture.run({ resource: 'report', operation: 'update', reportId: byId(2), privacy: 2, password: 'pw' });
+		const { items } = await fixture.run({
+			resource: 'report',
+			operation: 'update',
+			reportId: byId(2),
+			privacy: 2,
+			password: 'pw',
+		});
 		expect(items.map((item) => item.json)).toEqual([{ ...REPORT_2, privacy: 'password' }]);
 	});
 
 	test('Simplify off: the report exactly as phpRank sends it', async () => {
 		const raw = (await apiGet(fixture.sandbox, '/reports/2')).data;
-		const { items } = await fixture.run({ resource: 'report', operation: 'get', reportId: byId(2), simplify: false });
+		const { items } = await fixture.run({
+			resource: 'report',
+			operation: 'get',
+			reportId: byId(2),
+			simplify: false,
+		});
 		expect(items.map((item) => item.json)).toEqual([raw]);
 	});
 
 	test('Delete is not simplified', async () => {
-		const { items } = await fixture.run({ resource: 'report', operation: 'delete', reportId: byId(2) });
+		const { items } = await fixture.run({
+			resource: 'report',
+			operation: 'delete',
+			reportId: byId(2),
+		});
 		expect(items.map((item) => item.json)).toEqual([{ id: 2, deleted: true }]);
 	});
 });
@@ -102,7 +136,11 @@ describe('what the real server varies', () => {
 			const raw = (await apiGet(other.sandbox, '/reports/1')).data;
 			if (resultField === 'score') expect([raw.score, 'result' in raw]).toEqual([64, false]);
 			else expect([raw.result, 'score' in raw]).toEqual([null, false]);
-			const { items } = await other.run({ resource: 'report', operation: 'get', reportId: byId(1) });
+			const { items } = await other.run({
+				resource: 'report',
+				operation: 'get',
+				reportId: byId(1),
+			});
 			const points = { high: 10, medium: 5, low: 0 };
 			const checks = Object.values(raw.results);
 			const computed = Math.round(
@@ -111,7 +149,13 @@ describe('what the real server varies', () => {
 					100,
 			);
 			const score = sent ?? computed;
-			expect(items[0].json).toEqual({ ...REPORT_2, id: 1, score, label: score > 79 ? 'good' : score < 49 ? 'bad' : 'decent', generated_at: raw.generated_at });
+			expect(items[0].json).toEqual({
+				...REPORT_2,
+				id: 1,
+				score,
+				label: score > 79 ? 'good' : score < 49 ? 'bad' : 'decent',
+				generated_at: raw.generated_at,
+			});
 		} finally {
 			await other.sandbox.close();
 		}
@@ -140,7 +184,13 @@ describe('Project Get Many: average score and label', () => {
 });
 
 describe('Update: Re-Run Analysis with Output Changes', () => {
-	const rerun = (extra) => ({ resource: 'report', operation: 'update', reportId: byId(3), rerunAnalysis: true, ...extra });
+	const rerun = (extra) => ({
+		resource: 'report',
+		operation: 'update',
+		reportId: byId(3),
+		rerunAnalysis: true,
+		...extra,
+	});
 
 	test('reads the report, re-runs it, and outputs the report with what changed', async () => {
 		const before = (await apiGet(fixture.sandbox, '/reports/3')).data;
@@ -153,9 +203,15 @@ describe('Update: Re-Run Analysis with Output Changes', () => {
 		const after = (await apiGet(fixture.sandbox, '/reports/3')).data;
 		// The oracle, from the raw reports: which checks flipped.
 		const flipped = (from, to) =>
-			Object.keys(after.results).filter((n) => before.results[n].passed === from && after.results[n].passed === to);
+			Object.keys(after.results).filter(
+				(n) => before.results[n].passed === from && after.results[n].passed === to,
+			);
 		expect(flipped(true, false)).toEqual(['dom_size']);
-		expect(flipped(false, true)).toEqual(['text_compression', 'structured_data', 'text_html_ratio']);
+		expect(flipped(false, true)).toEqual([
+			'text_compression',
+			'structured_data',
+			'text_html_ratio',
+		]);
 
 		expect(items.map((item) => item.json)).toEqual([
 			{
@@ -198,13 +254,17 @@ describe('Update: Re-Run Analysis with Output Changes', () => {
 
 	test('without Output Changes: no read before, no `changes`', async () => {
 		const { items } = await fixture.run(rerun({}));
-		expect(fixture.takeRequests().map((r) => `${r.method} ${r.path}`)).toEqual(['PATCH /api/v1/reports/3']);
+		expect(fixture.takeRequests().map((r) => `${r.method} ${r.path}`)).toEqual([
+			'PATCH /api/v1/reports/3',
+		]);
 		expect(Object.keys(items[0].json)).not.toContain('changes');
 	});
 
 	test('Output Changes only applies with Re-Run Analysis on', async () => {
 		const { items } = await fixture.run(rerun({ rerunAnalysis: false, outputChanges: true }));
-		expect(fixture.takeRequests().map((r) => `${r.method} ${r.path}`)).toEqual(['PATCH /api/v1/reports/3']);
+		expect(fixture.takeRequests().map((r) => `${r.method} ${r.path}`)).toEqual([
+			'PATCH /api/v1/reports/3',
+		]);
 		expect(Object.keys(items[0].json)).not.toContain('changes');
 	});
 

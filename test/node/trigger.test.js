@@ -23,7 +23,13 @@ function session(parameters, target = fixture) {
 
 /** The list request the trigger sends: newest first, one page. */
 function listRequest(perPage, page = 1, extra = {}) {
-	return get('/api/v1/reports', { sort_by: 'id', sort: 'desc', per_page: String(perPage), page: String(page), ...extra });
+	return get('/api/v1/reports', {
+		sort_by: 'id',
+		sort: 'desc',
+		per_page: String(perPage),
+		page: String(page),
+		...extra,
+	});
 }
 
 /** Re-runs a report's analysis through the API (as phpRank's UI or another workflow would). */
@@ -68,8 +74,16 @@ describe('New Report', () => {
 		const second = await watcher.poll();
 		expect(second.error).toBeUndefined();
 		expect(ids(second)).toEqual([4, 5]);
-		expect(second.items.map((item) => item.json)).toEqual([simplifyReport(await report(4)), simplifyReport(await report(5))]);
-		expect(second.items[1].json).toMatchObject({ url: 'c.test/2', score: 40, label: 'bad', privacy: 'public' });
+		expect(second.items.map((item) => item.json)).toEqual([
+			simplifyReport(await report(4)),
+			simplifyReport(await report(5)),
+		]);
+		expect(second.items[1].json).toMatchObject({
+			url: 'c.test/2',
+			score: 40,
+			label: 'bad',
+			privacy: 'public',
+		});
 		expect(second.nodeStaticData).toEqual({ watch: '["newReport",""]', lastId: 5 });
 
 		const third = await watcher.poll();
@@ -91,14 +105,21 @@ describe('New Report', () => {
 		const burst = await watcher.poll();
 		expect(ids(burst)).toEqual(Array.from({ length: 130 }, (_, i) => i + 4));
 		// A small probe first; all of it new, so the rest is read in pages of 100 until a known report.
-		expect(fixture.takeRequests()).toEqual([listRequest(10), listRequest(100, 1), listRequest(100, 2)]);
+		expect(fixture.takeRequests()).toEqual([
+			listRequest(10),
+			listRequest(100, 1),
+			listRequest(100, 2),
+		]);
 		expect(burst.nodeStaticData.lastId).toBe(133);
 		expect((await watcher.poll()).emitted).toBe(false);
 	});
 
 	test('Project: only that project is read and emitted', async () => {
 		const watcher = session({ event: 'newReport', project: fromList('a.test') });
-		expect((await watcher.poll()).nodeStaticData).toEqual({ watch: '["newReport","a.test"]', lastId: 3 });
+		expect((await watcher.poll()).nodeStaticData).toEqual({
+			watch: '["newReport","a.test"]',
+			lastId: 3,
+		});
 		fixture.sandbox.addReport({ url: 'https://b.test/new' });
 		fixture.sandbox.addReport({ url: 'https://a.test/new' });
 		fixture.takeRequests();
@@ -119,7 +140,10 @@ describe('New Report', () => {
 		const watcher = session({ event: 'newReport' });
 		await watcher.poll();
 		fixture.sandbox.addReport({ url: 'https://c.test/late' });
-		fixture.sandbox.failNext({ status: 403, body: { message: "You don't have access to this feature.", status: 403 } });
+		fixture.sandbox.failNext({
+			status: 403,
+			body: { message: "You don't have access to this feature.", status: 403 },
+		});
 		const failed = await watcher.poll();
 		expect(failed.error.message).toBe(
 			"This phpRank account's plan has no API access: use an API key of an account whose plan includes the API",
@@ -166,7 +190,10 @@ describe('New Report', () => {
 // Scores of these pages, forced to 50, after each re-run in the sandbox (deterministic):
 //   page-0: 48 48 58 55   page-1: 48 58 52 52   page-3: 48 55 48 55
 //   page-4: 52 48 55 55   page-7: 52 52 58 52
-const PAGES = Array.from({ length: 8 }, (_, i) => ({ url: `https://site.test/page-${i}`, score: 50 }));
+const PAGES = Array.from({ length: 8 }, (_, i) => ({
+	url: `https://site.test/page-${i}`,
+	score: 50,
+}));
 
 describe('Score Changed', () => {
 	beforeEach(() => fixture.sandbox.reset(PAGES));
@@ -208,7 +235,16 @@ describe('Score Changed', () => {
 				score_change: 2,
 			},
 		]);
-		expect(next.nodeStaticData.scores).toEqual({ 1: 50, 2: 48, 3: 50, 4: 50, 5: 50, 6: 50, 7: 50, 8: 52 });
+		expect(next.nodeStaticData.scores).toEqual({
+			1: 50,
+			2: 48,
+			3: 50,
+			4: 50,
+			5: 50,
+			6: 50,
+			7: 50,
+			8: 52,
+		});
 		expect((await watcher.poll()).emitted).toBe(false);
 
 		// Re-run again: page-7 stays at 52 (new generated_at, same score): no event.
@@ -216,9 +252,13 @@ describe('Score Changed', () => {
 		expect((await watcher.poll()).emitted).toBe(false);
 		// page-1 goes 48 -> 58.
 		await rerun(fixture, 2);
-		expect((await watcher.poll()).items.map((item) => [item.json.id, item.json.previous_score, item.json.score])).toEqual([
-			[2, 48, 58],
-		]);
+		expect(
+			(await watcher.poll()).items.map((item) => [
+				item.json.id,
+				item.json.previous_score,
+				item.json.score,
+			]),
+		).toEqual([[2, 48, 58]]);
 	});
 
 	test('Minimum Change: smaller moves are not emitted but add up', async () => {
@@ -230,9 +270,14 @@ describe('Score Changed', () => {
 		expect((await watcher.poll()).emitted).toBe(false);
 		await rerun(fixture, 5); // 48 -> 55: 5 from 50
 		const moved = await watcher.poll();
-		expect(moved.items.map((item) => [item.json.id, item.json.previous_score, item.json.score, item.json.score_change])).toEqual([
-			[5, 50, 55, 5],
-		]);
+		expect(
+			moved.items.map((item) => [
+				item.json.id,
+				item.json.previous_score,
+				item.json.score,
+				item.json.score_change,
+			]),
+		).toEqual([[5, 50, 55, 5]]);
 	});
 
 	test('Reports to Watch bounds the requests, the state and what is seen', async () => {
@@ -251,7 +296,11 @@ describe('Score Changed', () => {
 		fixture.sandbox.addReport({ url: 'https://site.test/new', score: 77 });
 		const next = await watcher.poll();
 		expect(next.emitted).toBe(false);
-		expect(next.nodeStaticData).toEqual({ watch: '["scoreChanged","",3]', lastId: 9, scores: { 7: 50, 8: 50, 9: 77 } });
+		expect(next.nodeStaticData).toEqual({
+			watch: '["scoreChanged","",3]',
+			lastId: 9,
+			scores: { 7: 50, 8: 50, 9: 77 },
+		});
 	});
 
 	test('Simplify off: the raw report with the event fields after it', async () => {
@@ -260,7 +309,14 @@ describe('Score Changed', () => {
 		await rerun(fixture, 2);
 		const next = await watcher.poll();
 		expect(next.items.map((item) => item.json)).toEqual([
-			{ ...(await report(2)), score: 48, label: 'bad', previous_score: 50, previous_label: 'decent', score_change: -2 },
+			{
+				...(await report(2)),
+				score: 48,
+				label: 'bad',
+				previous_score: 50,
+				previous_label: 'decent',
+				score_change: -2,
+			},
 		]);
 	});
 });
@@ -274,21 +330,38 @@ describe('Score Below Threshold', () => {
 		]),
 	);
 
-	const fell = (result) => result.items.map((item) => [item.json.id, item.json.previous_score, item.json.score]);
+	const fell = (result) =>
+		result.items.map((item) => [item.json.id, item.json.previous_score, item.json.score]);
 
 	test('emitted once when a score crosses below, again only after it recovered', async () => {
 		const watcher = session({ event: 'scoreBelow' }); // threshold 49 by default: "bad"
 		const first = await watcher.poll();
 		// Report 3 was already below: history, not an event.
 		expect(first.emitted).toBe(false);
-		expect(first.nodeStaticData).toEqual({ watch: '["scoreBelow","",100,49]', lastId: 3, scores: { 1: 50, 2: 50, 3: 30 } });
+		expect(first.nodeStaticData).toEqual({
+			watch: '["scoreBelow","",100,49]',
+			lastId: 3,
+			scores: { 1: 50, 2: 50, 3: 30 },
+		});
 
 		await rerun(fixture, 1); // page-0: 50 -> 48
 		await rerun(fixture, 2); // page-3: 50 -> 48
 		const crossed = await watcher.poll();
 		expect(crossed.items.map((item) => item.json)).toEqual([
-			{ ...simplifyReport(await report(1)), score: 48, label: 'bad', previous_score: 50, threshold: 49 },
-			{ ...simplifyReport(await report(2)), score: 48, label: 'bad', previous_score: 50, threshold: 49 },
+			{
+				...simplifyReport(await report(1)),
+				score: 48,
+				label: 'bad',
+				previous_score: 50,
+				threshold: 49,
+			},
+			{
+				...simplifyReport(await report(2)),
+				score: 48,
+				label: 'bad',
+				previous_score: 50,
+				threshold: 49,
+			},
 		]);
 		expect((await watcher.poll()).emitted).toBe(false);
 
@@ -326,9 +399,9 @@ describe('what the real server varies', () => {
 			if (expectedBefore === expectedAfter) {
 				expect(next.emitted).toBe(false);
 			} else {
-				expect(next.items.map((item) => [item.json.id, item.json.previous_score, item.json.score])).toEqual([
-					[2, expectedBefore, expectedAfter],
-				]);
+				expect(
+					next.items.map((item) => [item.json.id, item.json.previous_score, item.json.score]),
+				).toEqual([[2, expectedBefore, expectedAfter]]);
 			}
 			expect(expectedAfter).not.toBeNull();
 		} finally {
@@ -351,7 +424,9 @@ describe('Fetch Test Event (manual)', () => {
 
 	test('New Report with no report yet says so', async () => {
 		fixture.sandbox.reset(null);
-		const test = await session({ event: 'newReport', project: fromList('a.test') }).poll({ mode: 'manual' });
+		const test = await session({ event: 'newReport', project: fromList('a.test') }).poll({
+			mode: 'manual',
+		});
 		expect(test.error.message).toBe('No report of project "a.test" yet');
 	});
 
@@ -360,7 +435,13 @@ describe('Fetch Test Event (manual)', () => {
 		fixture.sandbox.addReport({ url: 'https://site.test/high', score: 95 });
 		const test = await session({ event: 'scoreBelow' }).poll({ mode: 'manual' });
 		expect(test.items.map((item) => item.json)).toEqual([
-			{ ...simplifyReport(await report(9)), score: 20, label: 'bad', previous_score: null, threshold: 49 },
+			{
+				...simplifyReport(await report(9)),
+				score: 20,
+				label: 'bad',
+				previous_score: null,
+				threshold: 49,
+			},
 		]);
 		const none = await session({ event: 'scoreBelow', threshold: 10 }).poll({ mode: 'manual' });
 		expect(none.error.message).toBe('No report scores below 10');

@@ -33,19 +33,27 @@ function churn(ids, seed) {
 	return { deleted, stop: async () => ((state.running = false), await done), state };
 }
 
-test.each([1, 2, 3])('seed %i: every surviving report exactly once', async (seed) => {
-	fixture.sandbox.reset();
-	fixture.sandbox.setFaults({ latencyMs: 25 });
-	const initial = fixture.sandbox.reports().map((r) => r.id);
-	const other = churn(initial, seed);
-	const { items, error } = await fixture.run({ resource: 'report', operation: 'getAll', returnAll: true });
-	await other.stop();
-	fixture.sandbox.setFaults({});
+test.each([1, 2, 3])(
+	'seed %i: every surviving report exactly once',
+	async (seed) => {
+		fixture.sandbox.reset();
+		fixture.sandbox.setFaults({ latencyMs: 25 });
+		const initial = fixture.sandbox.reports().map((r) => r.id);
+		const other = churn(initial, seed);
+		const { items, error } = await fixture.run({
+			resource: 'report',
+			operation: 'getAll',
+			returnAll: true,
+		});
+		await other.stop();
+		fixture.sandbox.setFaults({});
 
-	expect(error).toBeUndefined();
-	expect(other.state.changes).toBeGreaterThan(5);
-	const ids = items.map((item) => item.json.id);
-	expect(new Set(ids).size).toBe(ids.length);
-	const survivors = initial.filter((id) => !other.deleted.has(id));
-	expect(survivors.filter((id) => !ids.includes(id))).toEqual([]);
-}, 30000);
+		expect(error).toBeUndefined();
+		expect(other.state.changes).toBeGreaterThan(5);
+		const ids = items.map((item) => item.json.id);
+		expect(new Set(ids).size).toBe(ids.length);
+		const survivors = initial.filter((id) => !other.deleted.has(id));
+		expect(survivors.filter((id) => !ids.includes(id))).toEqual([]);
+	},
+	30000,
+);

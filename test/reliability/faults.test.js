@@ -4,11 +4,20 @@ const { useFixture, byId } = require('../node/fixture');
 
 const fixture = useFixture();
 beforeEach(() => {
-	fixture.sandbox.reset([{ url: 'https://example.com/' }, { url: 'https://example.com/a' }, { url: 'https://example.com/b' }]);
+	fixture.sandbox.reset([
+		{ url: 'https://example.com/' },
+		{ url: 'https://example.com/a' },
+		{ url: 'https://example.com/b' },
+	]);
 	fixture.sandbox.setFaults({});
 });
 
-const getReport = (id, extra = {}) => ({ resource: 'report', operation: 'get', reportId: byId(id), ...extra });
+const getReport = (id, extra = {}) => ({
+	resource: 'report',
+	operation: 'get',
+	reportId: byId(id),
+	...extra,
+});
 const MAY_EXIST =
 	'phpRank may have created the report, but its answer was lost: look for it (Report → Get Many with Search URL) before creating it again';
 
@@ -31,12 +40,20 @@ test('a Get whose connection drops (before or after processing) is retried', asy
 	fixture.sandbox.failNext({ count: 1, drop: 'after' });
 	const { items } = await fixture.run(getReport(2));
 	expect(items.map((item) => item.json.id)).toEqual([2]);
-	expect(fixture.sandbox.requests.map((r) => r.outcome)).toEqual(['dropped-before', 'dropped-after', 'ok']);
+	expect(fixture.sandbox.requests.map((r) => r.outcome)).toEqual([
+		'dropped-before',
+		'dropped-after',
+		'ok',
+	]);
 });
 
 test('a Create whose answer is lost after phpRank stored it is not sent again', async () => {
 	fixture.sandbox.failNext({ count: 1, drop: 'after', method: 'POST' });
-	const { items, error } = await fixture.run({ resource: 'report', operation: 'create', url: 'https://new.test/' });
+	const { items, error } = await fixture.run({
+		resource: 'report',
+		operation: 'create',
+		url: 'https://new.test/',
+	});
 	expect(items).toEqual([]);
 	expect(error.message).toBe(MAY_EXIST);
 	expect(error.description).toBe(
@@ -72,15 +89,28 @@ test('a Create that times out is not sent again; a Get that times out is', async
 
 test('a Create that meets a 503 is not sent again (phpRank may have stored it)', async () => {
 	fixture.sandbox.failNext({ count: 1, status: 503, method: 'POST' });
-	const { error } = await fixture.run({ resource: 'report', operation: 'create', url: 'https://busy.test/' });
+	const { error } = await fixture.run({
+		resource: 'report',
+		operation: 'create',
+		url: 'https://busy.test/',
+	});
 	expect(error.message).toBe(MAY_EXIST);
 	expect(error.httpCode).toBe('503');
 	expect(fixture.sandbox.requests).toHaveLength(1);
 });
 
 test('a Create is sent again after a 429 (phpRank did not process it)', async () => {
-	fixture.sandbox.failNext({ count: 1, status: 429, method: 'POST', headers: { 'Retry-After': '1' } });
-	const { items } = await fixture.run({ resource: 'report', operation: 'create', url: 'https://again.test/' });
+	fixture.sandbox.failNext({
+		count: 1,
+		status: 429,
+		method: 'POST',
+		headers: { 'Retry-After': '1' },
+	});
+	const { items } = await fixture.run({
+		resource: 'report',
+		operation: 'create',
+		url: 'https://again.test/',
+	});
 	expect(items.map((item) => item.json.url)).toEqual(['again.test']);
 	expect(fixture.sandbox.requests.map((r) => r.status)).toEqual([429, 200]);
 	expect(fixture.sandbox.createdCount('https://again.test/')).toBe(1);
@@ -88,7 +118,11 @@ test('a Create is sent again after a 429 (phpRank did not process it)', async ()
 
 test('a Delete whose answer was lost is retried, and its 404 then means deleted', async () => {
 	fixture.sandbox.failNext({ count: 1, drop: 'after', method: 'DELETE' });
-	const { items } = await fixture.run({ resource: 'report', operation: 'delete', reportId: byId(3) });
+	const { items } = await fixture.run({
+		resource: 'report',
+		operation: 'delete',
+		reportId: byId(3),
+	});
 	expect(items.map((item) => item.json)).toEqual([{ id: 3, deleted: true }]);
 	expect(fixture.sandbox.requests.map((r) => [r.outcome, r.status])).toEqual([
 		['dropped-after', null],
@@ -97,7 +131,11 @@ test('a Delete whose answer was lost is retried, and its 404 then means deleted'
 });
 
 test('a plain 404 on Delete is still an error', async () => {
-	const { error } = await fixture.run({ resource: 'report', operation: 'delete', reportId: byId(99) });
+	const { error } = await fixture.run({
+		resource: 'report',
+		operation: 'delete',
+		reportId: byId(99),
+	});
 	expect(error.message).toBe('Report 99 not found: check the Report ID (it may have been deleted)');
 });
 
@@ -106,7 +144,12 @@ test('Continue On Fail: N Creates in, N items out, each error in its place', asy
 	// One request at a time, so the first POST (item 0) is the one that meets the 500.
 	fixture.sandbox.failNext({ count: 1, status: 500, method: 'POST' });
 	const { items } = await fixture.run(
-		{ resource: 'report', operation: 'create', url: '={{ $json.page }}', options: { maxParallelRequests: 1 } },
+		{
+			resource: 'report',
+			operation: 'create',
+			url: '={{ $json.page }}',
+			options: { maxParallelRequests: 1 },
+		},
 		{ items: input, continueOnFail: true },
 	);
 	expect(items.map((item) => [item.json.url ?? item.json.error, item.pairedItem])).toEqual([

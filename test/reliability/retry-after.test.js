@@ -10,7 +10,12 @@ beforeEach(() => {
 	fixture.sandbox.setFaults({});
 });
 
-const getReport = (options) => ({ resource: 'report', operation: 'get', reportId: byId(1), options });
+const getReport = (options) => ({
+	resource: 'report',
+	operation: 'get',
+	reportId: byId(1),
+	options,
+});
 const TOO_MANY = (headers) => ({ count: 1000, status: 429, headers });
 
 // Each test leaves the gate's streak of 429s behind; a good answer resets it.
@@ -25,21 +30,27 @@ test.each([
 	['0', { 'Retry-After': '0' }],
 	['unreadable', { 'Retry-After': 'soon' }],
 	['missing', { 'Retry-After': '' }],
-])('Retry-After %s on every answer: pauses of 1 s, 2 s, 4 s... counted against Max Wait', async (_name, headers) => {
-	fixture.sandbox.failNext(TOO_MANY(headers));
-	const { error } = await fixture.run(getReport({ maxRateLimitWait: 4 }));
-	expect(error.message).toBe(
-		"phpRank's rate limit was reached: waited 3 s of Max Wait for Rate Limit (4 s) and phpRank still refused; raise Max Wait for Rate Limit in the node's Options, or run the workflow later",
-	);
-	// 1 s after the first 429, 2 s after the second; the next pause (4 s) would pass Max Wait.
-	const requests = fixture.sandbox.requests;
-	expect(requests.map((r) => r.status)).toEqual([429, 429, 429]);
-	expect(requests[1].receivedAt - requests[0].receivedAt).toBeGreaterThanOrEqual(950);
-	expect(requests[2].receivedAt - requests[1].receivedAt).toBeGreaterThanOrEqual(1950);
-}, 15000);
+])(
+	'Retry-After %s on every answer: pauses of 1 s, 2 s, 4 s... counted against Max Wait',
+	async (_name, headers) => {
+		fixture.sandbox.failNext(TOO_MANY(headers));
+		const { error } = await fixture.run(getReport({ maxRateLimitWait: 4 }));
+		expect(error.message).toBe(
+			"phpRank's rate limit was reached: waited 3 s of Max Wait for Rate Limit (4 s) and phpRank still refused; raise Max Wait for Rate Limit in the node's Options, or run the workflow later",
+		);
+		// 1 s after the first 429, 2 s after the second; the next pause (4 s) would pass Max Wait.
+		const requests = fixture.sandbox.requests;
+		expect(requests.map((r) => r.status)).toEqual([429, 429, 429]);
+		expect(requests[1].receivedAt - requests[0].receivedAt).toBeGreaterThanOrEqual(950);
+		expect(requests[2].receivedAt - requests[1].receivedAt).toBeGreaterThanOrEqual(1950);
+	},
+	15000,
+);
 
 test('Retry-After as an HTTP date is read: a date beyond Max Wait fails at once, naming both', async () => {
-	fixture.sandbox.failNext(TOO_MANY({ 'Retry-After': new Date(Date.now() + 120_000).toUTCString() }));
+	fixture.sandbox.failNext(
+		TOO_MANY({ 'Retry-After': new Date(Date.now() + 120_000).toUTCString() }),
+	);
 	const { error } = await fixture.run(getReport({ maxRateLimitWait: 30 }));
 	expect(error.message).toMatch(
 		/^phpRank's rate limit was reached: phpRank asks to wait 1(19|20) s, more than Max Wait for Rate Limit allows \(30 s\); raise Max Wait for Rate Limit in the node's Options, or run the workflow later$/,
@@ -49,7 +60,10 @@ test('Retry-After as an HTTP date is read: a date beyond Max Wait fails at once,
 });
 
 test('Retry-After as an HTTP date within Max Wait is waited for (less the rounding), then the request goes through', async () => {
-	fixture.sandbox.failNext({ status: 429, headers: { 'Retry-After': new Date(Date.now() + 3000).toUTCString() } });
+	fixture.sandbox.failNext({
+		status: 429,
+		headers: { 'Retry-After': new Date(Date.now() + 3000).toUTCString() },
+	});
 	const { items, error } = await fixture.run(getReport());
 	expect(error).toBeUndefined();
 	expect(items.map((item) => item.json.id)).toEqual([1]);
@@ -74,7 +88,9 @@ test('Retry-After: 1 forever: a few probes close together, then ever fewer (neve
 	fixture.sandbox.failNext(TOO_MANY({ 'Retry-After': '1' }));
 	const started = Date.now();
 	const { error } = await fixture.run(getReport({ maxRateLimitWait: 5 }));
-	expect(error.message).toMatch(/^phpRank's rate limit was reached: waited \d s of Max Wait for Rate Limit \(5 s\)/);
+	expect(error.message).toMatch(
+		/^phpRank's rate limit was reached: waited \d s of Max Wait for Rate Limit \(5 s\)/,
+	);
 	// Five probes 200 ms apart, then 400, 800, 1600 ms...: about 10 requests in 5 s, not thousands.
 	const count = fixture.sandbox.requests.length;
 	expect(count).toBeGreaterThanOrEqual(8);

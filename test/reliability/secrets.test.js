@@ -5,7 +5,8 @@ const { useFixture, byId, API_KEY } = require('../node/fixture');
 
 const PASSWORD = 'pw-4e8a1c-hidden';
 const lines = [];
-const capture = (level) => (message, meta) => lines.push(`${level} ${message} ${JSON.stringify(meta ?? {})}`);
+const capture = (level) => (message, meta) =>
+	lines.push(`${level} ${message} ${JSON.stringify(meta ?? {})}`);
 
 beforeAll(async () => {
 	LoggerProxy.init({
@@ -18,8 +19,22 @@ beforeAll(async () => {
 });
 const fixture = useFixture({ seed: [{ url: 'https://example.com/' }] });
 
-const create = (extra) => ({ resource: 'report', operation: 'create', url: 'https://a.test/', privacy: 2, password: PASSWORD, ...extra });
-const update = (extra) => ({ resource: 'report', operation: 'update', reportId: byId(1), privacy: 2, password: PASSWORD, ...extra });
+const create = (extra) => ({
+	resource: 'report',
+	operation: 'create',
+	url: 'https://a.test/',
+	privacy: 2,
+	password: PASSWORD,
+	...extra,
+});
+const update = (extra) => ({
+	resource: 'report',
+	operation: 'update',
+	reportId: byId(1),
+	privacy: 2,
+	password: PASSWORD,
+	...extra,
+});
 
 /** Each case: what to run, and the sandbox set-up that produces the error. */
 const CASES = [
@@ -28,16 +43,56 @@ const CASES = [
 	['404', () => fixture.run({ resource: 'report', operation: 'get', reportId: byId(404) })],
 	['403', () => fixture.run(update({ reportId: byId(999) }))],
 	['422 fetch error', () => fixture.run(create({ url: 'https://nowhere.invalid/' }))],
-	['422 from the server', () => (fixture.sandbox.failNext({ status: 422, body: { message: { password: ['bad'] }, status: 422 } }), fixture.run(create()))],
-	['429 past the wait', () => (fixture.sandbox.failNext({ status: 429, headers: { 'Retry-After': '30' } }), fixture.run(update({ options: { maxRateLimitWait: 1 } })))],
-	['500 after retries', () => (fixture.sandbox.failNext({ count: 2, status: 500 }), fixture.run(update({ options: { retries: 1 } })))],
-	['lost Create', () => (fixture.sandbox.failNext({ drop: 'after', method: 'POST' }), fixture.run(create()))],
-	['timeout', () => (fixture.sandbox.failNext({ slowMs: 800, method: 'POST' }), fixture.run(create({ requestOptions: { timeout: 200 } })))],
-	['HTML page', () => fixture.run(create(), { credentials: { baseUrl: `${fixture.sandbox.url}/app` } })],
+	[
+		'422 from the server',
+		() => (
+			fixture.sandbox.failNext({
+				status: 422,
+				body: { message: { password: ['bad'] }, status: 422 },
+			}),
+			fixture.run(create())
+		),
+	],
+	[
+		'429 past the wait',
+		() => (
+			fixture.sandbox.failNext({ status: 429, headers: { 'Retry-After': '30' } }),
+			fixture.run(update({ options: { maxRateLimitWait: 1 } }))
+		),
+	],
+	[
+		'500 after retries',
+		() => (
+			fixture.sandbox.failNext({ count: 2, status: 500 }),
+			fixture.run(update({ options: { retries: 1 } }))
+		),
+	],
+	[
+		'lost Create',
+		() => (fixture.sandbox.failNext({ drop: 'after', method: 'POST' }), fixture.run(create())),
+	],
+	[
+		'timeout',
+		() => (
+			fixture.sandbox.failNext({ slowMs: 800, method: 'POST' }),
+			fixture.run(create({ requestOptions: { timeout: 200 } }))
+		),
+	],
+	[
+		'HTML page',
+		() => fixture.run(create(), { credentials: { baseUrl: `${fixture.sandbox.url}/app` } }),
+	],
 	['no server', () => fixture.run(create(), { credentials: { baseUrl: 'http://127.0.0.1:9' } })],
 	['bad URL', () => fixture.run(create({ url: 'nope' }))],
 	['password too long', () => fixture.run(create({ password: PASSWORD.repeat(9) }))],
-	['Continue On Fail', () => fixture.run(create({ url: '={{ $json.u }}' }), { items: [{ u: 'x' }, { u: 'https://b.test/' }], continueOnFail: true })],
+	[
+		'Continue On Fail',
+		() =>
+			fixture.run(create({ url: '={{ $json.u }}' }), {
+				items: [{ u: 'x' }, { u: 'https://b.test/' }],
+				continueOnFail: true,
+			}),
+	],
 ];
 
 /** Everything a run produced that a user or a log could see; `error.node` is the workflow's own node definition, which n8n stores with the workflow. */
@@ -76,7 +131,10 @@ test('the key is only ever sent in the Authorization header', async () => {
 	await fixture.run({ resource: 'report', operation: 'getAll', returnAll: true });
 	for (const request of fixture.sandbox.requests) {
 		expect(request.headers.authorization).toBe(`Bearer ${API_KEY}`);
-		const rest = JSON.stringify({ ...request, headers: { ...request.headers, authorization: undefined } });
+		const rest = JSON.stringify({
+			...request,
+			headers: { ...request.headers, authorization: undefined },
+		});
 		expect(rest).not.toContain(API_KEY);
 	}
 });

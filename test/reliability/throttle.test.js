@@ -8,7 +8,8 @@ beforeEach(() => {
 	fixture.sandbox.setFaults({});
 });
 
-const pages = (count) => Array.from({ length: count }, (_, i) => ({ page: `https://site${i}.test/page` }));
+const pages = (count) =>
+	Array.from({ length: count }, (_, i) => ({ page: `https://site${i}.test/page` }));
 const create = { resource: 'report', operation: 'create', url: '={{ $json.page }}' };
 
 /** The least time R requests per window of W ms allow for N requests: full windows to wait. */
@@ -26,11 +27,17 @@ test('30 Creates against 10 per 4 s: 0 failed, none stored twice, within 1.15 x 
 	const elapsed = Date.now() - started;
 
 	expect(error).toBeUndefined();
-	expect(items.map((item) => item.json.url)).toEqual(input.map((i) => i.page.replace('https://', '')));
+	expect(items.map((item) => item.json.url)).toEqual(
+		input.map((i) => i.page.replace('https://', '')),
+	);
 	expect(input.map((i) => fixture.sandbox.createdCount(i.page))).toEqual(input.map(() => 1));
 	const stored = fixture.sandbox.requests.filter((r) => r.method === 'POST' && r.status === 200);
 	expect(stored).toHaveLength(30);
-	expect(fixture.sandbox.requests.filter((r) => r.outcome === 'throttled').every((r) => r.processed === false)).toBe(true);
+	expect(
+		fixture.sandbox.requests
+			.filter((r) => r.outcome === 'throttled')
+			.every((r) => r.processed === false),
+	).toBe(true);
 	const minimum = minimumMs(30, 10, 4000);
 	expect(elapsed).toBeGreaterThanOrEqual(minimum);
 	expect(elapsed / minimum).toBeLessThanOrEqual(1.15);

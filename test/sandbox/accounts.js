@@ -10,7 +10,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 function buildAccounts(apiKeys, { clockStart, maxReports = null }) {
 	const list = (apiKeys && apiKeys.length ? apiKeys : ['sandbox-key']).map((entry, index) => {
 		const spec = typeof entry === 'string' ? { key: entry } : { ...entry };
-		if (typeof spec.key !== 'string' || spec.key === '') throw new Error('Every API key must be a non-empty string');
+		if (typeof spec.key !== 'string' || spec.key === '')
+			throw new Error('Every API key must be a non-empty string');
 		const n = index + 1;
 		return {
 			id: n,

@@ -70,7 +70,8 @@ function choosePassingChecks(page, pageHash, target, run) {
 	markFirst(passed, orderFor(pageHash, SELECTABLE_MEDIUM), mediums);
 	const lowPassRate = 0.15 + 0.8 * (rest / MAX_SELECTABLE_POINTS);
 	for (const check of LOW) {
-		if (unitOf(pageHash ^ runSalt(check, run), check.salt + 1) < lowPassRate) passed[check.index] = 1;
+		if (unitOf(pageHash ^ runSalt(check, run), check.salt + 1) < lowPassRate)
+			passed[check.index] = 1;
 	}
 	return passed;
 }
@@ -103,7 +104,10 @@ function splitPoints(points) {
 
 function orderFor(pageHash, checks) {
 	const ranks = checks.map((check) => mix32(pageHash ^ check.salt));
-	return checks.map((check, i) => i).sort((a, b) => ranks[a] - ranks[b]).map((i) => checks[i]);
+	return checks
+		.map((check, i) => i)
+		.sort((a, b) => ranks[a] - ranks[b])
+		.map((i) => checks[i]);
 }
 
 function variantOf(pageHash, check, run) {

@@ -23,7 +23,10 @@ const NO_API_ACCESS = { message: "You don't have access to this feature.", statu
 // percent-decoded afterwards, so "a%2Fb" is one segment meaning "a/b".
 const ROUTES = [
 	{ pattern: /^\/reports$/, handlers: { GET: listReports, POST: storeReport } },
-	{ pattern: /^\/reports\/([^/]+)$/, handlers: { GET: showReport, PUT: updateReport, PATCH: updateReport, DELETE: deleteReport } },
+	{
+		pattern: /^\/reports\/([^/]+)$/,
+		handlers: { GET: showReport, PUT: updateReport, PATCH: updateReport, DELETE: deleteReport },
+	},
 	{ pattern: /^\/projects$/, handlers: { GET: listProjects } },
 	{ pattern: /^\/projects\/([^/]+)$/, handlers: { DELETE: deleteProject } },
 	{ pattern: /^\/account$/, handlers: { GET: showAccount } },
@@ -32,11 +35,27 @@ const ROUTES = [
 /* ------------------------------------------------------------------ responses */
 
 function json(status, body, headers = {}) {
-	return { status, headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-cache, private', ...headers }, body: L.phpJson(body) };
+	return {
+		status,
+		headers: {
+			'Content-Type': 'application/json',
+			'Cache-Control': 'no-cache, private',
+			...headers,
+		},
+		body: L.phpJson(body),
+	};
 }
 
 function html(status, body, headers = {}) {
-	return { status, headers: { 'Content-Type': 'text/html; charset=UTF-8', 'Cache-Control': 'no-cache, private', ...headers }, body };
+	return {
+		status,
+		headers: {
+			'Content-Type': 'text/html; charset=UTF-8',
+			'Cache-Control': 'no-cache, private',
+			...headers,
+		},
+		body,
+	};
 }
 
 function validationFailed(fields) {
@@ -71,7 +90,12 @@ function createApp({ store, accounts, throttle, options }) {
 
 		const account = authenticate(request.headers, input);
 		const limit = throttle().hit(account ? `key:${account.key}` : `ip:${CLIENT_IP}`);
-		if (limit.limited) return { response: json(429, { message: 'Too Many Attempts.' }, limit.headers), outcome: 'throttled', processed: false };
+		if (limit.limited)
+			return {
+				response: json(429, { message: 'Too Many Attempts.' }, limit.headers),
+				outcome: 'throttled',
+				processed: false,
+			};
 
 		let response;
 		let processed = false;
@@ -79,7 +103,15 @@ function createApp({ store, accounts, throttle, options }) {
 		else if (!account.apiAccess) response = json(403, NO_API_ACCESS);
 		else {
 			processed = true;
-			response = await handler({ request, query, input, params: match.params, account, store, options });
+			response = await handler({
+				request,
+				query,
+				input,
+				params: match.params,
+				account,
+				store,
+				options,
+			});
 		}
 		Object.assign(response.headers, limit.headers);
 		return { response, outcome: 'ok', processed };
@@ -120,14 +152,21 @@ function matchRoute(rest) {
 
 /** In route order, HEAD right after GET, as Laravel lists them. */
 function allowedMethods(route) {
-	return Object.keys(route.handlers).flatMap((method) => (method === 'GET' ? ['GET', 'HEAD'] : [method]));
+	return Object.keys(route.handlers).flatMap((method) =>
+		method === 'GET' ? ['GET', 'HEAD'] : [method],
+	);
 }
 
 function allowResponse(route, status) {
 	const allow = allowedMethods(route).join(', ');
 	return {
 		status,
-		headers: { Allow: allow, 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Methods': allow, 'Access-Control-Allow-Headers': '*' },
+		headers: {
+			Allow: allow,
+			'Access-Control-Allow-Origin': '*',
+			'Access-Control-Allow-Methods': allow,
+			'Access-Control-Allow-Headers': '*',
+		},
 		body: '',
 	};
 }
@@ -143,13 +182,16 @@ function effectiveMethod(request, body, query) {
 	if (request.method === 'HEAD') return 'GET';
 	if (request.method !== 'POST') return request.method;
 	const override = request.headers['x-http-method-override'] || body._method || query._method;
-	return typeof override === 'string' && /^[a-z]+$/i.test(override) ? override.toUpperCase() : 'POST';
+	return typeof override === 'string' && /^[a-z]+$/i.test(override)
+		? override.toUpperCase()
+		: 'POST';
 }
 
 /** Form and JSON bodies are both accepted by Laravel's $request->input(). */
 function parseBody(request) {
 	const type = (request.headers['content-type'] || '').toLowerCase();
-	if (type.startsWith('application/x-www-form-urlencoded')) return L.parsePhpQuery(request.rawBody).values;
+	if (type.startsWith('application/x-www-form-urlencoded'))
+		return L.parsePhpQuery(request.rawBody).values;
 	if (/^application\/([a-z.+-]*\+)?json/.test(type) && request.rawBody) {
 		try {
 			const parsed = JSON.parse(request.rawBody);
@@ -219,7 +261,12 @@ async function storeReport({ input, account, store, options }) {
 
 	// Real-server quirk: a store without privacy is Public (0), not the documented 1.
 	const privacy = input.privacy === null || input.privacy === undefined ? 0 : Number(input.privacy);
-	const record = store.create({ owner: account.key, page, privacy, password: input.password ?? null });
+	const record = store.create({
+		owner: account.key,
+		page,
+		privacy,
+		password: input.password ?? null,
+	});
 	store.noteStored(record);
 	return json(200, { data: store.render(record), status: 200 });
 }
@@ -354,7 +401,8 @@ function compareCi(a, b) {
 
 /** page, per_page (only 10/25/50/100, else the default), the endpoint path and the query to keep in links. */
 function pageOptions(request, query) {
-	const perPage = PER_PAGE_VALUES.find((n) => L.looselyEqualsInt(query.per_page, n)) || DEFAULT_PER_PAGE;
+	const perPage =
+		PER_PAGE_VALUES.find((n) => L.looselyEqualsInt(query.per_page, n)) || DEFAULT_PER_PAGE;
 	const kept = Object.entries(query).filter(([key]) => key !== 'page');
 	return {
 		page: L.resolvePage(query.page),

@@ -39,25 +39,65 @@ function parseArgs(argv) {
 	for (const [name, values] of Object.entries(flags)) {
 		const value = values[values.length - 1];
 		switch (name) {
-			case 'port': options.port = integer(name, value); break;
-			case 'host': options.host = value; break;
-			case 'key': options.apiKeys = values.flatMap((v) => v.split(',')).map((k) => k.trim()).filter(Boolean); break;
-			case 'seed': options.seed = parseSeed(value); break;
-			case 'throttle': faults.throttle = parseThrottle(value); break;
-			case 'error-rate': faults.errorRate = number(name, value); break;
-			case 'error-statuses': faults.errorStatuses = value.split(',').map((s) => integer(name, s.trim())); break;
-			case 'latency': faults.latencyMs = integer(name, value); break;
-			case 'drop-rate': faults.dropRate = number(name, value); break;
-			case 'drop-when': faults.dropWhen = value; break;
-			case 'slow': faults.slowMs = integer(name, value); break;
-			case 'slow-rate': faults.slowRate = number(name, value); break;
-			case 'fault-seed': options.faultSeed = /^\d+$/.test(value) ? Number(value) : value; break;
-			case 'max-reports': options.maxReports = integer(name, value); break;
-			case 'analysis-delay': options.analysisDelayMs = integer(name, value); break;
-			case 'result-field': options.resultField = value; break;
-			case 'clock': options.clock = value; break;
-			case 'public-url': options.publicUrl = value; break;
-			default: throw new Error(`Unknown option --${name} (see --help)`);
+			case 'port':
+				options.port = integer(name, value);
+				break;
+			case 'host':
+				options.host = value;
+				break;
+			case 'key':
+				options.apiKeys = values
+					.flatMap((v) => v.split(','))
+					.map((k) => k.trim())
+					.filter(Boolean);
+				break;
+			case 'seed':
+				options.seed = parseSeed(value);
+				break;
+			case 'throttle':
+				faults.throttle = parseThrottle(value);
+				break;
+			case 'error-rate':
+				faults.errorRate = number(name, value);
+				break;
+			case 'error-statuses':
+				faults.errorStatuses = value.split(',').map((s) => integer(name, s.trim()));
+				break;
+			case 'latency':
+				faults.latencyMs = integer(name, value);
+				break;
+			case 'drop-rate':
+				faults.dropRate = number(name, value);
+				break;
+			case 'drop-when':
+				faults.dropWhen = value;
+				break;
+			case 'slow':
+				faults.slowMs = integer(name, value);
+				break;
+			case 'slow-rate':
+				faults.slowRate = number(name, value);
+				break;
+			case 'fault-seed':
+				options.faultSeed = /^\d+$/.test(value) ? Number(value) : value;
+				break;
+			case 'max-reports':
+				options.maxReports = integer(name, value);
+				break;
+			case 'analysis-delay':
+				options.analysisDelayMs = integer(name, value);
+				break;
+			case 'result-field':
+				options.resultField = value;
+				break;
+			case 'clock':
+				options.clock = value;
+				break;
+			case 'public-url':
+				options.publicUrl = value;
+				break;
+			default:
+				throw new Error(`Unknown option --${name} (see --help)`);
 		}
 	}
 	if (Object.keys(faults).length) options.faults = faults;
@@ -104,7 +144,8 @@ function integer(name, value) {
 
 function number(name, value) {
 	const n = Number(value);
-	if (value === '' || !Number.isFinite(n)) throw new Error(`--${name} expects a number (got ${value})`);
+	if (value === '' || !Number.isFinite(n))
+		throw new Error(`--${name} expects a number (got ${value})`);
 	return n;
 }
 
@@ -121,7 +162,9 @@ async function main() {
 		return;
 	}
 	const sandbox = await startSandbox(options);
-	process.stdout.write(`phpRank sandbox listening on ${sandbox.url} (key: ${sandbox.keys.join(', ')})\n`);
+	process.stdout.write(
+		`phpRank sandbox listening on ${sandbox.url} (key: ${sandbox.keys.join(', ')})\n`,
+	);
 	const stop = () => sandbox.close().then(() => process.exit(0));
 	process.once('SIGINT', stop);
 	process.once('SIGTERM', stop);

@@ -48,7 +48,10 @@ class Throttle {
 		bucket.count += 1;
 		return {
 			limited: false,
-			headers: { 'X-RateLimit-Limit': String(this.limit), 'X-RateLimit-Remaining': String(this.limit - bucket.count) },
+			headers: {
+				'X-RateLimit-Limit': String(this.limit),
+				'X-RateLimit-Remaining': String(this.limit - bucket.count),
+			},
 		};
 	}
 
@@ -65,7 +68,10 @@ function normaliseFaults(faults = {}) {
 	return {
 		throttle: f.throttle ? normaliseThrottle(f.throttle) : null,
 		errorRate: rate(f.errorRate, 'errorRate'),
-		errorStatuses: f.errorStatuses && f.errorStatuses.length ? f.errorStatuses.map(Number) : DEFAULT_ERROR_STATUSES,
+		errorStatuses:
+			f.errorStatuses && f.errorStatuses.length
+				? f.errorStatuses.map(Number)
+				: DEFAULT_ERROR_STATUSES,
 		latencyMs: Math.max(0, Number(f.latencyMs) || 0),
 		dropRate: rate(f.dropRate, 'dropRate'),
 		dropWhen,
@@ -79,13 +85,15 @@ function normaliseFaults(faults = {}) {
 function normaliseThrottle(throttle) {
 	const limit = Number(throttle.limit);
 	const windowMs = Number(throttle.windowMs === undefined ? 60000 : throttle.windowMs);
-	if (!Number.isInteger(limit) || limit < 0 || !(windowMs > 0)) throw new Error('faults.throttle needs an integer limit >= 0 and windowMs > 0');
+	if (!Number.isInteger(limit) || limit < 0 || !(windowMs > 0))
+		throw new Error('faults.throttle needs an integer limit >= 0 and windowMs > 0');
 	return { limit, windowMs };
 }
 
 function listMeta(value) {
 	if (value === undefined || value === null) return 'length-aware';
-	if (!LIST_META.includes(value)) throw new Error(`faults.listMeta must be one of ${LIST_META.join(', ')}`);
+	if (!LIST_META.includes(value))
+		throw new Error(`faults.listMeta must be one of ${LIST_META.join(', ')}`);
 	return value;
 }
 
@@ -134,15 +142,19 @@ class FaultPlan {
 
 	configure(faults) {
 		this.config = normaliseFaults(faults);
-		this.random = prng(this.config.faultSeed === undefined ? this.defaultSeed : this.config.faultSeed);
+		this.random = prng(
+			this.config.faultSeed === undefined ? this.defaultSeed : this.config.faultSeed,
+		);
 		this.throttle = new Throttle(this.config.throttle);
 	}
 
 	/** Queue a one-shot fault: {count?, status?, drop?, slowMs?, method?, path?, headers?, body?, echoRequest?}. */
 	failNext(spec = {}) {
 		const count = spec.count === undefined ? 1 : Number(spec.count);
-		if (!Number.isInteger(count) || count < 1) throw new Error('failNext count must be a positive integer');
-		if (spec.drop !== undefined && !DROP_WHEN.includes(spec.drop)) throw new Error(`failNext drop must be 'before' or 'after'`);
+		if (!Number.isInteger(count) || count < 1)
+			throw new Error('failNext count must be a positive integer');
+		if (spec.drop !== undefined && !DROP_WHEN.includes(spec.drop))
+			throw new Error(`failNext drop must be 'before' or 'after'`);
 		if (spec.status === undefined && spec.drop === undefined && spec.slowMs === undefined) {
 			throw new Error('failNext needs status, drop or slowMs');
 		}
@@ -155,7 +167,12 @@ class FaultPlan {
 
 	/** @returns {{status?:number, drop?:'before'|'after', slowMs?:number, headers?:object, body?:any, echoRequest?:boolean}|null} */
 	decide(request) {
-		const draws = { drop: this.random(), error: this.random(), status: this.random(), slow: this.random() };
+		const draws = {
+			drop: this.random(),
+			error: this.random(),
+			status: this.random(),
+			slow: this.random(),
+		};
 		const oneShot = this.takeOneShot(request);
 		if (oneShot) return oneShot;
 		const c = this.config;

@@ -15,8 +15,19 @@ const { proxyErrorPage } = require('./pages');
 const { CHECK_NAMES } = require('./checks');
 
 const KNOWN_OPTIONS = new Set([
-	'apiKeys', 'port', 'host', 'seed', 'faults', 'faultSeed', 'clock', 'clockStepMs', 'resultField',
-	'maxReports', 'analysisDelayMs', 'projectResultDecimals', 'publicUrl',
+	'apiKeys',
+	'port',
+	'host',
+	'seed',
+	'faults',
+	'faultSeed',
+	'clock',
+	'clockStepMs',
+	'resultField',
+	'maxReports',
+	'analysisDelayMs',
+	'projectResultDecimals',
+	'publicUrl',
 ]);
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
 
@@ -35,7 +46,10 @@ async function startSandbox(options = {}) {
 		resultField: options.resultField,
 		projectResultDecimals: options.projectResultDecimals,
 	});
-	const accounts = buildAccounts(options.apiKeys, { clockStart: store.clockStart, maxReports: options.maxReports ?? null });
+	const accounts = buildAccounts(options.apiKeys, {
+		clockStart: store.clockStart,
+		maxReports: options.maxReports ?? null,
+	});
 	const faults = new FaultPlan(options.faults, options.faultSeed);
 	const timers = new Set();
 	const wait = (ms) => delay(ms, timers);
@@ -110,7 +124,14 @@ class Sandbox {
 	/** Add a report directly (not counted by createdCount). Returns it as the API would. */
 	addReport({ url, score, privacy = 0, password = null, owner, project } = {}) {
 		const account = this.#accountFor(owner);
-		const record = this.#store.create({ owner: account.key, page: seedPage(url), privacy, password, score, project });
+		const record = this.#store.create({
+			owner: account.key,
+			page: seedPage(url),
+			privacy,
+			password,
+			score,
+			project,
+		});
 		return this.#store.render(record);
 	}
 
@@ -161,9 +182,14 @@ function urlHost(host) {
 }
 
 function checkSeedOwners(seed, accounts) {
-	const owners = Array.isArray(seed) ? seed.map((e) => e.owner) : seed && typeof seed === 'object' ? [seed.owner] : [];
+	const owners = Array.isArray(seed)
+		? seed.map((e) => e.owner)
+		: seed && typeof seed === 'object'
+			? [seed.owner]
+			: [];
 	for (const owner of owners) {
-		if (owner !== undefined && !accounts.byKey.has(owner)) throw new Error(`Seed owner is not one of the API keys: ${owner}`);
+		if (owner !== undefined && !accounts.byKey.has(owner))
+			throw new Error(`Seed owner is not one of the API keys: ${owner}`);
 	}
 }
 
@@ -174,7 +200,12 @@ async function serve({ req, res, app, faults, wait, sandbox, publicUrl }) {
 	const entry = recordRequest(req, rawBody);
 	sandbox.requests.push(entry);
 	res.on('close', () => {
-		if (!res.writableFinished && entry.outcome !== 'dropped-before' && entry.outcome !== 'dropped-after') entry.clientAborted = true;
+		if (
+			!res.writableFinished &&
+			entry.outcome !== 'dropped-before' &&
+			entry.outcome !== 'dropped-after'
+		)
+			entry.clientAborted = true;
 	});
 
 	await wait(faults.config.latencyMs);
@@ -182,8 +213,14 @@ async function serve({ req, res, app, faults, wait, sandbox, publicUrl }) {
 	if (fault && fault.drop === 'before') return drop(req, entry, 'dropped-before');
 	if (fault && fault.status) return send(res, entry, faultResponse(fault, entry), 'fault');
 
-	const baseUrl = publicUrl ? publicUrl.replace(/\/+$/, '') : `http://${req.headers.host || `127.0.0.1:${sandbox.port}`}`;
-	const { response: handled, outcome, processed } = await app.handle({
+	const baseUrl = publicUrl
+		? publicUrl.replace(/\/+$/, '')
+		: `http://${req.headers.host || `127.0.0.1:${sandbox.port}`}`;
+	const {
+		response: handled,
+		outcome,
+		processed,
+	} = await app.handle({
 		method: req.method,
 		pathname: entry.pathname,
 		queryString: entry.queryString,
@@ -229,7 +266,9 @@ function recordRequest(req, rawBody) {
 		query: parsePhpQuery(queryString).values,
 		headers: { ...req.headers },
 		rawBody,
-		form: contentType.startsWith('application/x-www-form-urlencoded') ? parsePhpQuery(rawBody).values : null,
+		form: contentType.startsWith('application/x-www-form-urlencoded')
+			? parsePhpQuery(rawBody).values
+			: null,
 		status: null,
 		outcome: null,
 		processed: false,
@@ -248,7 +287,10 @@ function send(res, entry, response, outcome) {
 	entry.outcome = outcome;
 	if (res.destroyed) return;
 	const body = response.body || '';
-	res.writeHead(response.status, { ...response.headers, 'Content-Length': Buffer.byteLength(body) });
+	res.writeHead(response.status, {
+		...response.headers,
+		'Content-Length': Buffer.byteLength(body),
+	});
 	res.end(body);
 }
 
@@ -259,28 +301,50 @@ function send(res, entry, response, outcome) {
 function faultResponse({ status, headers = {}, body, echoRequest }, entry) {
 	const jsonHeaders = { 'Content-Type': 'application/json', 'Cache-Control': 'no-cache, private' };
 	if (echoRequest) {
-		const echoed = { message: `Bad request: ${JSON.stringify({ headers: entry.headers, body: entry.rawBody })}` };
+		const echoed = {
+			message: `Bad request: ${JSON.stringify({ headers: entry.headers, body: entry.rawBody })}`,
+		};
 		return { status, headers: { ...jsonHeaders, ...headers }, body: phpJson(echoed) };
 	}
 	if (body !== undefined) {
 		const isText = typeof body === 'string';
 		return {
 			status,
-			headers: { ...(isText ? { 'Content-Type': 'text/html; charset=UTF-8' } : jsonHeaders), ...headers },
+			headers: {
+				...(isText ? { 'Content-Type': 'text/html; charset=UTF-8' } : jsonHeaders),
+				...headers,
+			},
 			body: isText ? body : phpJson(body),
 		};
 	}
 	const known = FAULT_BODIES[status];
-	if (known) return { status, headers: { ...jsonHeaders, ...known.headers, ...headers }, body: phpJson(known.body) };
-	if (status >= 500) return { status, headers: { 'Content-Type': 'text/html', ...headers }, body: proxyErrorPage(status) };
-	return { status, headers: { ...jsonHeaders, ...headers }, body: phpJson({ message: STATUS_CODES[status] || 'Error', status }) };
+	if (known)
+		return {
+			status,
+			headers: { ...jsonHeaders, ...known.headers, ...headers },
+			body: phpJson(known.body),
+		};
+	if (status >= 500)
+		return {
+			status,
+			headers: { 'Content-Type': 'text/html', ...headers },
+			body: proxyErrorPage(status),
+		};
+	return {
+		status,
+		headers: { ...jsonHeaders, ...headers },
+		body: phpJson({ message: STATUS_CODES[status] || 'Error', status }),
+	};
 }
 
 const FAULT_BODIES = {
 	401: { body: { message: 'Unauthenticated.' } },
 	403: { body: { message: 'This action is unauthorized.' } },
 	404: { body: { message: 'Resource not found.', status: 404 } },
-	429: { body: { message: 'Too Many Attempts.' }, headers: { 'Retry-After': '1', 'X-RateLimit-Limit': '60', 'X-RateLimit-Remaining': '0' } },
+	429: {
+		body: { message: 'Too Many Attempts.' },
+		headers: { 'Retry-After': '1', 'X-RateLimit-Limit': '60', 'X-RateLimit-Remaining': '0' },
+	},
 	500: { body: { message: 'Server Error' } },
 	503: { body: { message: 'Service Unavailable' } },
 };

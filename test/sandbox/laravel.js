@@ -83,7 +83,8 @@ function assignPhpKey(target, key, value) {
 		if (!Array.isArray(target[base])) target[base] = [];
 		target[base].push(value);
 	} else {
-		if (typeof target[base] !== 'object' || target[base] === null || Array.isArray(target[base])) target[base] = {};
+		if (typeof target[base] !== 'object' || target[base] === null || Array.isArray(target[base]))
+			target[base] = {};
 		target[base][index] = value;
 	}
 }
@@ -94,9 +95,12 @@ function buildQuery(pairs) {
 	for (const [key, value] of pairs) {
 		if (value === null || value === undefined) continue;
 		if (Array.isArray(value)) {
-			value.forEach((item, i) => parts.push(`${phpUrlencode(`${key}[${i}]`)}=${phpUrlencode(item)}`));
+			value.forEach((item, i) =>
+				parts.push(`${phpUrlencode(`${key}[${i}]`)}=${phpUrlencode(item)}`),
+			);
 		} else if (typeof value === 'object') {
-			for (const [k, v] of Object.entries(value)) parts.push(`${phpUrlencode(`${key}[${k}]`)}=${phpUrlencode(v)}`);
+			for (const [k, v] of Object.entries(value))
+				parts.push(`${phpUrlencode(`${key}[${k}]`)}=${phpUrlencode(v)}`);
 		} else {
 			parts.push(`${phpUrlencode(key)}=${phpUrlencode(value)}`);
 		}
@@ -163,7 +167,8 @@ function likeMatcher(term) {
 	for (let i = 0; i < term.length; i++) {
 		const c = term[i];
 		if (c === '\\' && i + 1 < term.length) pattern += escapeRegExp(term[++i]);
-		else if (c === '%') pattern += pattern.endsWith('.*') ? '' : '.*'; // "%%%" must not backtrack like ".*.*.*"
+		else if (c === '%')
+			pattern += pattern.endsWith('.*') ? '' : '.*'; // "%%%" must not backtrack like ".*.*.*"
 		else if (c === '_') pattern += '.';
 		else pattern += escapeRegExp(c);
 	}

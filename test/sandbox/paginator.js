@@ -50,7 +50,8 @@ function linkCollection({ page, lastPage, url, prev, next }) {
 			links.push({ url: null, label: '...', active: false });
 			continue;
 		}
-		for (let n = element[0]; n <= element[1]; n++) links.push({ url: url(n), label: String(n), active: n === page });
+		for (let n = element[0]; n <= element[1]; n++)
+			links.push({ url: url(n), label: String(n), active: n === page });
 	}
 	links.push({ url: next, label: 'Next &raquo;', active: false });
 	return links;
@@ -63,7 +64,8 @@ function windowElements(page, lastPage) {
 	const start = [1, 2];
 	const finish = [lastPage - 1, lastPage];
 	if (page <= window) return [[1, window + ON_EACH_SIDE], '...', finish];
-	if (page > lastPage - window) return [start, '...', [lastPage - (window + (ON_EACH_SIDE - 1)), lastPage]];
+	if (page > lastPage - window)
+		return [start, '...', [lastPage - (window + (ON_EACH_SIDE - 1)), lastPage]];
 	return [start, '...', [page - ON_EACH_SIDE, page + ON_EACH_SIDE], '...', finish];
 }
 

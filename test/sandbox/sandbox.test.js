@@ -12,15 +12,43 @@ const OTHER = 'key-two';
 const JSON_TYPE = 'application/json';
 const HTML_TYPE = 'text/html; charset=UTF-8';
 const NOT_FOUND = { message: 'Resource not found.', status: 404 };
-const REPORT_FIELDS = ['id', 'url', 'project', 'result', 'results', 'privacy', 'password', 'generated_at', 'created_at', 'updated_at'];
-const ERROR_KEYS = ['missing', 'length', 'too_many', 'duplicate', 'bad_format', 'too_slow', 'too_large', 'too_few', 'too_small', 'bad_tags', 'failed'];
+const REPORT_FIELDS = [
+	'id',
+	'url',
+	'project',
+	'result',
+	'results',
+	'privacy',
+	'password',
+	'generated_at',
+	'created_at',
+	'updated_at',
+];
+const ERROR_KEYS = [
+	'missing',
+	'length',
+	'too_many',
+	'duplicate',
+	'bad_format',
+	'too_slow',
+	'too_large',
+	'too_few',
+	'too_small',
+	'bad_tags',
+	'failed',
+];
 const POINTS = { high: 10, medium: 5, low: 0 };
 
 /**
  * One HTTP request with full control of the raw path and headers (fetch would add
  * Accept: *\/* and normalise paths). Resolves {status, headers, text, json} or {error}.
  */
-function call(sb, method, rawPath, { key = KEY, accept = JSON_TYPE, headers = {}, form, json, timeout } = {}) {
+function call(
+	sb,
+	method,
+	rawPath,
+	{ key = KEY, accept = JSON_TYPE, headers = {}, form, json, timeout } = {},
+) {
 	const sent = { ...headers };
 	if (key !== null) sent.Authorization = `Bearer ${key}`;
 	if (accept !== null) sent.Accept = accept;
@@ -35,13 +63,18 @@ function call(sb, method, rawPath, { key = KEY, accept = JSON_TYPE, headers = {}
 	}
 	const { port } = new URL(sb.url);
 	return new Promise((resolve) => {
-		const req = http.request({ host: '127.0.0.1', port, method, path: rawPath, headers: sent, agent: false }, (res) => {
-			let text = '';
-			res.setEncoding('utf8');
-			res.on('data', (chunk) => (text += chunk));
-			res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, text, json: parseJson(text) }));
-			res.on('error', (error) => resolve({ error }));
-		});
+		const req = http.request(
+			{ host: '127.0.0.1', port, method, path: rawPath, headers: sent, agent: false },
+			(res) => {
+				let text = '';
+				res.setEncoding('utf8');
+				res.on('data', (chunk) => (text += chunk));
+				res.on('end', () =>
+					resolve({ status: res.statusCode, headers: res.headers, text, json: parseJson(text) }),
+				);
+				res.on('error', (error) => resolve({ error }));
+			},
+		);
 		req.on('error', (error) => resolve({ error }));
 		if (timeout) req.setTimeout(timeout, () => req.destroy(new Error('client timeout')));
 		req.end(body);
@@ -91,15 +124,24 @@ beforeEach(() => {
 /* ------------------------------------------------------------------ routing */
 
 describe('routing', () => {
-	test.each(['/', '/login', '/foo/api/v1/reports', '/api/reports', '/reports'])('%s outside /api/v1 is the HTML login page', async (p) => {
-		const res = await call(sb, 'GET', p);
-		expect(res.status).toBe(200);
-		expect(res.headers['content-type']).toBe(HTML_TYPE);
-		expect(res.text).toMatch(/^<!DOCTYPE html>/);
-		expect(res.text).toContain('<title>Login - phpRank</title>');
-	});
+	test.each(['/', '/login', '/foo/api/v1/reports', '/api/reports', '/reports'])(
+		'%s outside /api/v1 is the HTML login page',
+		async (p) => {
+			const res = await call(sb, 'GET', p);
+			expect(res.status).toBe(200);
+			expect(res.headers['content-type']).toBe(HTML_TYPE);
+			expect(res.text).toMatch(/^<!DOCTYPE html>/);
+			expect(res.text).toContain('<title>Login - phpRank</title>');
+		},
+	);
 
-	test.each(['/api/v1/api/v1/reports', '/api/v1/nope', '/api/v1', '/api/v1//reports', '/api/v1/reports/1/extra'])('%s is an unknown API route: 404 JSON', async (p) => {
+	test.each([
+		'/api/v1/api/v1/reports',
+		'/api/v1/nope',
+		'/api/v1',
+		'/api/v1//reports',
+		'/api/v1/reports/1/extra',
+	])('%s is an unknown API route: 404 JSON', async (p) => {
 		const res = await call(sb, 'GET', p);
 		expect(res.status).toBe(404);
 		expect(res.headers['content-type']).toBe(JSON_TYPE);
@@ -122,8 +164,13 @@ describe('routing', () => {
 		const res = await api(sb, 'POST', '/account');
 		expect(res.status).toBe(405);
 		expect(res.headers.allow).toBe('GET, HEAD');
-		expect(res.json).toEqual({ message: 'The POST method is not supported for route api/v1/account. Supported methods: GET, HEAD.' });
-		expect((await api(sb, 'POST', '/reports/1')).headers.allow).toBe('GET, HEAD, PUT, PATCH, DELETE');
+		expect(res.json).toEqual({
+			message:
+				'The POST method is not supported for route api/v1/account. Supported methods: GET, HEAD.',
+		});
+		expect((await api(sb, 'POST', '/reports/1')).headers.allow).toBe(
+			'GET, HEAD, PUT, PATCH, DELETE',
+		);
 		expect((await api(sb, 'GET', '/projects/x')).headers.allow).toBe('DELETE');
 	});
 
@@ -161,12 +208,18 @@ describe('authentication', () => {
 	});
 
 	test('Accept lists JSON first (axios style): 401 JSON', async () => {
-		const res = await api(sb, 'GET', '/reports', { key: 'nope', accept: 'application/json, text/plain, */*' });
+		const res = await api(sb, 'GET', '/reports', {
+			key: 'nope',
+			accept: 'application/json, text/plain, */*',
+		});
 		expect(res.status).toBe(401);
 	});
 
 	test('the scheme word is case-sensitive like Laravel', async () => {
-		const res = await api(sb, 'GET', '/account', { key: null, headers: { Authorization: `bearer ${KEY}` } });
+		const res = await api(sb, 'GET', '/account', {
+			key: null,
+			headers: { Authorization: `bearer ${KEY}` },
+		});
 		expect(res.status).toBe(401);
 	});
 
@@ -175,7 +228,7 @@ describe('authentication', () => {
 		expect(res.status).toBe(200);
 	});
 
-	test('GET /account is the key\'s own account', async () => {
+	test("GET /account is the key's own account", async () => {
 		const one = await api(sb, 'GET', '/account');
 		const two = await api(sb, 'GET', '/account', { key: OTHER });
 		expect(one.status).toBe(200);
@@ -230,11 +283,16 @@ describe('POST /reports', () => {
 		expect(Number.isInteger(report.result)).toBe(true);
 		expect(report.result).toBe(scoreOf(report.results));
 		const second = await store({ url: 'https://example.com/', privacy: '0' });
-		expect(second.json.data).toMatchObject({ id: 2, url: 'example.com', created_at: '2026-01-05T09:01:00.000000Z' });
+		expect(second.json.data).toMatchObject({
+			id: 2,
+			url: 'example.com',
+			created_at: '2026-01-05T09:01:00.000000Z',
+		});
 	});
 
 	test('results carry every check of the four categories with a valid shape', async () => {
-		const { results } = (await store({ url: 'http://plain-http.test/page', privacy: '0' })).json.data;
+		const { results } = (await store({ url: 'http://plain-http.test/page', privacy: '0' })).json
+			.data;
 		expect(Object.keys(results)).toEqual(CHECK_NAMES);
 		expect(CHECK_NAMES).toHaveLength(33);
 		for (const check of Object.values(results)) {
@@ -244,7 +302,12 @@ describe('POST /reports', () => {
 			if (check.passed) expect(check).not.toHaveProperty('errors');
 			else expect(Object.keys(check.errors).every((k) => ERROR_KEYS.includes(k))).toBe(true);
 		}
-		expect(results.https_encryption).toEqual({ passed: false, importance: 'high', value: 'http', errors: { missing: null } });
+		expect(results.https_encryption).toEqual({
+			passed: false,
+			importance: 'high',
+			value: 'http',
+			errors: { missing: null },
+		});
 	});
 
 	test('missing privacy is stored as 0 (Public), the real-server quirk', async () => {
@@ -259,7 +322,9 @@ describe('POST /reports', () => {
 	});
 
 	test('a JSON body is accepted too', async () => {
-		const res = await api(sb, 'POST', '/reports', { json: { url: 'https://example.com/json', privacy: 1 } });
+		const res = await api(sb, 'POST', '/reports', {
+			json: { url: 'https://example.com/json', privacy: 1 },
+		});
 		expect(res.json.data).toMatchObject({ url: 'example.com/json', privacy: 1 });
 	});
 
@@ -268,12 +333,36 @@ describe('POST /reports', () => {
 		['an empty url', { url: '' }, { url: ['The url field is required.'] }],
 		['not a URL', { url: 'not a url' }, { url: ['The url must be a valid URL.'] }],
 		['an ftp URL', { url: 'ftp://example.com/' }, { url: ['The url must be a valid URL.'] }],
-		['a 2049-character URL', { url: `https://example.com/${'a'.repeat(2029)}` }, { url: ['The url must not be greater than 2048 characters.'] }],
-		['privacy 5', { url: 'https://a.test/', privacy: '5' }, { privacy: ['The selected privacy is invalid.'] }],
-		['privacy abc', { url: 'https://a.test/', privacy: 'abc' }, { privacy: ['The privacy must be an integer.', 'The selected privacy is invalid.'] }],
-		['privacy 2 without password', { url: 'https://a.test/', privacy: '2' }, { password: ['The password field is required when privacy is 2.'] }],
-		['a 129-character password', { url: 'https://a.test/', privacy: '2', password: 'p'.repeat(129) }, { password: ['The password must not be greater than 128 characters.'] }],
-		['several fields', { privacy: '7' }, { url: ['The url field is required.'], privacy: ['The selected privacy is invalid.'] }],
+		[
+			'a 2049-character URL',
+			{ url: `https://example.com/${'a'.repeat(2029)}` },
+			{ url: ['The url must not be greater than 2048 characters.'] },
+		],
+		[
+			'privacy 5',
+			{ url: 'https://a.test/', privacy: '5' },
+			{ privacy: ['The selected privacy is invalid.'] },
+		],
+		[
+			'privacy abc',
+			{ url: 'https://a.test/', privacy: 'abc' },
+			{ privacy: ['The privacy must be an integer.', 'The selected privacy is invalid.'] },
+		],
+		[
+			'privacy 2 without password',
+			{ url: 'https://a.test/', privacy: '2' },
+			{ password: ['The password field is required when privacy is 2.'] },
+		],
+		[
+			'a 129-character password',
+			{ url: 'https://a.test/', privacy: '2', password: 'p'.repeat(129) },
+			{ password: ['The password must not be greater than 128 characters.'] },
+		],
+		[
+			'several fields',
+			{ privacy: '7' },
+			{ url: ['The url field is required.'], privacy: ['The selected privacy is invalid.'] },
+		],
 	])('422 for %s', async (_, form, message) => {
 		expect(`https://example.com/${'a'.repeat(2029)}`).toHaveLength(2049);
 		const res = await store(form);
@@ -288,7 +377,9 @@ describe('POST /reports', () => {
 		expect(res.status).toBe(422);
 		expect(res.json).toEqual({
 			message: {
-				url: ['cURL error 6: Could not resolve host: nowhere.invalid (see https://curl.haxx.se/libcurl/c/libcurl-errors.html) for https://nowhere.invalid/page'],
+				url: [
+					'cURL error 6: Could not resolve host: nowhere.invalid (see https://curl.haxx.se/libcurl/c/libcurl-errors.html) for https://nowhere.invalid/page',
+				],
 			},
 			status: 422,
 		});
@@ -297,12 +388,18 @@ describe('POST /reports', () => {
 	test('the plan limit: 422 "You created too many reports." (deleted reports free a slot)', async () => {
 		const limited = await startSandbox({ apiKeys: [KEY], maxReports: 2 });
 		try {
-			for (const url of ['https://a.test/', 'https://b.test/']) expect((await api(limited, 'POST', '/reports', { form: { url } })).status).toBe(200);
+			for (const url of ['https://a.test/', 'https://b.test/'])
+				expect((await api(limited, 'POST', '/reports', { form: { url } })).status).toBe(200);
 			const refused = await api(limited, 'POST', '/reports', { form: { url: 'https://c.test/' } });
 			expect(refused.status).toBe(422);
-			expect(refused.json).toEqual({ message: { url: ['You created too many reports.'] }, status: 422 });
+			expect(refused.json).toEqual({
+				message: { url: ['You created too many reports.'] },
+				status: 422,
+			});
 			await api(limited, 'DELETE', '/reports/1');
-			expect((await api(limited, 'POST', '/reports', { form: { url: 'https://c.test/' } })).status).toBe(200);
+			expect(
+				(await api(limited, 'POST', '/reports', { form: { url: 'https://c.test/' } })).status,
+			).toBe(200);
 		} finally {
 			await limited.close();
 		}
@@ -312,7 +409,11 @@ describe('POST /reports', () => {
 		sb.addReport({ url: 'https://example.com/a' });
 		await store({ url: 'https://example.com/a' });
 		await store({ url: 'https://www.example.com/a/' });
-		expect(sb.reports().map((r) => r.url)).toEqual(['example.com/a', 'example.com/a', 'example.com/a']);
+		expect(sb.reports().map((r) => r.url)).toEqual([
+			'example.com/a',
+			'example.com/a',
+			'example.com/a',
+		]);
 		expect(sb.createdCount('https://example.com/a')).toBe(2);
 		expect(sb.createdCount('example.com/a')).toBe(2);
 		expect(sb.createdCount('https://example.com/other')).toBe(0);
@@ -347,7 +448,14 @@ describe('show, update and delete a report', () => {
 		expect(res.status).toBe(200);
 		expect(Object.keys(res.json)).toEqual(['data', 'status']);
 		expect(res.json.status).toBe(200);
-		expect(res.json.data).toMatchObject({ id: 1, url: 'example.com', project: 'example.com', result: 91, privacy: 1, password: false });
+		expect(res.json.data).toMatchObject({
+			id: 1,
+			url: 'example.com',
+			project: 'example.com',
+			result: 91,
+			privacy: 1,
+			password: false,
+		});
 	});
 
 	test.each([
@@ -365,7 +473,12 @@ describe('show, update and delete a report', () => {
 		const res = await api(sb, 'PUT', '/reports/1', { form: { privacy: '2', password: 'pw' } });
 		expect(res.status).toBe(200);
 		expect(res.json.status).toBe(200);
-		expect(res.json.data).toMatchObject({ id: 1, privacy: 2, password: true, generated_at: before.generated_at });
+		expect(res.json.data).toMatchObject({
+			id: 1,
+			privacy: 2,
+			password: true,
+			generated_at: before.generated_at,
+		});
 		expect(res.json.data.updated_at).toBe('2026-01-05T09:00:00.000000Z');
 		expect(res.json.data.results).toEqual(before.results);
 	});
@@ -403,16 +516,19 @@ describe('show, update and delete a report', () => {
 		['foreign', '2'],
 		['missing', '99'],
 		['deleted', '3'],
-	])('update a %s report: 403 "This action is unauthorized." (even with an invalid body)', async (_, id) => {
-		await api(sb, 'DELETE', '/reports/3');
-		for (const form of [{ privacy: '1' }, { privacy: 'bad' }]) {
-			const res = await api(sb, 'PUT', `/reports/${id}`, { form });
-			expect(res.status).toBe(403);
-			expect(res.json).toEqual({ message: 'This action is unauthorized.' });
-		}
-		const theirs = sb.reports().find((r) => r.id === 2);
-		expect(theirs.updated_at).toBe(theirs.created_at);
-	});
+	])(
+		'update a %s report: 403 "This action is unauthorized." (even with an invalid body)',
+		async (_, id) => {
+			await api(sb, 'DELETE', '/reports/3');
+			for (const form of [{ privacy: '1' }, { privacy: 'bad' }]) {
+				const res = await api(sb, 'PUT', `/reports/${id}`, { form });
+				expect(res.status).toBe(403);
+				expect(res.json).toEqual({ message: 'This action is unauthorized.' });
+			}
+			const theirs = sb.reports().find((r) => r.id === 2);
+			expect(theirs.updated_at).toBe(theirs.created_at);
+		},
+	);
 
 	test.each([
 		[{ privacy: '9' }, { privacy: ['The selected privacy is invalid.'] }],
@@ -446,11 +562,17 @@ describe('show, update and delete a report', () => {
 /* ------------------------------------------------------------------ list reports */
 
 describe('GET /reports', () => {
-	const list = async (query = '', options) => (await api(sb, 'GET', `/reports${query}`, options)).json;
+	const list = async (query = '', options) =>
+		(await api(sb, 'GET', `/reports${query}`, options)).json;
 	const ids = async (query) => (await list(query)).data.map((r) => r.id);
 
 	beforeEach(() => {
-		sb.reset(Array.from({ length: 23 }, (_, i) => ({ url: `https://site${i % 3}.test/page-${i}`, score: 30 + i * 3 })));
+		sb.reset(
+			Array.from({ length: 23 }, (_, i) => ({
+				url: `https://site${i % 3}.test/page-${i}`,
+				score: 30 + i * 3,
+			})),
+		);
 	});
 
 	test('the Laravel paginator envelope, page 2', async () => {
@@ -458,7 +580,12 @@ describe('GET /reports', () => {
 		const base = `${sb.url}/api/v1/reports`;
 		expect(Object.keys(body)).toEqual(['data', 'links', 'meta', 'status']);
 		expect(body.status).toBe(200);
-		expect(body.links).toEqual({ first: `${base}?page=1`, last: `${base}?page=3`, prev: `${base}?page=1`, next: `${base}?page=3` });
+		expect(body.links).toEqual({
+			first: `${base}?page=1`,
+			last: `${base}?page=3`,
+			prev: `${base}?page=1`,
+			next: `${base}?page=3`,
+		});
 		expect(body.meta).toEqual({
 			current_page: 2,
 			from: 11,
@@ -481,7 +608,9 @@ describe('GET /reports', () => {
 
 	test('the links keep the other query parameters, page last', async () => {
 		const body = await list('?search=site&per_page=10&sort=asc&page=1');
-		expect(body.links.next).toBe(`${sb.url}/api/v1/reports?search=site&per_page=10&sort=asc&page=2`);
+		expect(body.links.next).toBe(
+			`${sb.url}/api/v1/reports?search=site&per_page=10&sort=asc&page=2`,
+		);
 		const spaced = await list('?search=a%20b&page=1');
 		expect(spaced.links.first).toBe(`${sb.url}/api/v1/reports?search=a+b&page=1`);
 	});
@@ -489,7 +618,13 @@ describe('GET /reports', () => {
 	test('past the last page: empty data, from/to null, current_page as asked', async () => {
 		const body = await list('?page=9');
 		expect(body.data).toEqual([]);
-		expect(body.meta).toMatchObject({ current_page: 9, from: null, to: null, last_page: 3, total: 23 });
+		expect(body.meta).toMatchObject({
+			current_page: 9,
+			from: null,
+			to: null,
+			last_page: 3,
+			total: 23,
+		});
 		expect(body.links.next).toBeNull();
 		expect(body.links.prev).toBe(`${sb.url}/api/v1/reports?page=8`);
 	});
@@ -498,7 +633,14 @@ describe('GET /reports', () => {
 		sb.reset(null);
 		const body = await list();
 		expect(body.data).toEqual([]);
-		expect(body.meta).toMatchObject({ current_page: 1, from: null, to: null, last_page: 1, total: 0, per_page: 10 });
+		expect(body.meta).toMatchObject({
+			current_page: 1,
+			from: null,
+			to: null,
+			last_page: 1,
+			total: 0,
+			per_page: 10,
+		});
 		expect(body.meta.links.map((l) => l.label)).toEqual(['&laquo; Previous', '1', 'Next &raquo;']);
 	});
 
@@ -520,7 +662,9 @@ describe('GET /reports', () => {
 	test('search is LIKE %term%, case-insensitive, with SQL wildcards', async () => {
 		expect(await ids('?search=PAGE-2')).toEqual([23, 22, 21, 3]);
 		expect(await ids('?search=page-1_')).toEqual([20, 19, 18, 17, 16, 15, 14, 13, 12, 11]);
-		expect((await list('?search=site0%25page-9')).data.map((r) => r.url)).toEqual(['site0.test/page-9']);
+		expect((await list('?search=site0%25page-9')).data.map((r) => r.url)).toEqual([
+			'site0.test/page-9',
+		]);
 		expect(await ids('?search=page-2&search_by=project')).toEqual([23, 22, 21, 3]);
 	});
 
@@ -532,7 +676,12 @@ describe('GET /reports', () => {
 	});
 
 	test('result filter: good > 79, decent 49..79, bad < 49', async () => {
-		sb.reset(['80', '79', '49', '48', '100', '0'].map((s, i) => ({ url: `https://r${i}.test/`, score: Number(s) })));
+		sb.reset(
+			['80', '79', '49', '48', '100', '0'].map((s, i) => ({
+				url: `https://r${i}.test/`,
+				score: Number(s),
+			})),
+		);
 		const scores = async (result) => (await list(`?result=${result}`)).data.map((r) => r.result);
 		expect(await scores('good')).toEqual([100, 80]);
 		expect(await scores('decent')).toEqual([49, 79]);
@@ -549,11 +698,15 @@ describe('GET /reports', () => {
 		expect(results).toEqual([...results].sort((a, b) => b - a));
 		const byId = Array.from({ length: 23 }, (_, i) => 23 - i);
 		expect((await list('?sort_by=generated_at&per_page=25')).data.map((r) => r.id)).toEqual(byId);
-		expect((await list('?sort_by=bogus&sort=sideways&per_page=25')).data.map((r) => r.id)).toEqual(byId);
-		expect((await list('?sort=asc&per_page=25')).data.map((r) => r.id)).toEqual([...byId].reverse());
+		expect((await list('?sort_by=bogus&sort=sideways&per_page=25')).data.map((r) => r.id)).toEqual(
+			byId,
+		);
+		expect((await list('?sort=asc&per_page=25')).data.map((r) => r.id)).toEqual(
+			[...byId].reverse(),
+		);
 	});
 
-	test('only the key\'s own, non-deleted reports', async () => {
+	test("only the key's own, non-deleted reports", async () => {
 		sb.addReport({ url: 'https://theirs.test/', owner: OTHER });
 		await api(sb, 'DELETE', '/reports/5');
 		expect((await list()).meta.total).toBe(22);
@@ -566,13 +719,27 @@ describe('GET /reports', () => {
 		expect(Date.now() - started).toBeLessThan(2000);
 		const body = await list('?page=500');
 		expect(body.meta).toMatchObject({ total: 10000, last_page: 1000, from: 4991, to: 5000 });
-		expect(body.meta.links.map((l) => l.label)).toEqual(
-			['&laquo; Previous', '1', '2', '...', '497', '498', '499', '500', '501', '502', '503', '...', '999', '1000', 'Next &raquo;'],
-		);
+		expect(body.meta.links.map((l) => l.label)).toEqual([
+			'&laquo; Previous',
+			'1',
+			'2',
+			'...',
+			'497',
+			'498',
+			'499',
+			'500',
+			'501',
+			'502',
+			'503',
+			'...',
+			'999',
+			'1000',
+			'Next &raquo;',
+		]);
 		expect(body.meta.links.find((l) => l.label === '...').url).toBeNull();
 	});
 
-	test('the page window near the ends, as Laravel\'s UrlWindow', () => {
+	test("the page window near the ends, as Laravel's UrlWindow", () => {
 		expect(windowElements(1, 13)).toEqual([[1, 13]]);
 		expect(windowElements(1, 20)).toEqual([[1, 10], '...', [19, 20]]);
 		expect(windowElements(7, 20)).toEqual([[1, 10], '...', [19, 20]]);
@@ -585,17 +752,31 @@ describe('GET /reports', () => {
 /* ------------------------------------------------------------------ projects */
 
 describe('projects', () => {
-	const projects = async (query = '', options) => (await api(sb, 'GET', `/projects${query}`, options)).json;
+	const projects = async (query = '', options) =>
+		(await api(sb, 'GET', `/projects${query}`, options)).json;
 
 	beforeEach(() => sb.reset('demo'));
 
 	test('aggregates the reports per project: count, SUM of scores as a decimal string, first created_at', async () => {
 		const body = await projects();
 		expect(body.status).toBe(200);
-		expect(body.meta).toMatchObject({ total: 6, per_page: 10, current_page: 1, last_page: 1, from: 1, to: 6, path: `${sb.url}/api/v1/projects` });
+		expect(body.meta).toMatchObject({
+			total: 6,
+			per_page: 10,
+			current_page: 1,
+			last_page: 1,
+			from: 1,
+			to: 6,
+			path: `${sb.url}/api/v1/projects`,
+		});
 		const lumen = body.data.find((p) => p.project === 'lumen-studio.design');
 		const own = sb.reports().filter((r) => r.project === 'lumen-studio.design');
-		expect(lumen).toEqual({ project: 'lumen-studio.design', reports: 7, result: '633.00', created_at: own[0].created_at });
+		expect(lumen).toEqual({
+			project: 'lumen-studio.design',
+			reports: 7,
+			result: '633.00',
+			created_at: own[0].created_at,
+		});
 		for (const project of body.data) {
 			const reports = sb.reports().filter((r) => r.project === project.project);
 			expect(project.reports).toBe(reports.length);
@@ -614,16 +795,25 @@ describe('projects', () => {
 			'lumen-studio.design',
 			'northwind-coffee.com',
 		]);
-		expect((await projects('?search=COFFEE&search_by=url')).data.map((p) => p.project)).toEqual(['northwind-coffee.com']);
+		expect((await projects('?search=COFFEE&search_by=url')).data.map((p) => p.project)).toEqual([
+			'northwind-coffee.com',
+		]);
 		const paged = await projects('?per_page=abc&page=2&sort_by=project&sort=bad');
 		expect(paged.meta).toMatchObject({ per_page: 10, current_page: 2, from: null, to: null });
-		expect(paged.links.first).toBe(`${sb.url}/api/v1/projects?per_page=abc&sort_by=project&sort=bad&page=1`);
+		expect(paged.links.first).toBe(
+			`${sb.url}/api/v1/projects?per_page=abc&sort_by=project&sort=bad&page=1`,
+		);
 	});
 
 	test('delete a project soft-deletes every report of it', async () => {
 		const res = await api(sb, 'DELETE', '/projects/acme-plumbing.co.uk');
 		expect(res.status).toBe(200);
-		expect(res.json).toEqual({ id: 'acme-plumbing.co.uk', object: 'report', deleted: true, status: 200 });
+		expect(res.json).toEqual({
+			id: 'acme-plumbing.co.uk',
+			object: 'report',
+			deleted: true,
+			status: 200,
+		});
 		const acme = sb.reports().filter((r) => r.project === 'acme-plumbing.co.uk');
 		expect(acme).toHaveLength(6);
 		expect(acme.every((r) => r.deleted_at !== null)).toBe(true);
@@ -634,7 +824,9 @@ describe('projects', () => {
 
 	test('delete an unknown or foreign project: 404', async () => {
 		expect((await api(sb, 'DELETE', '/projects/nope.test')).json).toEqual(NOT_FOUND);
-		expect((await api(sb, 'DELETE', '/projects/lumen-studio.design', { key: OTHER })).status).toBe(404);
+		expect((await api(sb, 'DELETE', '/projects/lumen-studio.design', { key: OTHER })).status).toBe(
+			404,
+		);
 		expect((await projects('', { key: OTHER })).meta.total).toBe(0);
 	});
 
@@ -646,7 +838,12 @@ describe('projects', () => {
 		]);
 		expect((await api(sb, 'DELETE', '/projects/a/b')).json).toEqual(NOT_FOUND);
 		expect(sb.reports()[0].deleted_at).toBeNull();
-		expect((await api(sb, 'DELETE', '/projects/a%2Fb')).json).toEqual({ id: 'a/b', object: 'report', deleted: true, status: 200 });
+		expect((await api(sb, 'DELETE', '/projects/a%2Fb')).json).toEqual({
+			id: 'a/b',
+			object: 'report',
+			deleted: true,
+			status: 200,
+		});
 		expect((await api(sb, 'DELETE', '/projects/my%20site')).json.id).toBe('my site');
 		expect((await api(sb, 'DELETE', '/projects/z%2Etest')).json.id).toBe('z.test');
 	});
@@ -659,7 +856,11 @@ describe('options and seeds', () => {
 		['score', { score: 90 }, 'score'],
 		['null', { result: null }, 'result'],
 	])("resultField '%s'", async (resultField, expected, field) => {
-		const other = await startSandbox({ apiKeys: [KEY], resultField, seed: [{ url: 'https://a.test/', score: 90 }] });
+		const other = await startSandbox({
+			apiKeys: [KEY],
+			resultField,
+			seed: [{ url: 'https://a.test/', score: 90 }],
+		});
 		try {
 			const shown = (await api(other, 'GET', '/reports/1')).json.data;
 			expect(shown).toMatchObject(expected);
@@ -676,7 +877,8 @@ describe('options and seeds', () => {
 		expect(reports).toHaveLength(40);
 		expect(new Set(reports.map((r) => r.project)).size).toBe(6);
 		const band = (s) => (s > 79 ? 'good' : s >= 49 ? 'decent' : 'bad');
-		for (const b of ['good', 'decent', 'bad']) expect(reports.filter((r) => band(r.result) === b).length).toBeGreaterThanOrEqual(5);
+		for (const b of ['good', 'decent', 'bad'])
+			expect(reports.filter((r) => band(r.result) === b).length).toBeGreaterThanOrEqual(5);
 		expect(new Set(reports.map((r) => r.privacy))).toEqual(new Set([0, 1, 2]));
 		expect(reports.every((r) => r.created_at < '2026-01-05T09:00:00.000000Z')).toBe(true);
 		expect(reports.every((r) => r.owner === KEY)).toBe(true);
@@ -721,11 +923,26 @@ describe('options and seeds', () => {
 	test('addReport forces a score and returns the API view; clock and owners', async () => {
 		const clocked = await startSandbox({ apiKeys: [KEY, OTHER], clock: '2030-02-03T04:05:06Z' });
 		try {
-			const added = clocked.addReport({ url: 'example.com/x', score: 42, privacy: 2, password: 'pw', owner: OTHER });
-			expect(added).toMatchObject({ id: 1, url: 'example.com/x', result: 42, privacy: 2, password: true, created_at: '2030-02-03T04:05:06.000000Z' });
+			const added = clocked.addReport({
+				url: 'example.com/x',
+				score: 42,
+				privacy: 2,
+				password: 'pw',
+				owner: OTHER,
+			});
+			expect(added).toMatchObject({
+				id: 1,
+				url: 'example.com/x',
+				result: 42,
+				privacy: 2,
+				password: true,
+				created_at: '2030-02-03T04:05:06.000000Z',
+			});
 			expect(Math.abs(scoreOf(added.results) - 42)).toBeLessThanOrEqual(4);
 			expect(clocked.reports()[0].owner).toBe(OTHER);
-			expect(() => clocked.addReport({ url: 'https://a.test/', owner: 'stranger' })).toThrow(/Unknown owner/);
+			expect(() => clocked.addReport({ url: 'https://a.test/', owner: 'stranger' })).toThrow(
+				/Unknown owner/,
+			);
 			expect(() => clocked.addReport({ url: 'not a url' })).toThrow(/Invalid/);
 		} finally {
 			await clocked.close();
@@ -840,7 +1057,11 @@ describe('faults', () => {
 		const res = await api(sb, 'POST', '/reports', { form: { url: 'https://a.test/' } });
 		expect(res.error).toBeDefined();
 		expect(sb.createdCount('https://a.test/')).toBe(0);
-		expect(sb.requests[0]).toMatchObject({ outcome: 'dropped-before', status: null, processed: false });
+		expect(sb.requests[0]).toMatchObject({
+			outcome: 'dropped-before',
+			status: null,
+			processed: false,
+		});
 	});
 
 	test('drop after processing: no answer, but the report was stored', async () => {
@@ -848,16 +1069,28 @@ describe('faults', () => {
 		const res = await api(sb, 'POST', '/reports', { form: { url: 'https://a.test/' } });
 		expect(res.error).toBeDefined();
 		expect(sb.createdCount('https://a.test/')).toBe(1);
-		expect(sb.requests[0]).toMatchObject({ outcome: 'dropped-after', status: null, processed: true });
+		expect(sb.requests[0]).toMatchObject({
+			outcome: 'dropped-after',
+			status: null,
+			processed: true,
+		});
 	});
 
 	test('slowMs: processed at once, answered late; a client timeout leaves the change in place', async () => {
 		sb.setFaults({ slowMs: 250 });
-		const res = await api(sb, 'POST', '/reports', { form: { url: 'https://a.test/' }, timeout: 60 });
+		const res = await api(sb, 'POST', '/reports', {
+			form: { url: 'https://a.test/' },
+			timeout: 60,
+		});
 		expect(res.error.message).toBe('client timeout');
 		expect(sb.createdCount('https://a.test/')).toBe(1);
 		await waitFor(() => sb.requests[0].outcome !== null);
-		expect(sb.requests[0]).toMatchObject({ outcome: 'slow', status: 200, processed: true, clientAborted: true });
+		expect(sb.requests[0]).toMatchObject({
+			outcome: 'slow',
+			status: 200,
+			processed: true,
+			clientAborted: true,
+		});
 		const patient = await api(sb, 'GET', '/account');
 		expect(patient.status).toBe(200);
 	});
@@ -869,15 +1102,26 @@ describe('faults', () => {
 		const first = await api(sb, 'POST', '/reports', { form: { url: 'https://a.test/' } });
 		expect(first.status).toBe(500);
 		expect(first.json).toEqual({ message: 'Server Error' });
-		expect((await api(sb, 'POST', '/reports', { form: { url: 'https://a.test/' } })).status).toBe(500);
-		expect((await api(sb, 'POST', '/reports', { form: { url: 'https://a.test/' } })).status).toBe(200);
+		expect((await api(sb, 'POST', '/reports', { form: { url: 'https://a.test/' } })).status).toBe(
+			500,
+		);
+		expect((await api(sb, 'POST', '/reports', { form: { url: 'https://a.test/' } })).status).toBe(
+			200,
+		);
 		const limited = await api(sb, 'GET', '/account');
 		expect(limited.status).toBe(429);
 		expect(limited.json).toEqual({ message: 'Too Many Attempts.' });
 		expect(limited.headers['retry-after']).toBe('1');
 		expect((await api(sb, 'GET', '/account')).status).toBe(200);
 		expect(sb.createdCount('https://a.test/')).toBe(1);
-		expect(sb.requests.map((r) => r.outcome)).toEqual(['ok', 'fault', 'fault', 'ok', 'fault', 'ok']);
+		expect(sb.requests.map((r) => r.outcome)).toEqual([
+			'ok',
+			'fault',
+			'fault',
+			'ok',
+			'fault',
+			'ok',
+		]);
 	});
 
 	test('failNext: drop after, slow, custom headers and body', async () => {
@@ -885,7 +1129,11 @@ describe('faults', () => {
 		sb.addReport({ url: 'https://a.test/' });
 		expect((await api(sb, 'DELETE', '/reports/1')).error).toBeDefined();
 		expect(sb.reports()[0].deleted_at).not.toBeNull();
-		sb.failNext({ status: 503, headers: { 'Retry-After': '7' }, body: { message: 'Down for maintenance' } });
+		sb.failNext({
+			status: 503,
+			headers: { 'Retry-After': '7' },
+			body: { message: 'Down for maintenance' },
+		});
 		const custom = await api(sb, 'GET', '/reports');
 		expect(custom.status).toBe(503);
 		expect(custom.headers['retry-after']).toBe('7');
@@ -898,7 +1146,10 @@ describe('faults', () => {
 	});
 
 	test('faults given to startSandbox apply from the first request', async () => {
-		const faulty = await startSandbox({ apiKeys: [KEY], faults: { throttle: { limit: 1, windowMs: 60000 } } });
+		const faulty = await startSandbox({
+			apiKeys: [KEY],
+			faults: { throttle: { limit: 1, windowMs: 60000 } },
+		});
 		try {
 			expect((await api(faulty, 'GET', '/account')).status).toBe(200);
 			expect((await api(faulty, 'GET', '/account')).status).toBe(429);
@@ -913,7 +1164,31 @@ describe('faults', () => {
 describe('cli', () => {
 	test('parseArgs maps the flags to options', () => {
 		expect(
-			parseArgs(['--port', '9000', '--key', 'a,b', '--seed', '50', '--throttle', '60/60', '--error-rate', '0.1', '--latency', '50', '--drop-rate=0.2', '--drop-when', 'after', '--slow', '900', '--fault-seed', '7', '--max-reports', '5', '--result-field', 'score']),
+			parseArgs([
+				'--port',
+				'9000',
+				'--key',
+				'a,b',
+				'--seed',
+				'50',
+				'--throttle',
+				'60/60',
+				'--error-rate',
+				'0.1',
+				'--latency',
+				'50',
+				'--drop-rate=0.2',
+				'--drop-when',
+				'after',
+				'--slow',
+				'900',
+				'--fault-seed',
+				'7',
+				'--max-reports',
+				'5',
+				'--result-field',
+				'score',
+			]),
 		).toEqual({
 			port: 9000,
 			apiKeys: ['a', 'b'],
@@ -921,14 +1196,38 @@ describe('cli', () => {
 			faultSeed: 7,
 			maxReports: 5,
 			resultField: 'score',
-			faults: { throttle: { limit: 60, windowMs: 60000 }, errorRate: 0.1, latencyMs: 50, dropRate: 0.2, dropWhen: 'after', slowMs: 900 },
+			faults: {
+				throttle: { limit: 60, windowMs: 60000 },
+				errorRate: 0.1,
+				latencyMs: 50,
+				dropRate: 0.2,
+				dropWhen: 'after',
+				slowMs: 900,
+			},
 		});
-		expect(parseArgs(['--throttle', '5/500ms']).faults.throttle).toEqual({ limit: 5, windowMs: 500 });
+		expect(parseArgs(['--throttle', '5/500ms']).faults.throttle).toEqual({
+			limit: 5,
+			windowMs: 500,
+		});
 		expect(() => parseArgs(['--nope', '1'])).toThrow(/Unknown option --nope/);
 	});
 
 	test('starts, prints one line, serves the demo and stops on SIGTERM', async () => {
-		const child = spawn(process.execPath, [path.join(__dirname, 'cli.js'), '--port', '0', '--key', 'demo-key', '--seed', 'demo', '--throttle', '100/60'], { stdio: ['ignore', 'pipe', 'pipe'] });
+		const child = spawn(
+			process.execPath,
+			[
+				path.join(__dirname, 'cli.js'),
+				'--port',
+				'0',
+				'--key',
+				'demo-key',
+				'--seed',
+				'demo',
+				'--throttle',
+				'100/60',
+			],
+			{ stdio: ['ignore', 'pipe', 'pipe'] },
+		);
 		try {
 			const line = await new Promise((resolve, reject) => {
 				let out = '';
@@ -939,7 +1238,8 @@ describe('cli', () => {
 				child.on('error', reject);
 				child.on('exit', (code) => reject(new Error(`exited with ${code}`)));
 			});
-			const m = /^phpRank sandbox listening on (http:\/\/127\.0\.0\.1:\d+) \(key: demo-key\)\n$/.exec(line);
+			const m =
+				/^phpRank sandbox listening on (http:\/\/127\.0\.0\.1:\d+) \(key: demo-key\)\n$/.exec(line);
 			expect(m).not.toBeNull();
 			const res = await call({ url: m[1] }, 'GET', '/api/v1/reports', { key: 'demo-key' });
 			expect(res.json.meta.total).toBe(40);

@@ -81,12 +81,39 @@ function demoEntries() {
 }
 
 const BULK_HOSTS = [
-	'alpine-outfitters.com', 'www.harbor-dental.net', 'copperleaf.io', 'maple-bakery.ca', 'blog.northstar-labs.dev',
-	'riverbend-hotel.com', 'www.quartz-analytics.com', 'sunset-yoga.studio', 'ironclad-security.net', 'bluefin-sushi.com',
-	'www.pinecrest-school.org', 'nimbus-cloud.app', 'oakwood-furniture.co.uk', 'shop.velvet-threads.com', 'granite-legal.law',
-	'www.meadow-farms.org', 'cobalt-games.gg', 'saffron-kitchen.in', 'polar-expeditions.travel', 'ember-coffee.roasters.com',
+	'alpine-outfitters.com',
+	'www.harbor-dental.net',
+	'copperleaf.io',
+	'maple-bakery.ca',
+	'blog.northstar-labs.dev',
+	'riverbend-hotel.com',
+	'www.quartz-analytics.com',
+	'sunset-yoga.studio',
+	'ironclad-security.net',
+	'bluefin-sushi.com',
+	'www.pinecrest-school.org',
+	'nimbus-cloud.app',
+	'oakwood-furniture.co.uk',
+	'shop.velvet-threads.com',
+	'granite-legal.law',
+	'www.meadow-farms.org',
+	'cobalt-games.gg',
+	'saffron-kitchen.in',
+	'polar-expeditions.travel',
+	'ember-coffee.roasters.com',
 ];
-const BULK_PATHS = ['/', '/about', '/pricing', '/contact', '/blog', '/features', '/docs', '/careers', '/team', '/faq'];
+const BULK_PATHS = [
+	'/',
+	'/about',
+	'/pricing',
+	'/contact',
+	'/blog',
+	'/features',
+	'/docs',
+	'/careers',
+	'/team',
+	'/faq',
+];
 
 // Real accounts have one or two big sites and a long tail: project sizes follow 1/rank
 // (the largest of 20 holds about 28 %). Scores lean bad, as first audits usually do.
@@ -122,20 +149,31 @@ function bulkEntries(count) {
 		const band = SCORE_BANDS[pickIndex(BAND_WEIGHTS, unit('bulk-band', i))];
 		const targetScore = band.min + Math.floor(unit('bulk-score', i) * (band.max - band.min + 1));
 		const privacy = i % 11 === 0 ? 2 : i % 5 === 0 ? 1 : 0;
-		entries[i] = { url: `${scheme}://${BULK_HOSTS[hostIndex]}${path}`, privacy, password: privacy === 2 ? 'secret' : undefined, targetScore };
+		entries[i] = {
+			url: `${scheme}://${BULK_HOSTS[hostIndex]}${path}`,
+			privacy,
+			password: privacy === 2 ? 'secret' : undefined,
+			targetScore,
+		};
 	}
 	return entries;
 }
 
 /** Turn a seed option into report entries and the spacing between their dates. */
 function seedEntries(seed) {
-	if (seed === undefined || seed === null || seed === 'none' || seed === 'empty') return { entries: [], spacingMs: 0 };
+	if (seed === undefined || seed === null || seed === 'none' || seed === 'empty')
+		return { entries: [], spacingMs: 0 };
 	if (seed === 'demo') return { entries: demoEntries(), spacingMs: 12 * HOUR_MS + 37 * MINUTE_MS };
 	if (Array.isArray(seed)) return { entries: seed, spacingMs: HOUR_MS };
 	if (typeof seed === 'object' && Number.isInteger(seed.reports) && seed.reports >= 0) {
-		return { entries: bulkEntries(seed.reports).map((e) => ({ ...e, owner: seed.owner })), spacingMs: 10 * MINUTE_MS };
+		return {
+			entries: bulkEntries(seed.reports).map((e) => ({ ...e, owner: seed.owner })),
+			spacingMs: 10 * MINUTE_MS,
+		};
 	}
-	throw new Error(`Unknown seed: ${JSON.stringify(seed)} (use 'demo', { reports: N } or an array of reports)`);
+	throw new Error(
+		`Unknown seed: ${JSON.stringify(seed)} (use 'demo', { reports: N } or an array of reports)`,
+	);
 }
 
 /** Accepts "example.com/x" as well as full URLs, like a person typing a seed list would. */

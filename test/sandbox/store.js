@@ -15,14 +15,20 @@ const RESULT_FIELDS = ['result', 'score', 'null'];
  * dropped. Returns null when it is not an acceptable URL.
  */
 function parsePageUrl(input) {
-	if (typeof input !== 'string' || !/^https?:\/\/[^\s/?#]/i.test(input) || /\s/.test(input)) return null;
+	if (typeof input !== 'string' || !/^https?:\/\/[^\s/?#]/i.test(input) || /\s/.test(input))
+		return null;
 	let parsed;
 	try {
 		parsed = new URL(input);
 	} catch {
 		return null;
 	}
-	if (!parsed.hostname || !/^[a-z0-9_.\-[\]:]+$/i.test(parsed.hostname) || parsed.hostname.startsWith('.')) return null;
+	if (
+		!parsed.hostname ||
+		!/^[a-z0-9_.\-[\]:]+$/i.test(parsed.hostname) ||
+		parsed.hostname.startsWith('.')
+	)
+		return null;
 	parsed.hash = '';
 	const href = parsed.href;
 	return {
@@ -44,8 +50,14 @@ function cleanUrl(href) {
 }
 
 class Store {
-	constructor({ clock = DEFAULT_CLOCK, clockStepMs = DEFAULT_CLOCK_STEP_MS, resultField = 'result', projectResultDecimals = 2 } = {}) {
-		if (!RESULT_FIELDS.includes(resultField)) throw new Error(`resultField must be one of ${RESULT_FIELDS.join(', ')}`);
+	constructor({
+		clock = DEFAULT_CLOCK,
+		clockStepMs = DEFAULT_CLOCK_STEP_MS,
+		resultField = 'result',
+		projectResultDecimals = 2,
+	} = {}) {
+		if (!RESULT_FIELDS.includes(resultField))
+			throw new Error(`resultField must be one of ${RESULT_FIELDS.join(', ')}`);
 		this.clockStart = Math.floor(toMillis(clock) / 1000) * 1000;
 		this.clockStepMs = clockStepMs;
 		this.resultField = resultField;
@@ -79,7 +91,16 @@ class Store {
 	 * @param {string} [args.project]      override the project name (for edge-case tests)
 	 * @param {number} [args.createdAt]    ms; default: the clock
 	 */
-	create({ owner, page, privacy = 0, password = null, score = null, targetScore, project, createdAt }) {
+	create({
+		owner,
+		page,
+		privacy = 0,
+		password = null,
+		score = null,
+		targetScore,
+		project,
+		createdAt,
+	}) {
 		const time = createdAt === undefined ? this.tick() : createdAt;
 		const pageInfo = project === undefined ? page : { ...page, project };
 		const aim = score === null || score === undefined ? targetScore : score;
@@ -132,7 +153,10 @@ class Store {
 	/** Re-analyse at `time`: a new generated_at and possibly different checks and score. */
 	rerun(record, time) {
 		record.run += 1;
-		const analysis = analysePage(record.page, { target: rerunTarget(record.target, record.page, record.run), run: record.run });
+		const analysis = analysePage(record.page, {
+			target: rerunTarget(record.target, record.page, record.run),
+			run: record.run,
+		});
 		record.results = analysis.results;
 		record.score = analysis.score;
 		record.generatedAt = time;
@@ -176,9 +200,17 @@ class Store {
 }
 
 function toMillis(clock) {
-	const ms = clock instanceof Date ? clock.getTime() : typeof clock === 'number' ? clock : Date.parse(clock);
+	const ms =
+		clock instanceof Date ? clock.getTime() : typeof clock === 'number' ? clock : Date.parse(clock);
 	if (!Number.isFinite(ms)) throw new Error(`Invalid clock: ${clock}`);
 	return ms;
 }
 
-module.exports = { Store, parsePageUrl, cleanUrl, DEFAULT_CLOCK, DEFAULT_CLOCK_STEP_MS, RESULT_FIELDS };
+module.exports = {
+	Store,
+	parsePageUrl,
+	cleanUrl,
+	DEFAULT_CLOCK,
+	DEFAULT_CLOCK_STEP_MS,
+	RESULT_FIELDS,
+};

@@ -59,7 +59,8 @@ function validateUpdate(input) {
 function checkUrl(value, errors) {
 	if (value === null || value === undefined) return errors.add('url', messages.required('url'));
 	if (typeof value !== 'string' || !parsePageUrl(value)) errors.add('url', messages.url('url'));
-	if (typeof value === 'string' && length(value) > MAX_URL) errors.add('url', messages.maxString('url', MAX_URL));
+	if (typeof value === 'string' && length(value) > MAX_URL)
+		errors.add('url', messages.maxString('url', MAX_URL));
 }
 
 function checkEnum(field, value, allowed, errors) {
@@ -70,12 +71,15 @@ function checkEnum(field, value, allowed, errors) {
 
 function checkPassword(input, errors) {
 	const value = input.password;
-	const blank = value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
-	if (looselyEqualsInt(input.privacy, 2) && blank) return errors.add('password', messages.requiredIf('password', 'privacy', 2));
+	const blank =
+		value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
+	if (looselyEqualsInt(input.privacy, 2) && blank)
+		return errors.add('password', messages.requiredIf('password', 'privacy', 2));
 	if (value === null || value === undefined) return;
 	if (typeof value !== 'string') return errors.add('password', messages.string('password'));
 	if (length(value) < 1) errors.add('password', messages.minString('password', 1));
-	if (length(value) > MAX_PASSWORD) errors.add('password', messages.maxString('password', MAX_PASSWORD));
+	if (length(value) > MAX_PASSWORD)
+		errors.add('password', messages.maxString('password', MAX_PASSWORD));
 }
 
 module.exports = { validateStore, validateUpdate, messages, MAX_URL, MAX_PASSWORD };

@@ -8,16 +8,16 @@ describe('pauseAfterRateLimit', () => {
 		expect(pauseAfterRateLimit(60_000, 9)).toBe(59_000);
 	});
 	test('a short Retry-After: five probes 200 ms apart, then doubling up to 30 s', () => {
-		expect([1, 2, 3, 4, 5, 6, 7, 8, 9, 15, 40].map((streak) => pauseAfterRateLimit(1000, streak))).toEqual([
-			200, 200, 200, 200, 200, 200, 400, 800, 1600, 30_000, 30_000,
-		]);
+		expect(
+			[1, 2, 3, 4, 5, 6, 7, 8, 9, 15, 40].map((streak) => pauseAfterRateLimit(1000, streak)),
+		).toEqual([200, 200, 200, 200, 200, 200, 400, 800, 1600, 30_000, 30_000]);
 		expect(pauseAfterRateLimit(50, 1)).toBe(200);
 	});
 	test('0, missing or unreadable: at least a second, doubling while 429s continue, at most 30 s', () => {
 		for (const asked of [0, undefined]) {
-			expect([1, 2, 3, 4, 5, 6, 7, 30].map((streak) => pauseAfterRateLimit(asked, streak))).toEqual([
-				1000, 2000, 4000, 8000, 16_000, 30_000, 30_000, 30_000,
-			]);
+			expect([1, 2, 3, 4, 5, 6, 7, 30].map((streak) => pauseAfterRateLimit(asked, streak))).toEqual(
+				[1000, 2000, 4000, 8000, 16_000, 30_000, 30_000, 30_000],
+			);
 		}
 	});
 });
@@ -35,23 +35,41 @@ describe('ThrottleShare: clients of the key, from X-RateLimit-Remaining alone', 
 
 	test('two workers: it falls by two per answer of ours → 2; three → 3', () => {
 		const two = new ThrottleShare();
-		observeAll(two, Array.from({ length: 25 }, (_, i) => 59 - 2 * i));
+		observeAll(
+			two,
+			Array.from({ length: 25 }, (_, i) => 59 - 2 * i),
+		);
 		expect(two.consumers).toBe(2);
 		const three = new ThrottleShare();
-		observeAll(three, Array.from({ length: 21 }, (_, i) => 80 - 3 * i));
+		observeAll(
+			three,
+			Array.from({ length: 21 }, (_, i) => 80 - 3 * i),
+		);
 		expect(three.consumers).toBe(3);
 	});
 
 	test('too few answers in a window say nothing; the estimate carries over windows and comes back to 1', () => {
 		const share = new ThrottleShare();
-		observeAll(share, Array.from({ length: 10 }, (_, i) => 59 - 5 * i));
+		observeAll(
+			share,
+			Array.from({ length: 10 }, (_, i) => 59 - 5 * i),
+		);
 		expect(share.consumers).toBe(1);
-		observeAll(share, Array.from({ length: 25 }, (_, i) => 59 - 2 * i));
+		observeAll(
+			share,
+			Array.from({ length: 25 }, (_, i) => 59 - 2 * i),
+		);
 		expect(share.consumers).toBe(2);
 		share.newWindow();
-		observeAll(share, Array.from({ length: 5 }, (_, i) => 59 - i));
+		observeAll(
+			share,
+			Array.from({ length: 5 }, (_, i) => 59 - i),
+		);
 		expect(share.consumers).toBe(2);
-		observeAll(share, Array.from({ length: 25 }, (_, i) => 50 - i));
+		observeAll(
+			share,
+			Array.from({ length: 25 }, (_, i) => 50 - i),
+		);
 		expect(share.consumers).toBe(1);
 	});
 });
@@ -100,7 +118,11 @@ describe('AccountGate', () => {
 
 	test('after a 429: the pause of pauseAfterRateLimit, growing with the streak, reset by a request let through', () => {
 		const gate = new AccountGate();
-		expect([gate.rateLimited(undefined), gate.rateLimited(undefined), gate.rateLimited(undefined)]).toEqual([1000, 2000, 4000]);
+		expect([
+			gate.rateLimited(undefined),
+			gate.rateLimited(undefined),
+			gate.rateLimited(undefined),
+		]).toEqual([1000, 2000, 4000]);
 		gate.letThrough(10);
 		expect(gate.rateLimited(0)).toBe(1000);
 		expect(new AccountGate().rateLimited(3000)).toBe(2000);

@@ -19,4 +19,3 @@ describe('apiBaseUrl', () => {
 		expect(apiBaseUrl(siteUrl)).toBe(expected);
 	});
 });
-

@@ -1,8 +1,5 @@
-const {
-	createOrRerun,
-	createOrRerunOnce,
-	LOOKUP_PAGE_SIZE,
-} = require('../helpers/built').createOrRerun;
+const { createOrRerun, createOrRerunOnce, LOOKUP_PAGE_SIZE } =
+	require('../helpers/built').createOrRerun;
 
 const NOW = Date.parse('2026-03-02T12:00:00Z');
 const hoursAgo = (hours) => new Date(NOW - hours * 3_600_000).toISOString();
@@ -17,10 +14,15 @@ function fakeApi(reports, { onCreate, ignorePage = false, failListAfter } = {}) 
 	const api = {
 		async listPage(search, page, perPage) {
 			state.calls.push(['list', search, page, perPage]);
-			if (failListAfter !== undefined && state.calls.filter((c) => c[0] === 'list').length > failListAfter) {
+			if (
+				failListAfter !== undefined &&
+				state.calls.filter((c) => c[0] === 'list').length > failListAfter
+			) {
 				throw new Error('list failed');
 			}
-			const matches = state.reports.filter((r) => r.url.includes(search)).sort((a, b) => b.id - a.id);
+			const matches = state.reports
+				.filter((r) => r.url.includes(search))
+				.sort((a, b) => b.id - a.id);
 			const start = ignorePage ? 0 : (page - 1) * perPage;
 			return {
 				data: matches.slice(start, start + perPage).map((r) => ({ ...r })),
@@ -88,9 +90,16 @@ describe('createOrRerun', () => {
 		const neighbours = Array.from({ length: 100 }, (_, i) => ({ id: i + 1, url: `a.test/p${i}` }));
 		const { api, state } = fakeApi(neighbours, { ignorePage: true });
 		// a last_page above 1 would send it on and on
-		api.listPage = ((list) => async (...args) => ({ ...(await list(...args)), meta: { last_page: 5 } }))(api.listPage);
+		api.listPage = (
+			(list) =>
+			async (...args) => ({ ...(await list(...args)), meta: { last_page: 5 } })
+		)(api.listPage);
 		await createOrRerun({ url: 'https://a.test/p', maxAgeHours: 0 }, api);
-		expect(state.calls).toEqual([['list', 'a.test/p', 1, 100], ['list', 'a.test/p', 2, 100], ['create']]);
+		expect(state.calls).toEqual([
+			['list', 'a.test/p', 1, 100],
+			['list', 'a.test/p', 2, 100],
+			['create'],
+		]);
 	});
 
 	describe('Max Age', () => {
@@ -106,7 +115,9 @@ describe('createOrRerun', () => {
 			state.reports[0].generated_at = generatedAt;
 			const outcome = await createOrRerun({ url: 'https://a.test/p', maxAgeHours }, api);
 			expect(outcome.action).toBe(action);
-			expect(state.calls.filter((c) => c[0] !== 'list')).toEqual(action === 'kept' ? [] : [['rerun', 1]]);
+			expect(state.calls.filter((c) => c[0] !== 'list')).toEqual(
+				action === 'kept' ? [] : [['rerun', 1]],
+			);
 			if (action === 'kept') expect(outcome.record).toBe(outcome.previous);
 		});
 	});
@@ -122,17 +133,31 @@ describe('createOrRerun', () => {
 				},
 			});
 			const outcome = await createOrRerun({ url: 'https://a.test/p', maxAgeHours: 0 }, api);
-			expect(state.calls).toEqual([['list', 'a.test/p', 1, 100], ['create'], ['list', 'a.test/p', 1, 100]]);
-			expect(outcome).toEqual({ action: 'created', record: expect.objectContaining({ id: 8, url: 'a.test/p' }) });
+			expect(state.calls).toEqual([
+				['list', 'a.test/p', 1, 100],
+				['create'],
+				['list', 'a.test/p', 1, 100],
+			]);
+			expect(outcome).toEqual({
+				action: 'created',
+				record: expect.objectContaining({ id: 8, url: 'a.test/p' }),
+			});
 		});
 
-		test('not stored: the create\'s own error', async () => {
-			const { api } = fakeApi([{ id: 7, url: 'a.test/p-old' }], { onCreate: () => ({ answerLost: lost }) });
-			await expect(createOrRerun({ url: 'https://a.test/p', maxAgeHours: 0 }, api)).rejects.toBe(lost);
+		test("not stored: the create's own error", async () => {
+			const { api } = fakeApi([{ id: 7, url: 'a.test/p-old' }], {
+				onCreate: () => ({ answerLost: lost }),
+			});
+			await expect(createOrRerun({ url: 'https://a.test/p', maxAgeHours: 0 }, api)).rejects.toBe(
+				lost,
+			);
 		});
 
 		test('only reports newer than the newest listed before count; the look-up again stops at it', async () => {
-			const neighbours = Array.from({ length: 150 }, (_, i) => ({ id: i + 1, url: `a.test/p${i}` }));
+			const neighbours = Array.from({ length: 150 }, (_, i) => ({
+				id: i + 1,
+				url: `a.test/p${i}`,
+			}));
 			const { api, state } = fakeApi(neighbours, {
 				onCreate: (s, record) => {
 					// another client's newer neighbour arrived meanwhile; ours was not stored
@@ -140,14 +165,23 @@ describe('createOrRerun', () => {
 					return { answerLost: lost };
 				},
 			});
-			await expect(createOrRerun({ url: 'https://a.test/p', maxAgeHours: 0 }, api)).rejects.toBe(lost);
+			await expect(createOrRerun({ url: 'https://a.test/p', maxAgeHours: 0 }, api)).rejects.toBe(
+				lost,
+			);
 			// the look-up again reads only page 1: it meets report 150, the newest seen before, there
-			expect(state.calls).toEqual([['list', 'a.test/p', 1, 100], ['list', 'a.test/p', 2, 100], ['create'], ['list', 'a.test/p', 1, 100]]);
+			expect(state.calls).toEqual([
+				['list', 'a.test/p', 1, 100],
+				['list', 'a.test/p', 2, 100],
+				['create'],
+				['list', 'a.test/p', 1, 100],
+			]);
 		});
 
-		test('the look-up again fails: the create\'s own error, which says the report may exist', async () => {
+		test("the look-up again fails: the create's own error, which says the report may exist", async () => {
 			const { api } = fakeApi([], { onCreate: () => ({ answerLost: lost }), failListAfter: 1 });
-			await expect(createOrRerun({ url: 'https://a.test/p', maxAgeHours: 0 }, api)).rejects.toBe(lost);
+			await expect(createOrRerun({ url: 'https://a.test/p', maxAgeHours: 0 }, api)).rejects.toBe(
+				lost,
+			);
 		});
 
 		test('other create errors pass through, without a second look-up', async () => {
@@ -157,7 +191,9 @@ describe('createOrRerun', () => {
 					throw refused;
 				},
 			});
-			await expect(createOrRerun({ url: 'https://a.test/p', maxAgeHours: 0 }, api)).rejects.toBe(refused);
+			await expect(createOrRerun({ url: 'https://a.test/p', maxAgeHours: 0 }, api)).rejects.toBe(
+				refused,
+			);
 			expect(state.calls).toEqual([['list', 'a.test/p', 1, 100], ['create']]);
 		});
 	});
@@ -168,8 +204,8 @@ describe('createOrRerunOnce: one outcome per page and run', () => {
 		const { api, state } = fakeApi([{ id: 1, url: 'a.test/p' }]);
 		const run = {};
 		const outcomes = await Promise.all(
-			['https://a.test/p', 'http://www.a.test/p/', 'https://A.TEST/p#x', 'https://a.test/q'].map((url) =>
-				createOrRerunOnce(run, { url, maxAgeHours: 0 }, api),
+			['https://a.test/p', 'http://www.a.test/p/', 'https://A.TEST/p#x', 'https://a.test/q'].map(
+				(url) => createOrRerunOnce(run, { url, maxAgeHours: 0 }, api),
 			),
 		);
 		expect(outcomes.map((o) => o.action)).toEqual(['re-run', 're-run', 're-run', 'created']);
@@ -195,7 +231,10 @@ describe('createOrRerunOnce: one outcome per page and run', () => {
 		const { api, state } = fakeApi([{ id: 1, url: 'a.test/p' }]);
 		await createOrRerunOnce({}, { url: 'https://a.test/p', maxAgeHours: 0 }, api);
 		await createOrRerunOnce({}, { url: 'https://a.test/p', maxAgeHours: 0 }, api);
-		expect(state.calls.filter((c) => c[0] === 'rerun')).toEqual([['rerun', 1], ['rerun', 1]]);
+		expect(state.calls.filter((c) => c[0] === 'rerun')).toEqual([
+			['rerun', 1],
+			['rerun', 1],
+		]);
 	});
 
 	test('a failure is shared too: the write is not tried again by the other items', async () => {
@@ -206,7 +245,9 @@ describe('createOrRerunOnce: one outcome per page and run', () => {
 			},
 		});
 		const run = {};
-		const results = await Promise.allSettled([1, 2].map(() => createOrRerunOnce(run, { url: 'https://a.test/p', maxAgeHours: 0 }, api)));
+		const results = await Promise.allSettled(
+			[1, 2].map(() => createOrRerunOnce(run, { url: 'https://a.test/p', maxAgeHours: 0 }, api)),
+		);
 		expect(results).toEqual([
 			{ status: 'rejected', reason: refused },
 			{ status: 'rejected', reason: refused },

@@ -1,11 +1,5 @@
-const {
-	InvalidInput,
-	pageUrlFrom,
-	passwordFrom,
-	privacyFrom,
-	projectPathSegment,
-	reportIdFrom,
-} = require('../helpers/built').inputChecks;
+const { InvalidInput, pageUrlFrom, passwordFrom, privacyFrom, projectPathSegment, reportIdFrom } =
+	require('../helpers/built').inputChecks;
 
 /** The refusal a check throws, so each case asserts the field and the exact wording. */
 function refusal(check) {
@@ -35,7 +29,10 @@ describe('reportIdFrom', () => {
 		['', 'Report ID must be a positive whole number, like 12 (got nothing)'],
 		[null, 'Report ID must be a positive whole number, like 12 (got null)'],
 		[{ id: 1 }, 'Report ID must be a positive whole number, like 12 (got {"id":1})'],
-		['9007199254740993', 'Report ID must be a positive whole number, like 12 (got "9007199254740993")'],
+		[
+			'9007199254740993',
+			'Report ID must be a positive whole number, like 12 (got "9007199254740993")',
+		],
 	])('refuses %p', (value, message) => {
 		expect(refusal(() => reportIdFrom(value))).toEqual({ field: 'Report', message });
 	});

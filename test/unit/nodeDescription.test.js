@@ -3,14 +3,18 @@ const { PhpRank } = require('../helpers/built').node;
 
 const { description } = new PhpRank();
 const operations = description.properties.filter((p) => p.name === 'operation');
-const optionsOf = (resource) => operations.find((p) => p.displayOptions.show.resource.includes(resource)).options;
+const optionsOf = (resource) =>
+	operations.find((p) => p.displayOptions.show.resource.includes(resource)).options;
 const field = (name, operation) =>
-	description.properties.filter((p) => p.name === name && p.displayOptions?.show?.operation?.includes(operation));
+	description.properties.filter(
+		(p) => p.name === name && p.displayOptions?.show?.operation?.includes(operation),
+	);
 
 test('every action is a sentence: capital first letter, the rest lower case (hyphenated words allowed)', () => {
 	const actions = operations.flatMap((p) => p.options.map((o) => o.action));
 	expect(actions.length).toBe(8);
-	for (const action of actions) expect([action, /^[A-Z][a-z]*( [a-z]+(-[a-z]+)*)*$/.test(action)]).toEqual([action, true]);
+	for (const action of actions)
+		expect([action, /^[A-Z][a-z]*( [a-z]+(-[a-z]+)*)*$/.test(action)]).toEqual([action, true]);
 });
 
 test('Report → Create or Re-Run, in n8n vocabulary', () => {
@@ -18,16 +22,36 @@ test('Report → Create or Re-Run, in n8n vocabulary', () => {
 		name: 'Create or Re-Run',
 		action: 'Create or re-run a report',
 	});
-	expect(optionsOf('report').map((o) => o.name)).toEqual(['Create', 'Create or Re-Run', 'Delete', 'Get', 'Get Many', 'Update']);
+	expect(optionsOf('report').map((o) => o.name)).toEqual([
+		'Create',
+		'Create or Re-Run',
+		'Delete',
+		'Get',
+		'Get Many',
+		'Update',
+	]);
 });
 
 test('Create or Re-Run shows URL, Privacy, Password (for Password), Max Age, Output Changes, Simplify and Options', () => {
-	for (const name of ['url', 'privacy', 'password', 'maxAgeHours', 'outputChanges', 'simplify', 'options']) {
+	for (const name of [
+		'url',
+		'privacy',
+		'password',
+		'maxAgeHours',
+		'outputChanges',
+		'simplify',
+		'options',
+	]) {
 		expect([name, field(name, 'createOrRerun').length]).toEqual([name, 1]);
 	}
 	expect(field('password', 'createOrRerun')[0].displayOptions.show.privacy).toEqual([2]);
 	const [maxAge] = field('maxAgeHours', 'createOrRerun');
-	expect(maxAge).toMatchObject({ displayName: 'Max Age (Hours)', type: 'number', default: 0, typeOptions: { minValue: 0 } });
+	expect(maxAge).toMatchObject({
+		displayName: 'Max Age (Hours)',
+		type: 'number',
+		default: 0,
+		typeOptions: { minValue: 0 },
+	});
 	expect(maxAge.description).toMatch(/0 always re-runs/);
 	expect(field('privacy', 'createOrRerun')[0].default).toBe(1);
 });
@@ -35,7 +59,10 @@ test('Create or Re-Run shows URL, Privacy, Password (for Password), Max Age, Out
 test('report operations say what comes back: a score from 0 to 100, a label and the failed checks', () => {
 	for (const value of ['create', 'createOrRerun', 'get', 'getAll', 'update']) {
 		const { description: text } = optionsOf('report').find((o) => o.value === value);
-		expect([value, /score from 0 to 100/.test(text) && /label/.test(text) && /failed checks/.test(text)]).toEqual([value, true]);
+		expect([
+			value,
+			/score from 0 to 100/.test(text) && /label/.test(text) && /failed checks/.test(text),
+		]).toEqual([value, true]);
 	}
 });
 

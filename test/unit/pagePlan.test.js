@@ -39,11 +39,17 @@ describe('isLastPage', () => {
 		expect(isLastPage({ data: page(10), meta: { total: 25, per_page: 10 } }, 2, 100)).toBe(false);
 	});
 	test('without last_page and total, the presence of links.next decides (the link itself is not used)', () => {
-		expect(isLastPage({ data: page(100), links: { next: 'https://elsewhere.test/?page=3' } }, 2, 100)).toBe(false);
+		expect(
+			isLastPage({ data: page(100), links: { next: 'https://elsewhere.test/?page=3' } }, 2, 100),
+		).toBe(false);
 		expect(isLastPage({ data: page(100), links: { next: null } }, 2, 100)).toBe(true);
 	});
 	test('pageCount: last_page, else from total, else 1', () => {
-		expect([{ meta: { last_page: 4 } }, { meta: { total: 201 } }, {}].map((envelope) => pageCount({ data: [], ...envelope }, 100))).toEqual([4, 3, 1]);
+		expect(
+			[{ meta: { last_page: 4 } }, { meta: { total: 201 } }, {}].map((envelope) =>
+				pageCount({ data: [], ...envelope }, 100),
+			),
+		).toEqual([4, 3, 1]);
 	});
 	test('without meta a short page is the last', () => {
 		expect(isLastPage({ data: page(100) }, 1, 100)).toBe(false);

@@ -5,13 +5,20 @@ const { collectPages } = require('../helpers/built').pagedList;
  * page request, as another client changing the list while the node reads it.
  */
 function fakeList(ids, between = () => {}) {
-	const state = { ids: [...ids].sort((a, b) => b - a), requests: 0, nextId: Math.max(0, ...ids) + 1 };
+	const state = {
+		ids: [...ids].sort((a, b) => b - a),
+		requests: 0,
+		nextId: Math.max(0, ...ids) + 1,
+	};
 	const fetchPage = async (page, perPage) => {
 		between(state);
 		state.requests++;
 		const total = state.ids.length;
 		const data = state.ids.slice((page - 1) * perPage, page * perPage).map((id) => ({ id }));
-		return { data, meta: { current_page: page, last_page: Math.max(1, Math.ceil(total / perPage)), total } };
+		return {
+			data,
+			meta: { current_page: page, last_page: Math.max(1, Math.ceil(total / perPage)), total },
+		};
 	};
 	return { state, fetchPage };
 }
@@ -95,24 +102,27 @@ describe.each([
 	['newest first', true],
 	['any order', false],
 ])('%s', (_order, newestFirst) => {
-test.each(range(1, 40))('random churn, seed %i: every record that lived through the run, exactly once', async (seed) => {
-	const random = prng(seed);
-	const initial = range(1, 250);
-	const deleted = new Set();
-	const { fetchPage } = fakeList(initial, (state) => {
-		if (state.requests === 0) return;
-		// Between two requests another client may create a report and may delete one.
-		if (random() < 0.4) state.ids.unshift(state.nextId++);
-		if (random() < 0.4) {
-			const [id] = state.ids.splice(Math.floor(random() * state.ids.length), 1);
-			deleted.add(id);
-		}
-	});
-	const ids = (await collectPages(fetchPage, { plan: all, newestFirst })).map((r) => r.id);
-	expect(new Set(ids).size).toBe(ids.length);
-	const survivors = initial.filter((id) => !deleted.has(id));
-	expect(survivors.filter((id) => !ids.includes(id))).toEqual([]);
-});
+	test.each(range(1, 40))(
+		'random churn, seed %i: every record that lived through the run, exactly once',
+		async (seed) => {
+			const random = prng(seed);
+			const initial = range(1, 250);
+			const deleted = new Set();
+			const { fetchPage } = fakeList(initial, (state) => {
+				if (state.requests === 0) return;
+				// Between two requests another client may create a report and may delete one.
+				if (random() < 0.4) state.ids.unshift(state.nextId++);
+				if (random() < 0.4) {
+					const [id] = state.ids.splice(Math.floor(random() * state.ids.length), 1);
+					deleted.add(id);
+				}
+			});
+			const ids = (await collectPages(fetchPage, { plan: all, newestFirst })).map((r) => r.id);
+			expect(new Set(ids).size).toBe(ids.length);
+			const survivors = initial.filter((id) => !deleted.has(id));
+			expect(survivors.filter((id) => !ids.includes(id))).toEqual([]);
+		},
+	);
 });
 
 test('a server that ignores `page` does not loop forever', async () => {

@@ -2,13 +2,24 @@
 // never, and what the item's error says. (The real wire is tested against the sandbox in
 // test/reliability and test/node.)
 const { NodeApiError } = require('n8n-workflow');
-const { backoffMs, wireOptions, readRecord, deleteRecord, readPage } = require('../helpers/built').pipeline;
+const { backoffMs, wireOptions, readRecord, deleteRecord, readPage } =
+	require('../helpers/built').pipeline;
 
 let nodeCount = 0;
 /** A channel whose attempts answer in turn from `script` (a response, or an error to throw). */
-function scriptedChannel(script, limits = { maxParallel: 2, retries: 2, maxRateLimitWaitMs: 10_000 }) {
+function scriptedChannel(
+	script,
+	limits = { maxParallel: 2, retries: 2, maxRateLimitWaitMs: 10_000 },
+) {
 	const sent = [];
-	const node = { id: `n${++nodeCount}`, name: 'phpRank', type: 'x', typeVersion: 1, position: [0, 0], parameters: {} };
+	const node = {
+		id: `n${++nodeCount}`,
+		name: 'phpRank',
+		type: 'x',
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: {},
+	};
 	return {
 		sent,
 		channel: {
@@ -58,7 +69,11 @@ test('a GET is retried after a 5xx and a reset, and gives the record', async () 
 });
 
 test('a GET gives up after its retries with the last failure, worded for its item', async () => {
-	const { channel, sent } = scriptedChannel([status(500), status(500), status(503, { message: 'Down' })]);
+	const { channel, sent } = scriptedChannel([
+		status(500),
+		status(500),
+		status(503, { message: 'Down' }),
+	]);
 	const error = await readRecord(channel, GET).catch((e) => e);
 	expect(error).toBeInstanceOf(NodeApiError);
 	expect([error.message, error.description, error.httpCode, error.context.itemIndex]).toEqual([
@@ -87,7 +102,11 @@ test.each([
 
 test('a POST is sent again after a 429 and after a refused connection (neither was processed)', async () => {
 	const { channel, sent } = scriptedChannel([
-		{ statusCode: 429, headers: { 'retry-after': '0.01' }, body: { message: 'Too Many Attempts.' } },
+		{
+			statusCode: 429,
+			headers: { 'retry-after': '0.01' },
+			body: { message: 'Too Many Attempts.' },
+		},
 		transport('ECONNREFUSED'),
 		ok(report),
 	]);
@@ -96,11 +115,35 @@ test('a POST is sent again after a 429 and after a refused connection (neither w
 });
 
 test.each([
-	['404', status(404, { message: 'Resource not found.' }), 'Report 12 not found: check the Report ID (it may have been deleted)'],
-	['422', status(422, { message: { url: ['The url field is required.'] } }), 'phpRank rejected the input: url: The url field is required.'],
-	['a redirect', { statusCode: 301, headers: { location: 'https://new.example.com/api/v1/reports/12' }, body: '' }, "The Base URL redirects to another address (HTTP 301 to https://new.example.com/api/v1/reports/12): if that is your phpRank site, set the credential's Base URL to https://new.example.com"],
-	['an unknown host', transport('ENOTFOUND'), "Could not connect to phpRank at https://seo.example.com/ (its host name was not found): check the credential's Base URL"],
-	['an invalid URL', new TypeError('Invalid URL'), 'The credential\'s Base URL "https://seo.example.com/" is not a web address: it must start with https:// or http://, like https://seo.example.com'],
+	[
+		'404',
+		status(404, { message: 'Resource not found.' }),
+		'Report 12 not found: check the Report ID (it may have been deleted)',
+	],
+	[
+		'422',
+		status(422, { message: { url: ['The url field is required.'] } }),
+		'phpRank rejected the input: url: The url field is required.',
+	],
+	[
+		'a redirect',
+		{
+			statusCode: 301,
+			headers: { location: 'https://new.example.com/api/v1/reports/12' },
+			body: '',
+		},
+		"The Base URL redirects to another address (HTTP 301 to https://new.example.com/api/v1/reports/12): if that is your phpRank site, set the credential's Base URL to https://new.example.com",
+	],
+	[
+		'an unknown host',
+		transport('ENOTFOUND'),
+		"Could not connect to phpRank at https://seo.example.com/ (its host name was not found): check the credential's Base URL",
+	],
+	[
+		'an invalid URL',
+		new TypeError('Invalid URL'),
+		'The credential\'s Base URL "https://seo.example.com/" is not a web address: it must start with https:// or http://, like https://seo.example.com',
+	],
 ])('%s is not sent again', async (_name, failure, message) => {
 	const { channel, sent } = scriptedChannel([failure, ok(report)]);
 	const error = await readRecord(channel, GET).catch((e) => e);
@@ -109,17 +152,39 @@ test.each([
 });
 
 test('a DELETE repeated after an attempt phpRank may have carried out: its 404 means deleted', async () => {
-	const { channel } = scriptedChannel([transport('ECONNRESET'), status(404, { message: 'Resource not found.' })]);
-	expect(await deleteRecord(channel, { method: 'DELETE', url: '/reports/12', subject: { resource: 'report', id: 12 } })).toEqual({ id: 12, deleted: true });
+	const { channel } = scriptedChannel([
+		transport('ECONNRESET'),
+		status(404, { message: 'Resource not found.' }),
+	]);
+	expect(
+		await deleteRecord(channel, {
+			method: 'DELETE',
+			url: '/reports/12',
+			subject: { resource: 'report', id: 12 },
+		}),
+	).toEqual({ id: 12, deleted: true });
 	const plain = scriptedChannel([status(404)]);
-	await expect(deleteRecord(plain.channel, { method: 'DELETE', url: '/reports/12', subject: { resource: 'report', id: 12 } })).rejects.toThrow('Report 12 not found');
+	await expect(
+		deleteRecord(plain.channel, {
+			method: 'DELETE',
+			url: '/reports/12',
+			subject: { resource: 'report', id: 12 },
+		}),
+	).rejects.toThrow('Report 12 not found');
 });
 
 test('a failure that echoes the key and the form loses both in the error', async () => {
-	const echoed = { message: 'Bad: Authorization: Bearer key-123456 body url=x&privacy=2&password=hunter22' };
+	const echoed = {
+		message: 'Bad: Authorization: Bearer key-123456 body url=x&privacy=2&password=hunter22',
+	};
 	const { channel } = scriptedChannel([status(400, echoed)]);
-	const error = await readRecord(channel, { ...POST, body: 'url=x&privacy=2&password=hunter22' }).catch((e) => e);
-	expect(error.description).toBe('phpRank said: "Bad: Authorization: Bearer [redacted] body url=x&privacy=2&password=[redacted]"');
+	const error = await readRecord(channel, {
+		...POST,
+		body: 'url=x&privacy=2&password=hunter22',
+	}).catch((e) => e);
+	expect(error.description).toBe(
+		'phpRank said: "Bad: Authorization: Bearer [redacted] body url=x&privacy=2&password=[redacted]"',
+	);
 });
 
 test('answers are checked for their shape: a list needs "data" as a list', async () => {

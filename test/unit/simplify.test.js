@@ -14,7 +14,8 @@ const { countOf, checkReason, failedChecks } = require('../helpers/built').check
 const { diffReports } = require('../helpers/built').reportChanges;
 const { simplifyReport } = require('../helpers/built').simplify;
 const { finishOutput, needsPreviousState } = require('../helpers/built').outputShape;
-const { SIMPLIFY_DEFAULT, simplifyField, outputChangesField } = require('../helpers/built').outputFields;
+const { SIMPLIFY_DEFAULT, simplifyField, outputChangesField } =
+	require('../helpers/built').outputFields;
 
 const pass = (importance, value = null) => ({ passed: true, importance, value });
 const fail = (importance, value, errors) => ({ passed: false, importance, value, errors });
@@ -27,9 +28,13 @@ function sampleReport(overrides = {}) {
 		project: 'example.com',
 		result: 58,
 		results: {
-			title: fail('high', 'The Complete Guide to Everything You Ever Wanted to Know About Our Products', {
-				length: { min: 1, max: 60 },
-			}),
+			title: fail(
+				'high',
+				'The Complete Guide to Everything You Ever Wanted to Know About Our Products',
+				{
+					length: { min: 1, max: 60 },
+				},
+			),
 			meta_description: pass('high', 'About us'),
 			headings: fail('high', { h1: ['A', 'B'] }, { duplicate: null }),
 			image_keywords: fail('medium', ['/a.png', '/b.png'], { missing: ['/a.png', '/b.png'] }),
@@ -40,7 +45,11 @@ function sampleReport(overrides = {}) {
 			https_encryption: pass('high', 'https'),
 			server_signature: fail('medium', 'Apache/2.4.41 (Ubuntu)', { failed: null }),
 			content_length: fail('low', 214, { too_few: { min: 500 } }),
-			deprecated_html_tags: fail('low', { center: 2, font: 1 }, { bad_tags: { center: 2, font: 1 } }),
+			deprecated_html_tags: fail(
+				'low',
+				{ center: 2, font: 1 },
+				{ bad_tags: { center: 2, font: 1 } },
+			),
 			charset: pass('medium', 'utf-8'),
 		},
 		privacy: 1,
@@ -56,7 +65,11 @@ const SAMPLE_FAILED = {
 	seo: [
 		{ check: 'title', importance: 'high', reason: 'title: 75 characters, max 60' },
 		{ check: 'headings', importance: 'high', reason: 'headings: duplicate' },
-		{ check: 'image_keywords', importance: 'medium', reason: 'image_keywords: images without alt text: /a.png, /b.png' },
+		{
+			check: 'image_keywords',
+			importance: 'medium',
+			reason: 'image_keywords: images without alt text: /a.png, /b.png',
+		},
 	],
 	performance: [
 		{ check: 'load_time', importance: 'high', reason: 'load_time: 2.41 s, max 2 s' },
@@ -72,7 +85,11 @@ const SAMPLE_FAILED = {
 	],
 	miscellaneous: [
 		{ check: 'content_length', importance: 'low', reason: 'content_length: 214 words, min 500' },
-		{ check: 'deprecated_html_tags', importance: 'low', reason: 'deprecated_html_tags: deprecated tags: center (2), font (1)' },
+		{
+			check: 'deprecated_html_tags',
+			importance: 'low',
+			reason: 'deprecated_html_tags: deprecated tags: center (2), font (1)',
+		},
 	],
 };
 
@@ -138,7 +155,12 @@ describe('the score, whatever the server calls it', () => {
 	test("phpRank's formula: passed points / total points x 100, high 10, medium 5, low 0", () => {
 		// points: high 10+10 (one passed), medium 5 (passed), low 0: 15 of 25 = 60.
 		expect(
-			computeScore({ a: pass('high'), b: fail('high', 1, {}), c: pass('medium'), d: fail('low', 1, {}) }),
+			computeScore({
+				a: pass('high'),
+				b: fail('high', 1, {}),
+				c: pass('medium'),
+				d: fail('low', 1, {}),
+			}),
 		).toBe(60);
 		expect(computeScore({ a: pass('low') })).toBeNull();
 		expect(computeScore(null)).toBeNull();
@@ -170,29 +192,107 @@ describe('one-line reasons', () => {
 	test.each([
 		['load_time', fail('high', 2.41, { too_slow: { max: 2 } }), 'load_time: 2.41 s, max 2 s'],
 		['load_time', fail('high', 3.066666, { too_slow: { max: 2 } }), 'load_time: 3.07 s, max 2 s'],
-		['page_size', fail('medium', 1288301, { too_large: { max: 330000 } }), 'page_size: 1.3 MB, max 330 kB'],
+		[
+			'page_size',
+			fail('medium', 1288301, { too_large: { max: 330000 } }),
+			'page_size: 1.3 MB, max 330 kB',
+		],
 		['page_size', fail('medium', 900, { too_large: { max: 800 } }), 'page_size: 900 B, max 800 B'],
-		['title', fail('high', 'x'.repeat(88), { length: { min: 1, max: 60 } }), 'title: 88 characters, max 60'],
-		['meta_description', fail('high', 'short', { length: { min: 70, max: 160 } }), 'meta_description: 5 characters, min 70'],
-		['title', fail('high', null, { length: { min: 1, max: 60 } }), 'title: length not 1 to 60 characters'],
+		[
+			'title',
+			fail('high', 'x'.repeat(88), { length: { min: 1, max: 60 } }),
+			'title: 88 characters, max 60',
+		],
+		[
+			'meta_description',
+			fail('high', 'short', { length: { min: 70, max: 160 } }),
+			'meta_description: 5 characters, min 70',
+		],
+		[
+			'title',
+			fail('high', null, { length: { min: 1, max: 60 } }),
+			'title: length not 1 to 60 characters',
+		],
 		['title', fail('high', null, { missing: null }), 'title: missing'],
-		['in_page_links', fail('medium', { internals: 158, externals: 12 }, { too_many: { max: 150 } }), 'in_page_links: 170 links, max 150'],
-		['http_requests', fail('medium', { JavaScripts: 21, CSS: 9, Images: 38 }, { too_many: { max: 50 } }), 'http_requests: 68 requests, max 50'],
-		['text_html_ratio', fail('low', 6.2, { too_small: { min: 10 } }), 'text_html_ratio: 6.2 %, min 10 %'],
-		['content_length', fail('low', 97, { too_few: { min: 500 } }), 'content_length: 97 words, min 500'],
-		['content_keywords', fail('high', ['pricing'], { missing: ['plans', 'teams'] }), 'content_keywords: keywords missing from the content: plans, teams'],
-		['defer_javascript', fail('medium', ['/a.js', '/b.js', '/c.js', '/d.js', '/e.js'], { missing: ['/a.js', '/b.js', '/c.js', '/d.js', '/e.js'] }), 'defer_javascript: scripts not deferred: /a.js, /b.js, /c.js and 2 more'],
-		['image_format', fail('medium', ['/a.png'], { bad_format: ['/a.png'] }), 'image_format: images in an old format: /a.png'],
-		['seo_friendly_url', fail('medium', 'https://x.test/A_B', { bad_format: null }), 'seo_friendly_url: bad format'],
-		['mixed_content', fail('medium', ['http://cdn.test/a.png'], { failed: ['http://cdn.test/a.png'] }), 'mixed_content: insecure resources: http://cdn.test/a.png'],
-		['unsafe_cross_origin_links', fail('medium', [], { failed: ['https://twitter.com/share'] }), 'unsafe_cross_origin_links: links without rel="noopener": https://twitter.com/share'],
-		['plaintext_email', fail('low', [], { failed: ['info@example.org'] }), 'plaintext_email: e-mail addresses in plain text: info@example.org'],
-		['noindex', fail('high', 'noindex, nofollow', { failed: null }), 'noindex: noindex set: noindex, nofollow'],
+		[
+			'in_page_links',
+			fail('medium', { internals: 158, externals: 12 }, { too_many: { max: 150 } }),
+			'in_page_links: 170 links, max 150',
+		],
+		[
+			'http_requests',
+			fail('medium', { JavaScripts: 21, CSS: 9, Images: 38 }, { too_many: { max: 50 } }),
+			'http_requests: 68 requests, max 50',
+		],
+		[
+			'text_html_ratio',
+			fail('low', 6.2, { too_small: { min: 10 } }),
+			'text_html_ratio: 6.2 %, min 10 %',
+		],
+		[
+			'content_length',
+			fail('low', 97, { too_few: { min: 500 } }),
+			'content_length: 97 words, min 500',
+		],
+		[
+			'content_keywords',
+			fail('high', ['pricing'], { missing: ['plans', 'teams'] }),
+			'content_keywords: keywords missing from the content: plans, teams',
+		],
+		[
+			'defer_javascript',
+			fail('medium', ['/a.js', '/b.js', '/c.js', '/d.js', '/e.js'], {
+				missing: ['/a.js', '/b.js', '/c.js', '/d.js', '/e.js'],
+			}),
+			'defer_javascript: scripts not deferred: /a.js, /b.js, /c.js and 2 more',
+		],
+		[
+			'image_format',
+			fail('medium', ['/a.png'], { bad_format: ['/a.png'] }),
+			'image_format: images in an old format: /a.png',
+		],
+		[
+			'seo_friendly_url',
+			fail('medium', 'https://x.test/A_B', { bad_format: null }),
+			'seo_friendly_url: bad format',
+		],
+		[
+			'mixed_content',
+			fail('medium', ['http://cdn.test/a.png'], { failed: ['http://cdn.test/a.png'] }),
+			'mixed_content: insecure resources: http://cdn.test/a.png',
+		],
+		[
+			'unsafe_cross_origin_links',
+			fail('medium', [], { failed: ['https://twitter.com/share'] }),
+			'unsafe_cross_origin_links: links without rel="noopener": https://twitter.com/share',
+		],
+		[
+			'plaintext_email',
+			fail('low', [], { failed: ['info@example.org'] }),
+			'plaintext_email: e-mail addresses in plain text: info@example.org',
+		],
+		[
+			'noindex',
+			fail('high', 'noindex, nofollow', { failed: null }),
+			'noindex: noindex set: noindex, nofollow',
+		],
 		['robots', fail('medium', null, { failed: null }), 'robots: blocked by robots.txt'],
 		['https_encryption', fail('high', 'http', { missing: null }), 'https_encryption: missing'],
-		['headings', fail('high', {}, { missing: null, duplicate: null }), 'headings: missing; duplicate'],
-		['deprecated_html_tags', fail('low', {}, { bad_tags: { marquee: 1 } }), 'deprecated_html_tags: deprecated tags: marquee (1)'],
-		['future_check', fail('low', 3, { some_new_error: { limit: 2 } }), 'future_check: some new error: {"limit":2}'],
+		[
+			'headings',
+			fail('high', {}, { missing: null, duplicate: null }),
+			'headings: missing; duplicate',
+		],
+		[
+			'deprecated_html_tags',
+			fail('low', {}, { bad_tags: { marquee: 1 } }),
+			'deprecated_html_tags: deprecated tags: marquee (1)',
+		],
+		[
+			'future_check',
+			fail('low', 3, { some_new_error: { limit: 2 } }),
+			'future_check: some new error: {"limit":2}',
+		],
 		['future_check', fail('low', 3, { other: null }), 'future_check: other'],
 		['future_check', { passed: false, importance: 'low', value: 1 }, 'future_check: failed'],
 		['dom_size', fail('low', 'lots', { too_many: { max: 1500 } }), 'dom_size: too many, max 1500'],
@@ -214,13 +314,17 @@ describe('failed checks by category', () => {
 	});
 
 	test('all four categories are present when nothing failed; passed "1"/"0" from PHP are read', () => {
-		expect(failedChecks({ title: pass('high'), charset: { passed: '1', importance: 'medium' } })).toEqual({
+		expect(
+			failedChecks({ title: pass('high'), charset: { passed: '1', importance: 'medium' } }),
+		).toEqual({
 			seo: [],
 			performance: [],
 			security: [],
 			miscellaneous: [],
 		});
-		expect(failedChecks({ charset: { passed: 0, importance: 'medium', errors: { missing: null } } })).toEqual({
+		expect(
+			failedChecks({ charset: { passed: 0, importance: 'medium', errors: { missing: null } } }),
+		).toEqual({
 			seo: [],
 			performance: [],
 			security: [],
@@ -256,8 +360,16 @@ describe('simplifyReport', () => {
 	test('newer builds (`score`), v1.1 (`result: null`) and numbers sent as strings', () => {
 		const newer = sampleReport({ result: undefined, score: '85', id: '12', privacy: '0' });
 		delete newer.result;
-		expect(simplifyReport(newer)).toMatchObject({ id: 12, score: 85, label: 'good', privacy: 'public' });
-		expect(simplifyReport(sampleReport({ result: null }))).toMatchObject({ score: 36, label: 'bad' });
+		expect(simplifyReport(newer)).toMatchObject({
+			id: 12,
+			score: 85,
+			label: 'good',
+			privacy: 'public',
+		});
+		expect(simplifyReport(sampleReport({ result: null }))).toMatchObject({
+			score: 36,
+			label: 'bad',
+		});
 	});
 
 	test('a report without checks still has every field', () => {
@@ -318,8 +430,18 @@ describe('diffReports', () => {
 			previous_generated_at: '2026-01-05T09:00:00.000000Z',
 			generated_at: '2026-01-06T09:00:00.000000Z',
 			regressions: [
-				{ check: 'meta_description', category: 'seo', importance: 'high', reason: 'meta_description: missing' },
-				{ check: 'charset', category: 'miscellaneous', importance: 'medium', reason: 'charset: missing' },
+				{
+					check: 'meta_description',
+					category: 'seo',
+					importance: 'high',
+					reason: 'meta_description: missing',
+				},
+				{
+					check: 'charset',
+					category: 'miscellaneous',
+					importance: 'medium',
+					reason: 'charset: missing',
+				},
 			],
 			fixed: [
 				{ check: 'load_time', category: 'performance', importance: 'high' },
@@ -329,7 +451,12 @@ describe('diffReports', () => {
 	});
 
 	test('no change: empty lists, change 0; unknown scores give a null change', () => {
-		expect(diffReports(before, before)).toMatchObject({ score_change: 0, label_changed: false, regressions: [], fixed: [] });
+		expect(diffReports(before, before)).toMatchObject({
+			score_change: 0,
+			label_changed: false,
+			regressions: [],
+			fixed: [],
+		});
 		expect(diffReports({ result: null }, { result: 50 })).toMatchObject({
 			previous_score: null,
 			score: 50,
@@ -354,15 +481,22 @@ describe('outputShape: where the node applies the views', () => {
 		expect(outputChangesField({ show: {} }).default).toBe(false);
 	});
 
-	test.each(['get', 'getAll', 'create', 'update'])('report %s: simplified by default, raw with Simplify off', (operation) => {
-		expect(finishOutput(context({ resource: 'report' }), operation, [report])).toEqual([simplifyReport(report)]);
-		expect(finishOutput(context({ resource: 'report', simplify: false }), operation, [report])).toEqual([report]);
-	});
+	test.each(['get', 'getAll', 'create', 'update'])(
+		'report %s: simplified by default, raw with Simplify off',
+		(operation) => {
+			expect(finishOutput(context({ resource: 'report' }), operation, [report])).toEqual([
+				simplifyReport(report),
+			]);
+			expect(
+				finishOutput(context({ resource: 'report', simplify: false }), operation, [report]),
+			).toEqual([report]);
+		},
+	);
 
 	test('report delete and non-object records pass unchanged', () => {
-		expect(finishOutput(context({ resource: 'report' }), 'delete', [{ id: 3, deleted: true }])).toEqual([
-			{ id: 3, deleted: true },
-		]);
+		expect(
+			finishOutput(context({ resource: 'report' }), 'delete', [{ id: 3, deleted: true }]),
+		).toEqual([{ id: 3, deleted: true }]);
 		expect(finishOutput(context({ resource: 'report' }), 'get', ['x'])).toEqual(['x']);
 	});
 
@@ -371,9 +505,9 @@ describe('outputShape: where the node applies the views', () => {
 		expect(finishOutput(context({ resource: 'project' }), 'getAll', [project])).toEqual([
 			{ ...project, average_score: 50.5, label: 'decent' },
 		]);
-		expect(finishOutput(context({ resource: 'project' }), 'delete', [{ id: 'a.test', deleted: true }])).toEqual([
-			{ id: 'a.test', deleted: true },
-		]);
+		expect(
+			finishOutput(context({ resource: 'project' }), 'delete', [{ id: 'a.test', deleted: true }]),
+		).toEqual([{ id: 'a.test', deleted: true }]);
 	});
 
 	test('Update asks for the state before only with Re-Run Analysis and Output Changes on', () => {
@@ -395,6 +529,8 @@ describe('outputShape: where the node applies the views', () => {
 			{ ...after, changes: diffReports(report, after) },
 		]);
 		// Without the option a `previous` handed over is not used.
-		expect(finishOutput(context({ resource: 'report' }), 'update', [after], report)).toEqual([simplifyReport(after)]);
+		expect(finishOutput(context({ resource: 'report' }), 'update', [after], report)).toEqual([
+			simplifyReport(after),
+		]);
 	});
 });

@@ -21,14 +21,24 @@ const settings = (extra = {}) => ({
 	watchCount: 100,
 	...extra,
 });
-const r = (id, result, extra = {}) => ({ id, url: `a.test/${id}`, project: 'a.test', result, ...extra });
+const r = (id, result, extra = {}) => ({
+	id,
+	url: `a.test/${id}`,
+	project: 'a.test',
+	result,
+	...extra,
+});
 const ids = (outcome) => outcome.events.map((e) => e.report.id);
 
 describe('state', () => {
 	test('the signature names what is watched; other settings make it unknown', () => {
-		expect(watchSignature(settings({ event: 'newReport', project: 'a.test' }))).toBe('["newReport","a.test"]');
+		expect(watchSignature(settings({ event: 'newReport', project: 'a.test' }))).toBe(
+			'["newReport","a.test"]',
+		);
 		expect(watchSignature(settings())).toBe('["scoreChanged","",100]');
-		expect(watchSignature(settings({ event: 'scoreBelow', threshold: 60 }))).toBe('["scoreBelow","",100,60]');
+		expect(watchSignature(settings({ event: 'scoreBelow', threshold: 60 }))).toBe(
+			'["scoreBelow","",100,60]',
+		);
 		const state = { watch: '["scoreChanged","",100]', lastId: 4, scores: {} };
 		expect(isKnownState(state, settings())).toBe(true);
 		expect(isKnownState(state, settings({ minimumChange: 5 }))).toBe(true);
@@ -38,8 +48,14 @@ describe('state', () => {
 	});
 
 	test('baseline: the newest ID, and the scores for the score events', () => {
-		expect(baseline(settings({ event: 'newReport' }), [r(7, 50)])).toEqual({ watch: '["newReport",""]', lastId: 7 });
-		expect(baseline(settings({ event: 'newReport' }), [])).toEqual({ watch: '["newReport",""]', lastId: 0 });
+		expect(baseline(settings({ event: 'newReport' }), [r(7, 50)])).toEqual({
+			watch: '["newReport",""]',
+			lastId: 7,
+		});
+		expect(baseline(settings({ event: 'newReport' }), [])).toEqual({
+			watch: '["newReport",""]',
+			lastId: 0,
+		});
 		expect(baseline(settings(), [r(3, '61'), r(2, null, { results: {} }), r(1, 40)])).toEqual({
 			watch: '["scoreChanged","",100]',
 			lastId: 3,
@@ -50,13 +66,20 @@ describe('state', () => {
 
 describe('detectNewReports', () => {
 	test('only IDs above lastId (numbers or digits), oldest first; lastId moves to the newest', () => {
-		const outcome = detectNewReports({ lastId: 5 }, settings({ event: 'newReport' }), [r(8, 1), r('6', 1), r(5, 1), r(7, 1)]);
+		const outcome = detectNewReports({ lastId: 5 }, settings({ event: 'newReport' }), [
+			r(8, 1),
+			r('6', 1),
+			r(5, 1),
+			r(7, 1),
+		]);
 		expect(ids(outcome)).toEqual(['6', 7, 8]);
 		expect(outcome.state).toEqual({ watch: '["newReport",""]', lastId: 8 });
 	});
 
 	test('nothing new keeps lastId', () => {
-		expect(detectNewReports({ lastId: 5 }, settings({ event: 'newReport' }), []).state.lastId).toBe(5);
+		expect(detectNewReports({ lastId: 5 }, settings({ event: 'newReport' }), []).state.lastId).toBe(
+			5,
+		);
 	});
 });
 
@@ -67,13 +90,28 @@ describe('detectScoreChanges', () => {
 		const outcome = detectScoreChanges(state, settings(), [
 			r(4, 10), // new: recorded
 			r(3, 70), // same
-			r(2, null, { results: { a: { passed: true, importance: 'high' }, b: { passed: false, importance: 'high' } } }), // v1.1: computed 50
+			r(2, null, {
+				results: {
+					a: { passed: true, importance: 'high' },
+					b: { passed: false, importance: 'high' },
+				},
+			}), // v1.1: computed 50
 			r(1, null), // no score at all: keeps the recorded one
 		]);
 		expect(outcome.events.map((e) => e.extra)).toEqual([
-			{ score: 50, label: 'decent', previous_score: 60, previous_label: 'decent', score_change: -10 },
+			{
+				score: 50,
+				label: 'decent',
+				previous_score: 60,
+				previous_label: 'decent',
+				score_change: -10,
+			},
 		]);
-		expect(outcome.state).toEqual({ watch: '["scoreChanged","",100]', lastId: 4, scores: { 1: 50, 2: 50, 3: 70, 4: 10 } });
+		expect(outcome.state).toEqual({
+			watch: '["scoreChanged","",100]',
+			lastId: 4,
+			scores: { 1: 50, 2: 50, 3: 70, 4: 10 },
+		});
 	});
 
 	test('reports that left the window are forgotten', () => {
@@ -108,7 +146,11 @@ describe('detectScoreBelow', () => {
 	test('a new report below is emitted; an old one that re-entered the window is only recorded', () => {
 		const outcome = below({ 3: 70 }, [r(2, 10), r(4, 10), r(3, 70)]);
 		expect(outcome.events.map((e) => [e.report.id, e.extra.previous_score])).toEqual([[4, null]]);
-		expect(outcome.state).toEqual({ watch: '["scoreBelow","",100,49]', lastId: 4, scores: { 2: 10, 3: 70, 4: 10 } });
+		expect(outcome.state).toEqual({
+			watch: '["scoreBelow","",100,49]',
+			lastId: 4,
+			scores: { 2: 10, 3: 70, 4: 10 },
+		});
 	});
 });
 
@@ -116,7 +158,11 @@ describe('items and test events', () => {
 	test('eventItem: the report view first, the event fields after it', () => {
 		const report = r(1, 40, { results: {} });
 		const event = { report, extra: { previous_score: 50, score_change: -10 } };
-		expect(eventItem(event, true)).toEqual({ ...simplifyReport(report), previous_score: 50, score_change: -10 });
+		expect(eventItem(event, true)).toEqual({
+			...simplifyReport(report),
+			previous_score: 50,
+			score_change: -10,
+		});
 		expect(eventItem(event, false)).toEqual({ ...report, previous_score: 50, score_change: -10 });
 	});
 

@@ -66,7 +66,11 @@ describe('GitHub workflows', () => {
 		{
 			what: 'a step that is neither run nor uses',
 			file: 'publish.yml',
-			edit: (text) => text.replace('        run: npm install -g npm@11\n', '        runs: npm install -g npm@11\n'),
+			edit: (text) =>
+				text.replace(
+					'        run: npm install -g npm@11\n',
+					'        runs: npm install -g npm@11\n',
+				),
 			mentions: '/jobs/publish/steps',
 		},
 	];

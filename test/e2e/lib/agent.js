@@ -45,7 +45,8 @@ function modelCredential(mockUrl) {
 /** The text of a chat message's content, whether a string or a list of parts. */
 function textOf(content) {
 	if (typeof content === 'string') return content;
-	if (Array.isArray(content)) return content.map((part) => (typeof part === 'string' ? part : part.text ?? '')).join('');
+	if (Array.isArray(content))
+		return content.map((part) => (typeof part === 'string' ? part : (part.text ?? ''))).join('');
 	return '';
 }
 
@@ -58,7 +59,13 @@ function toolAnswers(body) {
 function scriptedAnswer(body) {
 	const tool = body.tools?.[0]?.function?.name;
 	const answers = toolAnswers(body);
-	const callTool = (url) => ({ toolCall: { id: `call_${answers.length + 1}`, name: tool, arguments: JSON.stringify({ URL: url }) } });
+	const callTool = (url) => ({
+		toolCall: {
+			id: `call_${answers.length + 1}`,
+			name: tool,
+			arguments: JSON.stringify({ URL: url }),
+		},
+	});
 	if (answers.length === 0) return callTool(PAGE_WITHOUT_SCHEME);
 	if (answers.length === 1) return callTool(PAGE);
 	let score = '?';
@@ -78,20 +85,49 @@ function completion(answer, model, stream) {
 	const id = 'chatcmpl-mock';
 	const created = 1767600000;
 	const toolCalls = answer.toolCall
-		? [{ id: answer.toolCall.id, type: 'function', function: { name: answer.toolCall.name, arguments: answer.toolCall.arguments } }]
+		? [
+				{
+					id: answer.toolCall.id,
+					type: 'function',
+					function: { name: answer.toolCall.name, arguments: answer.toolCall.arguments },
+				},
+			]
 		: undefined;
 	const finish = toolCalls ? 'tool_calls' : 'stop';
 	const usage = { prompt_tokens: 50, completion_tokens: 10, total_tokens: 60 };
 	if (!stream) {
-		const message = { role: 'assistant', content: answer.text ?? null, ...(toolCalls ? { tool_calls: toolCalls } : {}) };
-		return { type: 'application/json', body: JSON.stringify({ id, object: 'chat.completion', created, model, choices: [{ index: 0, message, finish_reason: finish }], usage }) };
+		const message = {
+			role: 'assistant',
+			content: answer.text ?? null,
+			...(toolCalls ? { tool_calls: toolCalls } : {}),
+		};
+		return {
+			type: 'application/json',
+			body: JSON.stringify({
+				id,
+				object: 'chat.completion',
+				created,
+				model,
+				choices: [{ index: 0, message, finish_reason: finish }],
+				usage,
+			}),
+		};
 	}
 	const chunk = (delta, finishReason = null, extra = {}) =>
 		`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [{ index: 0, delta, finish_reason: finishReason }], ...extra })}\n\n`;
 	const deltas = toolCalls
-		? [chunk({ role: 'assistant', content: null, tool_calls: toolCalls.map((call, index) => ({ index, ...call })) })]
+		? [
+				chunk({
+					role: 'assistant',
+					content: null,
+					tool_calls: toolCalls.map((call, index) => ({ index, ...call })),
+				}),
+			]
 		: [chunk({ role: 'assistant', content: answer.text })];
-	return { type: 'text/event-stream', body: `${deltas.join('')}${chunk({}, finish, { usage })}data: [DONE]\n\n` };
+	return {
+		type: 'text/event-stream',
+		body: `${deltas.join('')}${chunk({}, finish, { usage })}data: [DONE]\n\n`,
+	};
 }
 
 /** Starts the model mock; `calls` holds every request body n8n sent it, in order. */
@@ -103,7 +139,9 @@ async function startModelMock() {
 		req.on('end', () => {
 			if (req.method !== 'POST' || !req.url.endsWith('/chat/completions')) {
 				res.writeHead(404, { 'content-type': 'application/json' });
-				res.end(JSON.stringify({ error: { message: `the model mock has no ${req.method} ${req.url}` } }));
+				res.end(
+					JSON.stringify({ error: { message: `the model mock has no ${req.method} ${req.url}` } }),
+				);
 				return;
 			}
 			let body = {};
@@ -113,7 +151,11 @@ async function startModelMock() {
 				// recorded as {}: the checks then show that nothing usable came
 			}
 			calls.push({ authorization: req.headers.authorization, body });
-			const { type, body: text } = completion(scriptedAnswer(body), body.model, body.stream === true);
+			const { type, body: text } = completion(
+				scriptedAnswer(body),
+				body.model,
+				body.stream === true,
+			);
 			res.writeHead(200, { 'content-type': type });
 			res.end(text);
 		});
@@ -128,7 +170,9 @@ async function startModelMock() {
 
 /** The package's own words for a URL without scheme (from the installed tarball's input checks). */
 function refusalOf(pkg, url) {
-	const { pageUrlFrom } = require(path.join(pkg.dir, 'dist', 'nodes', 'PhpRank', 'hooks', 'inputChecks.js'));
+	const { pageUrlFrom } = require(
+		path.join(pkg.dir, 'dist', 'nodes', 'PhpRank', 'hooks', 'inputChecks.js'),
+	);
 	try {
 		pageUrlFrom(url);
 	} catch (error) {
@@ -161,20 +205,48 @@ async function checkAgent({ ctx, sandbox, mock, report, tag, pkg, seed, runTail 
 	const lookup = {
 		method: 'GET',
 		path: '/api/v1/reports',
-		query: { search_by: 'url', search: PAGE_WITHOUT_SCHEME, sort_by: 'id', sort: 'desc', per_page: '100', page: '1' },
+		query: {
+			search_by: 'url',
+			search: PAGE_WITHOUT_SCHEME,
+			sort_by: 'id',
+			sort: 'desc',
+			per_page: '100',
+			page: '1',
+		},
 		headers: headers(undefined),
 		body: '',
 	};
-	const rerun = { method: 'PATCH', path: `/api/v1/reports/${before.id}`, query: {}, headers: headers('application/x-www-form-urlencoded'), body: 'results=1' };
-	report.equal(`${name}: the tool call reached the sandbox as exactly the lookup and the re-run of report ${before.id}`, sent(requests), [lookup, rerun]);
+	const rerun = {
+		method: 'PATCH',
+		path: `/api/v1/reports/${before.id}`,
+		query: {},
+		headers: headers('application/x-www-form-urlencoded'),
+		body: 'results=1',
+	};
+	report.equal(
+		`${name}: the tool call reached the sandbox as exactly the lookup and the re-run of report ${before.id}`,
+		sent(requests),
+		[lookup, rerun],
+	);
 
 	// what the model was offered and sent
 	const calls = mock.calls;
-	report.check(`${name}: the model was called 3 times, with the credential's key`, calls.length === 3 && calls.every((c) => c.authorization === `Bearer ${MODEL_KEY}`), `${calls.length} call(s)`);
-	const tools = (calls[0]?.body.tools || []).map((t) => ({ name: t.function?.name, description: t.function?.description, parameters: Object.keys(t.function?.parameters?.properties || {}) }));
+	report.check(
+		`${name}: the model was called 3 times, with the credential's key`,
+		calls.length === 3 && calls.every((c) => c.authorization === `Bearer ${MODEL_KEY}`),
+		`${calls.length} call(s)`,
+	);
+	const tools = (calls[0]?.body.tools || []).map((t) => ({
+		name: t.function?.name,
+		description: t.function?.description,
+		parameters: Object.keys(t.function?.parameters?.properties || {}),
+	}));
 	report.check(
 		`${name}: the model was offered the tool "Audit_page" (n8n's description: "${tools[0]?.description}") with one parameter, URL`,
-		tools.length === 1 && tools[0].name === 'Audit_page' && /re-run a report/i.test(tools[0].description || '') && JSON.stringify(tools[0].parameters) === '["URL"]',
+		tools.length === 1 &&
+			tools[0].name === 'Audit_page' &&
+			/re-run a report/i.test(tools[0].description || '') &&
+			JSON.stringify(tools[0].parameters) === '["URL"]',
 		JSON.stringify(tools),
 	);
 
@@ -185,22 +257,36 @@ async function checkAgent({ ctx, sandbox, mock, report, tag, pkg, seed, runTail 
 		parsedAnswer(answers[0] ?? ''),
 		[{ error: refusal }],
 	);
-	report.check(`${name}: that message stands alone: it names URL and shows the form to use`, typeof refusal === 'string' && refusal.startsWith('URL ') && refusal.includes('https://'), refusal);
+	report.check(
+		`${name}: that message stands alone: it names URL and shows the form to use`,
+		typeof refusal === 'string' && refusal.startsWith('URL ') && refusal.includes('https://'),
+		refusal,
+	);
 
 	const after = (await apiReport(sandbox, before.id)).data;
-	const { simplifyReport } = require(path.join(pkg.dir, 'dist', 'nodes', 'PhpRank', 'report', 'simplify.js'));
+	const { simplifyReport } = require(
+		path.join(pkg.dir, 'dist', 'nodes', 'PhpRank', 'report', 'simplify.js'),
+	);
 	const expected = { ...simplifyReport(after), action: 're-run' };
-	report.equal(`${name}: the model received the Simplified report of the re-run, plus action, exactly`, parsedAnswer(answers[1] ?? ''), [expected]);
+	report.equal(
+		`${name}: the model received the Simplified report of the re-run, plus action, exactly`,
+		parsedAnswer(answers[1] ?? ''),
+		[expected],
+	);
 	report.check(`${name}: no API key reached the model`, !JSON.stringify(calls).includes(KEY));
 
 	const output = r.ok ? rn.nodeOutput(r, AGENT_NODE) : [];
-	report.equal(`${name}: the agent outputs the model's answer`, Array.isArray(output) ? output.map((item) => item.output) : output, [
-		`${PAGE_WITHOUT_SCHEME} scores ${expected.score} out of 100 (${expected.label}).`,
-	]);
+	report.equal(
+		`${name}: the agent outputs the model's answer`,
+		Array.isArray(output) ? output.map((item) => item.output) : output,
+		[`${PAGE_WITHOUT_SCHEME} scores ${expected.score} out of 100 (${expected.label}).`],
+	);
 }
 
 async function apiReport(sandbox, id) {
-	const res = await fetch(`${sandbox.url}/api/v1/reports/${id}`, { headers: { Authorization: `Bearer ${KEY}`, Accept: 'application/json' } });
+	const res = await fetch(`${sandbox.url}/api/v1/reports/${id}`, {
+		headers: { Authorization: `Bearer ${KEY}`, Accept: 'application/json' },
+	});
 	return await res.json();
 }
 

@@ -32,7 +32,14 @@ function actionsOf(description) {
 		.flatMap((p) => p.options.map((o) => o.action).filter(Boolean));
 }
 
-async function browserCheck({ report, tarball, pkg, chromium: executablePath, keep = false, updateScreenshot = false }) {
+async function browserCheck({
+	report,
+	tarball,
+	pkg,
+	chromium: executablePath,
+	keep = false,
+	updateScreenshot = false,
+}) {
 	const tag = '[browser, demo editor n8n 2.40.7]';
 	const { startDemo } = require('../../../scripts/demo');
 	const rn = require('../../../scripts/real-n8n/n8n');
@@ -41,7 +48,13 @@ async function browserCheck({ report, tarball, pkg, chromium: executablePath, ke
 	fs.mkdirSync(OUT_DIR, { recursive: true });
 
 	let t = Date.now();
-	const demo = await startDemo({ tarball, editorPort: await rn.getFreePort(), sandboxPort: 0, log: () => {}, keep });
+	const demo = await startDemo({
+		tarball,
+		editorPort: await rn.getFreePort(),
+		sandboxPort: 0,
+		log: () => {},
+		keep,
+	});
 	report.time(`${tag} demo up (sandbox, install, imports, editor, owner)`, Date.now() - t);
 	const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'phprank-chromium-'));
 	let context;
@@ -65,7 +78,11 @@ async function browserCheck({ report, tarball, pkg, chromium: executablePath, ke
 		await page.locator('input[name="password"]').fill(demo.owner.password);
 		await page.getByTestId('form-submit-button').click();
 		await page.waitForURL((u) => !u.pathname.includes('/signin'), { timeout: 30000 });
-		report.check(`${tag} logs in as ${demo.owner.email} with the printed password`, !page.url().includes('/signin'), page.url());
+		report.check(
+			`${tag} logs in as ${demo.owner.email} with the printed password`,
+			!page.url().includes('/signin'),
+			page.url(),
+		);
 
 		// 2. the example workflow, with the phpRank node on the canvas
 		const wf = demo.workflows.find((w) => w._file === 'audit-page.json');
@@ -92,7 +109,10 @@ async function browserCheck({ report, tarball, pkg, chromium: executablePath, ke
 
 		const choose = async (label) => {
 			await privacy.click();
-			await page.locator('.el-select-dropdown__item:visible', { hasText: new RegExp(`^${label}`) }).first().click();
+			await page
+				.locator('.el-select-dropdown__item:visible', { hasText: new RegExp(`^${label}`) })
+				.first()
+				.click();
 		};
 
 		// 4. Password: the field appears, and it is a masked input
@@ -102,13 +122,23 @@ async function browserCheck({ report, tarball, pkg, chromium: executablePath, ke
 		await input.fill('open-sesame-26');
 		report.check(
 			`${tag} Privacy → Password: a Password field appears, masked (type=password)`,
-			(await privacyValue()) === 'Password' && (await password.isVisible()) && (await input.getAttribute('type')) === 'password',
+			(await privacyValue()) === 'Password' &&
+				(await password.isVisible()) &&
+				(await input.getAttribute('type')) === 'password',
 			`privacy "${await privacyValue()}", input type ${await input.getAttribute('type')}`,
 		);
 		// leave the field (its "Tip" popup would cover the panel) before the screenshot
 		await input.evaluate((el) => el.blur());
-		await page.getByTestId('ndv').locator('[data-test-id="parameter-input-url"] input').first().focus();
-		await page.getByTestId('ndv').locator('[data-test-id="parameter-input-url"] input').first().blur();
+		await page
+			.getByTestId('ndv')
+			.locator('[data-test-id="parameter-input-url"] input')
+			.first()
+			.focus();
+		await page
+			.getByTestId('ndv')
+			.locator('[data-test-id="parameter-input-url"] input')
+			.first()
+			.blur();
 		await page.mouse.move(0, 0);
 		await page.waitForTimeout(300);
 		const shot = path.join(OUT_DIR, 'screenshot-editor.png');
@@ -118,12 +148,19 @@ async function browserCheck({ report, tarball, pkg, chromium: executablePath, ke
 			fs.copyFileSync(shot, DOCS_SCREENSHOT);
 		}
 		const size = fs.statSync(shot).size;
-		report.check(`${tag} screenshot of the node panel saved (${(size / 1024).toFixed(0)} kB${updateScreenshot ? ', docs/screenshot-editor.png updated' : ''})`, size > 10000 && size < 500 * 1024, `${size} bytes`);
+		report.check(
+			`${tag} screenshot of the node panel saved (${(size / 1024).toFixed(0)} kB${updateScreenshot ? ', docs/screenshot-editor.png updated' : ''})`,
+			size > 10000 && size < 500 * 1024,
+			`${size} bytes`,
+		);
 
 		// 5. back to Private: the field is gone
 		await choose('Private');
 		await password.waitFor({ state: 'detached' });
-		report.check(`${tag} Privacy → Private: the Password field is gone`, (await privacyValue()) === 'Private' && (await password.count()) === 0);
+		report.check(
+			`${tag} Privacy → Private: the Password field is gone`,
+			(await privacyValue()) === 'Private' && (await password.count()) === 0,
+		);
 
 		// 6. the nodes panel finds it by name
 		await page.getByTestId('ndv-close-button').click();
@@ -135,19 +172,34 @@ async function browserCheck({ report, tarball, pkg, chromium: executablePath, ke
 		await item.first().waitFor();
 		const names = await page.getByTestId('node-creator-item-name').allTextContents();
 		await page.screenshot({ path: path.join(OUT_DIR, 'nodes-panel.png') });
-		report.check(`${tag} nodes panel: searching "phpRank" lists the node "phpRank"`, names.map((n) => n.trim()).includes('phpRank'), JSON.stringify(names));
+		report.check(
+			`${tag} nodes panel: searching "phpRank" lists the node "phpRank"`,
+			names.map((n) => n.trim()).includes('phpRank'),
+			JSON.stringify(names),
+		);
 		// its actions: one per operation, the `action` sentences of the node
 		await item.first().click();
 		const actionItems = page.getByTestId('node-creator-item-name');
-		await actionItems.filter({ hasText: /^Create a report$/ }).first().waitFor();
+		await actionItems
+			.filter({ hasText: /^Create a report$/ })
+			.first()
+			.waitFor();
 		// the panel's header ("phpRank") carries the same test id as the action rows
-		const shown = (await actionItems.allTextContents()).map((x) => x.trim()).filter((x) => x !== 'phpRank').sort();
+		const shown = (await actionItems.allTextContents())
+			.map((x) => x.trim())
+			.filter((x) => x !== 'phpRank')
+			.sort();
 		const wanted = (pkg ? actionsOf(pkg.description) : []).sort();
 		await page.screenshot({ path: path.join(OUT_DIR, 'nodes-panel-actions.png') });
-		report.equal(`${tag} nodes panel: "phpRank" opens its ${wanted.length} actions (the operations' action sentences)`, shown, wanted);
+		report.equal(
+			`${tag} nodes panel: "phpRank" opens its ${wanted.length} actions (the operations' action sentences)`,
+			shown,
+			wanted,
+		);
 		report.time(`${tag} browser steps`, Date.now() - t);
 	} catch (err) {
-		if (page) await page.screenshot({ path: path.join(OUT_DIR, 'browser-failure.png') }).catch(() => {});
+		if (page)
+			await page.screenshot({ path: path.join(OUT_DIR, 'browser-failure.png') }).catch(() => {});
 		throw new Error(`${err.message}\n(screenshot: test-output/e2e/browser-failure.png)`);
 	} finally {
 		if (context) await context.close().catch(() => {});

@@ -38,7 +38,9 @@ function ensureChromium(log = (m) => process.stderr.write(`[chromium] ${m}\n`)) 
 	const bin = chromiumPath();
 	if (works(bin)) return bin;
 	if (process.env.PHPRANK_CHROMIUM) {
-		throw new Error(`PHPRANK_CHROMIUM=${bin} is not a working chromium (\`${bin} --version\` failed)`);
+		throw new Error(
+			`PHPRANK_CHROMIUM=${bin} is not a working chromium (\`${bin} --version\` failed)`,
+		);
 	}
 	const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 	if (!isRoot) {
@@ -58,7 +60,9 @@ function ensureChromium(log = (m) => process.stderr.write(`[chromium] ${m}\n`)) 
 		r = apt(['install', '-y', '--no-install-recommends', 'chromium'], log);
 	}
 	if (r.status !== 0 || !works(DEFAULT_PATH)) {
-		throw new Error(`apt-get install -y chromium failed (exit ${r.status}):\n${(r.stderr || r.stdout || '').slice(-3000)}`);
+		throw new Error(
+			`apt-get install -y chromium failed (exit ${r.status}):\n${(r.stderr || r.stdout || '').slice(-3000)}`,
+		);
 	}
 	log(`chromium installed in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 	return DEFAULT_PATH;

@@ -34,7 +34,8 @@ function hasManualTrigger(workflow) {
 
 /** Which requests an operation sends (method, path). */
 function operationPattern(node, pkg) {
-	if (node.type.endsWith('.phpRankTrigger')) return { methods: ['GET'], path: /^\/api\/v1\/reports$/ };
+	if (node.type.endsWith('.phpRankTrigger'))
+		return { methods: ['GET'], path: /^\/api\/v1\/reports$/ };
 	const { resource, operation } = resolvedParameters(pkg, node);
 	const base = resource === 'project' ? '/api/v1/projects' : '/api/v1/reports';
 	const one = new RegExp(`^${base}/[^/]+$`);
@@ -71,21 +72,41 @@ function requestsOfNode(result, node, requests, pkg) {
 		.filter(({ q }) => pattern.methods.includes(q.method) && pattern.path.test(q.path));
 }
 
-async function runExtraWorkflow({ report, tag, file, workflow, importedId, ctx, sandbox, pkg, runTail }) {
+async function runExtraWorkflow({
+	report,
+	tag,
+	file,
+	workflow,
+	importedId,
+	ctx,
+	sandbox,
+	pkg,
+	runTail,
+}) {
 	const name = `${tag} examples/${file}`;
 	demoSeed(sandbox);
 	const before = sandbox.reports();
 	const viaRest = !hasManualTrigger(workflow);
 	const result = viaRest
-		? await rn.runManually(ctx, importedId, { triggerName: workflow.nodes.find((n) => n.type.startsWith(OUR_PREFIX) && /Trigger$/.test(n.type))?.name })
+		? await rn.runManually(ctx, importedId, {
+				triggerName: workflow.nodes.find(
+					(n) => n.type.startsWith(OUR_PREFIX) && /Trigger$/.test(n.type),
+				)?.name,
+			})
 		: await rn.execute(ctx, importedId);
 	report.time(`${name}: ${viaRest ? 'manual run through the REST API' : 'n8n execute'}`, result.ms);
 	const requests = takeRequests(sandbox);
 	const after = sandbox.reports();
 
-	report.check(`${name}: the run succeeds (${viaRest ? 'POST /rest/workflows/:id/run from its trigger' : 'n8n execute'})`, result.ok, () => runTail(result));
+	report.check(
+		`${name}: the run succeeds (${viaRest ? 'POST /rest/workflows/:id/run from its trigger' : 'n8n execute'})`,
+		result.ok,
+		() => runTail(result),
+	);
 	const runData = result.data?.data?.resultData?.runData || {};
-	const nodeErrors = Object.entries(runData).filter(([, runs]) => runs.some((x) => x.error)).map(([n, runs]) => `${n}: ${runs.find((x) => x.error).error.message}`);
+	const nodeErrors = Object.entries(runData)
+		.filter(([, runs]) => runs.some((x) => x.error))
+		.map(([n, runs]) => `${n}: ${runs.find((x) => x.error).error.message}`);
 	report.check(`${name}: no node has an error`, nodeErrors.length === 0, nodeErrors.join('\n'));
 	const ours = workflow.nodes.filter((n) => n.type.startsWith(OUR_PREFIX));
 	report.check(
@@ -93,18 +114,27 @@ async function runExtraWorkflow({ report, tag, file, workflow, importedId, ctx, 
 		ours.every((n) => runData[n.name]),
 		`ran: ${Object.keys(runData).join(', ')}`,
 	);
-	const bad = requests.filter((q) => !(q.status >= 200 && q.status < 300) || q.headers.authorization !== `Bearer ${KEY}`);
+	const bad = requests.filter(
+		(q) => !(q.status >= 200 && q.status < 300) || q.headers.authorization !== `Bearer ${KEY}`,
+	);
 	report.check(
 		`${name}: ${requests.length} request(s) to phpRank, all authenticated and 2xx`,
 		requests.length > 0 && bad.length === 0,
 		JSON.stringify(bad.map((q) => ({ method: q.method, path: q.rawPath, status: q.status }))),
 	);
 	const text = producedText(result);
-	report.check(`${name}: no API key or report password in any output`, !text.includes(KEY) && !DEMO_PASSWORDS.some((password) => text.includes(password)));
+	report.check(
+		`${name}: no API key or report password in any output`,
+		!text.includes(KEY) && !DEMO_PASSWORDS.some((password) => text.includes(password)),
+	);
 
 	// exact where deterministic
 	const answers = await replay(sandbox, requests, demoSeed);
-	report.equal(`${name}: replaying its requests on a re-seeded sandbox leaves the same store`, sandbox.reports(), after);
+	report.equal(
+		`${name}: replaying its requests on a re-seeded sandbox leaves the same store`,
+		sandbox.reports(),
+		after,
+	);
 
 	// every report a phpRank node outputs is the one phpRank answered that node last (id, url, score)
 	const mismatches = [];
@@ -115,7 +145,8 @@ async function runExtraWorkflow({ report, tag, file, workflow, importedId, ctx, 
 		const answered = new Map();
 		for (const { i } of requestsOfNode(result, node, requests, pkg)) {
 			const data = answers[i].body?.data;
-			for (const rec of Array.isArray(data) ? data : data ? [data] : []) if (typeof rec.id === 'number') answered.set(rec.id, rec);
+			for (const rec of Array.isArray(data) ? data : data ? [data] : [])
+				if (typeof rec.id === 'number') answered.set(rec.id, rec);
 		}
 		for (const item of out) {
 			const score = item.score ?? item.result;
@@ -124,7 +155,9 @@ async function runExtraWorkflow({ report, tag, file, workflow, importedId, ctx, 
 			const rec = answered.get(item.id);
 			const recScore = rec && (rec.score ?? rec.result);
 			if (!rec || recScore !== score || (item.url !== undefined && item.url !== rec.url)) {
-				mismatches.push(`${node.name}: item ${JSON.stringify({ id: item.id, url: item.url, score })} vs phpRank's answer ${JSON.stringify(rec && { url: rec.url, score: recScore })}`);
+				mismatches.push(
+					`${node.name}: item ${JSON.stringify({ id: item.id, url: item.url, score })} vs phpRank's answer ${JSON.stringify(rec && { url: rec.url, score: recScore })}`,
+				);
 			}
 		}
 	}
@@ -147,10 +180,20 @@ async function runExtraWorkflow({ report, tag, file, workflow, importedId, ctx, 
 		}
 		if (JSON.stringify(node.parameters).includes('"=') || mine.length === 0) continue; // expressions: per item, not attributed here
 		const prev = runOrder[runOrder.indexOf(node.name) - 1];
-		const inputs = prev ? (runData[prev]?.[0]?.data?.main || []).reduce((a, b) => a + (b ? b.length : 0), 0) : 1;
+		const inputs = prev
+			? (runData[prev]?.[0]?.data?.main || []).reduce((a, b) => a + (b ? b.length : 0), 0)
+			: 1;
 		if (inputs !== 1) continue;
-		const expected = expectedItems(pkg, node, mine.map(({ q, i }) => ({ request: q, status: answers[i].status, body: answers[i].body })));
-		report.equal(`${name}: output of "${node.name}" is exactly the API's answer (${mine.length} request(s))`, rn.nodeOutput(result, node.name), expected);
+		const expected = expectedItems(
+			pkg,
+			node,
+			mine.map(({ q, i }) => ({ request: q, status: answers[i].status, body: answers[i].body })),
+		);
+		report.equal(
+			`${name}: output of "${node.name}" is exactly the API's answer (${mine.length} request(s))`,
+			rn.nodeOutput(result, node.name),
+			expected,
+		);
 	}
 }
 
@@ -161,7 +204,10 @@ function triggerEventCheck({ report, name, node, result, before, pkg, mine }) {
 	const items = Array.isArray(out) ? out : [];
 	if (params.event === 'scoreBelow') {
 		const watched = before
-			.filter((x) => x.deleted_at === null && (!params.project?.value || x.project === params.project.value))
+			.filter(
+				(x) =>
+					x.deleted_at === null && (!params.project?.value || x.project === params.project.value),
+			)
 			.sort((a, b) => b.id - a.id)
 			.slice(0, params.watchCount);
 		const want = watched.find((x) => x.result < params.threshold);
@@ -171,9 +217,17 @@ function triggerEventCheck({ report, name, node, result, before, pkg, mine }) {
 			want ? [{ id: want.id, score: want.result }] : [],
 		);
 	} else {
-		report.check(`${name}: "${node.name}" (test event) outputs one report`, items.length === 1 && typeof items[0].id === 'number', JSON.stringify(items).slice(0, 300));
+		report.check(
+			`${name}: "${node.name}" (test event) outputs one report`,
+			items.length === 1 && typeof items[0].id === 'number',
+			JSON.stringify(items).slice(0, 300),
+		);
 	}
-	report.check(`${name}: "${node.name}" only read (GET) from phpRank`, mine.every(({ q }) => q.method === 'GET'), JSON.stringify(mine.map(({ q }) => `${q.method} ${q.rawPath}`)));
+	report.check(
+		`${name}: "${node.name}" only read (GET) from phpRank`,
+		mine.every(({ q }) => q.method === 'GET'),
+		JSON.stringify(mine.map(({ q }) => `${q.method} ${q.rawPath}`)),
+	);
 }
 
 module.exports = { runExtraWorkflow, hasManualTrigger };

@@ -27,19 +27,28 @@ const label = (line) => `n8n ${describe(line).version}`;
  * this suite in that n8n: a line added to install.js fails here (lineValue) until it gets its own.
  */
 /** What each line's credential test says for a 401 when no responseCode rule of the credential applies. */
-const N8N_401_TEXT = { '2': 'Unauthorized', '2.41': 'Unauthorized', '1': 'Authorization failed - please check your credentials' };
+const N8N_401_TEXT = {
+	2: 'Unauthorized',
+	2.41: 'Unauthorized',
+	1: 'Authorization failed - please check your credentials',
+};
 /** The same for a 404. */
-const N8N_404_TEXT = { '2': 'Not Found', '2.41': 'Not Found', '1': 'The resource you are requesting could not be found' };
+const N8N_404_TEXT = {
+	2: 'Not Found',
+	2.41: 'Not Found',
+	1: 'The resource you are requesting could not be found',
+};
 /**
  * Whether the line's credential tester applies the credential's responseCode rules. n8n 1.123.81's
  * tester has the same rule loop as 2.40.7, but the error its RoutingNode throws for a failed request
  * carries no `cause.response` to match, so it always shows its own text (seen in this suite).
  */
-const APPLIES_RESPONSE_CODE_RULES = { '2': true, '2.41': true, '1': false };
+const APPLIES_RESPONSE_CODE_RULES = { 2: true, 2.41: true, 1: false };
 
 /** table[line], and an error for a line the table has no entry for (rather than comparing with undefined). */
 function lineValue(table, line) {
-	if (!Object.prototype.hasOwnProperty.call(table, line)) throw new Error(`no expectation for n8n line '${line}' in test/e2e/lib/line.js`);
+	if (!Object.prototype.hasOwnProperty.call(table, line))
+		throw new Error(`no expectation for n8n line '${line}' in test/e2e/lib/line.js`);
 	return table[line];
 }
 
@@ -48,7 +57,8 @@ function phpRankOutputs(result, workflow) {
 	const out = {};
 	const ran = result.data?.data?.resultData?.runData || {};
 	for (const node of workflow.nodes) {
-		if (node.type === NODE_TYPE && ran[node.name]) out[node.name] = rn.nodeOutput(result, node.name);
+		if (node.type === NODE_TYPE && ran[node.name])
+			out[node.name] = rn.nodeOutput(result, node.name);
 	}
 	return out;
 }
@@ -88,8 +98,19 @@ async function runLine(line, o) {
 		const installed = rn.installCommunityPackage(ctx, o.tarball);
 		report.check(
 			`${tag} npm pack tarball installed as community package ${installed.name}@${installed.version}`,
-			fs.existsSync(path.join(ctx.n8nFolder, 'nodes', 'node_modules', 'n8n-nodes-phprank', 'package.json')) &&
-				!fs.existsSync(path.join(ctx.n8nFolder, 'nodes', 'node_modules', 'n8n-nodes-phprank', 'node_modules', 'n8n-workflow')),
+			fs.existsSync(
+				path.join(ctx.n8nFolder, 'nodes', 'node_modules', 'n8n-nodes-phprank', 'package.json'),
+			) &&
+				!fs.existsSync(
+					path.join(
+						ctx.n8nFolder,
+						'nodes',
+						'node_modules',
+						'n8n-nodes-phprank',
+						'node_modules',
+						'n8n-workflow',
+					),
+				),
 		);
 
 		const specs = workflowSpecs();
@@ -105,34 +126,83 @@ async function runLine(line, o) {
 		];
 
 		let t = Date.now();
-		await rn.importCredentials(ctx, [...CREDENTIALS(sandbox.url), scheduled.scheduledCredential(scheduledSandbox.url), agent.modelCredential(modelMock.url)]);
+		await rn.importCredentials(ctx, [
+			...CREDENTIALS(sandbox.url),
+			scheduled.scheduledCredential(scheduledSandbox.url),
+			agent.modelCredential(modelMock.url),
+		]);
 		const ids = await rn.importWorkflows(ctx, workflows);
 		if (scheduledWorkflow) await rn.activateWorkflow(ctx, scheduledWorkflow.id);
-		report.time(`${tag} import credentials + ${workflows.length} workflows, activate one (3 n8n start-ups)`, Date.now() - t);
+		report.time(
+			`${tag} import credentials + ${workflows.length} workflows, activate one (3 n8n start-ups)`,
+			Date.now() - t,
+		);
 		extra.forEach((e, i) => (e.importedId = ids[specs.length + i]));
-		report.check(`${tag} examples/${scheduled.EXAMPLE} is there to be activated`, Boolean(scheduledWorkflow));
+		report.check(
+			`${tag} examples/${scheduled.EXAMPLE} is there to be activated`,
+			Boolean(scheduledWorkflow),
+		);
 
 		for (const spec of specs) {
-			await report.guard(`${tag} ${spec.title}: no unexpected error`, () => runSpec(spec, { ctx, sandbox, tag, report, pkg: o.pkg }));
+			await report.guard(`${tag} ${spec.title}: no unexpected error`, () =>
+				runSpec(spec, { ctx, sandbox, tag, report, pkg: o.pkg }),
+			);
 		}
-		await report.guard(`${tag} examples/weekly-audit.json: no unexpected error`, () => checkWeeklyAudit({ ctx, sandbox, report, tag, pkg: o.pkg, runTail }));
-		await report.guard(`${tag} AI Agent step: no unexpected error`, () => agent.checkAgent({ ctx, sandbox, mock: modelMock, report, tag, pkg: o.pkg, seed: seedE2e, runTail }));
-		const extraArgs = (e) => ({ report, tag, file: e.file, workflow: e.workflow, importedId: e.importedId, ctx, sandbox, pkg: o.pkg, runTail });
+		await report.guard(`${tag} examples/weekly-audit.json: no unexpected error`, () =>
+			checkWeeklyAudit({ ctx, sandbox, report, tag, pkg: o.pkg, runTail }),
+		);
+		await report.guard(`${tag} AI Agent step: no unexpected error`, () =>
+			agent.checkAgent({
+				ctx,
+				sandbox,
+				mock: modelMock,
+				report,
+				tag,
+				pkg: o.pkg,
+				seed: seedE2e,
+				runTail,
+			}),
+		);
+		const extraArgs = (e) => ({
+			report,
+			tag,
+			file: e.file,
+			workflow: e.workflow,
+			importedId: e.importedId,
+			ctx,
+			sandbox,
+			pkg: o.pkg,
+			runTail,
+		});
 		for (const e of extra.filter((x) => hasManualTrigger(x.workflow))) {
-			await report.guard(`${tag} examples/${e.file}: no unexpected error`, () => runExtraWorkflow(extraArgs(e)));
+			await report.guard(`${tag} examples/${e.file}: no unexpected error`, () =>
+				runExtraWorkflow(extraArgs(e)),
+			);
 		}
 		// workflows started by the phpRank Trigger run from the editor, once it is up
 		const viaEditor = extra.filter((x) => !hasManualTrigger(x.workflow));
 		const afterEditorUp = async () => {
 			for (const e of viaEditor) {
-				await report.guard(`${tag} examples/${e.file}: no unexpected error`, () => runExtraWorkflow(extraArgs(e)));
+				await report.guard(`${tag} examples/${e.file}: no unexpected error`, () =>
+					runExtraWorkflow(extraArgs(e)),
+				);
 			}
 		};
 
 		const whileEditorUp = scheduledWorkflow
-			? () => scheduled.checkScheduledTrigger({ ctx, sandbox: scheduledSandbox, report, tag, pkg: o.pkg, workflow: scheduledWorkflow })
+			? () =>
+					scheduled.checkScheduledTrigger({
+						ctx,
+						sandbox: scheduledSandbox,
+						report,
+						tag,
+						pkg: o.pkg,
+						workflow: scheduledWorkflow,
+					})
 			: undefined;
-		await report.guard(`${tag} editor: no unexpected error`, () => editorChecks({ ctx, sandbox, tag, report, line, pkg: o.pkg, afterEditorUp, whileEditorUp }));
+		await report.guard(`${tag} editor: no unexpected error`, () =>
+			editorChecks({ ctx, sandbox, tag, report, line, pkg: o.pkg, afterEditorUp, whileEditorUp }),
+		);
 	} finally {
 		await sandbox.close();
 		await scheduledSandbox.close();
@@ -154,7 +224,11 @@ async function runSpec(spec, { ctx, sandbox, tag, report, pkg }) {
 
 	// 1. the run: succeeded, or failed in the expected node
 	if (spec.fails) {
-		report.check(`${name}: the run fails (exit ${r.code}) in node "${spec.fails}"`, !r.ok && r.code !== 0 && r.error && r.error.node?.name === spec.fails, () => runTail(r));
+		report.check(
+			`${name}: the run fails (exit ${r.code}) in node "${spec.fails}"`,
+			!r.ok && r.code !== 0 && r.error && r.error.node?.name === spec.fails,
+			() => runTail(r),
+		);
 	} else {
 		report.check(`${name}: the run succeeds`, r.ok, () => runTail(r));
 	}
@@ -162,17 +236,34 @@ async function runSpec(spec, { ctx, sandbox, tag, report, pkg }) {
 	// 2. exactly the requests expected, in order
 	const state = { before, nextId: Math.max(0, ...before.map((x) => x.id)) + 1 };
 	const expectedRequests = spec.requests(state);
-	report.equal(`${name}: sandbox received exactly ${expectedRequests.length} expected request(s)`, sent(requests), expectedRequests.map(({ node, ...x }) => x));
-	if (spec.statuses) report.equal(`${name}: answered ${spec.statuses.join(', ')}`, requests.map((q) => q.status), spec.statuses);
+	report.equal(
+		`${name}: sandbox received exactly ${expectedRequests.length} expected request(s)`,
+		sent(requests),
+		expectedRequests.map(({ node, ...x }) => x),
+	);
+	if (spec.statuses)
+		report.equal(
+			`${name}: answered ${spec.statuses.join(', ')}`,
+			requests.map((q) => q.status),
+			spec.statuses,
+		);
 
 	// 3. the replay reproduces the run (same answers n8n got), then every phpRank node's output
 	const answers = await replay(sandbox, requests, seedE2e);
 	const replayed = sandbox.reports();
-	report.equal(`${name}: replaying the requests on a re-seeded sandbox leaves the same store`, replayed, after);
+	report.equal(
+		`${name}: replaying the requests on a re-seeded sandbox leaves the same store`,
+		replayed,
+		after,
+	);
 	const outputs = phpRankOutputs(r, spec.workflow);
 	const byNode = {};
 	expectedRequests.forEach((q, i) => {
-		(byNode[q.node] ||= []).push({ request: requests[i], status: answers[i]?.status, body: answers[i]?.body });
+		(byNode[q.node] ||= []).push({
+			request: requests[i],
+			status: answers[i]?.status,
+			body: answers[i]?.body,
+		});
 	});
 	const expected = {};
 	for (const node of spec.workflow.nodes.filter((n) => n.type === NODE_TYPE)) {
@@ -182,53 +273,112 @@ async function runSpec(spec, { ctx, sandbox, tag, report, pkg }) {
 	}
 	const actualOk = Object.fromEntries(Object.entries(outputs).filter(([n]) => n !== spec.fails));
 	if (Object.keys(expected).length) {
-		report.equal(`${name}: output of ${Object.keys(expected).map((n) => `"${n}"`).join(', ')} is exactly the API's answer`, actualOk, expected);
+		report.equal(
+			`${name}: output of ${Object.keys(expected)
+				.map((n) => `"${n}"`)
+				.join(', ')} is exactly the API's answer`,
+			actualOk,
+			expected,
+		);
 	}
 	if (spec.fails) {
 		const failed = outputs[spec.fails];
 		report.check(
 			`${name}: "${spec.fails}" output no items, only the error`,
-			failed && !Array.isArray(failed) && failed.error && failed.error.message === r.error?.message && Object.keys(actualOk).length === 0,
+			failed &&
+				!Array.isArray(failed) &&
+				failed.error &&
+				failed.error.message === r.error?.message &&
+				Object.keys(actualOk).length === 0,
 			JSON.stringify(failed).slice(0, 400),
 		);
 	}
 
 	// 4. what this workflow is about
-	if (spec.after) spec.after({ report, name, result: r, requests, answers, before, after, state, outputs, sandbox, runTail, shownError });
+	if (spec.after)
+		spec.after({
+			report,
+			name,
+			result: r,
+			requests,
+			answers,
+			before,
+			after,
+			state,
+			outputs,
+			sandbox,
+			runTail,
+			shownError,
+		});
 }
 
 /** Credential test through n8n's REST API (what the editor's "Retry"/save does), node types served to the UI. */
-async function editorChecks({ ctx, sandbox, tag, report, line, pkg, afterEditorUp, whileEditorUp }) {
+async function editorChecks({
+	ctx,
+	sandbox,
+	tag,
+	report,
+	line,
+	pkg,
+	afterEditorUp,
+	whileEditorUp,
+}) {
 	const port = await rn.getFreePort();
 	let t = Date.now();
 	const editor = await rn.startEditor(ctx, { port });
 	report.time(`${tag} n8n start (editor) until ready`, Date.now() - t);
 	let beside;
 	try {
-		await rn.setupOwner(ctx, { email: 'e2e@example.com', password: 'E2e-Pass-2026', firstName: 'E', lastName: 'Two' });
+		await rn.setupOwner(ctx, {
+			email: 'e2e@example.com',
+			password: 'E2e-Pass-2026',
+			firstName: 'E',
+			lastName: 'Two',
+		});
 		// runs beside the checks below (it waits for n8n's minute ticks); awaited before the editor stops
-		beside = whileEditorUp && report.guard(`${tag} scheduled trigger: no unexpected error`, whileEditorUp);
+		beside =
+			whileEditorUp && report.guard(`${tag} scheduled trigger: no unexpected error`, whileEditorUp);
 		const types = await rn.restRequest(ctx, 'GET', '/types/nodes.json');
 		const nodeType = Array.isArray(types.json) && types.json.find((n) => n.name === NODE_TYPE);
 		report.check(
 			`${tag} editor serves node type ${NODE_TYPE} ("phpRank") with credential phpRankApi`,
-			nodeType && nodeType.displayName === 'phpRank' && nodeType.credentials?.some((c) => c.name === 'phpRankApi'),
+			nodeType &&
+				nodeType.displayName === 'phpRank' &&
+				nodeType.credentials?.some((c) => c.name === 'phpRankApi'),
 			`HTTP ${types.status}; ${nodeType ? JSON.stringify({ displayName: nodeType.displayName, credentials: nodeType.credentials }) : 'not listed'}`,
 		);
 
 		// what the credential modal loads: the stored credential with the key redacted
-		const stored = await rn.restRequest(ctx, 'GET', '/rest/credentials/phprank-sandbox?includeData=true');
+		const stored = await rn.restRequest(
+			ctx,
+			'GET',
+			'/rest/credentials/phprank-sandbox?includeData=true',
+		);
 		const data = stored.json?.data?.data || {};
 		report.check(
 			`${tag} GET /rest/credentials/phprank-sandbox: Base URL as imported, API key redacted`,
-			stored.status === 200 && data.baseUrl === sandbox.url && typeof data.apiKey === 'string' && data.apiKey !== KEY && !JSON.stringify(stored.json).includes(KEY),
+			stored.status === 200 &&
+				data.baseUrl === sandbox.url &&
+				typeof data.apiKey === 'string' &&
+				data.apiKey !== KEY &&
+				!JSON.stringify(stored.json).includes(KEY),
 			`HTTP ${stored.status} ${stored.text.slice(0, 400)}`,
 		);
 
 		const test = async (credentialData, id = 'phprank-sandbox', name = 'phpRank sandbox') => {
 			sandbox.clearRequests();
-			const res = await rn.testCredential(ctx, { id, name, type: 'phpRankApi', data: credentialData });
-			return { status: res.httpStatus, result: res.status && { status: res.status, message: res.message }, text: res.text, requests: takeRequests(sandbox) };
+			const res = await rn.testCredential(ctx, {
+				id,
+				name,
+				type: 'phpRankApi',
+				data: credentialData,
+			});
+			return {
+				status: res.httpStatus,
+				result: res.status && { status: res.status, message: res.message },
+				text: res.text,
+				requests: takeRequests(sandbox),
+			};
 		};
 		const listRequest = (key) => [
 			{
@@ -243,26 +393,52 @@ async function editorChecks({ ctx, sandbox, tag, report, line, pkg, afterEditorU
 		// 1. as the editor sends it: the form's data, the key still redacted (n8n un-redacts it)
 		seedE2e(sandbox);
 		let r = await test(data);
-		report.equal(`${tag} POST /rest/credentials/test (stored key): OK`, { status: r.status, result: r.result }, { status: 200, result: { status: 'OK', message: 'Connection successful!' } });
-		report.equal(`${tag} credential test sent one list request with the stored key`, sent(r.requests), listRequest(KEY));
+		report.equal(
+			`${tag} POST /rest/credentials/test (stored key): OK`,
+			{ status: r.status, result: r.result },
+			{ status: 200, result: { status: 'OK', message: 'Connection successful!' } },
+		);
+		report.equal(
+			`${tag} credential test sent one list request with the stored key`,
+			sent(r.requests),
+			listRequest(KEY),
+		);
 
 		// 2. a wrong key typed into the form. Every line sends a 401 twice: n8n-core's
 		// httpRequestWithAuthentication re-sends a request that got 401 once after preAuthentication
 		// (the test request has no ignoreHttpStatusErrors). The message is the credential's own
 		// responseCode rule for 401 where the line applies it, else n8n's generic text of that line.
-		const rule401 = (pkg.credentialTest?.rules || []).find((x) => x.type === 'responseCode' && x.properties?.value === 401);
-		const wrongKeyMessage = rule401 && lineValue(APPLIES_RESPONSE_CODE_RULES, line) ? rule401.properties.message : lineValue(N8N_401_TEXT, line);
+		const rule401 = (pkg.credentialTest?.rules || []).find(
+			(x) => x.type === 'responseCode' && x.properties?.value === 401,
+		);
+		const wrongKeyMessage =
+			rule401 && lineValue(APPLIES_RESPONSE_CODE_RULES, line)
+				? rule401.properties.message
+				: lineValue(N8N_401_TEXT, line);
 		r = await test({ ...data, apiKey: WRONG_KEY });
-		report.equal(`${tag} credential test with a wrong key typed in: Error "${wrongKeyMessage}"`, { status: r.status, result: r.result }, { status: 200, result: { status: 'Error', message: wrongKeyMessage } });
-		report.equal(`${tag} credential test with a wrong key sent it as Bearer (twice: n8n re-sends a 401 once), both 401`, { sent: sent(r.requests), statuses: r.requests.map((q) => q.status) }, { sent: [...listRequest(WRONG_KEY), ...listRequest(WRONG_KEY)], statuses: [401, 401] });
+		report.equal(
+			`${tag} credential test with a wrong key typed in: Error "${wrongKeyMessage}"`,
+			{ status: r.status, result: r.result },
+			{ status: 200, result: { status: 'Error', message: wrongKeyMessage } },
+		);
+		report.equal(
+			`${tag} credential test with a wrong key sent it as Bearer (twice: n8n re-sends a 401 once), both 401`,
+			{ sent: sent(r.requests), statuses: r.requests.map((q) => q.status) },
+			{ sent: [...listRequest(WRONG_KEY), ...listRequest(WRONG_KEY)], statuses: [401, 401] },
+		);
 
 		// 3. the stored wrong-key credential, as the editor loads it (key redacted, n8n un-redacts it)
-		const wrongStored = (await rn.restRequest(ctx, 'GET', '/rest/credentials/phprank-wrong-key?includeData=true')).json?.data?.data;
+		const wrongStored = (
+			await rn.restRequest(ctx, 'GET', '/rest/credentials/phprank-wrong-key?includeData=true')
+		).json?.data?.data;
 		r = await test(wrongStored, 'phprank-wrong-key', 'phpRank wrong key');
 		report.equal(
 			`${tag} credential test of the stored wrong-key credential: Error, its stored key sent`,
 			{ result: r.result, sent: sent(r.requests) },
-			{ result: { status: 'Error', message: wrongKeyMessage }, sent: [...listRequest(WRONG_KEY), ...listRequest(WRONG_KEY)] },
+			{
+				result: { status: 'Error', message: wrongKeyMessage },
+				sent: [...listRequest(WRONG_KEY), ...listRequest(WRONG_KEY)],
+			},
 		);
 
 		// 4. a Base URL that serves web pages (phpRank's site answers 200 HTML outside /api/v1)
@@ -270,17 +446,34 @@ async function editorChecks({ ctx, sandbox, tag, report, line, pkg, afterEditorU
 		report.equal(
 			`${tag} credential test with a Base URL that answers a web page: Error with the reason`,
 			r.result,
-			{ status: 'Error', message: 'The Base URL answered with a web page, not the phpRank API: use the address of your phpRank site' },
+			{
+				status: 'Error',
+				message:
+					'The Base URL answered with a web page, not the phpRank API: use the address of your phpRank site',
+			},
 		);
 
 		// 5. a Base URL with the API path twice: phpRank answers 404 for an unknown API route
-		const rule404 = (pkg.credentialTest?.rules || []).find((x) => x.type === 'responseCode' && x.properties?.value === 404);
-		const notFoundMessage = rule404 && lineValue(APPLIES_RESPONSE_CODE_RULES, line) ? rule404.properties.message : lineValue(N8N_404_TEXT, line);
+		const rule404 = (pkg.credentialTest?.rules || []).find(
+			(x) => x.type === 'responseCode' && x.properties?.value === 404,
+		);
+		const notFoundMessage =
+			rule404 && lineValue(APPLIES_RESPONSE_CODE_RULES, line)
+				? rule404.properties.message
+				: lineValue(N8N_404_TEXT, line);
 		r = await test({ ...data, baseUrl: `${sandbox.url}/api/v1/api/v1` });
 		report.equal(
 			`${tag} credential test with a Base URL where phpRank answers 404: Error "${notFoundMessage}"`,
-			{ result: r.result, sent: sent(r.requests).map((q) => q.path), statuses: r.requests.map((q) => q.status) },
-			{ result: { status: 'Error', message: notFoundMessage }, sent: ['/api/v1/api/v1/reports'], statuses: [404] },
+			{
+				result: r.result,
+				sent: sent(r.requests).map((q) => q.path),
+				statuses: r.requests.map((q) => q.status),
+			},
+			{
+				result: { status: 'Error', message: notFoundMessage },
+				sent: ['/api/v1/api/v1/reports'],
+				statuses: [404],
+			},
 		);
 
 		if (afterEditorUp) await afterEditorUp();

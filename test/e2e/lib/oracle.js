@@ -27,7 +27,10 @@ function seedE2e(sandbox) {
 	for (let i = 1; i <= BULK_POSTS; i++) {
 		// three in four are good (80..97), the rest decent
 		const score = i % 4 === 0 ? 64 : 80 + (i % 18);
-		sandbox.addReport({ url: `https://blog.trailrunner.io/posts/run-${String(i).padStart(3, '0')}`, score });
+		sandbox.addReport({
+			url: `https://blog.trailrunner.io/posts/run-${String(i).padStart(3, '0')}`,
+			score,
+		});
 	}
 }
 
@@ -84,13 +87,19 @@ function loadPackage(tarball) {
 	const dir = path.join(nm, 'n8n-nodes-phprank');
 	fs.mkdirSync(dir, { recursive: true });
 	execFileSync('tar', ['-xzf', tarball, '-C', dir, '--strip-components=1']);
-	fs.symlinkSync(path.join(ROOT, 'node_modules', 'n8n-workflow'), path.join(nm, 'n8n-workflow'), 'dir');
+	fs.symlinkSync(
+		path.join(ROOT, 'node_modules', 'n8n-workflow'),
+		path.join(nm, 'n8n-workflow'),
+		'dir',
+	);
 	const pkgJson = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
 	const nodeFile = pkgJson.n8n.nodes.find((f) => /PhpRank\.node\.js$/.test(f));
 	const { PhpRank } = require(path.join(dir, nodeFile));
 	const description = new PhpRank().description;
 	const triggerFile = pkgJson.n8n.nodes.find((f) => /PhpRankTrigger\.node\.js$/.test(f));
-	const triggerDescription = triggerFile ? new (require(path.join(dir, triggerFile)).PhpRankTrigger)().description : undefined;
+	const triggerDescription = triggerFile
+		? new (require(path.join(dir, triggerFile)).PhpRankTrigger)().description
+		: undefined;
 	const shapeFile = path.join(dir, path.dirname(nodeFile), 'hooks', 'outputShape.js');
 	const shape = fs.existsSync(shapeFile) ? require(shapeFile) : {};
 	const { NodeHelpers } = require(path.join(nm, 'n8n-workflow'));
@@ -109,13 +118,26 @@ function loadPackage(tarball) {
 }
 
 function getPath(obj, dotted) {
-	return dotted.split('.').reduce((o, k) => (o === undefined || o === null ? undefined : o[k]), obj);
+	return dotted
+		.split('.')
+		.reduce((o, k) => (o === undefined || o === null ? undefined : o[k]), obj);
 }
 
 /** The node's parameters with n8n's defaults filled in (what getNodeParameter sees). */
 function resolvedParameters(pkg, node) {
-	const description = node.type.endsWith('.phpRankTrigger') ? pkg.triggerDescription : pkg.description;
-	return pkg.NodeHelpers.getNodeParameters(description.properties, node.parameters, true, false, node, description) || {};
+	const description = node.type.endsWith('.phpRankTrigger')
+		? pkg.triggerDescription
+		: pkg.description;
+	return (
+		pkg.NodeHelpers.getNodeParameters(
+			description.properties,
+			node.parameters,
+			true,
+			false,
+			node,
+			description,
+		) || {}
+	);
 }
 
 /** The records an operation produced from its answers ({request, status, body}), before output options. */
@@ -152,4 +174,12 @@ function expectedItems(pkg, node, answers) {
 	return pkg.finishOutput(context, params.operation, recs, undefined);
 }
 
-module.exports = { seedE2e, takeRequests, sent, replay, loadPackage, expectedItems, resolvedParameters };
+module.exports = {
+	seedE2e,
+	takeRequests,
+	sent,
+	replay,
+	loadPackage,
+	expectedItems,
+	resolvedParameters,
+};

@@ -64,7 +64,12 @@ const ids = {
 };
 
 function credential(name, baseUrl) {
-	return { id: ids.credential(name), name: `phpRank queue ${name}`, type: 'phpRankApi', data: { baseUrl, apiKey: KEY } };
+	return {
+		id: ids.credential(name),
+		name: `phpRank queue ${name}`,
+		type: 'phpRankApi',
+		data: { baseUrl, apiKey: KEY },
+	};
 }
 
 function credentialRef(name) {
@@ -80,13 +85,20 @@ function webhookNode(webhookPath) {
 		position: [0, 0],
 		webhookId: crypto.randomUUID(),
 		// answer when the last node finished, with all its items: the caller sees the output
-		parameters: { httpMethod: 'POST', path: webhookPath, responseMode: 'lastNode', responseData: 'allEntries', options: {} },
+		parameters: {
+			httpMethod: 'POST',
+			path: webhookPath,
+			responseMode: 'lastNode',
+			responseData: 'allEntries',
+			options: {},
+		},
 	};
 }
 
 function connect(...names) {
 	const connections = {};
-	for (let i = 0; i + 1 < names.length; i++) connections[names[i]] = { main: [[{ node: names[i + 1], type: 'main', index: 0 }]] };
+	for (let i = 0; i + 1 < names.length; i++)
+		connections[names[i]] = { main: [[{ node: names[i + 1], type: 'main', index: 0 }]] };
 	return connections;
 }
 
@@ -109,7 +121,14 @@ function createWorkflow(id, credentialName) {
 		name: `Queue mode: create (${credentialName})`,
 		nodes: [
 			webhookNode(id),
-			{ id: crypto.randomUUID(), name: 'Split pages', type: 'n8n-nodes-base.splitOut', typeVersion: 1, position: [220, 0], parameters: { fieldToSplitOut: 'body.pages', options: {} } },
+			{
+				id: crypto.randomUUID(),
+				name: 'Split pages',
+				type: 'n8n-nodes-base.splitOut',
+				typeVersion: 1,
+				position: [220, 0],
+				parameters: { fieldToSplitOut: 'body.pages', options: {} },
+			},
 			create,
 		],
 		connections: connect('Webhook', 'Split pages', 'Create report'),
@@ -152,21 +171,34 @@ function triggerWorkflow(id) {
 				parameters: { event: 'newReport', pollTimes: { item: [{ mode: 'everyMinute' }] } },
 				credentials: credentialRef('trigger'),
 			},
-			{ id: crypto.randomUUID(), name: 'Received', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [220, 0], parameters: {} },
+			{
+				id: crypto.randomUUID(),
+				name: 'Received',
+				type: 'n8n-nodes-base.noOp',
+				typeVersion: 1,
+				position: [220, 0],
+				parameters: {},
+			},
 		],
 		connections: connect('New report', 'Received'),
 		settings: { executionOrder: 'v1' },
 	};
 }
 
-const WORKFLOW_IDS = { twoWorkers: 'queue-create-two', oneWorker: 'queue-create-one', list: 'queue-list-all', trigger: 'queue-trigger-new' };
+const WORKFLOW_IDS = {
+	twoWorkers: 'queue-create-two',
+	oneWorker: 'queue-create-one',
+	list: 'queue-list-all',
+	trigger: 'queue-trigger-new',
+};
 
 async function waitFor(what, condition, timeoutMs) {
 	const started = Date.now();
 	for (;;) {
 		const value = await condition();
 		if (value) return value;
-		if (Date.now() - started > timeoutMs) throw new Error(`${what}: not within ${Math.round(timeoutMs / 1000)} s`);
+		if (Date.now() - started > timeoutMs)
+			throw new Error(`${what}: not within ${Math.round(timeoutMs / 1000)} s`);
 		await sleep(500);
 	}
 }
@@ -208,7 +240,11 @@ async function runQueueMode({ report, tarball, pkg, keep }) {
 	let t = Date.now();
 	const binaries = services.ensureServerBinaries();
 	report.time(`${TAG} redis-server and postgres present (apt-get when missing)`, Date.now() - t);
-	report.check(`${TAG} Debian's redis-server and Postgres are installed`, binaries.redis && binaries.postgresBin, JSON.stringify(binaries));
+	report.check(
+		`${TAG} Debian's redis-server and Postgres are installed`,
+		binaries.redis && binaries.postgresBin,
+		JSON.stringify(binaries),
+	);
 
 	const cleanups = [];
 	const folders = [];
@@ -218,21 +254,39 @@ async function runQueueMode({ report, tarball, pkg, keep }) {
 		const [redis, postgres] = await Promise.all([services.startRedis(), services.startPostgres()]);
 		cleanups.push(['Redis', () => redis.stop()], ['Postgres', () => postgres.stop()]);
 		report.time(`${TAG} Redis and Postgres started`, Date.now() - t);
-		report.write(`${TAG} Redis on 127.0.0.1:${redis.port}, Postgres ${postgres.version} on 127.0.0.1:${postgres.port}`);
+		report.write(
+			`${TAG} Redis on 127.0.0.1:${redis.port}, Postgres ${postgres.version} on 127.0.0.1:${postgres.port}`,
+		);
 
-		const throttleSandbox = await startSandbox({ apiKeys: [KEY], seed: 'demo', faults: { throttle: { limit: THROTTLE.limit, windowMs: THROTTLE.windowMs } } });
+		const throttleSandbox = await startSandbox({
+			apiKeys: [KEY],
+			seed: 'demo',
+			faults: { throttle: { limit: THROTTLE.limit, windowMs: THROTTLE.windowMs } },
+		});
 		const listSandbox = await startSandbox({ apiKeys: [KEY], seed: { reports: LIST_REPORTS } });
 		const triggerSandbox = await startSandbox({ apiKeys: [KEY], seed: 'demo' });
-		cleanups.push(['sandboxes', () => Promise.all([throttleSandbox, listSandbox, triggerSandbox].map((x) => x.close()))]);
+		cleanups.push([
+			'sandboxes',
+			() => Promise.all([throttleSandbox, listSandbox, triggerSandbox].map((x) => x.close())),
+		]);
 
 		// one encryption key and one database for all; a user folder (and package copy) per process
 		const env = queue.queueEnv({ redis, postgres });
 		const main = rn.createUserFolder(n8n, { env });
-		const workerFolders = [1, 2].map(() => rn.createUserFolder(n8n, { env, encryptionKey: main.encryptionKey }));
+		const workerFolders = [1, 2].map(() =>
+			rn.createUserFolder(n8n, { env, encryptionKey: main.encryptionKey }),
+		);
 		folders.push(main, ...workerFolders);
-		for (const [name, ctx] of [['main', main], ['worker 1', workerFolders[0]], ['worker 2', workerFolders[1]]]) {
+		for (const [name, ctx] of [
+			['main', main],
+			['worker 1', workerFolders[0]],
+			['worker 2', workerFolders[1]],
+		]) {
 			const installed = rn.installCommunityPackage(ctx, tarball);
-			report.check(`${TAG} ${name}: the tarball installed as community package ${installed.name}@${installed.version} in its own user folder`, installed.name === 'n8n-nodes-phprank');
+			report.check(
+				`${TAG} ${name}: the tarball installed as community package ${installed.name}@${installed.version} in its own user folder`,
+				installed.name === 'n8n-nodes-phprank',
+			);
 		}
 
 		t = Date.now();
@@ -251,7 +305,10 @@ async function runQueueMode({ report, tarball, pkg, keep }) {
 		await rn.importWorkflows(main, workflows);
 		// published before the main starts: it then registers the webhooks and starts the trigger
 		await Promise.all(workflows.map((w) => rn.activateWorkflow(main, w.id)));
-		report.time(`${TAG} database set up, credentials and ${workflows.length} workflows imported and published`, Date.now() - t);
+		report.time(
+			`${TAG} database set up, credentials and ${workflows.length} workflows imported and published`,
+			Date.now() - t,
+		);
 
 		t = Date.now();
 		const [editor, worker1, worker2] = await Promise.all([
@@ -259,29 +316,72 @@ async function runQueueMode({ report, tarball, pkg, keep }) {
 			queue.startWorker(workerFolders[0], { concurrency: THROTTLE.workerConcurrency }),
 			queue.startWorker(workerFolders[1], { concurrency: THROTTLE.workerConcurrency }),
 		]);
-		cleanups.push(['main', () => editor.stop()], ['worker 1', () => worker1.stop()], ['worker 2', () => worker2.stop()]);
-		Object.assign(processes, { main: { output: editor.output }, 'worker 1': worker1, 'worker 2': worker2 });
+		cleanups.push(
+			['main', () => editor.stop()],
+			['worker 1', () => worker1.stop()],
+			['worker 2', () => worker2.stop()],
+		);
+		Object.assign(processes, {
+			main: { output: editor.output },
+			'worker 1': worker1,
+			'worker 2': worker2,
+		});
 		report.time(`${TAG} main and two workers ready`, Date.now() - t);
-		await rn.setupOwner(main, { email: 'queue@example.com', password: 'Queue-Pass-2026', firstName: 'Queue', lastName: 'Mode' });
+		await rn.setupOwner(main, {
+			email: 'queue@example.com',
+			password: 'Queue-Pass-2026',
+			firstName: 'Queue',
+			lastName: 'Mode',
+		});
 		const settings = await rn.restRequest(main, 'GET', '/rest/settings');
-		report.equal(`${TAG} the main says it runs in queue mode (GET /rest/settings: executionMode)`, settings.json?.data?.executionMode, 'queue');
-		const postgresNotice = editor.output().split('\n').find((line) => /postgres/i.test(line) && /support|upgrade/i.test(line));
-		report.write(`${TAG} Postgres ${postgres.version}; n8n says: ${postgresNotice ? postgresNotice.trim() : '(nothing about the version)'}`);
+		report.equal(
+			`${TAG} the main says it runs in queue mode (GET /rest/settings: executionMode)`,
+			settings.json?.data?.executionMode,
+			'queue',
+		);
+		const postgresNotice = editor
+			.output()
+			.split('\n')
+			.find((line) => /postgres/i.test(line) && /support|upgrade/i.test(line));
+		report.write(
+			`${TAG} Postgres ${postgres.version}; n8n says: ${postgresNotice ? postgresNotice.trim() : '(nothing about the version)'}`,
+		);
 
 		// 3. beside the others: it waits for n8n's minute ticks
-		const triggerDone = report.guard(`${TAG} trigger: no unexpected error`, () => triggerScenario({ report, ctx: main, sandbox: triggerSandbox, pkg, processes }));
+		const triggerDone = report.guard(`${TAG} trigger: no unexpected error`, () =>
+			triggerScenario({ report, ctx: main, sandbox: triggerSandbox, pkg, processes }),
+		);
 
 		const webhookUrl = (id) => `${editor.probeBase}/webhook/${id}`;
 		const counts = {};
-		const throttleArgs = { report, ctx: main, sandbox: throttleSandbox, processes, pkg, webhookUrl };
+		const throttleArgs = {
+			report,
+			ctx: main,
+			sandbox: throttleSandbox,
+			processes,
+			pkg,
+			webhookUrl,
+		};
 		counts[2] = await report.guard(`${TAG} two workers, throttle: no unexpected error`, () =>
-			throttleScenario({ ...throttleArgs, workflowId: WORKFLOW_IDS.twoWorkers, workers: ['worker 1', 'worker 2'], label: 'two workers', batch: 'a' }),
+			throttleScenario({
+				...throttleArgs,
+				workflowId: WORKFLOW_IDS.twoWorkers,
+				workers: ['worker 1', 'worker 2'],
+				label: 'two workers',
+				batch: 'a',
+			}),
 		);
 		t = Date.now();
 		await worker2.stop();
 		report.time(`${TAG} worker 2 stopped`, Date.now() - t);
 		counts[1] = await report.guard(`${TAG} one worker, throttle: no unexpected error`, () =>
-			throttleScenario({ ...throttleArgs, workflowId: WORKFLOW_IDS.oneWorker, workers: ['worker 1'], label: 'one worker', batch: 'b' }),
+			throttleScenario({
+				...throttleArgs,
+				workflowId: WORKFLOW_IDS.oneWorker,
+				workers: ['worker 1'],
+				label: 'one worker',
+				batch: 'b',
+			}),
 		);
 		if (counts[1] && counts[2]) {
 			report.write(
@@ -290,15 +390,28 @@ async function runQueueMode({ report, tarball, pkg, keep }) {
 			);
 		}
 
-		await report.guard(`${TAG} Return All: no unexpected error`, () => listScenario({ report, ctx: main, sandbox: listSandbox, url: webhookUrl(WORKFLOW_IDS.list), pkg, processes, workflow: workflows[2] }));
+		await report.guard(`${TAG} Return All: no unexpected error`, () =>
+			listScenario({
+				report,
+				ctx: main,
+				sandbox: listSandbox,
+				url: webhookUrl(WORKFLOW_IDS.list),
+				pkg,
+				processes,
+				workflow: workflows[2],
+			}),
+		);
 		await triggerDone;
 	} finally {
 		for (const [what, cleanup] of cleanups.reverse()) {
 			const stopping = Date.now();
-			await cleanup().catch((error) => report.check(`${TAG} ${what} stopped cleanly`, false, error.stack));
+			await cleanup().catch((error) =>
+				report.check(`${TAG} ${what} stopped cleanly`, false, error.stack),
+			);
 			report.time(`${TAG} ${what} stopped`, Date.now() - stopping);
 		}
-		if (keep) report.write(`${TAG} kept user folders ${folders.map((f) => f.userFolder).join(', ')}`);
+		if (keep)
+			report.write(`${TAG} kept user folders ${folders.map((f) => f.userFolder).join(', ')}`);
 		else folders.forEach((f) => rn.removeUserFolder(f));
 		report.time(`${TAG} whole queue-mode part`, Date.now() - t0);
 	}
@@ -308,32 +421,71 @@ async function runQueueMode({ report, tarball, pkg, keep }) {
  * Scenario 1, for one set of workers. Returns { throttled, ratio } for the summary line.
  * `batch` keeps the pages of the two runs apart (the store keeps the first run's reports).
  */
-async function throttleScenario({ report, ctx, workflowId, sandbox, webhookUrl, processes, workers, pkg, label, batch }) {
+async function throttleScenario({
+	report,
+	ctx,
+	workflowId,
+	sandbox,
+	webhookUrl,
+	processes,
+	workers,
+	pkg,
+	label,
+	batch,
+}) {
 	const name = `${TAG} ${label}: ${THROTTLE.executions} executions x ${THROTTLE.createsPerExecution} Creates, throttle ${THROTTLE.limit} per ${THROTTLE.windowMs / 1000} s`;
 	const total = THROTTLE.executions * THROTTLE.createsPerExecution;
-	const pagesOf = (e) => Array.from({ length: THROTTLE.createsPerExecution }, (_, i) => ({ url: `https://queue-${batch}${e}.example.com/page-${i}` }));
+	const pagesOf = (e) =>
+		Array.from({ length: THROTTLE.createsPerExecution }, (_, i) => ({
+			url: `https://queue-${batch}${e}.example.com/page-${i}`,
+		}));
 	const runs = Array.from({ length: THROTTLE.executions }, (_, e) => pagesOf(e));
 	sandbox.reset(); // the throttle's window starts with the first request of this run
 
 	const started = Date.now();
-	const answers = await Promise.all(runs.map((pages) => postJson(webhookUrl(workflowId), { pages })));
+	const answers = await Promise.all(
+		runs.map((pages) => postJson(webhookUrl(workflowId), { pages })),
+	);
 	const wallMs = Date.now() - started;
 	const requests = takeRequests(sandbox);
 
 	// every execution answered, with one output item per page, in its order; no item failed
 	report.equal(
 		`${name}: every execution succeeded (HTTP 200, ${THROTTLE.createsPerExecution} items, none with an error)`,
-		answers.map((a) => ({ status: a.status, items: Array.isArray(a.json) ? a.json.length : a.text.slice(0, 300), errors: Array.isArray(a.json) ? a.json.filter((x) => x.error !== undefined).length : 0 })),
+		answers.map((a) => ({
+			status: a.status,
+			items: Array.isArray(a.json) ? a.json.length : a.text.slice(0, 300),
+			errors: Array.isArray(a.json) ? a.json.filter((x) => x.error !== undefined).length : 0,
+		})),
 		runs.map(() => ({ status: 200, items: THROTTLE.createsPerExecution, errors: 0 })),
 	);
 
 	// the requests: one accepted POST per page, exactly; the rest were 429s (never processed)
-	const form = (page) => ({ method: 'POST', path: '/api/v1/reports', query: {}, headers: headers(FORM), body: `url=${encodeURIComponent(page.url)}&privacy=1` });
+	const form = (page) => ({
+		method: 'POST',
+		path: '/api/v1/reports',
+		query: {},
+		headers: headers(FORM),
+		body: `url=${encodeURIComponent(page.url)}&privacy=1`,
+	});
 	const accepted = requests.filter((q) => q.status !== 429);
 	const throttled = requests.filter((q) => q.status === 429);
 	const byBody = (a, b) => (a.body < b.body ? -1 : a.body > b.body ? 1 : 0);
-	report.equal(`${name}: phpRank accepted exactly one POST per page (${total}), every other request was a 429`, { accepted: sent(accepted).sort(byBody), statuses: [...new Set(accepted.map((q) => q.status))] }, { accepted: runs.flat().map(form).sort(byBody), statuses: [200] });
-	report.equal(`${name}: the 429s were Creates of these pages only (re-sent after waiting)`, [...new Set(sent(throttled).map((q) => q.body))].every((b) => runs.flat().some((p) => form(p).body === b)), true);
+	report.equal(
+		`${name}: phpRank accepted exactly one POST per page (${total}), every other request was a 429`,
+		{
+			accepted: sent(accepted).sort(byBody),
+			statuses: [...new Set(accepted.map((q) => q.status))],
+		},
+		{ accepted: runs.flat().map(form).sort(byBody), statuses: [200] },
+	);
+	report.equal(
+		`${name}: the 429s were Creates of these pages only (re-sent after waiting)`,
+		[...new Set(sent(throttled).map((q) => q.body))].every((b) =>
+			runs.flat().some((p) => form(p).body === b),
+		),
+		true,
+	);
 	const duplicates = runs.flat().filter((p) => sandbox.createdCount(p.url) !== 1);
 	report.equal(`${name}: 0 duplicates: every page stored exactly once`, duplicates, []);
 
@@ -344,16 +496,28 @@ async function throttleScenario({ report, ctx, workflowId, sandbox, webhookUrl, 
 	for (const pages of runs) {
 		const items = [];
 		for (const answer of answers[runs.indexOf(pages)].json || []) {
-			const res = await fetch(`${sandbox.url}/api/v1/reports/${answer.id}`, { headers: { authorization: `Bearer ${KEY}`, accept: 'application/json' } });
-			items.push(...expectedItems(pkg, node, [{ request: {}, status: res.status, body: await res.json() }]));
+			const res = await fetch(`${sandbox.url}/api/v1/reports/${answer.id}`, {
+				headers: { authorization: `Bearer ${KEY}`, accept: 'application/json' },
+			});
+			items.push(
+				...expectedItems(pkg, node, [{ request: {}, status: res.status, body: await res.json() }]),
+			);
 		}
 		expected.push(items);
 	}
 	sandbox.setFaults({ throttle: { limit: THROTTLE.limit, windowMs: THROTTLE.windowMs } });
 	const outputUrls = answers.map((a) => (a.json || []).map((x) => x.url));
 	const storedUrl = (page) => page.url.replace(/^https?:\/\/(www\.)?/, '');
-	report.equal(`${name}: each execution output its own ${THROTTLE.createsPerExecution} pages, each once, in order`, outputUrls, runs.map((pages) => pages.map(storedUrl)));
-	report.equal(`${name}: every output item is exactly the stored report as the package shapes it`, answers.map((a) => a.json), expected);
+	report.equal(
+		`${name}: each execution output its own ${THROTTLE.createsPerExecution} pages, each once, in order`,
+		outputUrls,
+		runs.map((pages) => pages.map(storedUrl)),
+	);
+	report.equal(
+		`${name}: every output item is exactly the stored report as the package shapes it`,
+		answers.map((a) => a.json),
+		expected,
+	);
 	const ids = answers.flatMap((a) => (a.json || []).map((x) => x.id));
 	report.equal(`${name}: ${total} distinct report ids`, new Set(ids).size, total);
 
@@ -362,28 +526,43 @@ async function throttleScenario({ report, ctx, workflowId, sandbox, webhookUrl, 
 	const ranBy = Object.fromEntries(workers.map((w) => [w, 0]));
 	for (const execution of executions) {
 		const ranOn = runBy(processes, execution.id);
-		const key = ranOn.length === 1 && ranBy[ranOn[0]] !== undefined ? ranOn[0] : `elsewhere: ${ranOn.join(' and ') || 'none'}`;
+		const key =
+			ranOn.length === 1 && ranBy[ranOn[0]] !== undefined
+				? ranOn[0]
+				: `elsewhere: ${ranOn.join(' and ') || 'none'}`;
 		ranBy[key] = (ranBy[key] || 0) + 1;
 	}
 	report.check(
-		`${name}: ${executions.length} executions, each run by one worker (${Object.entries(ranBy).map(([n, c]) => `${n}: ${c}`).join(', ')}), every worker some, none by the main`,
-		executions.length === THROTTLE.executions && Object.keys(ranBy).length === workers.length && Object.values(ranBy).every((c) => c > 0),
+		`${name}: ${executions.length} executions, each run by one worker (${Object.entries(ranBy)
+			.map(([n, c]) => `${n}: ${c}`)
+			.join(', ')}), every worker some, none by the main`,
+		executions.length === THROTTLE.executions &&
+			Object.keys(ranBy).length === workers.length &&
+			Object.values(ranBy).every((c) => c > 0),
 		JSON.stringify(ranBy),
 	);
 
 	// speed: the throttle's own minimum is the start of the last window the run needs
 	const minimumMs = throttleMinimumMs(total);
 	const ratio = wallMs / minimumMs;
-	const span = requests.length ? requests[requests.length - 1].receivedAt - requests[0].receivedAt : 0;
+	const span = requests.length
+		? requests[requests.length - 1].receivedAt - requests[0].receivedAt
+		: 0;
 	report.write(
 		`${name}: ${throttled.length} answers 429; wall ${(wallMs / 1000).toFixed(2)} s (first to last request ${(span / 1000).toFixed(2)} s), throttle's minimum ${(minimumMs / 1000).toFixed(0)} s, ratio ${ratio.toFixed(3)}`,
 	);
 	report.time(`${name}: wall time`, wallMs);
-	report.check(`${name}: wall time ${(wallMs / 1000).toFixed(2)} s within 1.2x the throttle's minimum (${((1.2 * minimumMs) / 1000).toFixed(1)} s)`, wallMs <= 1.2 * minimumMs);
+	report.check(
+		`${name}: wall time ${(wallMs / 1000).toFixed(2)} s within 1.2x the throttle's minimum (${((1.2 * minimumMs) / 1000).toFixed(1)} s)`,
+		wallMs <= 1.2 * minimumMs,
+	);
 	const workerCount = workers.length;
 	const windowsWaited = Math.ceil(total / THROTTLE.limit) - 1;
 	const bound = THROTTLE.max429PerWorkerPerWindow * workerCount * windowsWaited;
-	report.check(`${name}: ${throttled.length} answers 429, at most ${bound} (${THROTTLE.max429PerWorkerPerWindow} per worker per window waited for, ${workerCount} x ${windowsWaited})`, throttled.length <= bound);
+	report.check(
+		`${name}: ${throttled.length} answers 429, at most ${bound} (${THROTTLE.max429PerWorkerPerWindow} per worker per window waited for, ${workerCount} x ${windowsWaited})`,
+		throttled.length <= bound,
+	);
 	return { throttled: throttled.length, ratio, wallMs };
 }
 
@@ -399,34 +578,79 @@ async function listScenario({ report, ctx, sandbox, url, pkg, processes, workflo
 	report.equal(
 		`${name}: exactly ${pages} requests, pages 1..${pages} of 100`,
 		sent(requests),
-		Array.from({ length: pages }, (_, i) => ({ method: 'GET', path: '/api/v1/reports', query: { per_page: '100', page: String(i + 1) }, headers: headers(undefined), body: '' })),
+		Array.from({ length: pages }, (_, i) => ({
+			method: 'GET',
+			path: '/api/v1/reports',
+			query: { per_page: '100', page: String(i + 1) },
+			headers: headers(undefined),
+			body: '',
+		})),
 	);
 	const node = workflow.nodes.find((n) => n.type === NODE_TYPE);
 	const replayed = await replay(sandbox, requests, (s) => s.reset());
-	const expected = expectedItems(pkg, node, replayed.map((a, i) => ({ request: requests[i], ...a })));
-	report.check(`${name}: HTTP 200 with ${LIST_REPORTS} items`, answer.status === 200 && Array.isArray(answer.json) && answer.json.length === LIST_REPORTS, `HTTP ${answer.status}, ${Array.isArray(answer.json) ? answer.json.length : answer.text.slice(0, 300)}`);
-	report.equal(`${name}: the output is exactly the pages' reports, in order, as the package shapes them`, answer.json, expected);
-	report.equal(`${name}: each report once`, new Set((answer.json || []).map((x) => x.id)).size, LIST_REPORTS);
+	const expected = expectedItems(
+		pkg,
+		node,
+		replayed.map((a, i) => ({ request: requests[i], ...a })),
+	);
+	report.check(
+		`${name}: HTTP 200 with ${LIST_REPORTS} items`,
+		answer.status === 200 && Array.isArray(answer.json) && answer.json.length === LIST_REPORTS,
+		`HTTP ${answer.status}, ${Array.isArray(answer.json) ? answer.json.length : answer.text.slice(0, 300)}`,
+	);
+	report.equal(
+		`${name}: the output is exactly the pages' reports, in order, as the package shapes them`,
+		answer.json,
+		expected,
+	);
+	report.equal(
+		`${name}: each report once`,
+		new Set((answer.json || []).map((x) => x.id)).size,
+		LIST_REPORTS,
+	);
 
 	const [execution] = await rn.listExecutions(ctx, WORKFLOW_IDS.list);
-	report.equal(`${name}: one execution, mode webhook, successful`, execution && { status: execution.status, mode: execution.mode }, { status: 'success', mode: 'webhook' });
-	report.equal(`${name}: run by a worker, not by the main`, execution && runBy(processes, execution.id), ['worker 1']);
+	report.equal(
+		`${name}: one execution, mode webhook, successful`,
+		execution && { status: execution.status, mode: execution.mode },
+		{ status: 'success', mode: 'webhook' },
+	);
+	report.equal(
+		`${name}: run by a worker, not by the main`,
+		execution && runBy(processes, execution.id),
+		['worker 1'],
+	);
 }
 
 /** Scenario 3: the trigger, activated in queue mode. */
 async function triggerScenario({ report, ctx, sandbox, pkg, processes }) {
 	const name = `${TAG} phpRank Trigger (New Report, every minute)`;
 	const polls = () => sandbox.requests.filter((q) => q.pathname === '/api/v1/reports');
-	const watch = require(require('node:path').join(pkg.dir, 'dist', 'nodes', 'PhpRankTrigger', 'watch.js'));
-	const apiReport = async (id) => (await (await fetch(`${sandbox.url}/api/v1/reports/${id}`, { headers: { authorization: `Bearer ${KEY}`, accept: 'application/json' } })).json()).data;
+	const watch = require(
+		require('node:path').join(pkg.dir, 'dist', 'nodes', 'PhpRankTrigger', 'watch.js'),
+	);
+	const apiReport = async (id) =>
+		(
+			await (
+				await fetch(`${sandbox.url}/api/v1/reports/${id}`, {
+					headers: { authorization: `Bearer ${KEY}`, accept: 'application/json' },
+				})
+			).json()
+		).data;
 	const executions = () => rn.listExecutions(ctx, WORKFLOW_IDS.trigger);
 	const finished = (list) => list.every((x) => x.status !== 'running' && x.status !== 'new');
 
 	await waitFor(`${name}: the activation poll`, () => polls().length >= 1, 60000);
-	report.equal(`${name}: the main polled on activation; nothing emitted`, (await executions()).length, 0);
+	report.equal(
+		`${name}: the main polled on activation; nothing emitted`,
+		(await executions()).length,
+		0,
+	);
 
 	// three new reports, then (after they were emitted) one more
-	const first = [1, 2, 3].map((i) => sandbox.addReport({ url: `https://queue-trigger.example.com/first-${i}`, score: 60 + i }));
+	const first = [1, 2, 3].map((i) =>
+		sandbox.addReport({ url: `https://queue-trigger.example.com/first-${i}`, score: 60 + i }),
+	);
 	const events = [];
 	const emitted = async (count) =>
 		waitFor(
@@ -439,24 +663,45 @@ async function triggerScenario({ report, ctx, sandbox, pkg, processes }) {
 		);
 	let list = await emitted(1);
 	events.push(list[0]);
-	const second = [sandbox.addReport({ url: 'https://queue-trigger.example.com/second', score: 71 })];
+	const second = [
+		sandbox.addReport({ url: 'https://queue-trigger.example.com/second', score: 71 }),
+	];
 	list = await emitted(2);
 	events.push(list.find((x) => x.id !== events[0].id));
 	await sleep(3000);
 	list = await executions();
-	report.equal(`${name}: exactly two executions, both started by the trigger and successful`, list.map((x) => ({ mode: x.mode, status: x.status })), [{ mode: 'trigger', status: 'success' }, { mode: 'trigger', status: 'success' }]);
+	report.equal(
+		`${name}: exactly two executions, both started by the trigger and successful`,
+		list.map((x) => ({ mode: x.mode, status: x.status })),
+		[
+			{ mode: 'trigger', status: 'success' },
+			{ mode: 'trigger', status: 'success' },
+		],
+	);
 
 	for (const [index, reports] of [first, second].entries()) {
 		const execution = events[index];
-		const { data } = await waitFor(`${name}: run data of execution ${execution.id}`, async () => {
-			const read = await rn.readExecution(ctx, execution.id);
-			return read.hasRunData && read;
-		}, 30000);
+		const { data } = await waitFor(
+			`${name}: run data of execution ${execution.id}`,
+			async () => {
+				const read = await rn.readExecution(ctx, execution.id);
+				return read.hasRunData && read;
+			},
+			30000,
+		);
 		const expected = [];
-		for (const r of reports) expected.push(watch.eventItem({ report: await apiReport(r.id), extra: {} }, true));
-		report.equal(`${name}: event ${index + 1} is exactly report(s) #${reports.map((r) => r.id).join(', #')}, each once, oldest first`, rn.nodeOutput({ data: { data } }, 'New report'), expected);
+		for (const r of reports)
+			expected.push(watch.eventItem({ report: await apiReport(r.id), extra: {} }, true));
+		report.equal(
+			`${name}: event ${index + 1} is exactly report(s) #${reports.map((r) => r.id).join(', #')}, each once, oldest first`,
+			rn.nodeOutput({ data: { data } }, 'New report'),
+			expected,
+		);
 		const ranOn = runBy(processes, execution.id);
-		report.check(`${name}: event ${index + 1} was run by one worker (${ranOn.join(', ') || 'none'}), not by the main`, ranOn.length === 1 && ranOn[0].startsWith('worker'));
+		report.check(
+			`${name}: event ${index + 1} was run by one worker (${ranOn.join(', ') || 'none'}), not by the main`,
+			ranOn.length === 1 && ranOn[0].startsWith('worker'),
+		);
 	}
 
 	// only the main polls: one poll per minute tick, never two together (a worker polling too would
@@ -476,7 +721,15 @@ async function triggerScenario({ report, ctx, sandbox, pkg, processes }) {
 	report.equal(
 		`${name}: every poll GET /api/v1/reports with the credential's key`,
 		{ atLeast3: pollRequests.length >= 3, pollRequests },
-		{ atLeast3: true, pollRequests: pollRequests.map(() => ({ method: 'GET', path: '/api/v1/reports', headers: headers(undefined), body: '' })) },
+		{
+			atLeast3: true,
+			pollRequests: pollRequests.map(() => ({
+				method: 'GET',
+				path: '/api/v1/reports',
+				headers: headers(undefined),
+				body: '',
+			})),
+		},
 	);
 }
 

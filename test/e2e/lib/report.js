@@ -51,7 +51,9 @@ class Report {
 
 	/** A check that `actual` deep-equals `expected`; the failure shows the first difference. */
 	equal(name, actual, expected) {
-		return this.check(name, util.isDeepStrictEqual(actual, expected), () => firstDiff(actual, expected));
+		return this.check(name, util.isDeepStrictEqual(actual, expected), () =>
+			firstDiff(actual, expected),
+		);
 	}
 
 	/** Runs fn; a throw is a failed check of that name (the suite goes on). */
@@ -59,7 +61,11 @@ class Report {
 		try {
 			return await fn();
 		} catch (err) {
-			this.check(name, false, err && err.stack ? err.stack.split('\n').slice(0, 12).join('\n') : String(err));
+			this.check(
+				name,
+				false,
+				err && err.stack ? err.stack.split('\n').slice(0, 12).join('\n') : String(err),
+			);
 			return undefined;
 		}
 	}
@@ -79,7 +85,8 @@ class Report {
 	summary(totalMs) {
 		if (this.timings.length) {
 			this.write('\nTimings:');
-			for (const [name, ms] of this.timings) this.write(`  ${`${(ms / 1000).toFixed(1)} s`.padStart(8)}  ${name}`);
+			for (const [name, ms] of this.timings)
+				this.write(`  ${`${(ms / 1000).toFixed(1)} s`.padStart(8)}  ${name}`);
 		}
 		const failedNames = this.results.filter((r) => !r.passed).map((r) => `  - ${r.name}`);
 		if (failedNames.length) this.write(`\nFailed:\n${failedNames.join('\n')}`);

@@ -62,7 +62,8 @@ async function ensureScanner() {
 			{
 				name: 'phprank-scan-community-package',
 				private: true,
-				description: "Cache of n8n's community-package scanner for n8n-nodes-phprank (test/e2e/lib/scanner.js)",
+				description:
+					"Cache of n8n's community-package scanner for n8n-nodes-phprank (test/e2e/lib/scanner.js)",
 				dependencies: { [SCANNER.name]: SCANNER.version },
 			},
 			null,
@@ -70,15 +71,29 @@ async function ensureScanner() {
 		) + '\n',
 	);
 	// scripts off: eslint-plugin-n8n-nodes-base has `preinstall: npx only-allow pnpm`
-	fs.writeFileSync(path.join(dir, '.npmrc'), 'ignore-scripts=true\nfund=false\naudit=false\nupdate-notifier=false\n');
+	fs.writeFileSync(
+		path.join(dir, '.npmrc'),
+		'ignore-scripts=true\nfund=false\naudit=false\nupdate-notifier=false\n',
+	);
 	const env = { ...process.env, CI: 'true' };
 	delete env.npm_config_prefix;
 	delete env.npm_config_global;
 	const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-	const r = await run(npm, ['install', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: dir, env });
-	if (r.code !== 0) throw new Error(`npm install ${SCANNER.name}@${SCANNER.version} failed:\n${(r.stderr + r.stdout).slice(-3000)}`);
-	if (!fs.existsSync(scannerEntry(dir))) throw new Error(`scanner entry missing after install: ${scannerEntry(dir)}`);
-	fs.writeFileSync(marker, JSON.stringify({ ...SCANNER, installedAt: new Date().toISOString() }, null, 2) + '\n');
+	const r = await run(
+		npm,
+		['install', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'],
+		{ cwd: dir, env },
+	);
+	if (r.code !== 0)
+		throw new Error(
+			`npm install ${SCANNER.name}@${SCANNER.version} failed:\n${(r.stderr + r.stdout).slice(-3000)}`,
+		);
+	if (!fs.existsSync(scannerEntry(dir)))
+		throw new Error(`scanner entry missing after install: ${scannerEntry(dir)}`);
+	fs.writeFileSync(
+		marker,
+		JSON.stringify({ ...SCANNER, installedAt: new Date().toISOString() }, null, 2) + '\n',
+	);
 	log(`installed in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 	return dir;
 }
@@ -114,7 +129,11 @@ process.stdout.write('\\n@@SCAN@@' + JSON.stringify(legs));
 function copySource(repoDir, dest) {
 	let files;
 	try {
-		files = execFileSync('git', ['ls-files', '-co', '--exclude-standard', '-z'], { cwd: repoDir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })
+		files = execFileSync('git', ['ls-files', '-co', '--exclude-standard', '-z'], {
+			cwd: repoDir,
+			encoding: 'utf8',
+			stdio: ['ignore', 'pipe', 'ignore'],
+		})
 			.split('\0')
 			.filter(Boolean);
 	} catch {
@@ -127,7 +146,8 @@ function copySource(repoDir, dest) {
 		const walk = (rel) => {
 			const abs = path.join(repoDir, rel);
 			if (!fs.existsSync(abs)) return;
-			if (fs.statSync(abs).isDirectory()) for (const e of fs.readdirSync(abs)) walk(path.join(rel, e));
+			if (fs.statSync(abs).isDirectory())
+				for (const e of fs.readdirSync(abs)) walk(path.join(rel, e));
 			else files.push(rel);
 		};
 		['package.json', 'nodes', 'credentials'].forEach(walk);
@@ -156,17 +176,26 @@ async function scanPackage({ repoDir, tarball }) {
 		fs.mkdirSync(packageDir);
 		const sourceFiles = copySource(repoDir, sourceDir);
 		execFileSync('tar', ['-xzf', tarball, '-C', packageDir, '--strip-components=1']);
-		const distFiles = execFileSync('find', [packageDir, '-type', 'f'], { encoding: 'utf8' }).split('\n').filter(Boolean).length;
-		const r = await run(process.execPath, ['--input-type=module', '-e', LEG_SCRIPT, scannerEntry(dir), sourceDir, packageDir], {
-			cwd: work,
-			env: { ...process.env, NODE_PATH: '' },
-		});
+		const distFiles = execFileSync('find', [packageDir, '-type', 'f'], { encoding: 'utf8' })
+			.split('\n')
+			.filter(Boolean).length;
+		const r = await run(
+			process.execPath,
+			['--input-type=module', '-e', LEG_SCRIPT, scannerEntry(dir), sourceDir, packageDir],
+			{
+				cwd: work,
+				env: { ...process.env, NODE_PATH: '' },
+			},
+		);
 		const at = r.stdout.lastIndexOf('@@SCAN@@');
 		if (r.code !== 0 || at < 0) {
 			throw new Error(`scanner failed (exit ${r.code}):\n${(r.stderr + r.stdout).slice(-4000)}`);
 		}
 		const res = JSON.parse(r.stdout.slice(at + 8));
-		const findings = [...res.source.findings.map((f) => ({ leg: 'source', ...f })), ...res.dist.findings.map((f) => ({ leg: 'tarball', ...f }))];
+		const findings = [
+			...res.source.findings.map((f) => ({ leg: 'source', ...f })),
+			...res.dist.findings.map((f) => ({ leg: 'tarball', ...f })),
+		];
 		return {
 			passed: res.source.passed && res.dist.passed,
 			findings,

@@ -26,7 +26,12 @@ const TRIGGER_TYPE = 'n8n-nodes-phprank.phpRankTrigger';
 
 /** The credential of the trigger's own sandbox. */
 function scheduledCredential(baseUrl) {
-	return { id: CREDENTIAL_ID, name: CREDENTIAL_NAME, type: 'phpRankApi', data: { baseUrl, apiKey: KEY } };
+	return {
+		id: CREDENTIAL_ID,
+		name: CREDENTIAL_NAME,
+		type: 'phpRankApi',
+		data: { baseUrl, apiKey: KEY },
+	};
 }
 
 /** The example as a user would activate it, polling every minute instead of every 15. */
@@ -62,7 +67,8 @@ async function waitFor(what, condition, timeoutMs) {
 	for (;;) {
 		const value = await condition();
 		if (value) return value;
-		if (Date.now() - started > timeoutMs) throw new Error(`${what}: not within ${Math.round(timeoutMs / 1000)} s`);
+		if (Date.now() - started > timeoutMs)
+			throw new Error(`${what}: not within ${Math.round(timeoutMs / 1000)} s`);
 		await sleep(500);
 	}
 }
@@ -84,12 +90,17 @@ async function apiReport(sandbox, id) {
 async function checkScheduledTrigger({ ctx, sandbox, report, tag, pkg, workflow }) {
 	const name = `${tag} examples/${EXAMPLE} activated, polling every minute`;
 	const trigger = workflow.nodes.find((node) => node.type === TRIGGER_TYPE);
-	const polls = () => sandbox.requests.filter((request) => request.path.split('?')[0] === '/api/v1/reports');
+	const polls = () =>
+		sandbox.requests.filter((request) => request.path.split('?')[0] === '/api/v1/reports');
 
 	// 1. the activation poll
 	await waitFor(`${name}: the activation poll`, () => polls().length >= 1, 60000);
 	const executionsAfterActivation = await rn.listExecutions(ctx, WORKFLOW_ID);
-	report.equal(`${name}: n8n polled on activation, and nothing was emitted`, executionsAfterActivation.length, 0);
+	report.equal(
+		`${name}: n8n polled on activation, and nothing was emitted`,
+		executionsAfterActivation.length,
+		0,
+	);
 
 	// 2. a fall below the threshold, and a report above it
 	const pollsBefore = polls().length;
@@ -100,12 +111,18 @@ async function checkScheduledTrigger({ ctx, sandbox, report, tag, pkg, workflow 
 		`${name}: an execution after the next scheduled poll`,
 		async () => {
 			const list = await rn.listExecutions(ctx, WORKFLOW_ID);
-			return list.length > 0 && list.every((x) => x.status !== 'running' && x.status !== 'new') && list;
+			return (
+				list.length > 0 && list.every((x) => x.status !== 'running' && x.status !== 'new') && list
+			);
 		},
 		130000,
 	);
 	report.time(`${name}: from the new reports to the execution`, Date.now() - t);
-	report.equal(`${name}: one execution, started by the trigger, successful`, { mode: execution.mode, status: execution.status }, { mode: 'trigger', status: 'success' });
+	report.equal(
+		`${name}: one execution, started by the trigger, successful`,
+		{ mode: execution.mode, status: execution.status },
+		{ mode: 'trigger', status: 'success' },
+	);
 
 	const { data } = await waitFor(
 		`${name}: the execution's run data`,
@@ -118,18 +135,33 @@ async function checkScheduledTrigger({ ctx, sandbox, report, tag, pkg, workflow 
 	const result = { data: { data } };
 	const watch = packageWatch(pkg);
 	const record = await apiReport(sandbox, low.id);
-	const expected = watch.eventItem({ report: record, extra: watch.belowFields(record, null, trigger.parameters.threshold) }, true);
-	report.equal(`${name}: the trigger emitted exactly report #${low.id} (score 31), as its event shaping makes it`, rn.nodeOutput(result, trigger.name), [expected]);
+	const expected = watch.eventItem(
+		{ report: record, extra: watch.belowFields(record, null, trigger.parameters.threshold) },
+		true,
+	);
+	report.equal(
+		`${name}: the trigger emitted exactly report #${low.id} (score 31), as its event shaping makes it`,
+		rn.nodeOutput(result, trigger.name),
+		[expected],
+	);
 	const ran = Object.keys(data.resultData.runData).sort();
 	const branch = expected.failed_checks?.security?.length ? 'Urgent alert' : 'Alert';
-	report.equal(`${name}: the example's IF sent it down "${branch}"`, ran, [trigger.name, 'Security issue?', branch].sort());
+	report.equal(
+		`${name}: the example's IF sent it down "${branch}"`,
+		ran,
+		[trigger.name, 'Security issue?', branch].sort(),
+	);
 
 	// 3. the next minute: polled again, nothing new
 	const pollsAtEvent = polls().length;
 	await waitFor(`${name}: the poll a minute later`, () => polls().length > pollsAtEvent, 75000);
 	await sleep(3000);
 	const executions = await rn.listExecutions(ctx, WORKFLOW_ID);
-	report.equal(`${name}: the next poll emitted nothing (still one execution)`, executions.map((x) => x.id), [execution.id]);
+	report.equal(
+		`${name}: the next poll emitted nothing (still one execution)`,
+		executions.map((x) => x.id),
+		[execution.id],
+	);
 
 	// every poll the same request; one before the reports (two if a minute turned meanwhile), then one a minute
 	const received = polls().map(assertedRequest);

@@ -37,7 +37,9 @@ const lookup = (search) => ({
 const write = (method, p, body) => ({ method, path: p, query: {}, headers: headers(FORM), body });
 const key = (request) => JSON.stringify(request);
 
-const { WEEKLY_AUDIT_SUMMARY: SUMMARY_ITEMS } = require('../../helpers/fixtures/weekly-audit-summary');
+const {
+	WEEKLY_AUDIT_SUMMARY: SUMMARY_ITEMS,
+} = require('../../helpers/fixtures/weekly-audit-summary');
 
 async function checkWeeklyAudit({ ctx, sandbox, report, tag, pkg, runTail }) {
 	const name = `${tag} examples/${FILE} (Create or Re-Run per page)`;
@@ -59,33 +61,65 @@ async function checkWeeklyAudit({ ctx, sandbox, report, tag, pkg, runTail }) {
 		write('POST', '/api/v1/reports', 'url=https%3A%2F%2Fwww.northwind-coffee.com%2Fmenu&privacy=1'),
 	];
 	const got = sent(requests);
-	report.equal(`${name}: the sandbox received exactly 3 lookups and 3 writes (2 re-runs, 1 create)`, got.map(key).sort(), expected.map(key).sort());
+	report.equal(
+		`${name}: the sandbox received exactly 3 lookups and 3 writes (2 re-runs, 1 create)`,
+		got.map(key).sort(),
+		expected.map(key).sort(),
+	);
 	const at = (request) => got.findIndex((x) => key(x) === key(request));
 	report.check(
 		`${name}: each page's write came after its lookup`,
 		[0, 1, 2].every((i) => at(expected[i]) !== -1 && at(expected[i]) < at(expected[i + 3])),
 		JSON.stringify(got.map((x) => `${x.method} ${x.path} ${x.query.search ?? x.body}`)),
 	);
-	report.check(`${name}: the menu page was created once`, sandbox.createdCount('https://www.northwind-coffee.com/menu') === 1);
+	report.check(
+		`${name}: the menu page was created once`,
+		sandbox.createdCount('https://www.northwind-coffee.com/menu') === 1,
+	);
 
 	// 2. the replay reproduces the run; the node's output from its answers
 	const answers = await replay(sandbox, requests, demoSeed);
-	report.equal(`${name}: replaying the requests on a re-seeded sandbox leaves the same store`, sandbox.reports(), after);
+	report.equal(
+		`${name}: replaying the requests on a re-seeded sandbox leaves the same store`,
+		sandbox.reports(),
+		after,
+	);
 	const node = wf.nodes.find((n) => n.name === NODE);
 	const params = resolvedParameters(pkg, node);
 	const dist = path.join(pkg.dir, 'dist', 'nodes', 'PhpRank');
 	const { createOrRerunOutput } = require(path.join(dist, 'hooks', 'outputShape.js'));
 	const { storedUrl } = require(path.join(dist, 'report', 'storedUrl.js'));
-	const context = { getNodeParameter: (parameter, fallback) => (params[parameter] === undefined ? fallback : params[parameter]) };
-	const answerTo = (request) => answers[requests.findIndex((x) => key(sent([x])[0]) === key(request))]?.body?.data;
-	const pages = ['https://www.northwind-coffee.com/', 'https://www.northwind-coffee.com/shop', 'https://www.northwind-coffee.com/menu'];
+	const context = {
+		getNodeParameter: (parameter, fallback) =>
+			params[parameter] === undefined ? fallback : params[parameter],
+	};
+	const answerTo = (request) =>
+		answers[requests.findIndex((x) => key(sent([x])[0]) === key(request))]?.body?.data;
+	const pages = [
+		'https://www.northwind-coffee.com/',
+		'https://www.northwind-coffee.com/shop',
+		'https://www.northwind-coffee.com/menu',
+	];
 	const want = pages.map((page, i) => {
-		const found = (answerTo(expected[i]) || []).find((record) => storedUrl(record.url) === storedUrl(page));
+		const found = (answerTo(expected[i]) || []).find(
+			(record) => storedUrl(record.url) === storedUrl(page),
+		);
 		const record = answerTo(expected[i + 3]);
-		return createOrRerunOutput(context, found ? { action: 're-run', record, previous: found } : { action: 'created', record });
+		return createOrRerunOutput(
+			context,
+			found ? { action: 're-run', record, previous: found } : { action: 'created', record },
+		);
 	});
-	report.equal(`${name}: "${NODE}" output exactly the answers, as the package shapes them (re-run, re-run, created)`, rn.nodeOutput(r, NODE), want);
-	report.equal(`${name}: "${SUMMARY}" output one exact summary per page`, rn.nodeOutput(r, SUMMARY), SUMMARY_ITEMS);
+	report.equal(
+		`${name}: "${NODE}" output exactly the answers, as the package shapes them (re-run, re-run, created)`,
+		rn.nodeOutput(r, NODE),
+		want,
+	);
+	report.equal(
+		`${name}: "${SUMMARY}" output one exact summary per page`,
+		rn.nodeOutput(r, SUMMARY),
+		SUMMARY_ITEMS,
+	);
 	report.check(`${name}: no API key in any output`, !producedText(r).includes(KEY));
 }
 

@@ -8,8 +8,19 @@ class EchoTestApi {
 		this.displayName = 'Echo Test API';
 		this.documentationUrl = 'https://example.invalid/echo-test';
 		this.properties = [
-			{ displayName: 'Base URL', name: 'baseUrl', type: 'string', default: 'http://127.0.0.1:8080' },
-			{ displayName: 'API Key', name: 'apiKey', type: 'string', typeOptions: { password: true }, default: '' },
+			{
+				displayName: 'Base URL',
+				name: 'baseUrl',
+				type: 'string',
+				default: 'http://127.0.0.1:8080',
+			},
+			{
+				displayName: 'API Key',
+				name: 'apiKey',
+				type: 'string',
+				typeOptions: { password: true },
+				default: '',
+			},
 		];
 		this.authenticate = {
 			type: 'generic',
