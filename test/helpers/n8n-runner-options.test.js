@@ -8,25 +8,13 @@
 const { runNode, testCredential } = require('./n8n-runner');
 const { Echo, echoUsing } = require('./fixtures/echo-node');
 const { EchoApi, EchoFnApi, EchoSessionApi } = require('./fixtures/echo-credential');
-const { startEchoServer } = require('./fixtures/echo-server');
+const { useEchoServer } = require('./fixtures/echo-server');
 
 jest.setTimeout(20000);
 
-let server;
+const echo = useEchoServer();
 const credentialType = new EchoApi();
 const nodeType = new Echo();
-let credentials;
-
-beforeAll(async () => {
-	server = await startEchoServer();
-	credentials = { baseUrl: server.baseUrl, apiKey: 'secret-key' };
-});
-
-afterAll(async () => {
-	await server.close();
-});
-
-beforeEach(() => server.reset());
 
 describe('runNode: request options, credential variants', () => {
 	test('the "requestOptions" collection is added once, like n8n\'s loader does', async () => {
@@ -34,13 +22,13 @@ describe('runNode: request options, credential variants', () => {
 		await runNode({
 			nodeType: fresh,
 			credentialType,
-			credentials,
+			credentials: echo.credentials,
 			parameters: { operation: 'get', itemId: '1' },
 		});
 		await runNode({
 			nodeType: fresh,
 			credentialType,
-			credentials,
+			credentials: echo.credentials,
 			parameters: { operation: 'get', itemId: '1' },
 		});
 		const requestOptions = fresh.description.properties.filter((p) => p.name === 'requestOptions');
@@ -65,7 +53,7 @@ describe('runNode: request options, credential variants', () => {
 		const result = await runNode({
 			nodeType: slowNode,
 			credentialType,
-			credentials,
+			credentials: echo.credentials,
 			parameters: { operation: 'slow', requestOptions: { timeout: 50 } },
 		});
 		expect(result.error).toBeDefined();
@@ -73,7 +61,7 @@ describe('runNode: request options, credential variants', () => {
 		// axios' ECONNABORTED, with n8n's wording
 		expect(result.error.message).toBe('The connection was aborted, perhaps the server is offline');
 		expect(result.error.cause.code).toBe('ECONNABORTED');
-		expect(server.requests.map((r) => r.path)).toEqual(['/api/slow']);
+		expect(echo.server.requests.map((r) => r.path)).toEqual(['/api/slow']);
 	});
 
 	test('requestOptions.batching spaces out the requests of the items', async () => {
@@ -81,7 +69,7 @@ describe('runNode: request options, credential variants', () => {
 		const result = await runNode({
 			nodeType,
 			credentialType,
-			credentials,
+			credentials: echo.credentials,
 			parameters: {
 				operation: 'get',
 				itemId: '={{ $json.id }}',
@@ -99,31 +87,31 @@ describe('runNode: request options, credential variants', () => {
 		const result = await runNode({
 			nodeType: echoUsing('echoFnApi', 'echoFn'),
 			credentialType: new EchoFnApi(),
-			credentials: { baseUrl: server.baseUrl, apiKey: 'abc' },
+			credentials: { baseUrl: echo.server.baseUrl, apiKey: 'abc' },
 			parameters: { operation: 'get', itemId: '1' },
 		});
 		expect(result.error).toBeUndefined();
-		expect(server.requests[0].headers['x-api-key']).toBe('fn:abc');
-		expect(server.requests[0].headers.authorization).toBeUndefined();
+		expect(echo.server.requests[0].headers['x-api-key']).toBe('fn:abc');
+		expect(echo.server.requests[0].headers.authorization).toBeUndefined();
 	});
 
 	test('preAuthentication fills an empty expirable property before the request', async () => {
 		const result = await runNode({
 			nodeType: echoUsing('echoSessionApi', 'echoSession'),
 			credentialType: new EchoSessionApi(),
-			credentials: { baseUrl: server.baseUrl, user: 'ann' },
+			credentials: { baseUrl: echo.server.baseUrl, user: 'ann' },
 			parameters: { operation: 'get', itemId: '1' },
 		});
 		expect(result.error).toBeUndefined();
-		expect(server.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+		expect(echo.server.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
 			'POST /api/token',
 			'GET /api/items/1',
 		]);
-		expect(server.requests[1].headers['x-session']).toBe('session-ann');
+		expect(echo.server.requests[1].headers['x-session']).toBe('session-ann');
 		expect(result.credentialsHelper.updates).toEqual([
 			{
 				type: 'echoSessionApi',
-				data: { baseUrl: server.baseUrl, user: 'ann', sessionToken: 'session-ann' },
+				data: { baseUrl: echo.server.baseUrl, user: 'ann', sessionToken: 'session-ann' },
 			},
 		]);
 	});
@@ -133,17 +121,17 @@ describe('testCredential', () => {
 	test('OK when the test request succeeds (auth applied, expressions resolved)', async () => {
 		const result = await testCredential({
 			credentialType,
-			credentials: { baseUrl: `${server.baseUrl}/`, apiKey: 'good' },
+			credentials: { baseUrl: `${echo.server.baseUrl}/`, apiKey: 'good' },
 		});
 		expect(result).toEqual({ status: 'OK', message: 'Connection successful!' });
-		expect(server.requests[0].path).toBe('/api/me');
-		expect(server.requests[0].headers.authorization).toBe('Bearer good');
+		expect(echo.server.requests[0].path).toBe('/api/me');
+		expect(echo.server.requests[0].headers.authorization).toBe('Bearer good');
 	});
 
 	test('Error with the status text for a non-2xx answer', async () => {
 		const result = await testCredential({
 			credentialType,
-			credentials: { baseUrl: server.baseUrl, apiKey: 'bad' },
+			credentials: { baseUrl: echo.server.baseUrl, apiKey: 'bad' },
 		});
 		expect(result.status).toBe('Error');
 		expect(result.message).toBe('Unauthorized');
@@ -152,13 +140,13 @@ describe('testCredential', () => {
 	test('rules: responseCode and responseSuccessBody', async () => {
 		const forbidden = await testCredential({
 			credentialType,
-			credentials: { baseUrl: server.baseUrl, apiKey: 'forbidden' },
+			credentials: { baseUrl: echo.server.baseUrl, apiKey: 'forbidden' },
 		});
 		expect(forbidden).toMatchObject({ status: 'Error', message: 'The API key has no access' });
 
 		const rejected = await testCredential({
 			credentialType,
-			credentials: { baseUrl: server.baseUrl, apiKey: 'rejected' },
+			credentials: { baseUrl: echo.server.baseUrl, apiKey: 'rejected' },
 		});
 		expect(rejected).toEqual({ status: 'Error', message: 'Key was rejected' });
 	});
@@ -188,7 +176,7 @@ describe('performance', () => {
 			await runNode({
 				nodeType,
 				credentialType,
-				credentials,
+				credentials: echo.credentials,
 				parameters: { operation: 'get', itemId: '1' },
 			});
 		}

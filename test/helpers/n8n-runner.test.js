@@ -2,7 +2,7 @@
 
 /**
  * Proves test/helpers/n8n-runner.js: a fixture declarative node (fixtures/echo-node.js) runs
- * through n8n-core's WorkflowExecute/RoutingNode against a local recording server.
+ * through n8n-core's WorkflowExecute/RoutingNode against a local recording echo.server.
  * Several tests also pin down n8n-core behaviours a declarative node author relies on.
  * Requests and errors here; request options, credential variants, testCredential and the cost
  * of a run in n8n-runner-options.test.js.
@@ -10,32 +10,20 @@
 const { runNode, testCredential, PACKAGE_NAME } = require('./n8n-runner');
 const { Echo, echoUsing } = require('./fixtures/echo-node');
 const { EchoApi } = require('./fixtures/echo-credential');
-const { startEchoServer } = require('./fixtures/echo-server');
+const { useEchoServer } = require('./fixtures/echo-server');
 
 jest.setTimeout(20000);
 
-let server;
+const echo = useEchoServer();
 const credentialType = new EchoApi();
 const nodeType = new Echo();
-let credentials;
-
-beforeAll(async () => {
-	server = await startEchoServer();
-	credentials = { baseUrl: server.baseUrl, apiKey: 'secret-key' };
-});
-
-afterAll(async () => {
-	await server.close();
-});
-
-beforeEach(() => server.reset());
 
 describe('runNode: requests', () => {
 	test('generic authenticate, requestDefaults, preSend and postReceive all apply', async () => {
 		const result = await runNode({
 			nodeType,
 			credentialType,
-			credentials,
+			credentials: echo.credentials,
 			parameters: { operation: 'get', itemId: '2' },
 		});
 
@@ -46,8 +34,8 @@ describe('runNode: requests', () => {
 				pairedItem: { item: 0 },
 			},
 		]);
-		expect(server.requests).toHaveLength(1);
-		const [request] = server.requests;
+		expect(echo.server.requests).toHaveLength(1);
+		const [request] = echo.server.requests;
 		expect(request.method).toBe('GET');
 		// requestDefaults.baseURL '={{$credentials.baseUrl}}/api' + operation url
 		expect(request.path).toBe('/api/items/2');
@@ -66,18 +54,18 @@ describe('runNode: requests', () => {
 		await runNode({
 			nodeType,
 			credentialType,
-			credentials,
+			credentials: echo.credentials,
 			typeVersion: 1,
 			parameters: { operation: 'get', itemId: '1' },
 		});
-		expect(server.requests[0].headers['x-node-version']).toBe('1');
+		expect(echo.server.requests[0].headers['x-node-version']).toBe('1');
 	});
 
 	test('body and query routing (send.type body/query, dot notation, send.value expression)', async () => {
 		const result = await runNode({
 			nodeType,
 			credentialType,
-			credentials,
+			credentials: echo.credentials,
 			parameters: {
 				operation: 'create',
 				name: 'new thing',
@@ -87,7 +75,7 @@ describe('runNode: requests', () => {
 		});
 
 		expect(result.error).toBeUndefined();
-		const [request] = server.requests;
+		const [request] = echo.server.requests;
 		expect(request.method).toBe('POST');
 		expect(request.path).toBe('/api/items');
 		expect(request.body).toEqual({ name: 'new thing', meta: { color: 'red' } });
@@ -102,7 +90,7 @@ describe('runNode: requests', () => {
 		const result = await runNode({
 			nodeType,
 			credentialType,
-			credentials,
+			credentials: echo.credentials,
 			parameters: { operation: 'getAll', search: 'o', returnAll: false, limit: 3 },
 		});
 
@@ -110,37 +98,45 @@ describe('runNode: requests', () => {
 		expect(result.items.map((i) => i.json.id)).toEqual([1, 2, 3]);
 		// every item of one request is paired with the input item that caused it
 		expect(result.items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 0 }, { item: 0 }]);
-		expect(server.requests).toHaveLength(1);
-		expect(server.requests[0].query).toEqual({ q: 'o', per_page: '3', tenant: 'default-tenant' });
+		expect(echo.server.requests).toHaveLength(1);
+		expect(echo.server.requests[0].query).toEqual({
+			q: 'o',
+			per_page: '3',
+			tenant: 'default-tenant',
+		});
 	});
 
 	test('an empty string parameter with routing.send is still sent (q=)', async () => {
 		await runNode({
 			nodeType,
 			credentialType,
-			credentials,
+			credentials: echo.credentials,
 			parameters: { operation: 'getAll', limit: 2 },
 		});
-		expect(server.requests[0].query).toEqual({ q: '', per_page: '2', tenant: 'default-tenant' });
+		expect(echo.server.requests[0].query).toEqual({
+			q: '',
+			per_page: '2',
+			tenant: 'default-tenant',
+		});
 	});
 
 	test('a pagination function runs with makeRoutingRequest when send.paginate is true', async () => {
 		const result = await runNode({
 			nodeType,
 			credentialType,
-			credentials,
+			credentials: echo.credentials,
 			parameters: { operation: 'getAll', search: 'x', returnAll: true },
 		});
 
 		expect(result.error).toBeUndefined();
 		expect(result.items.map((i) => i.json.id)).toEqual([1, 2, 3, 4, 5]);
-		expect(server.requests.map((r) => r.query)).toEqual([
+		expect(echo.server.requests.map((r) => r.query)).toEqual([
 			{ q: 'x', page: '1', per_page: '2', tenant: 'default-tenant' },
 			{ q: 'x', page: '2', per_page: '2', tenant: 'default-tenant' },
 			{ q: 'x', page: '3', per_page: '2', tenant: 'default-tenant' },
 		]);
 		// auth is applied to every page
-		expect(server.requests.every((r) => r.headers.authorization === 'Bearer secret-key')).toBe(
+		expect(echo.server.requests.every((r) => r.headers.authorization === 'Bearer secret-key')).toBe(
 			true,
 		);
 	});
@@ -149,13 +145,13 @@ describe('runNode: requests', () => {
 		const result = await runNode({
 			nodeType,
 			credentialType,
-			credentials,
+			credentials: echo.credentials,
 			parameters: { operation: 'get', itemId: '={{ $json.id }}' },
 			items: [{ id: 3 }, { id: 1 }, { id: 5 }],
 		});
 
 		expect(result.error).toBeUndefined();
-		expect(server.requests.map((r) => r.path).sort()).toEqual([
+		expect(echo.server.requests.map((r) => r.path).sort()).toEqual([
 			'/api/items/1',
 			'/api/items/3',
 			'/api/items/5',
@@ -165,7 +161,7 @@ describe('runNode: requests', () => {
 			[1, 1],
 			[5, 2],
 		]);
-		expect(server.requests.map((r) => r.headers['x-trace']).sort()).toEqual([
+		expect(echo.server.requests.map((r) => r.headers['x-trace']).sort()).toEqual([
 			'item-0',
 			'item-1',
 			'item-2',
@@ -176,10 +172,10 @@ describe('runNode: requests', () => {
 		const result = await runNode({
 			nodeType,
 			credentialType,
-			credentials,
+			credentials: echo.credentials,
 			parameters: { operation: 'empty', itemId: '1' },
 		});
-		expect(server.requests[0].method).toBe('DELETE');
+		expect(echo.server.requests[0].method).toBe('DELETE');
 		expect(result.error).toBeUndefined();
 		expect(result.items).toEqual([{ json: '', pairedItem: { item: 0 } }]);
 	});
@@ -190,7 +186,7 @@ describe('runNode: requests', () => {
 				runNode({
 					nodeType,
 					credentialType,
-					credentials,
+					credentials: echo.credentials,
 					parameters: { operation: 'get', itemId: String(id) },
 				}),
 			),
@@ -204,7 +200,7 @@ describe('runNode: errors', () => {
 		const result = await runNode({
 			nodeType,
 			credentialType,
-			credentials,
+			credentials: echo.credentials,
 			parameters: { operation: 'get', itemId: '42' },
 		});
 
@@ -229,7 +225,7 @@ describe('runNode: errors', () => {
 		const result = await runNode({
 			nodeType,
 			credentialType,
-			credentials,
+			credentials: echo.credentials,
 			continueOnFail: true,
 			parameters: { operation: 'get', itemId: '={{ $json.id }}' },
 			items: [{ id: 1 }, { id: 42 }, { id: 3 }],
@@ -254,7 +250,7 @@ describe('runNode: errors', () => {
 		const failing = await runNode({
 			nodeType,
 			credentialType,
-			credentials,
+			credentials: echo.credentials,
 			parameters: { operation: 'reject', itemId: '1' },
 		});
 		expect(failing.error.name).toBe('NodeApiError');
@@ -265,7 +261,7 @@ describe('runNode: errors', () => {
 		const continuing = await runNode({
 			nodeType,
 			credentialType,
-			credentials,
+			credentials: echo.credentials,
 			continueOnFail: true,
 			parameters: { operation: 'reject', itemId: '1' },
 		});
@@ -278,10 +274,10 @@ describe('runNode: errors', () => {
 		const result = await runNode({
 			nodeType,
 			credentialType,
-			credentials,
+			credentials: echo.credentials,
 			parameters: { operation: 'get' },
 		});
-		expect(server.requests).toHaveLength(0);
+		expect(echo.server.requests).toHaveLength(0);
 		expect(result.error.name).toBe('WorkflowHasIssuesError');
 		expect(result.error.message).toMatch(/Parameter "Item ID" is required/);
 	});
@@ -305,7 +301,7 @@ describe('runNode: errors', () => {
 		// a node-level error (not per item) with continueOnFail: n8n outputs the input unchanged
 		expect(continuing.items).toEqual([{ json: { a: 1 }, pairedItem: { item: 0 } }]);
 		expect(continuing.error.message).toBe('Node does not have any credentials set');
-		expect(server.requests).toHaveLength(0);
+		expect(echo.server.requests).toHaveLength(0);
 	});
 
 	test('a 401 is sent twice: n8n retries once after preAuthentication', async () => {
@@ -313,19 +309,19 @@ describe('runNode: errors', () => {
 		const result = await runNode({
 			nodeType: nodeForTest,
 			credentialType,
-			credentials: { baseUrl: server.baseUrl, apiKey: 'x' },
+			credentials: { baseUrl: echo.server.baseUrl, apiKey: 'x' },
 			parameters: { operation: 'empty', itemId: '1' },
 		});
 		// /api/items/1 DELETE answers 204 whatever the key: no retry
 		expect(result.error).toBeUndefined();
-		expect(server.requests).toHaveLength(1);
+		expect(echo.server.requests).toHaveLength(1);
 
-		server.reset();
+		echo.server.reset();
 		const check = await testCredential({
 			credentialType,
-			credentials: { baseUrl: server.baseUrl, apiKey: 'wrong' },
+			credentials: { baseUrl: echo.server.baseUrl, apiKey: 'wrong' },
 		});
 		expect(check.status).toBe('Error');
-		expect(server.requests.map((r) => r.path)).toEqual(['/api/me', '/api/me']);
+		expect(echo.server.requests.map((r) => r.path)).toEqual(['/api/me', '/api/me']);
 	});
 });
