@@ -5,6 +5,7 @@ import { executeRoutedRequest } from './hooks/executeRoutedRequest';
 import { searchProjects, searchReports } from './methods/listSearch';
 import { projectFields, projectOperations } from './resources/project';
 import { reportFields, reportOperations } from './resources/report';
+import { API_BASE_URL_EXPRESSION } from './shared/apiBaseUrl';
 import { CREDENTIAL_NAME } from './shared/constants';
 
 export class PhpRank implements INodeType {
@@ -26,8 +27,14 @@ export class PhpRank implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: CREDENTIAL_NAME, required: true }],
-		// No requestDefaults: the credential sets the site's API root and the Bearer header, and the
-		// request pipeline (transport/pipeline.ts) the rest of every request.
+		// n8n gives a declarative node that has `methods` its routing execute() only when the
+		// description has requestDefaults: without it n8n's MCP Server Trigger (which calls execute()
+		// itself) gets nothing, and the node's context lacks the Stop button's cancel signal
+		// (docs/architecture.md, "n8n's contract"). The API root is the credential's, normalised.
+		requestDefaults: {
+			baseURL: API_BASE_URL_EXPRESSION,
+			headers: { Accept: 'application/json' },
+		},
 		requestOperations: { pagination: executeRoutedRequest },
 		properties: [
 			{

@@ -10,7 +10,7 @@ require('./user-folder').prepareForN8nCore();
 
 const path = require('node:path');
 const fs = require('node:fs');
-const { DirectoryLoader } = require('n8n-core');
+const { DirectoryLoader, RoutingNode } = require('n8n-core');
 const { NodeHelpers, UnexpectedError } = require('n8n-workflow');
 
 const SOURCE_NODE_NAME = 'Harness Input';
@@ -47,6 +47,33 @@ const itemsSourceNodeType = {
 };
 
 /**
+ * n8n's rule for a declarative node (`shouldAssignExecuteMethod` in the `n8n` package's utils,
+ * applied by its NodeTypes): a node without execute, poll, trigger or supplyData, and without
+ * webhook unless declarative, gets an execute() that runs RoutingNode, when it has no `methods` or
+ * its description has `requestDefaults`. Only then does the node run with the execution's cancel
+ * signal, and only then can n8n's MCP Server Trigger call it. A node that does not meet the rule
+ * keeps running the way n8n runs it then (WorkflowExecute's declarative fallback, no signal).
+ */
+function meetsRoutingExecuteRule(nodeType) {
+	const declarative = nodeType.description?.requestDefaults !== undefined;
+	return (
+		!nodeType.execute &&
+		!nodeType.poll &&
+		!nodeType.trigger &&
+		!nodeType.supplyData &&
+		(!nodeType.webhook || declarative) &&
+		(!nodeType.methods || declarative)
+	);
+}
+
+function giveRoutingExecute(nodeType) {
+	if (!meetsRoutingExecuteRule(nodeType)) return;
+	nodeType.execute = async function () {
+		return (await new RoutingNode(this, nodeType).runNode()) ?? [];
+	};
+}
+
+/**
  * INodeTypes for one node type instance (plus the input node), built once per instance and
  * cached: runs never share mutable registry state, so concurrent runs of different node
  * instances with the same type name cannot see each other's node.
@@ -67,7 +94,9 @@ function makeNodeTypes(typeName, nodeType) {
 					`Unknown node type "${name}" (not registered in the test harness)`,
 				);
 			}
-			return NodeHelpers.getVersionedNodeType(type, version);
+			const versioned = NodeHelpers.getVersionedNodeType(type, version);
+			giveRoutingExecute(versioned);
+			return versioned;
 		},
 		getKnownTypes() {
 			return {};
@@ -135,6 +164,7 @@ function defaultTypeVersion(nodeType) {
 
 module.exports = {
 	registerNodeType,
+	meetsRoutingExecuteRule,
 	defaultTypeVersion,
 	PACKAGE_NAME,
 	SOURCE_NODE_NAME,
