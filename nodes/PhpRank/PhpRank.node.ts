@@ -5,7 +5,6 @@ import { executeRoutedRequest } from './hooks/executeRoutedRequest';
 import { searchProjects, searchReports } from './methods/listSearch';
 import { projectFields, projectOperations } from './resources/project';
 import { reportFields, reportOperations } from './resources/report';
-import { API_BASE_URL_EXPRESSION } from './shared/apiBaseUrl';
 import { CREDENTIAL_NAME } from './shared/constants';
 
 export class PhpRank implements INodeType {
@@ -30,9 +29,9 @@ export class PhpRank implements INodeType {
 		// n8n gives a declarative node that has `methods` its routing execute() only when the
 		// description has requestDefaults: without it n8n's MCP Server Trigger (which calls execute()
 		// itself) gets nothing, and the node's context lacks the Stop button's cancel signal
-		// (docs/architecture.md, "n8n's contract"). The API root is the credential's, normalised.
+		// (docs/architecture.md, "n8n's contract"). The API root stays the credential's: a baseURL
+		// expression here would be evaluated twice per item (bench/findings.md, step 4).
 		requestDefaults: {
-			baseURL: API_BASE_URL_EXPRESSION,
 			headers: { Accept: 'application/json' },
 		},
 		requestOperations: { pagination: executeRoutedRequest },
