@@ -105,4 +105,16 @@ describe('GitHub workflows', () => {
 		// what the ci job calls must accept being called
 		expect(read('ci.yml')).toMatch(/^ {2}workflow_call:$/m);
 	});
+
+	test('a version tag also makes a GitHub release with the packed file (the README installs it before npm)', () => {
+		const publish = read('publish.yml');
+		const job = publish.slice(
+			publish.indexOf('\n  github-release:\n'),
+			publish.indexOf('\n  publish:\n'),
+		);
+		expect(job).toMatch(/^ {4}needs: ci$/m);
+		expect(job).toMatch(/^ {6}contents: write$/m);
+		expect(job).toMatch(/^ {10}npm pack$/m);
+		expect(job).toMatch(/gh release create "\$GITHUB_REF_NAME" n8n-nodes-phprank-\*\.tgz/);
+	});
 });
