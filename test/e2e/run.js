@@ -177,6 +177,15 @@ async function main() {
 		);
 		report.time(`n8n lines ${o.lines.join(', ')}`, Date.now() - t);
 
+		// the README's install commands (lib/readmeInstall.js), in the first line run
+		if (o.lines.length > 0) {
+			const line = o.lines[0];
+			const tag = `[n8n ${describe(line).version}]`;
+			await report.guard(`${tag} README install: no unexpected error`, () =>
+				require('./lib/readmeInstall').checkReadmeInstall({ line, report, tarball, tag }),
+			);
+		}
+
 		if (o.demo || o.browser) {
 			t = Date.now();
 			const tasks = [];
