@@ -1,10 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { KEEP_PRIVACY } from '../../shared/constants';
 import { passwordField, privacyChoices, showFor } from '../../shared/fields';
 import { outputChangesField, simplifyField } from '../../shared/outputFields';
-
-/** Update changes privacy only when asked: "Keep Current" sends no privacy at all. */
-const KEEP_PRIVACY = 'keep';
 
 export const reportUpdateFields: INodeProperties[] = [
 	{
@@ -12,7 +10,8 @@ export const reportUpdateFields: INodeProperties[] = [
 		name: 'privacy',
 		type: 'options',
 		default: KEEP_PRIVACY,
-		description: 'Who can open the report page',
+		description:
+			'Who can open the report page: Keep Current (keep), Public (0), Private (1) or Password (2)',
 		options: [
 			{
 				name: 'Keep Current',
