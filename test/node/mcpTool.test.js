@@ -188,3 +188,52 @@ describe('a tool call as the MCP Server Trigger makes it', () => {
 		]);
 	});
 });
+
+describe('examples/mcp-server.json, each tool as the MCP Server Trigger builds it from the example', () => {
+	const example = JSON.parse(
+		require('node:fs').readFileSync(
+			require('node:path').join(__dirname, '..', '..', 'examples', 'mcp-server.json'),
+			'utf8',
+		),
+	);
+	const toolNode = (name) => example.nodes.find((n) => n.name === name);
+	const CALLS = [
+		['Get report', { Report_ID: 3 }, [get('/api/v1/reports/3')]],
+		[
+			'List reports',
+			{ Limit: 2, Project: 'northwind-coffee.com' },
+			[get('/api/v1/reports', { project: 'northwind-coffee.com', per_page: '10', page: '1' })],
+		],
+		[
+			'Create report',
+			{ URL: 'https://a.test/new', Privacy: 'public' },
+			[form('POST', '/api/v1/reports', 'url=https%3A%2F%2Fa.test%2Fnew&privacy=0')],
+		],
+		[
+			'Update report',
+			{ Report_ID: 2, Privacy: 'keep', Re_run: true },
+			[form('PATCH', '/api/v1/reports/2', 'results=1')],
+		],
+		['Delete report', { Report_ID: 5 }, [del('/api/v1/reports/5')]],
+	];
+
+	test('every phpRank tool of the example is one of these calls or Create or re-run report', () => {
+		const names = example.nodes
+			.filter((n) => n.type === 'n8n-nodes-phprank.phpRankTool')
+			.map((n) => n.name);
+		expect(names.sort()).toEqual([...CALLS.map(([n]) => n), 'Create or re-run report'].sort());
+	});
+
+	test.each(CALLS)('%s: its arguments, one call, exact requests', async (name, args, requests) => {
+		const node = toolNode(name);
+		const t = tool(node.parameters, { nodeName: name });
+		expect(t.name).toBe(name.replace(/ /g, '_'));
+		// the tool description is a parameter of n8n's tool variant (phpRankTool), which the harness
+		// does not build; the e2e suite checks it in real n8n (test/e2e/lib/mcp.js)
+		expect(Object.keys(t.schema.shape).sort()).toEqual(Object.keys(args).sort());
+		const answer = await callAsMcpTrigger(t, args);
+		expect(answer.isError).toBeUndefined();
+		expect(Array.isArray(JSON.parse(answer.text))).toBe(true);
+		expect(fixture.takeRequests()).toEqual(requests);
+	});
+});

@@ -95,9 +95,10 @@ function expectedTools(workflow) {
 }
 
 /** A connected MCP client over one transport ('http' = Streamable HTTP, 'sse'). */
+/** `token: null` sends no Authorization header. */
 async function connect(base, transport, { token = TOKEN, mcpPath = MCP_PATH } = {}) {
 	const url = new URL(`${base}/mcp/${mcpPath}`);
-	const requestInit = token === undefined ? {} : { headers: { Authorization: `Bearer ${token}` } };
+	const requestInit = token === null ? {} : { headers: { Authorization: `Bearer ${token}` } };
 	const client = new Client({ name: 'phprank-e2e', version: '1.0.0' });
 	const t =
 		transport === 'sse'
@@ -389,6 +390,15 @@ async function checkMcp({ ctx, sandbox, report, tag, pkg, seed }) {
 				},
 			);
 
+			// an ID as text where the tool declares a number: n8n refuses it before the node runs
+			r = await call('Get_report', { Report_ID: '3' });
+			requests = takeRequests(sandbox);
+			report.check(
+				`${via}: Report_ID "3" (text, where the example declares a number) is refused by n8n's argument check before the node runs: isError, nothing sent ("${r.text.split('\n')[0].slice(0, 90)}")`,
+				r.isError && requests.length === 0,
+				r.text,
+			);
+
 			// a 429 with Retry-After: the node waits, then answers
 			sandbox.failNext({
 				status: 429,
@@ -457,7 +467,7 @@ async function checkMcp({ ctx, sandbox, report, tag, pkg, seed }) {
 async function checkBearer({ base, report, name }) {
 	for (const transport of ['http', 'sse']) {
 		const refused = [];
-		for (const token of ['not-the-token', undefined]) {
+		for (const token of ['not-the-token', null]) {
 			try {
 				const client = await connect(base, transport, { token });
 				await client.close();
@@ -525,13 +535,6 @@ async function checkConcurrent({ base, sandbox, report, name, seed, simplifyRepo
 		);
 	}
 	sandbox.clearRequests();
-	// the throttle's windows: no window accepted more than its limit
-	const windows = new Map();
-	const first = accepted.length ? Math.min(...requests.map((q) => q.receivedAt)) : 0;
-	for (const q of accepted) {
-		const w = Math.floor((q.receivedAt - first) / THROTTLE.windowMs);
-		windows.set(w, (windows.get(w) || 0) + 1);
-	}
 	report.equal(
 		`${name}: 10 Create_or_re-run_report calls at once from 10 clients, sandbox throttled at ${THROTTLE.limit} per ${THROTTLE.windowMs / 1000} s: all answer their created report (${ms} ms, ${requests.length - accepted.length} answers 429), each page stored once, 20 requests accepted (a lookup and a POST per page)`,
 		{
@@ -552,10 +555,15 @@ async function checkConcurrent({ base, sandbox, report, name, seed, simplifyRepo
 			posts: pages.map((p) => `url=${encodeURIComponent(p)}&privacy=1`).sort(),
 		},
 	);
+	// phpRank's throttle is the sandbox's; the node's part is to wait for it without hammering: at most
+	// 11 answers 429 per window waited for (the bound of lib/queue.js, THROTTLE.max429PerWorkerPerWindow:
+	// the gate's requests in flight, then its probes; all executions of one n8n process share one gate)
+	const windowsWaited = Math.ceil(20 / THROTTLE.limit) - 1;
+	const rejected = requests.length - accepted.length;
 	report.check(
-		`${name}: the 10 concurrent calls stayed within the throttle (at most ${THROTTLE.limit} accepted per ${THROTTLE.windowMs / 1000} s from the first request; the sandbox counts fixed windows from its first hit)`,
-		[...windows.values()].every((n) => n <= THROTTLE.limit * 2) && accepted.length === 20,
-		JSON.stringify([...windows.entries()]),
+		`${name}: the 10 concurrent calls drew ${rejected} answers 429, at most 11 per window waited for (${windowsWaited} windows: ≤ ${11 * windowsWaited})`,
+		rejected <= 11 * windowsWaited,
+		JSON.stringify(requests.map((q) => [q.method, q.status])),
 	);
 }
 
