@@ -18,17 +18,10 @@ export const reportUpdateFields: INodeProperties[] = [
 				value: KEEP_PRIVACY,
 				description: 'Leave the privacy as it is',
 			},
-			...privacyChoices.map((choice) => ({
-				...choice,
-				routing: {
-					send: {
-						type: 'body' as const,
-						property: 'privacy',
-						value: String(choice.value),
-					},
-				},
-			})),
+			...privacyChoices,
 		],
+		// Not routed: Update's preSend (sendUpdateForm) reads it once and also takes a name or digit
+		// from an expression or an AI tool's argument, which n8n's option routing would drop.
 		displayOptions: showFor('report', ['update']),
 	},
 	passwordField('update'),
