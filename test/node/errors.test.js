@@ -219,7 +219,7 @@ describe('input refused before any request', () => {
 				privacy: '={{ 5 }}',
 				password: 'x',
 			},
-			'Privacy must be 0 (Public), 1 (Private) or 2 (Password) (got 5)',
+			'Privacy must be 0 (Public), 1 (Private) or 2 (Password), or one of those names (got 5)',
 			'Privacy',
 		],
 		[

@@ -78,12 +78,16 @@ describe('privacyFrom', () => {
 		[1, 1],
 		[2, 2],
 		['2', 2],
+		// an AI tool's argument or an expression may name the option instead of its value
+		['public', 0],
+		['Private', 1],
+		[' PASSWORD ', 2],
 	])('accepts %p', (value, privacy) => expect(privacyFrom(value)).toBe(privacy));
 
-	test.each([3, -1, 'private', true, null])('refuses %p', (value) => {
+	test.each([3, -1, 'secret', 'constructor', '__proto__', true, null])('refuses %p', (value) => {
 		expect(refusal(() => privacyFrom(value))).toEqual({
 			field: 'Privacy',
-			message: `Privacy must be 0 (Public), 1 (Private) or 2 (Password) (got ${value === 'private' ? '"private"' : JSON.stringify(value)})`,
+			message: `Privacy must be 0 (Public), 1 (Private) or 2 (Password), or one of those names (got ${JSON.stringify(value)})`,
 		});
 	});
 });

@@ -80,11 +80,18 @@ export function limitFrom(value: unknown): number {
 	);
 }
 
-const PRIVACY_NAMES = '0 (Public), 1 (Private) or 2 (Password)';
+const PRIVACY_BY_NAME = new Map<string, number>(Object.entries(PRIVACY));
+const PRIVACY_NAMES = '0 (Public), 1 (Private) or 2 (Password), or one of those names';
 
-/** Privacy as phpRank's integer; accepts the integer or its digit from an expression. */
+/**
+ * Privacy as phpRank's integer. Accepts the integer, its digit, or the option's name in any case
+ * ("private"): an expression or a model (an AI tool's argument) may give any of them.
+ */
 export function privacyFrom(value: unknown): number {
-	const number = typeof value === 'string' && /^\s*[0-2]\s*$/.test(value) ? Number(value) : value;
+	const byName =
+		typeof value === 'string' ? PRIVACY_BY_NAME.get(value.trim().toLowerCase()) : undefined;
+	const number =
+		byName ?? (typeof value === 'string' && /^\s*[0-2]\s*$/.test(value) ? Number(value) : value);
 	if (number === PRIVACY.public || number === PRIVACY.private || number === PRIVACY.password) {
 		return number;
 	}

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { PRIVACY } from '../shared/constants';
+import { KEEP_PRIVACY, PRIVACY } from '../shared/constants';
 import {
 	InvalidInput,
 	maxAgeHoursFrom,
@@ -119,6 +119,27 @@ export async function sendReportForm(
 		'Content-Type': 'application/x-www-form-urlencoded',
 	};
 	return requestOptions;
+}
+
+/**
+ * preSend of Update: Privacy read once from the parameter. n8n routes an option only when the value
+ * equals one of its values, so a name ("private") or a digit from an expression or a model's argument
+ * would otherwise send nothing and keep the current privacy without a word; here it is sent, and an
+ * unknown value is refused before any request. Keep Current ("keep") sends no privacy.
+ */
+export async function sendUpdateForm(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+): Promise<IHttpRequestOptions> {
+	const privacy = this.getNodeParameter('privacy', KEEP_PRIVACY);
+	// privacy first, as the routed form has it
+	const body: IDataObject =
+		privacy === KEEP_PRIVACY ? {} : { privacy: withInputCheck(this, () => privacyFrom(privacy)) };
+	for (const [name, value] of Object.entries((requestOptions.body ?? {}) as IDataObject)) {
+		if (name !== 'privacy') body[name] = value;
+	}
+	requestOptions.body = body;
+	return await sendReportForm.call(this, requestOptions);
 }
 
 /** preSend of Create or Re-Run: refuses a Max Age that is not 0 or more hours before any request. */

@@ -1,6 +1,9 @@
 /** phpRank's `privacy` values (docs/phprank-api.md, Answers). */
 export const PRIVACY = { public: 0, private: 1, password: 2 } as const;
 
+/** Update's Privacy option "Keep Current": no privacy is sent. */
+export const KEEP_PRIVACY = 'keep';
+
 /** The only `per_page` values phpRank accepts; any other silently becomes the site default. */
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 

@@ -63,7 +63,8 @@ export function reportLocator(operations: string[]): INodeProperties {
 		type: 'resourceLocator',
 		required: true,
 		default: { mode: 'list', value: '' },
-		description: 'The report to work on',
+		description:
+			'The report to work on. Its ID is a whole number, like 12, as Get Many and Create return it.',
 		displayOptions: showFor('report', operations),
 		modes: [
 			{

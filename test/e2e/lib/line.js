@@ -16,6 +16,7 @@ const { runExtraWorkflow, hasManualTrigger } = require('./extra');
 const scheduled = require('./scheduled');
 const { checkWeeklyAudit, workflow: weeklyAuditWorkflow } = require('./weeklyAudit');
 const agent = require('./agent');
+const mcp = require('./mcp');
 
 const NODE_TYPE = 'n8n-nodes-phprank.phpRank';
 /** The tag of every check of a line: "n8n <version>" (scripts/real-n8n/install.js pins one per line). */
@@ -123,6 +124,7 @@ async function runLine(line, o) {
 			...(scheduledWorkflow ? [scheduledWorkflow] : []),
 			weeklyAuditWorkflow(),
 			agent.workflow(),
+			...mcp.workflows(),
 		];
 
 		let t = Date.now();
@@ -130,9 +132,12 @@ async function runLine(line, o) {
 			...CREDENTIALS(sandbox.url),
 			scheduled.scheduledCredential(scheduledSandbox.url),
 			agent.modelCredential(modelMock.url),
+			mcp.bearerCredential(),
 		]);
 		const ids = await rn.importWorkflows(ctx, workflows);
 		if (scheduledWorkflow) await rn.activateWorkflow(ctx, scheduledWorkflow.id);
+		// the MCP Server Trigger serves its path only while its workflow is active (lib/mcp.js)
+		for (const w of mcp.workflows()) await rn.activateWorkflow(ctx, w.id);
 		report.time(
 			`${tag} import credentials + ${workflows.length} workflows, activate one (3 n8n start-ups)`,
 			Date.now() - t,
@@ -143,6 +148,9 @@ async function runLine(line, o) {
 			Boolean(scheduledWorkflow),
 		);
 
+		await report.guard(`${tag} node loaded by n8n's NodeTypes: no unexpected error`, () =>
+			mcp.checkLoader({ ctx, report, tag }),
+		);
 		for (const spec of specs) {
 			await report.guard(`${tag} ${spec.title}: no unexpected error`, () =>
 				runSpec(spec, { ctx, sandbox, tag, report, pkg: o.pkg }),
@@ -187,6 +195,9 @@ async function runLine(line, o) {
 					runExtraWorkflow(extraArgs(e)),
 				);
 			}
+			await report.guard(`${tag} MCP Server Trigger: no unexpected error`, () =>
+				mcp.checkMcp({ ctx, sandbox, report, tag, pkg: o.pkg, seed: seedE2e }),
+			);
 		};
 
 		const whileEditorUp = scheduledWorkflow
@@ -325,7 +336,7 @@ async function editorChecks({
 }) {
 	const port = await rn.getFreePort();
 	let t = Date.now();
-	const editor = await rn.startEditor(ctx, { port });
+	const editor = await rn.startEditor(ctx, { port, env: mcp.editorEnv(ctx.n8n) });
 	report.time(`${tag} n8n start (editor) until ready`, Date.now() - t);
 	let beside;
 	try {

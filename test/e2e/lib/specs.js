@@ -71,13 +71,14 @@ function producedText(result) {
 	});
 }
 
-/** The files in examples/ these specs own (weekly-audit.json: lib/weeklyAudit.js); every other example is run by extra.js. */
+/** The files in examples/ these specs own (weekly-audit.json: lib/weeklyAudit.js, mcp-server.json: lib/mcp.js); every other example is run by extra.js. */
 const OWN_EXAMPLES = [
 	'audit-page.json',
 	'report-lifecycle.json',
 	'good-reports.json',
 	'project-cleanup.json',
 	'weekly-audit.json',
+	'mcp-server.json',
 ];
 
 function workflowSpecs() {

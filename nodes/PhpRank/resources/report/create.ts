@@ -14,7 +14,8 @@ export const reportCreateFields: INodeProperties[] = [
 		required: true,
 		default: '',
 		placeholder: 'e.g. https://example.com/about',
-		description: 'The web page to analyse; phpRank fetches it while creating the report',
+		description:
+			'The web page to analyse, as a full address starting with http:// or https://, like https://example.com/about. phpRank fetches it while creating the report.',
 		displayOptions: showFor('report', FORM_OPERATIONS),
 		// Not routed: the operation's preSend (sendCreateForm) reads URL, Privacy and Password once.
 	},
@@ -25,7 +26,7 @@ export const reportCreateFields: INodeProperties[] = [
 		// Private (1), and always sent: without it phpRank makes the report public, not private as documented.
 		default: 1,
 		description:
-			'Who can open the report page. Create or Re-Run sends it only when it creates the report.',
+			'Who can open the report page: Public (0), Private (1) or Password (2). Create or Re-Run sends it only when it creates the report.',
 		options: privacyChoices,
 		displayOptions: showFor('report', FORM_OPERATIONS),
 	},

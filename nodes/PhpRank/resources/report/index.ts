@@ -3,7 +3,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import {
 	checkMaxAge,
 	sendCreateForm,
-	sendReportForm,
+	sendUpdateForm,
 	setReportPath,
 } from '../../hooks/requestInput';
 import { reportLocator, requestLimitOptions } from '../../shared/fields';
@@ -35,7 +35,7 @@ export const reportOperations: INodeProperties[] = [
 				value: 'create',
 				action: 'Create a report',
 				description:
-					'Analyse a web page and store its report. Returns the report: score from 0 to 100, label (good, decent or bad) and the failed checks with a reason each.',
+					'Analyse a web page (a full http:// or https:// address) and store its report. Returns the report: score from 0 to 100, label (good, decent or bad) and the failed checks with a reason each.',
 				routing: operationRouting('POST', '/reports', [sendCreateForm]),
 			},
 			{
@@ -51,7 +51,8 @@ export const reportOperations: INodeProperties[] = [
 				name: 'Delete',
 				value: 'delete',
 				action: 'Delete a report',
-				description: 'Delete a report. Returns its ID and deleted: true.',
+				description:
+					'Delete a report by its ID (a whole number, like 12, that Get Many returns). Returns its ID and deleted: true.',
 				routing: operationRouting('DELETE', undefined, [setReportPath]),
 			},
 			{
@@ -59,7 +60,7 @@ export const reportOperations: INodeProperties[] = [
 				value: 'get',
 				action: 'Get a report',
 				description:
-					'Get a report by ID: score from 0 to 100, label (good, decent or bad) and the failed checks with a reason each',
+					'Get a report by its ID (a whole number, like 12, that Get Many returns): score from 0 to 100, label (good, decent or bad) and the failed checks with a reason each',
 				routing: operationRouting('GET', undefined, [setReportPath]),
 			},
 			{
@@ -75,9 +76,9 @@ export const reportOperations: INodeProperties[] = [
 				value: 'update',
 				action: 'Update a report',
 				description:
-					"Change a report's privacy or re-run its analysis. Returns the report with its score from 0 to 100, label and failed checks, and optionally what the re-run changed.",
+					"Change a report's privacy or re-run its analysis, by the report's ID (the ID that Get Many returns). Returns the report with its score from 0 to 100, label and failed checks, and optionally what the re-run changed.",
 				// PATCH: only the fields given change (phpRank accepts PUT and PATCH alike).
-				routing: operationRouting('PATCH', undefined, [setReportPath, sendReportForm]),
+				routing: operationRouting('PATCH', undefined, [setReportPath, sendUpdateForm]),
 			},
 		],
 	},

@@ -1,10 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { KEEP_PRIVACY } from '../../shared/constants';
 import { passwordField, privacyChoices, showFor } from '../../shared/fields';
 import { outputChangesField, simplifyField } from '../../shared/outputFields';
-
-/** Update changes privacy only when asked: "Keep Current" sends no privacy at all. */
-const KEEP_PRIVACY = 'keep';
 
 export const reportUpdateFields: INodeProperties[] = [
 	{
@@ -12,24 +10,18 @@ export const reportUpdateFields: INodeProperties[] = [
 		name: 'privacy',
 		type: 'options',
 		default: KEEP_PRIVACY,
-		description: 'Who can open the report page',
+		description:
+			'Who can open the report page: Keep Current (keep), Public (0), Private (1) or Password (2)',
 		options: [
 			{
 				name: 'Keep Current',
 				value: KEEP_PRIVACY,
 				description: 'Leave the privacy as it is',
 			},
-			...privacyChoices.map((choice) => ({
-				...choice,
-				routing: {
-					send: {
-						type: 'body' as const,
-						property: 'privacy',
-						value: String(choice.value),
-					},
-				},
-			})),
+			...privacyChoices,
 		],
+		// Not routed: Update's preSend (sendUpdateForm) reads it once and also takes a name or digit
+		// from an expression or an AI tool's argument, which n8n's option routing would drop.
 		displayOptions: showFor('report', ['update']),
 	},
 	passwordField('update'),
