@@ -48,8 +48,8 @@ describe("n8n's rule for a declarative node's execute()", () => {
 	test('the node meets it (it has methods, and its description has requestDefaults)', () => {
 		const nodeType = new PhpRank();
 		expect(nodeType.methods).toBeDefined();
+		// No baseURL expression: the credential sets the API root (docs/architecture.md, "n8n's contract").
 		expect(nodeType.description.requestDefaults).toEqual({
-			baseURL: expect.stringContaining('$credentials.baseUrl'),
 			headers: { Accept: 'application/json' },
 		});
 		expect(meetsRoutingExecuteRule(nodeType)).toBe(true);
