@@ -204,8 +204,10 @@ async function serve({ req, res, app, faults, wait, sandbox, publicUrl }) {
 			!res.writableFinished &&
 			entry.outcome !== 'dropped-before' &&
 			entry.outcome !== 'dropped-after'
-		)
+		) {
 			entry.clientAborted = true;
+			entry.clientAbortedAt = Date.now();
+		}
 	});
 
 	await wait(faults.config.latencyMs);
@@ -273,6 +275,7 @@ function recordRequest(req, rawBody) {
 		outcome: null,
 		processed: false,
 		clientAborted: false,
+		clientAbortedAt: null,
 		receivedAt: Date.now(),
 	};
 }

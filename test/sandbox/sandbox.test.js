@@ -1095,6 +1095,21 @@ describe('faults', () => {
 		expect(patient.status).toBe(200);
 	});
 
+	test('clientAbortedAt: when a client left before the answer, null for one answered in full', async () => {
+		sb.setFaults({ slowMs: 5000 });
+		const left = Date.now();
+		const cut = await api(sb, 'GET', '/reports', { timeout: 80 });
+		expect(cut.error.message).toBe('client timeout');
+		await waitFor(() => sb.requests[0].clientAborted);
+		const [aborted] = sb.requests;
+		expect(aborted.outcome).toBe(null); // the slow answer is still pending
+		expect(aborted.clientAbortedAt).toBeGreaterThanOrEqual(aborted.receivedAt);
+		expect(aborted.clientAbortedAt).toBeGreaterThanOrEqual(left);
+		sb.setFaults({});
+		expect((await api(sb, 'GET', '/account')).status).toBe(200);
+		expect(sb.requests[1]).toMatchObject({ clientAborted: false, clientAbortedAt: null });
+	});
+
 	test('failNext: one-shot faults consumed in order by matching requests', async () => {
 		sb.failNext({ count: 2, status: 500, method: 'POST', path: '/api/v1/reports' });
 		sb.failNext({ status: 429, path: /^\/api\/v1\/account/ });
