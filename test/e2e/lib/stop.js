@@ -74,29 +74,31 @@ async function startStopSandboxes() {
 	};
 }
 
-function credentials(sandboxes) {
+/**
+ * The credentials: one per waiting workflow (the node's account gate is per credential and stays
+ * paused for the Retry-After, so each measured wait needs its own), one for the paging workflow.
+ */
+function credentials(sandboxes, waitRuns = 1) {
 	return [
-		{
-			id: ID.waitCredential,
-			name: 'phpRank stop (throttled)',
+		...Array.from({ length: waitRuns }, (_, i) => ({
+			id: waitId(ID.waitCredential, i),
+			name: credentialName(waitId(ID.waitCredential, i)),
 			type: 'phpRankApi',
 			data: { baseUrl: sandboxes.waiting.url, apiKey: KEY },
-		},
+		})),
 		{
 			id: ID.pagingCredential,
-			name: 'phpRank stop (slow pages)',
+			name: credentialName(ID.pagingCredential),
 			type: 'phpRankApi',
 			data: { baseUrl: sandboxes.paging.url, apiKey: KEY },
 		},
 	];
 }
 
-const credentialRef = (id) => ({
-	phpRankApi: {
-		id,
-		name: id === ID.waitCredential ? 'phpRank stop (throttled)' : 'phpRank stop (slow pages)',
-	},
-});
+/** The i-th (from 0) copy of an id of the waiting scenario: `stop-wait`, `stop-wait-2`, ... */
+const waitId = (id, i) => (i === 0 ? id : `${id}-${i + 1}`);
+const credentialName = (id) => `phpRank ${id}`;
+const credentialRef = (id) => ({ phpRankApi: { id, name: credentialName(id) } });
 
 function startNode(start, webhookPath) {
 	if (start === 'manual')
@@ -131,24 +133,29 @@ function workflow(id, name, start, node) {
 	};
 }
 
-/** The two workflows, started by a Manual Trigger ('manual') or a webhook ('webhook'). */
-function workflows(start) {
+/**
+ * The workflows, started by a Manual Trigger ('manual') or a webhook ('webhook'): `waitRuns` copies of
+ * the waiting one (each with its own credential), one paging.
+ */
+function workflows(start, waitRuns = 1) {
 	const webhook = start === 'webhook';
 	return [
-		workflow(
-			webhook ? ID.waitWebhook : ID.waitManual,
-			`Stop: wait for the rate limit (${start})`,
-			start,
-			{
-				name: 'Get report',
-				type: NODE_TYPE,
-				parameters: {
-					resource: 'report',
-					operation: 'get',
-					reportId: { __rl: true, mode: 'id', value: String(STOP.reportId) },
+		...Array.from({ length: waitRuns }, (_, i) =>
+			workflow(
+				waitId(webhook ? ID.waitWebhook : ID.waitManual, i),
+				`Stop: wait for the rate limit (${start}${i ? ` ${i + 1}` : ''})`,
+				start,
+				{
+					name: 'Get report',
+					type: NODE_TYPE,
+					parameters: {
+						resource: 'report',
+						operation: 'get',
+						reportId: { __rl: true, mode: 'id', value: String(STOP.reportId) },
+					},
+					credentials: credentialRef(waitId(ID.waitCredential, i)),
 				},
-				credentials: credentialRef(ID.waitCredential),
-			},
+			),
 		),
 		workflow(webhook ? ID.pagingWebhook : ID.pagingManual, `Stop: Return All (${start})`, start, {
 			name: 'Get every report',
@@ -255,8 +262,11 @@ async function measureStop({ ctx, sandbox, start, ready, clock, endLine, watchUn
 	};
 }
 
-/** Scenario 1: stopped while it waits out `Retry-After: 60`. */
-function waitCase({ ctx, sandboxes, start, clock, endLine }) {
+/**
+ * Scenario 1: stopped while it waits out `Retry-After: 60`. `watchMs` (the benchmark) watches that long
+ * after the Stop instead of until past the Retry-After.
+ */
+function waitCase({ ctx, sandboxes, start, clock, endLine, watchMs }) {
 	return measureStop({
 		ctx,
 		sandbox: sandboxes.waiting,
@@ -269,12 +279,17 @@ function waitCase({ ctx, sandboxes, start, clock, endLine }) {
 			return answered && Date.now() - answered.receivedAt > 500;
 		},
 		watchUntil: (stopAt, requests) =>
-			Math.max(stopAt, requests[0].receivedAt + STOP.retryAfterS * 1000 + STOP.afterRetryMarginMs),
+			watchMs !== undefined
+				? stopAt + watchMs
+				: Math.max(
+						stopAt,
+						requests[0].receivedAt + STOP.retryAfterS * 1000 + STOP.afterRetryMarginMs,
+					),
 	});
 }
 
 /** Scenario 2: stopped while page 2 of a Return All is in flight. */
-function pagingCase({ ctx, sandboxes, start, clock, endLine }) {
+function pagingCase({ ctx, sandboxes, start, clock, endLine, watchMs = STOP.afterPagesMs }) {
 	return measureStop({
 		ctx,
 		sandbox: sandboxes.paging,
@@ -282,7 +297,7 @@ function pagingCase({ ctx, sandboxes, start, clock, endLine }) {
 		clock,
 		endLine,
 		ready: (requests) => requests.length >= 2 && Date.now() - requests[1].receivedAt > 200,
-		watchUntil: (stopAt) => stopAt + STOP.afterPagesMs,
+		watchUntil: (stopAt) => stopAt + watchMs,
 	});
 }
 
@@ -380,25 +395,29 @@ function checkStops({ report, tag, wait, paging }) {
 }
 
 /**
- * Single process (`n8n start`, executions run in the main): its own user folder, sandboxes and editor
- * (debug log: n8n's "Workflow execution finished" line marks the end of the run), both scenarios,
- * started as the editor's "Execute workflow" does (POST /rest/workflows/:id/run).
- * @param {string} line   a line name of scripts/real-n8n/install.js
- * @param {object} o      {tarball, report, keep}
- * @returns {Promise<{wait, paging}>} the measurements
+ * One n8n (`n8n start`, executions run in the main) for Stop measurements: its own user folder,
+ * sandboxes and editor with n8n's debug log (its "Workflow execution finished" line marks the end of a
+ * run; nothing else runs there, so the lines are these executions' only), the owner logged in.
+ * @param {string} line     a line name of scripts/real-n8n/install.js
+ * @param {string} tarball  the packed package
+ * @param {number} [waitRuns=1]  how many waiting executions can be measured (see credentials())
+ * @returns {Promise<{ctx, sandboxes, clock, endLine, startWait: (i?) => fn, startPaging, close}>}
  */
-async function runStopLine(line, { tarball, report, keep }) {
-	const tag = `[n8n ${describe(line).version}]`;
-	const t0 = Date.now();
+async function openStopInstance(line, tarball, waitRuns = 1) {
 	const n8n = await ensureN8n(line);
 	const sandboxes = await startStopSandboxes();
 	const ctx = rn.createUserFolder(n8n);
 	const clock = lineClock();
 	let editor;
+	const close = async ({ keep = false } = {}) => {
+		if (editor) await editor.stop();
+		await sandboxes.close();
+		if (!keep) rn.removeUserFolder(ctx);
+	};
 	try {
 		rn.installCommunityPackage(ctx, tarball);
-		await rn.importCredentials(ctx, credentials(sandboxes));
-		await rn.importWorkflows(ctx, workflows('manual'));
+		await rn.importCredentials(ctx, credentials(sandboxes, waitRuns));
+		await rn.importWorkflows(ctx, workflows('manual', waitRuns));
 		editor = await rn.startEditor(ctx, {
 			port: await rn.getFreePort(),
 			env: { N8N_LOG_LEVEL: 'debug' },
@@ -410,34 +429,47 @@ async function runStopLine(line, { tarball, report, keep }) {
 			firstName: 'Stop',
 			lastName: 'Check',
 		});
+	} catch (error) {
+		await close();
+		throw error;
+	}
+	// started as the editor's "Execute workflow" does (POST /rest/workflows/:id/run)
+	const startManual = (id) => async () => (await rn.startManualRun(ctx, id)).executionId;
+	return {
+		ctx,
+		sandboxes,
+		clock,
+		endLine: () => /Workflow execution finished/,
+		startWait: (i = 0) => startManual(waitId(ID.waitManual, i)),
+		startPaging: startManual(ID.pagingManual),
+		close,
+	};
+}
+
+/**
+ * The Stop checks of one line, single process (see openStopInstance).
+ * @param {string} line   a line name of scripts/real-n8n/install.js
+ * @param {object} o      {tarball, report, keep}
+ * @returns {Promise<{wait, paging}>} the measurements
+ */
+async function runStopLine(line, { tarball, report, keep }) {
+	const tag = `[n8n ${describe(line).version}]`;
+	const t0 = Date.now();
+	const instance = await openStopInstance(line, tarball);
+	try {
 		report.time(`${tag} Stop checks: set-up (import, editor)`, Date.now() - t0);
-		const args = {
-			ctx,
-			sandboxes,
-			clock,
-			endLine: () => /Workflow execution finished/,
-		};
 		const wait = await report.guard(
 			`${tag} Stop while waiting out a 429: no unexpected error`,
-			() =>
-				waitCase({
-					...args,
-					start: async () => (await rn.startManualRun(ctx, ID.waitManual)).executionId,
-				}),
+			() => waitCase({ ...instance, start: instance.startWait() }),
 		);
 		const paging = await report.guard(`${tag} Stop during a Return All: no unexpected error`, () =>
-			pagingCase({
-				...args,
-				start: async () => (await rn.startManualRun(ctx, ID.pagingManual)).executionId,
-			}),
+			pagingCase({ ...instance, start: instance.startPaging }),
 		);
 		checkStops({ report, tag, wait, paging });
 		return { wait, paging };
 	} finally {
-		if (editor) await editor.stop();
-		await sandboxes.close();
-		if (keep) report.write(`${tag} kept the Stop checks' user folder ${ctx.userFolder}`);
-		else rn.removeUserFolder(ctx);
+		await instance.close({ keep });
+		if (keep) report.write(`${tag} kept the Stop checks' user folder ${instance.ctx.userFolder}`);
 		report.time(`${tag} Stop checks`, Date.now() - t0);
 	}
 }
@@ -522,4 +554,13 @@ const queueStop = {
 	},
 };
 
-module.exports = { STOP, runStopLine, queueStop, measureStop, startStopSandboxes, lineClock };
+module.exports = {
+	STOP,
+	runStopLine,
+	queueStop,
+	openStopInstance,
+	waitCase,
+	pagingCase,
+	measureStop,
+	lineClock,
+};
