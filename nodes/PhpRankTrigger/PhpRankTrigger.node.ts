@@ -9,7 +9,13 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { searchProjects } from '../PhpRank/methods/listSearch';
 import { CREDENTIAL_NAME } from '../PhpRank/shared/constants';
 import { SIMPLIFY_DEFAULT, SIMPLIFY_PARAMETER } from '../PhpRank/shared/outputFields';
-import { newestReports, reportsAfter, settingsOf, watchedWindow } from './readReports';
+import {
+	newestReports,
+	pollDeadline,
+	reportsAfter,
+	settingsOf,
+	watchedWindow,
+} from './readReports';
 import { testEvent } from './testEvent';
 import { triggerFields } from './triggerFields';
 import type { WatchEvent, WatchState } from './watch';
@@ -58,23 +64,24 @@ export class PhpRankTrigger implements INodeType {
 		const simplify = this.getNodeParameter(SIMPLIFY_PARAMETER, SIMPLIFY_DEFAULT) !== false;
 		if (this.getMode() === 'manual') return toItems([await testEvent(this, settings)], simplify);
 
+		const deadline = pollDeadline(this);
 		const state = this.getWorkflowStaticData('node') as WatchState;
 		const known = isKnownState(state, settings);
 		if (settings.event === 'newReport') {
 			if (!known) {
-				saveState(state, baseline(settings, await newestReports(this, settings)));
+				saveState(state, baseline(settings, await newestReports(this, deadline, settings)));
 				return null;
 			}
 			const outcome = detectNewReports(
 				state,
 				settings,
-				await reportsAfter(this, settings, state.lastId ?? 0),
+				await reportsAfter(this, deadline, settings, state.lastId ?? 0),
 			);
 			saveState(state, outcome.state);
 			return toItems(outcome.events, simplify);
 		}
 
-		const window = await watchedWindow(this, settings);
+		const window = await watchedWindow(this, deadline, settings);
 		if (!known) {
 			saveState(state, baseline(settings, window));
 			return null;

@@ -1,9 +1,9 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import { codeChannel } from '../PhpRank/transport/channels';
+import { codeChannel, deadlineFrom } from '../PhpRank/transport/channels';
 import type { CollectOptions } from '../PhpRank/transport/pagedList';
 import { planPages } from '../PhpRank/transport/pagePlan';
-import type { RequestLimits } from '../PhpRank/transport/pipeline';
+import type { ChannelDeadline, RequestLimits } from '../PhpRank/transport/pipeline';
 import { DEFAULT_LIMITS, readList } from '../PhpRank/transport/pipeline';
 import { DEFAULT_THRESHOLD, DEFAULT_WATCHED, MAX_WATCHED } from './triggerFields';
 import type { TriggerEvent, WatchSettings } from './watch';
@@ -11,16 +11,35 @@ import { reportId } from './watch';
 
 /** What a poll reads: the trigger's settings, and the lists of reports each event compares. */
 
-/** A poll must end within n8n's poll budget (minutes): wait at most a minute for the rate limit. */
+/** Waits for the rate limit count toward the poll's deadline (below), which ends them first. */
 const POLL_LIMITS: RequestLimits = { ...DEFAULT_LIMITS, maxRateLimitWaitMs: 60_000 };
+
+/**
+ * Without n8n's poll budget (n8n 1.x): n8n's shortest poll interval is a minute, and a poll must
+ * end well inside it, requests, retries and rate-limit waits included.
+ */
+const FALLBACK_POLL_DEADLINE_MS = 45_000;
+/** Of n8n's poll budget (how long before n8n gives up on the poll), the part the requests may use. */
+const POLL_BUDGET_SHARE = 0.8;
+
+/** The deadline of all requests of this poll: from n8n's poll budget where the host has one. */
+export function pollDeadline(context: IPollFunctions): ChannelDeadline {
+	const budget = (context as { getPollBudgetMs?: () => number }).getPollBudgetMs?.();
+	const totalMs =
+		typeof budget === 'number' && Number.isFinite(budget) && budget > 0
+			? Math.max(1000, Math.floor(budget * POLL_BUDGET_SHARE))
+			: FALLBACK_POLL_DEADLINE_MS;
+	return deadlineFrom('poll', totalMs);
+}
 
 async function pollList(
 	context: IPollFunctions,
+	deadline: ChannelDeadline,
 	url: string,
 	qs: IDataObject,
 	options: CollectOptions,
 ) {
-	return await readList(codeChannel(context, POLL_LIMITS), url, qs, options);
+	return await readList(codeChannel(context, deadline, POLL_LIMITS), url, qs, options);
 }
 
 /** New Report looks at one small page first; only a burst of new reports reads bigger pages. */
@@ -53,18 +72,19 @@ function listQuery(settings: WatchSettings): IDataObject {
 /** The reports created after `lastId`: a small probe, then big pages only when it is all new. */
 export async function reportsAfter(
 	context: IPollFunctions,
+	deadline: ChannelDeadline,
 	settings: WatchSettings,
 	lastId: number,
 ) {
 	const stopAt = (report: IDataObject) => reportId(report) <= lastId;
 	const qs = listQuery(settings);
-	const probe = await pollList(context, '/reports', qs, {
+	const probe = await pollList(context, deadline, '/reports', qs, {
 		plan: { perPage: PROBE_PAGE, maxItems: PROBE_PAGE },
 		stopAt,
 		newestFirst: true,
 	});
 	if (probe.length < PROBE_PAGE) return probe;
-	return await pollList(context, '/reports', qs, {
+	return await pollList(context, deadline, '/reports', qs, {
 		plan: { perPage: BURST_PAGE, maxItems: undefined },
 		stopAt,
 		newestFirst: true,
@@ -72,15 +92,23 @@ export async function reportsAfter(
 }
 
 /** The newest report (of the project), if any: where New Report's history ends. */
-export async function newestReports(context: IPollFunctions, settings: WatchSettings) {
-	return await pollList(context, '/reports', listQuery(settings), {
+export async function newestReports(
+	context: IPollFunctions,
+	deadline: ChannelDeadline,
+	settings: WatchSettings,
+) {
+	return await pollList(context, deadline, '/reports', listQuery(settings), {
 		plan: { perPage: PROBE_PAGE, maxItems: 1 },
 	});
 }
 
 /** The newest `watchCount` reports (of the project): what Score Changed and Below compare. */
-export async function watchedWindow(context: IPollFunctions, settings: WatchSettings) {
-	return await pollList(context, '/reports', listQuery(settings), {
+export async function watchedWindow(
+	context: IPollFunctions,
+	deadline: ChannelDeadline,
+	settings: WatchSettings,
+) {
+	return await pollList(context, deadline, '/reports', listQuery(settings), {
 		plan: planPages(false, settings.watchCount),
 		newestFirst: true,
 	});

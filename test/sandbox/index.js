@@ -101,6 +101,8 @@ class Sandbox {
 		this.#initialSeed = seed;
 		/** Every request received, in arrival order. */
 		this.requests = [];
+		/** Listeners told of every request as it arrives (`onRequest`). */
+		this.requestListeners = new Set();
 		this.url = null;
 		this.port = null;
 		this.keys = accounts.list.map((a) => a.key);
@@ -108,6 +110,12 @@ class Sandbox {
 
 	clearRequests() {
 		this.requests.length = 0;
+	}
+
+	/** Calls `listener(entry)` for every request as it arrives (before it is answered); returns the unsubscribe. */
+	onRequest(listener) {
+		this.requestListeners.add(listener);
+		return () => this.requestListeners.delete(listener);
 	}
 
 	/** Empty the store, the request log, one-shot faults and throttle counters; then seed. Without an argument the start-up seed is used again. */
@@ -199,6 +207,7 @@ async function serve({ req, res, app, faults, wait, sandbox, publicUrl }) {
 	const rawBody = await readBody(req);
 	const entry = recordRequest(req, rawBody);
 	sandbox.requests.push(entry);
+	for (const listener of sandbox.requestListeners) listener(entry);
 	res.on('close', () => {
 		if (
 			!res.writableFinished &&

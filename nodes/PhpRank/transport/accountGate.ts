@@ -1,7 +1,7 @@
 import type { INode } from 'n8n-workflow';
-import { sleep } from 'n8n-workflow';
 
 import { CREDENTIAL_NAME } from '../shared/constants';
+import { abortableWait, canceledFailure, throwIfCanceled } from './abort';
 
 const SECOND_MS = 1000;
 /** Spacing of single probes while the throttle's window is about to reopen. */
@@ -109,15 +109,22 @@ export class AccountGate {
 
 	/**
 	 * Resolves when this request may be sent, with the time it spent in the account's pauses; or
-	 * at once, refused, when the current pause ends after `deadline` (ms since the epoch).
+	 * at once, refused, when the current pause ends after `deadline` (ms since the epoch). When
+	 * `signal` aborts (the execution was stopped), it rejects at once with the `canceled` failure,
+	 * whether paused or queued behind other requests, and takes no place.
 	 */
-	async acquire(maxParallel: number, deadline = Infinity): Promise<Admission> {
+	async acquire(
+		maxParallel: number,
+		deadline = Infinity,
+		signal?: AbortSignal,
+	): Promise<Admission> {
 		let pausedMs = 0;
 		for (;;) {
+			throwIfCanceled(signal);
 			const pause = this.pausedUntil - Date.now();
 			if (pause > 0) {
 				if (Date.now() + pause > deadline) return { admitted: false, pauseMs: pause };
-				await sleep(pause);
+				await abortableWait(pause, signal);
 				pausedMs += pause;
 				continue;
 			}
@@ -125,8 +132,30 @@ export class AccountGate {
 				this.active++;
 				return { admitted: true, pausedMs };
 			}
-			await new Promise<void>((resolve) => this.waiting.push(resolve));
+			await this.queue(signal);
 		}
+	}
+
+	/** Waits for a wake-up (a release, a response); a stopped execution leaves the queue at once. */
+	private async queue(signal: AbortSignal | undefined): Promise<void> {
+		await new Promise<void>((resolve, reject) => {
+			const onAbort = () => {
+				const at = this.waiting.indexOf(wake);
+				if (at !== -1) this.waiting.splice(at, 1);
+				reject(canceledFailure());
+			};
+			const wake = () => {
+				signal?.removeEventListener('abort', onAbort);
+				resolve();
+			};
+			this.waiting.push(wake);
+			signal?.addEventListener('abort', onAbort, { once: true });
+		});
+	}
+
+	/** Requests in flight and requests waiting for a place (for tests and the idle check). */
+	get load(): { active: number; waiting: number } {
+		return { active: this.active, waiting: this.waiting.length };
 	}
 
 	private mayStart(maxParallel: number): boolean {
