@@ -342,7 +342,7 @@ export async function readList(
 		return { ...envelope, data: shapePage(envelope.data as IDataObject[]) };
 	};
 	try {
-		return await collectPages(fetchPage, options);
+		return await collectPages(fetchPage, { ...options, path: url });
 	} catch (error) {
 		// Paging's own failures (a page that adds nothing) are worded like any other.
 		throw await itemError(channel, { method: 'GET', url, qs }, error);
