@@ -55,6 +55,8 @@ const clone = (value) => (value === undefined ? undefined : JSON.parse(JSON.stri
  * @param {string} [options.nodeName]     default: description.defaults.name
  * @param {number} [options.pollBudgetMs] what the context's `getPollBudgetMs()` answers (n8n-core's
  *                                        default: 5 minutes); `null`: no such method, as in n8n 1.x
+ * @param {object} [options.logger]       the node's `this.logger` (n8n's Logger otherwise), e.g. to
+ *                                        read what the trigger logs
  * @returns {Promise<{items: object[], emitted: boolean, committed: boolean, error: Error|undefined,
  *   nodeStaticData: object|undefined}>}
  *   items: the emitted items (first output); emitted: whether the poll returned data;
@@ -71,6 +73,7 @@ async function runPoll(options) {
 		mode = 'trigger',
 		nodeName,
 		pollBudgetMs,
+		logger,
 	} = options;
 	/** n8n 1.x's poll context has no getPollBudgetMs: `null` removes it. */
 	const withBudget = (context) => {
@@ -78,6 +81,7 @@ async function runPoll(options) {
 			Object.defineProperty(context, 'getPollBudgetMs', { value: undefined });
 		else if (pollBudgetMs !== undefined)
 			Object.defineProperty(context, 'getPollBudgetMs', { value: () => pollBudgetMs });
+		if (logger) Object.defineProperty(context, 'logger', { value: logger });
 		return context;
 	};
 	const { typeName, nodeTypes } = registerNodeType(nodeType, options.nodeTypeName);

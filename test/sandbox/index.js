@@ -129,6 +129,17 @@ class Sandbox {
 		applySeed(this.#store, seed, this.#accounts.first.key);
 	}
 
+	/**
+	 * phpRank reinstalled: every report gone and IDs from 1 again, while time goes on (the next
+	 * report is created after everything before). `reset` instead starts the clock over too,
+	 * like a restore of an old backup.
+	 */
+	reinstall() {
+		const now = this.#store.now;
+		this.#store.clear();
+		this.#store.now = now;
+	}
+
 	/** Add a report directly (not counted by createdCount). Returns it as the API would. */
 	addReport({ url, score, privacy = 0, password = null, owner, project } = {}) {
 		const account = this.#accountFor(owner);
