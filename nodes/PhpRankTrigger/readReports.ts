@@ -1,13 +1,16 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
+import { siteRoot } from '../PhpRank/shared/apiBaseUrl';
+import { CREDENTIAL_NAME } from '../PhpRank/shared/constants';
 import { codeChannel, deadlineFrom } from '../PhpRank/transport/channels';
 import type { CollectOptions } from '../PhpRank/transport/pagedList';
 import { planPages } from '../PhpRank/transport/pagePlan';
 import type { ChannelDeadline, RequestLimits } from '../PhpRank/transport/pipeline';
 import { DEFAULT_LIMITS, readList } from '../PhpRank/transport/pipeline';
+import { withoutUserinfo } from '../PhpRank/transport/secrets';
 import { DEFAULT_THRESHOLD, DEFAULT_WATCHED, MAX_WATCHED } from './triggerFields';
-import type { TriggerEvent, WatchSettings } from './watch';
-import { reportId } from './watch';
+import type { TriggerEvent, WatchSettings, WatchState } from './watch';
+import { isNewSince } from './watch';
 
 /** What a poll reads: the trigger's settings, and the lists of reports each event compares. */
 
@@ -69,26 +72,42 @@ function listQuery(settings: WatchSettings): IDataObject {
 	return qs;
 }
 
-/** The reports created after `lastId`: a small probe, then big pages only when it is all new. */
+/** The site the trigger watches: the credential's site address, never with its userinfo. */
+export async function watchedSite(context: IPollFunctions): Promise<string> {
+	const credentials = await context.getCredentials<{ baseUrl?: string }>(CREDENTIAL_NAME);
+	return withoutUserinfo(siteRoot(String(credentials.baseUrl ?? '')));
+}
+
+/**
+ * The reports created since `state` (watch.ts isNewSince), newest first: a small probe, then big
+ * pages only when it is all new; and the newest report of the list, whatever its ID.
+ */
 export async function reportsAfter(
 	context: IPollFunctions,
 	deadline: ChannelDeadline,
 	settings: WatchSettings,
-	lastId: number,
-) {
-	const stopAt = (report: IDataObject) => reportId(report) <= lastId;
+	state: WatchState,
+): Promise<{ reports: IDataObject[]; newest?: IDataObject }> {
+	const isNew = isNewSince(state);
+	let newest: IDataObject | undefined;
+	// Called on every record in list order until it stops the reading: the first is the newest.
+	const stopAt = (report: IDataObject) => {
+		newest ??= report;
+		return !isNew(report);
+	};
 	const qs = listQuery(settings);
 	const probe = await pollList(context, deadline, '/reports', qs, {
 		plan: { perPage: PROBE_PAGE, maxItems: PROBE_PAGE },
 		stopAt,
 		newestFirst: true,
 	});
-	if (probe.length < PROBE_PAGE) return probe;
-	return await pollList(context, deadline, '/reports', qs, {
+	if (probe.length < PROBE_PAGE) return { reports: probe, newest };
+	const reports = await pollList(context, deadline, '/reports', qs, {
 		plan: { perPage: BURST_PAGE, maxItems: undefined },
 		stopAt,
 		newestFirst: true,
 	});
+	return { reports, newest };
 }
 
 /** The newest report (of the project), if any: where New Report's history ends. */

@@ -129,6 +129,17 @@ class Sandbox {
 		applySeed(this.#store, seed, this.#accounts.first.key);
 	}
 
+	/**
+	 * phpRank reinstalled: every report gone and IDs from 1 again, while time goes on (the next
+	 * report is created after everything before). `reset` instead starts the clock over too,
+	 * like a restore of an old backup.
+	 */
+	reinstall() {
+		const now = this.#store.now;
+		this.#store.clear();
+		this.#store.now = now;
+	}
+
 	/** Add a report directly (not counted by createdCount). Returns it as the API would. */
 	addReport({ url, score, privacy = 0, password = null, owner, project } = {}) {
 		const account = this.#accountFor(owner);
@@ -222,6 +233,13 @@ async function serve({ req, res, app, faults, wait, sandbox, publicUrl }) {
 	await wait(faults.config.latencyMs);
 	const fault = faults.decide(entry);
 	if (fault && fault.drop === 'before') return drop(req, entry, 'dropped-before');
+	// Accepts the connection and never answers (until the client gives up or the sandbox closes).
+	if (fault && fault.hang) {
+		entry.outcome = 'hung';
+		return;
+	}
+	if (fault && fault.pageIgnored)
+		return send(res, entry, pageIgnoredList(fault.pageIgnored, entry), 'fault');
 	if (fault && fault.status) return send(res, entry, faultResponse(fault, entry), 'fault');
 
 	const baseUrl = publicUrl
@@ -246,6 +264,7 @@ async function serve({ req, res, app, faults, wait, sandbox, publicUrl }) {
 		await wait(fault.slowMs);
 		return send(res, entry, response, 'slow');
 	}
+	if (fault && fault.trickleMs) return trickle(res, entry, response, fault.trickleMs, wait);
 	return send(res, entry, response, outcome);
 }
 
@@ -304,6 +323,52 @@ function send(res, entry, response, outcome) {
 		'Content-Length': Buffer.byteLength(body),
 	});
 	res.end(body);
+}
+
+/**
+ * Sends the headers at once, then the body one byte every `intervalMs`: the connection is never
+ * quiet for long, so an idle timeout never fires (outcome `trickled`).
+ */
+async function trickle(res, entry, response, intervalMs, wait) {
+	entry.status = response.status;
+	entry.outcome = 'trickled';
+	if (res.destroyed) return;
+	const body = Buffer.from(response.body || '');
+	res.writeHead(response.status, { ...response.headers, 'Content-Length': body.length });
+	for (let at = 0; at < body.length; at++) {
+		if (res.destroyed) return;
+		res.write(body.subarray(at, at + 1));
+		await wait(intervalMs);
+	}
+	res.end();
+}
+
+let pageIgnoredTurn = 0;
+
+/**
+ * A list that ignores `page`: always the same `ids` (reports with only an id and a url), in a
+ * new order each time, claiming `lastPage` pages. `currentPage`: the page it claims to be (1), or
+ * 'echo' to name the page asked for.
+ */
+function pageIgnoredList({ ids, lastPage = 1000, currentPage = 1 }, entry) {
+	const turn = ++pageIgnoredTurn % ids.length;
+	const order = [...ids.slice(turn), ...ids.slice(0, turn)].reverse();
+	const perPage = ids.length;
+	const body = {
+		data: order.map((id) => ({ id, url: `page-ignored.test/${id}` })),
+		meta: {
+			current_page: currentPage === 'echo' ? Number(entry.query.page || 1) : currentPage,
+			last_page: lastPage,
+			per_page: perPage,
+			total: lastPage * perPage,
+		},
+		links: { next: 'http://127.0.0.1/api/v1/reports?page=2' },
+	};
+	return {
+		status: 200,
+		headers: { 'Content-Type': 'application/json' },
+		body: phpJson(body),
+	};
 }
 
 /**

@@ -10,6 +10,7 @@ import { CREDENTIAL_NAME } from '../shared/constants';
 import { codeChannel, deadlineFrom } from '../transport/channels';
 import { isLastPage } from '../transport/pagePlan';
 import { readPage } from '../transport/pipeline';
+import { withoutUserinfo } from '../transport/secrets';
 
 /** One page of the picker: enough to choose from, small enough to load quickly. */
 const PICKER_PAGE_SIZE = 25;
@@ -48,7 +49,8 @@ export async function searchReports(
 ): Promise<INodeListSearchResult> {
 	const page = await pickerPage(this, '/reports', 'url', filter, paginationToken);
 	const credentials = await this.getCredentials<{ baseUrl: string }>(CREDENTIAL_NAME);
-	const siteUrl = siteRoot(credentials.baseUrl);
+	// A link the editor shows: never with the Base URL's userinfo.
+	const siteUrl = withoutUserinfo(siteRoot(credentials.baseUrl));
 	const results: INodeListSearchItems[] = page.records.map((report) => ({
 		name: `${String(report.url)} (#${String(report.id)})`,
 		value: String(report.id),

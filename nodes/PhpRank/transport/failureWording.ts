@@ -1,4 +1,5 @@
 import { siteRoot } from '../shared/apiBaseUrl';
+import { ownEntry } from '../shared/ownEntry';
 import type { ResponseShape, Failure, FailureSubject } from './failures';
 
 /**
@@ -54,7 +55,8 @@ const TRANSPORT_WORDS: Record<string, string> = {
 };
 
 function transportWords(code: string): string {
-	if (TRANSPORT_WORDS[code]) return TRANSPORT_WORDS[code];
+	const words = ownEntry(TRANSPORT_WORDS, code);
+	if (words) return words;
 	if (
 		code.startsWith('ERR_TLS') ||
 		code.startsWith('ERR_SSL') ||

@@ -17,7 +17,7 @@ import { collectPages } from './pagedList';
 import type { ListEnvelope } from './pagePlan';
 import type { ApiResponse } from './response';
 import { remainingRequests } from './response';
-import { formPassword } from './secrets';
+import { formPassword, userinfoSecrets, withoutUserinfo } from './secrets';
 
 /**
  * The one way a request of this package travels: the routed operations, the trigger's polls and
@@ -299,10 +299,14 @@ async function itemError(channel: ApiChannel, request: ApiRequest, error: unknow
 	} catch {
 		// Without the credential the wording names no Base URL; the failure itself still shows.
 	}
-	const baseUrl = String(credential.baseUrl ?? '').trim();
+	const typedBaseUrl = String(credential.baseUrl ?? '').trim();
+	// The Base URL is named without its userinfo (`https://user:password@host`), whose parts are
+	// removed wherever else they appear.
+	const baseUrl = withoutUserinfo(typedBaseUrl);
 	return failureError(channel.node, error.failure, channel.itemIndex, { baseUrl }, [
 		typeof credential.apiKey === 'string' ? credential.apiKey : undefined,
 		formPassword(request.body),
+		...userinfoSecrets(typedBaseUrl),
 	]);
 }
 
@@ -342,7 +346,7 @@ export async function readList(
 		return { ...envelope, data: shapePage(envelope.data as IDataObject[]) };
 	};
 	try {
-		return await collectPages(fetchPage, options);
+		return await collectPages(fetchPage, { ...options, path: url });
 	} catch (error) {
 		// Paging's own failures (a page that adds nothing) are worded like any other.
 		throw await itemError(channel, { method: 'GET', url, qs }, error);
