@@ -1197,6 +1197,16 @@ describe('faults', () => {
 		expect((await api(sb, 'GET', '/reports?page=7')).json.meta.current_page).toBe(7);
 	});
 
+	test('reinstall: no report left, IDs from 1 again, the clock goes on', async () => {
+		sb.reset(null);
+		const before = [sb.addReport({ url: 'a.test' }), sb.addReport({ url: 'b.test' })];
+		sb.reinstall();
+		expect((await api(sb, 'GET', '/reports')).json.data).toEqual([]);
+		const after = sb.addReport({ url: 'c.test' });
+		expect(after.id).toBe(1);
+		expect(Date.parse(after.created_at)).toBeGreaterThan(Date.parse(before[1].created_at));
+	});
+
 	test('onRequest tells of every request as it arrives, before it is answered', async () => {
 		const seen = [];
 		const unsubscribe = sb.onRequest((entry) => seen.push([entry.path, entry.status]));

@@ -215,3 +215,29 @@ test('a list search that gets no answer ends at its deadline, saying which bound
 		'phpRank did not answer the list search within 1 s: check that the phpRank site at https://seo.example.com/ is up, or enter the value By ID or By Name',
 	);
 });
+
+test('the deadline fires even when a garbage collection runs while the attempt waits', async () => {
+	// Node 20 collects an AbortSignal.timeout reachable only through AbortSignal.any: the attempt
+	// then never ends. Force collections while it waits.
+	require('node:v8').setFlagsFromString('--expose_gc');
+	const gc = require('node:vm').runInNewContext('gc');
+	const stop = new AbortController();
+	const { channel } = scriptedChannel([]);
+	channel.cancelSignal = stop.signal;
+	channel.transmit = (_options, signal) =>
+		new Promise((_resolve, reject) =>
+			signal.addEventListener('abort', () => reject(signal.reason), { once: true }),
+		);
+	channel.deadline = { bound: 'timeout', limitMs: 400, attemptMs: 400 };
+	channel.limits = { maxParallel: 1, retries: 0, maxRateLimitWaitMs: 1000 };
+	const outcome = readRecord(channel, GET).catch((e) => e);
+	for (let i = 0; i < 5; i++) {
+		gc();
+		await new Promise((resolve) => setTimeout(resolve, 20));
+	}
+	const error = await Promise.race([
+		outcome,
+		new Promise((resolve) => setTimeout(() => resolve('still waiting after 3 s'), 3000)),
+	]);
+	expect(error.message).toMatch(/^phpRank did not answer within the Timeout \(400 ms/);
+});

@@ -130,14 +130,25 @@ async function exchange(
 	}
 }
 
-/** The signal one attempt runs under: the execution's cancel signal and the attempt's deadline. */
+/**
+ * The signal one attempt runs under: the execution's cancel signal and the attempt's deadline.
+ * `release` ends the attempt's hold on the deadline.
+ */
 function attemptSignal(
 	cancel: AbortSignal | undefined,
 	attemptMs: number | undefined,
-): AbortSignal | undefined {
-	if (attemptMs === undefined) return cancel;
+): { signal: AbortSignal | undefined; release: () => void } {
+	if (attemptMs === undefined) return { signal: cancel, release: () => {} };
 	const deadline = AbortSignal.timeout(Math.max(1, attemptMs));
-	return cancel ? AbortSignal.any([cancel, deadline]) : deadline;
+	// Node keeps a timeout signal only while it has an 'abort' listener of its own (AbortSignal.any
+	// holds its sources weakly): without one, a garbage collection can take it before it fires,
+	// and the attempt would wait forever (test/unit/pipeline.test.js forces that collection).
+	const hold = () => {};
+	deadline.addEventListener('abort', hold);
+	return {
+		signal: cancel ? AbortSignal.any([cancel, deadline]) : deadline,
+		release: () => deadline.removeEventListener('abort', hold),
+	};
 }
 
 /** n8n's own Timeout (axios' `timeout`) gives these codes; the node's deadline words them alike. */
@@ -216,7 +227,7 @@ async function sendWithRetries(
 		let failure: Failure | undefined;
 		const attemptMs =
 			deadline === undefined ? undefined : Math.min(deadline.attemptMs, endsAt - Date.now());
-		const signal = attemptSignal(cancel, attemptMs);
+		const { signal, release } = attemptSignal(cancel, attemptMs);
 		try {
 			// Stopped while the place was given, or no time left: nothing is sent.
 			throwIfCanceled(cancel);
@@ -236,6 +247,7 @@ async function sendWithRetries(
 				if (deadline && ranOut) failure = timedOut().failure;
 			}
 		} finally {
+			release();
 			gate.release();
 		}
 		if (failure?.type === 'canceled' || (failure?.type === 'timedOut' && attempts === 0))
