@@ -3,8 +3,8 @@
 /**
  * npm run bench: the phpRank node against the HTTP Request node, in real n8n 2.40.7.
  *
- *   node bench/run.js [--sections 1,2,3,4] [--quick] [--package DIR] [--label TEXT]
- *                     [--executions N] [--reps N] [--memory-reps N] [--require-runs N]
+ *   node bench/run.js [--sections 1,2,3,4,5] [--quick] [--package DIR] [--label TEXT]
+ *                     [--executions N] [--reps N] [--memory-reps N] [--require-runs N] [--stop-reps N]
  *                     [--out FILE | --no-write] [--json FILE] [--keep]
  *
  * Prints a markdown table of figures to stdout (progress goes to stderr) and writes it to
@@ -23,6 +23,7 @@ const { runRequests, runCreateOrRerunRequests } = require('./lib/requests');
 const { runPerItem, countExpressionsPerItem } = require('./lib/perItem');
 const { runMemory, runLiveHeap } = require('./lib/memory');
 const { packFigures, requireTimes, nodeVersionOf } = require('./lib/package');
+const { runStop } = require('./lib/stop');
 const { renderReport } = require('./lib/report');
 const { startSandbox } = require('../test/sandbox');
 
@@ -30,7 +31,7 @@ const REPO = path.resolve(__dirname, '..');
 const API_KEY = 'bench-key-7f3a91';
 
 function parseArgs(argv) {
-	const args = { sections: [1, 2, 3, 4], quick: false, packageDir: REPO, write: true };
+	const args = { sections: [1, 2, 3, 4, 5], quick: false, packageDir: REPO, write: true };
 	for (let i = 0; i < argv.length; i++) {
 		const a = argv[i];
 		const next = () => argv[++i];
@@ -42,6 +43,7 @@ function parseArgs(argv) {
 		else if (a === '--reps') args.reps = Number(next());
 		else if (a === '--memory-reps') args.memoryReps = Number(next());
 		else if (a === '--require-runs') args.requireRuns = Number(next());
+		else if (a === '--stop-reps') args.stopReps = Number(next());
 		else if (a === '--out') args.out = path.resolve(next());
 		else if (a === '--no-write') args.write = false;
 		else if (a === '--json') args.json = path.resolve(next());
@@ -57,12 +59,13 @@ function parseArgs(argv) {
 	args.memoryReps ??= q ? 1 : 3;
 	args.memoryReports ??= q ? 2000 : 10000;
 	args.requireRuns ??= q ? 10 : 40;
+	args.stopReps ??= q ? 2 : 5; // section 5: Stops per scenario
 	if (
 		args.out === undefined &&
 		args.write &&
 		!args.quick &&
 		args.packageDir === REPO &&
-		args.sections.length === 4
+		args.sections.length === 5
 	) {
 		args.out = path.join(REPO, 'docs', 'bench-results.md');
 	}
@@ -161,12 +164,13 @@ async function main() {
 	};
 	const results = { info };
 	let session;
+	let tarball;
 	try {
 		const needsN8n = args.sections.some((s) => s === 1 || s === 2 || s === 3);
+		if (needsN8n || args.sections.includes(5))
+			tarball = await packPackage(snapshot.dir, benchCache('tarballs'));
 		if (needsN8n) {
-			const tarball = await packPackage(snapshot.dir, benchCache('tarballs'));
 			session = await openSession({ tarball, log, keep: args.keep });
-			fs.rmSync(tarball, { force: true });
 			info.n8n = session.n8n.version;
 			info.n8nNode = session.nodeVersion;
 		}
@@ -265,8 +269,17 @@ async function main() {
 				});
 			}
 		}
+
+		if (args.sections.includes(5)) {
+			log(`5. Stop: ${args.stopReps} Stops per scenario in n8n 2.40.7 (editor, single process)`);
+			const { describe } = require('../scripts/real-n8n/install');
+			info.n8n ??= describe('2').version;
+			info.n8nNode ??= nodeVersionOf(describe('2').nodeBin);
+			results.stop = await runStop({ tarball, reps: args.stopReps, log });
+		}
 	} finally {
 		session?.close();
+		if (tarball) fs.rmSync(tarball, { force: true });
 		snapshot.remove();
 	}
 	info.seconds = Math.round((Date.now() - started) / 1000);

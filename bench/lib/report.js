@@ -1,6 +1,6 @@
 'use strict';
 // The markdown of a benchmark run.
-const { fmt, fmtBytes } = require('./stats');
+const { fmt, fmtBytes, median, range } = require('./stats');
 
 const ok = (pass) => (pass ? '✅' : '❌');
 
@@ -195,6 +195,36 @@ function packageSection(p) {
 	return lines.join('\n');
 }
 
+function stopSection(r) {
+	const secs = (ms) => (ms === null || ms === undefined ? 'never' : `${fmt(ms / 1000, 2)} s`);
+	const cell = (runs, key) => {
+		const values = runs.map((x) => x[key]).filter((v) => v !== null);
+		const missed = runs.length - values.length;
+		const never = `never within ${fmt(r.watchMs / 1000, 0)} s`;
+		if (values.length === 0) return `${never} (all ${runs.length})`;
+		const [low, high] = range(values);
+		return `${secs(median(values))} (${secs(low)}–${secs(high)})${missed ? `; ${missed} of ${runs.length} ${never}` : ''}`;
+	};
+	const goal = (runs) => {
+		const values = runs.map((x) => x.endMs);
+		return ok(values.every((v) => v !== null) && median(values) < 1000);
+	};
+	const sentAfter = (runs) => runs.reduce((n, x) => n + x.sentAfter, 0);
+	return [
+		'## 5. Stop',
+		'',
+		`The editor's Stop (\`POST /rest/executions/:id/stop\`) on a running execution in n8n (editor, single process),`,
+		`${r.reps} Stops per scenario; median (lowest–highest). "Run ended" is n8n's own log line (debug level,`,
+		`"Workflow execution finished"): the node's \`execute()\` returned. n8n shows a stopped execution as \`canceled\``,
+		'at once whatever the node does; the run itself goes on until the node returns.',
+		'',
+		'| scenario | Stop → shown as canceled | Stop → run ended | goal: run ended < 1 s | Stop → in-flight request closed | requests after the Stop |',
+		'|---|---:|---:|:---:|---:|---:|',
+		`| waiting out a 429 (\`Retry-After: 60\`) | ${cell(r.wait, 'statusMs')} | ${cell(r.wait, 'endMs')} | ${goal(r.wait)} | (none in flight) | ${sentAfter(r.wait)} |`,
+		`| Return All (2,000 reports, 1 s a page), page 2 in flight | ${cell(r.paging, 'statusMs')} | ${cell(r.paging, 'endMs')} | ${goal(r.paging)} | ${cell(r.paging, 'abortMs')} | ${sentAfter(r.paging)} |`,
+	].join('\n');
+}
+
 function renderReport(results) {
 	const parts = [header(results.info)];
 	if (results.requests) parts.push(requestsSection(results.requests));
@@ -203,6 +233,7 @@ function renderReport(results) {
 	if (results.perItem) parts.push(perItemSection(results.perItem, results.expressions));
 	if (results.memory) parts.push(memorySection(results.memory, results.liveHeap));
 	if (results.package) parts.push(packageSection(results.package));
+	if (results.stop) parts.push(stopSection(results.stop));
 	parts.push(
 		'---\n\nWhere the per-item and memory costs came from, and the changes that removed them: `bench/findings.md`.',
 	);

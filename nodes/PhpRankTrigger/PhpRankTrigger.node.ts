@@ -9,10 +9,17 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { searchProjects } from '../PhpRank/methods/listSearch';
 import { CREDENTIAL_NAME } from '../PhpRank/shared/constants';
 import { SIMPLIFY_DEFAULT, SIMPLIFY_PARAMETER } from '../PhpRank/shared/outputFields';
-import { newestReports, reportsAfter, settingsOf, watchedWindow } from './readReports';
+import {
+	newestReports,
+	pollDeadline,
+	reportsAfter,
+	settingsOf,
+	watchedSite,
+	watchedWindow,
+} from './readReports';
 import { testEvent } from './testEvent';
 import { triggerFields } from './triggerFields';
-import type { WatchEvent, WatchState } from './watch';
+import type { WatchEvent, WatchOutcome, WatchState } from './watch';
 import {
 	baseline,
 	detectNewReports,
@@ -20,11 +27,25 @@ import {
 	detectScoreChanges,
 	eventItem,
 	isKnownState,
+	scoreWindowRestart,
+	watchedAnotherSite,
 } from './watch';
 
 function toItems(events: WatchEvent[], simplify: boolean): INodeExecutionData[][] | null {
 	if (events.length === 0) return null;
 	return [events.map((event) => ({ json: eventItem(event, simplify) }))];
+}
+
+/** Says in n8n's log why the trigger starts over or what it recovered from (no secrets: the site has no userinfo). */
+function logRestart(
+	context: IPollFunctions,
+	restart: NonNullable<WatchOutcome['restart']>,
+	site: string,
+): void {
+	context.logger.warn(
+		`phpRank Trigger: the newest report ID at ${site} is ${restart.newestId}, below the last one seen (${restart.lastId}): phpRank was reinstalled or restored, or its newest reports were deleted. Reports created since the last poll are told by their creation time; the trigger follows the new IDs.`,
+		{ node: context.getNode().name, site, lastId: restart.lastId, newestId: restart.newestId },
+	);
 }
 
 /** Replaces the node's static data with `next` (in place: n8n watches that object). */
@@ -58,30 +79,39 @@ export class PhpRankTrigger implements INodeType {
 		const simplify = this.getNodeParameter(SIMPLIFY_PARAMETER, SIMPLIFY_DEFAULT) !== false;
 		if (this.getMode() === 'manual') return toItems([await testEvent(this, settings)], simplify);
 
+		const deadline = pollDeadline(this);
+		const site = await watchedSite(this);
 		const state = this.getWorkflowStaticData('node') as WatchState;
-		const known = isKnownState(state, settings);
+		let known = isKnownState(state, settings);
+		if (known && watchedAnotherSite(state, site)) {
+			this.logger.info(
+				`phpRank Trigger: the credential now points at ${site}, not ${String(state.site)}: the trigger starts over there (this poll records where its history ends and emits nothing).`,
+				{ node: this.getNode().name, site, previousSite: state.site },
+			);
+			known = false;
+		}
 		if (settings.event === 'newReport') {
 			if (!known) {
-				saveState(state, baseline(settings, await newestReports(this, settings)));
+				saveState(state, baseline(settings, await newestReports(this, deadline, settings), site));
 				return null;
 			}
-			const outcome = detectNewReports(
-				state,
-				settings,
-				await reportsAfter(this, settings, state.lastId ?? 0),
-			);
+			const { reports, newest } = await reportsAfter(this, deadline, settings, state);
+			const outcome = detectNewReports(state, settings, reports, newest, site);
+			if (outcome.restart) logRestart(this, outcome.restart, site);
 			saveState(state, outcome.state);
 			return toItems(outcome.events, simplify);
 		}
 
-		const window = await watchedWindow(this, settings);
-		if (!known) {
-			saveState(state, baseline(settings, window));
+		const window = await watchedWindow(this, deadline, settings);
+		const restart = known ? scoreWindowRestart(state, window) : undefined;
+		if (restart) logRestart(this, restart, site);
+		if (!known || restart) {
+			saveState(state, baseline(settings, window, site));
 			return null;
 		}
 		const detect = settings.event === 'scoreChanged' ? detectScoreChanges : detectScoreBelow;
 		const outcome = detect(state, settings, window);
-		saveState(state, outcome.state);
+		saveState(state, { ...outcome.state, site });
 		return toItems(outcome.events, simplify);
 	}
 }

@@ -1,26 +1,48 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import { codeChannel } from '../PhpRank/transport/channels';
+import { siteRoot } from '../PhpRank/shared/apiBaseUrl';
+import { CREDENTIAL_NAME } from '../PhpRank/shared/constants';
+import { codeChannel, deadlineFrom } from '../PhpRank/transport/channels';
 import type { CollectOptions } from '../PhpRank/transport/pagedList';
 import { planPages } from '../PhpRank/transport/pagePlan';
-import type { RequestLimits } from '../PhpRank/transport/pipeline';
+import type { ChannelDeadline, RequestLimits } from '../PhpRank/transport/pipeline';
 import { DEFAULT_LIMITS, readList } from '../PhpRank/transport/pipeline';
+import { withoutUserinfo } from '../PhpRank/transport/secrets';
 import { DEFAULT_THRESHOLD, DEFAULT_WATCHED, MAX_WATCHED } from './triggerFields';
-import type { TriggerEvent, WatchSettings } from './watch';
-import { reportId } from './watch';
+import type { TriggerEvent, WatchSettings, WatchState } from './watch';
+import { isNewSince } from './watch';
 
 /** What a poll reads: the trigger's settings, and the lists of reports each event compares. */
 
-/** A poll must end within n8n's poll budget (minutes): wait at most a minute for the rate limit. */
+/** Waits for the rate limit count toward the poll's deadline (below), which ends them first. */
 const POLL_LIMITS: RequestLimits = { ...DEFAULT_LIMITS, maxRateLimitWaitMs: 60_000 };
+
+/**
+ * Without n8n's poll budget (n8n 1.x): n8n's shortest poll interval is a minute, and a poll must
+ * end well inside it, requests, retries and rate-limit waits included.
+ */
+const FALLBACK_POLL_DEADLINE_MS = 45_000;
+/** Of n8n's poll budget (how long before n8n gives up on the poll), the part the requests may use. */
+const POLL_BUDGET_SHARE = 0.8;
+
+/** The deadline of all requests of this poll: from n8n's poll budget where the host has one. */
+export function pollDeadline(context: IPollFunctions): ChannelDeadline {
+	const budget = (context as { getPollBudgetMs?: () => number }).getPollBudgetMs?.();
+	const totalMs =
+		typeof budget === 'number' && Number.isFinite(budget) && budget > 0
+			? Math.max(1000, Math.floor(budget * POLL_BUDGET_SHARE))
+			: FALLBACK_POLL_DEADLINE_MS;
+	return deadlineFrom('poll', totalMs);
+}
 
 async function pollList(
 	context: IPollFunctions,
+	deadline: ChannelDeadline,
 	url: string,
 	qs: IDataObject,
 	options: CollectOptions,
 ) {
-	return await readList(codeChannel(context, POLL_LIMITS), url, qs, options);
+	return await readList(codeChannel(context, deadline, POLL_LIMITS), url, qs, options);
 }
 
 /** New Report looks at one small page first; only a burst of new reports reads bigger pages. */
@@ -50,37 +72,62 @@ function listQuery(settings: WatchSettings): IDataObject {
 	return qs;
 }
 
-/** The reports created after `lastId`: a small probe, then big pages only when it is all new. */
+/** The site the trigger watches: the credential's site address, never with its userinfo. */
+export async function watchedSite(context: IPollFunctions): Promise<string> {
+	const credentials = await context.getCredentials<{ baseUrl?: string }>(CREDENTIAL_NAME);
+	return withoutUserinfo(siteRoot(String(credentials.baseUrl ?? '')));
+}
+
+/**
+ * The reports created since `state` (watch.ts isNewSince), newest first: a small probe, then big
+ * pages only when it is all new; and the newest report of the list, whatever its ID.
+ */
 export async function reportsAfter(
 	context: IPollFunctions,
+	deadline: ChannelDeadline,
 	settings: WatchSettings,
-	lastId: number,
-) {
-	const stopAt = (report: IDataObject) => reportId(report) <= lastId;
+	state: WatchState,
+): Promise<{ reports: IDataObject[]; newest?: IDataObject }> {
+	const isNew = isNewSince(state);
+	let newest: IDataObject | undefined;
+	// Called on every record in list order until it stops the reading: the first is the newest.
+	const stopAt = (report: IDataObject) => {
+		newest ??= report;
+		return !isNew(report);
+	};
 	const qs = listQuery(settings);
-	const probe = await pollList(context, '/reports', qs, {
+	const probe = await pollList(context, deadline, '/reports', qs, {
 		plan: { perPage: PROBE_PAGE, maxItems: PROBE_PAGE },
 		stopAt,
 		newestFirst: true,
 	});
-	if (probe.length < PROBE_PAGE) return probe;
-	return await pollList(context, '/reports', qs, {
+	if (probe.length < PROBE_PAGE) return { reports: probe, newest };
+	const reports = await pollList(context, deadline, '/reports', qs, {
 		plan: { perPage: BURST_PAGE, maxItems: undefined },
 		stopAt,
 		newestFirst: true,
 	});
+	return { reports, newest };
 }
 
 /** The newest report (of the project), if any: where New Report's history ends. */
-export async function newestReports(context: IPollFunctions, settings: WatchSettings) {
-	return await pollList(context, '/reports', listQuery(settings), {
+export async function newestReports(
+	context: IPollFunctions,
+	deadline: ChannelDeadline,
+	settings: WatchSettings,
+) {
+	return await pollList(context, deadline, '/reports', listQuery(settings), {
 		plan: { perPage: PROBE_PAGE, maxItems: 1 },
 	});
 }
 
 /** The newest `watchCount` reports (of the project): what Score Changed and Below compare. */
-export async function watchedWindow(context: IPollFunctions, settings: WatchSettings) {
-	return await pollList(context, '/reports', listQuery(settings), {
+export async function watchedWindow(
+	context: IPollFunctions,
+	deadline: ChannelDeadline,
+	settings: WatchSettings,
+) {
+	return await pollList(context, deadline, '/reports', listQuery(settings), {
 		plan: planPages(false, settings.watchCount),
 		newestFirst: true,
 	});

@@ -1,7 +1,7 @@
 import type { IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { newestReports, watchedWindow } from './readReports';
+import { newestReports, pollDeadline, watchedWindow } from './readReports';
 import type { WatchEvent, WatchSettings } from './watch';
 import { belowFields, changeFields, latestRerun, newestBelow } from './watch';
 
@@ -23,8 +23,9 @@ export async function testEvent(
 	context: IPollFunctions,
 	settings: WatchSettings,
 ): Promise<WatchEvent> {
+	const deadline = pollDeadline(context);
 	if (settings.event === 'newReport') {
-		const [newest] = await newestReports(context, settings);
+		const [newest] = await newestReports(context, deadline, settings);
 		if (newest) return { report: newest, extra: {} };
 		throw noTestEvent(
 			context,
@@ -32,7 +33,7 @@ export async function testEvent(
 			'Create a report in phpRank (or with the phpRank node), then fetch a test event again.',
 		);
 	}
-	const window = await watchedWindow(context, settings);
+	const window = await watchedWindow(context, deadline, settings);
 	if (settings.event === 'scoreBelow') {
 		const report = newestBelow(window, settings.threshold);
 		if (report) return { report, extra: belowFields(report, null, settings.threshold) };

@@ -10,17 +10,27 @@ import { simplifyReport } from '../PhpRank/report/simplify';
  * State lives in the workflow's static data and stays small:
  * - `watch`: what this state is about (event, project, threshold, window). When the node's
  *   settings change, the next poll starts over like a first activation (records, emits nothing).
- * - `lastId`: the newest report ID seen. phpRank's IDs only grow (they are also its "date
- *   created" sort key), so "newer than lastId" is "created since the last poll".
+ * - `site`: the phpRank site watched (the credential's site address, without userinfo). Pointed
+ *   at another site, the trigger starts over instead of comparing another site's IDs.
+ * - `lastId`: the newest report ID seen. phpRank's IDs grow (they are also its "date created"
+ *   sort key), so "newer than lastId" is "created since the last poll", until phpRank is
+ *   reinstalled or restored and its IDs start again lower.
+ * - `lastCreatedAt` (New Report only): the `created_at` of the newest report seen: a report
+ *   created after it is new whatever its ID, so nothing made after a restart of IDs is lost.
  * - `scores` (Score Changed / Score Below Threshold only): report ID → score for the reports of
  *   the watched window, at most "Reports to Watch" entries.
+ *
+ * State saved by earlier versions (`watch` and `lastId` only) is taken over as it is: the first
+ * poll adds `site` and `lastCreatedAt`.
  */
 
 export type TriggerEvent = 'newReport' | 'scoreChanged' | 'scoreBelow';
 
 export interface WatchState extends IDataObject {
 	watch?: string;
+	site?: string;
 	lastId?: number;
+	lastCreatedAt?: string;
 	scores?: IDataObject;
 }
 
@@ -45,6 +55,11 @@ export interface WatchEvent {
 export interface WatchOutcome {
 	events: WatchEvent[];
 	state: WatchState;
+	/**
+	 * phpRank's IDs went back (reinstalled, restored, or its newest reports deleted): what was
+	 * seen (`lastId`), and the newest ID now (0 when no report is left).
+	 */
+	restart?: { lastId: number; newestId: number };
 }
 
 /** One string for "what is watched": a state recorded for other settings is not reused. */
@@ -63,8 +78,36 @@ function byIdAscending(a: IDataObject, b: IDataObject): number {
 	return reportId(a) - reportId(b);
 }
 
+/** A report's creation time (ms since the epoch), when it has a readable `created_at`. */
+export function createdAtMs(report: IDataObject | undefined): number | undefined {
+	const time = Date.parse(String(report?.created_at ?? ''));
+	return Number.isFinite(time) ? time : undefined;
+}
+
+/** Oldest first: by creation time where both have one, else (and on a tie) by ID. */
+function byCreationAscending(a: IDataObject, b: IDataObject): number {
+	const timeA = createdAtMs(a);
+	const timeB = createdAtMs(b);
+	const byTime = timeA !== undefined && timeB !== undefined ? timeA - timeB : 0;
+	return byTime || byIdAscending(a, b);
+}
+
 function newestId(reports: IDataObject[], floor: number): number {
 	return reports.reduce((max, report) => Math.max(max, reportId(report)), floor);
+}
+
+/** The latest `created_at` among the reports and `since` (as sent, so it is stored as phpRank wrote it). */
+function latestCreatedAt(reports: IDataObject[], since?: string): string | undefined {
+	let latest = since;
+	let latestMs = createdAtMs({ created_at: since }) ?? -Infinity;
+	for (const report of reports) {
+		const time = createdAtMs(report);
+		if (time !== undefined && time > latestMs) {
+			latest = String(report.created_at);
+			latestMs = time;
+		}
+	}
+	return latest;
 }
 
 /** Whether a state recorded for these settings exists (else: first activation, or settings changed). */
@@ -72,11 +115,40 @@ export function isKnownState(state: WatchState, settings: WatchSettings): boolea
 	return state.watch === watchSignature(settings) && typeof state.lastId === 'number';
 }
 
+/** Whether the state was recorded for another site than `site` (a state from before sites were recorded is taken as this site's). */
+export function watchedAnotherSite(state: WatchState, site: string): boolean {
+	return typeof state.site === 'string' && state.site !== site;
+}
+
 /** First activation: remember where history ends, emit nothing. */
-export function baseline(settings: WatchSettings, reports: IDataObject[]): WatchState {
-	const state: WatchState = { watch: watchSignature(settings), lastId: newestId(reports, 0) };
+export function baseline(
+	settings: WatchSettings,
+	reports: IDataObject[],
+	site?: string,
+): WatchState {
+	const state: WatchState = { watch: watchSignature(settings) };
+	if (site !== undefined) state.site = site;
+	state.lastId = newestId(reports, 0);
+	// New Report tells new reports by it; the score events compare scores by ID only.
+	const lastCreatedAt = settings.event === 'newReport' ? latestCreatedAt(reports) : undefined;
+	if (lastCreatedAt !== undefined) state.lastCreatedAt = lastCreatedAt;
 	if (settings.event !== 'newReport') state.scores = scoresOf(reports);
 	return state;
+}
+
+/**
+ * New Report's test of a report read newest first: new when its ID is above the last seen, or
+ * when it was created after the newest report seen (IDs that started again lower after a
+ * reinstall or restore). The first report that is neither ends the reading.
+ */
+export function isNewSince(state: WatchState): (report: IDataObject) => boolean {
+	const lastId = state.lastId ?? 0;
+	const lastCreated = createdAtMs({ created_at: state.lastCreatedAt });
+	return (report) => {
+		if (reportId(report) > lastId) return true;
+		const created = createdAtMs(report);
+		return lastCreated !== undefined && created !== undefined && created > lastCreated;
+	};
 }
 
 function scoresOf(reports: IDataObject[]): IDataObject {
@@ -88,18 +160,49 @@ function scoresOf(reports: IDataObject[]): IDataObject {
 	return scores;
 }
 
-/** New Report: the reports created since `lastId`, oldest first. */
+/**
+ * New Report: the reports created since the last poll (isNewSince), oldest first. `newest` is
+ * the newest report of the list as read now (none when the list is empty): below the last ID
+ * seen, phpRank's IDs went back, and the next state follows the IDs as they are now.
+ */
 export function detectNewReports(
 	state: WatchState,
 	settings: WatchSettings,
 	fresh: IDataObject[],
+	newest?: IDataObject,
+	site?: string,
 ): WatchOutcome {
 	const lastId = state.lastId ?? 0;
-	const created = fresh.filter((report) => reportId(report) > lastId).sort(byIdAscending);
+	const created = fresh.filter(isNewSince(state)).sort(byCreationAscending);
+	const newestNow = newestId(newest ? [newest, ...created] : created, 0);
+	const restarted = newestNow < lastId || created.some((report) => reportId(report) <= lastId);
+	const next: WatchState = { watch: watchSignature(settings) };
+	const watchedSite = site ?? state.site;
+	if (watchedSite !== undefined) next.site = watchedSite;
+	next.lastId = restarted ? newestNow : newestId(created, lastId);
+	const lastCreatedAt = latestCreatedAt(
+		newest ? [newest, ...created] : created,
+		state.lastCreatedAt,
+	);
+	if (lastCreatedAt !== undefined) next.lastCreatedAt = lastCreatedAt;
 	return {
 		events: created.map((report) => ({ report, extra: {} })),
-		state: { watch: watchSignature(settings), lastId: newestId(created, lastId) },
+		state: next,
+		...(restarted ? { restart: { lastId, newestId: newestNow } } : {}),
 	};
+}
+
+/**
+ * The score events compare the reports by ID: when the newest ID is below the last one seen,
+ * the IDs now name other reports, and the window is recorded afresh (returns the restart).
+ */
+export function scoreWindowRestart(
+	state: WatchState,
+	window: IDataObject[],
+): WatchOutcome['restart'] {
+	const lastId = state.lastId ?? 0;
+	const newestNow = newestId(window, 0);
+	return newestNow < lastId ? { lastId, newestId: newestNow } : undefined;
 }
 
 /** The fields a Score Changed event adds: new and old score and label, and the move. */
@@ -160,10 +263,11 @@ function compareScores(
 		scores[key] = decision.record;
 		if (decision.event) events.push({ report, extra: decision.event });
 	}
-	return {
-		events,
-		state: { watch: watchSignature(settings), lastId: newestId(window, state.lastId ?? 0), scores },
-	};
+	const next: WatchState = { watch: watchSignature(settings) };
+	if (state.site !== undefined) next.site = state.site;
+	next.lastId = newestId(window, state.lastId ?? 0);
+	next.scores = scores;
+	return { events, state: next };
 }
 
 /**

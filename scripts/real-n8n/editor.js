@@ -216,22 +216,16 @@ async function restRequest(ctx, method, urlPath, body, opts = {}) {
 }
 
 /**
- * Runs an imported workflow the way the editor's "Execute workflow" / "Fetch Test Event" does: with the
- * editor running and the owner logged in (setupOwner), POST /rest/workflows/:id/run from a trigger, then
- * polls GET /rest/executions/:id until it finished. Unlike `n8n execute` (which only starts at a Manual
- * Trigger, and passes polling triggers through without polling), the start node runs in 'manual' mode:
- * a polling trigger's poll() is called. Both lines: 2.x reads the stored workflow and
- * `triggerToStartFrom`; 1.x also wants `workflowData` in the body (both are sent).
+ * Starts an imported workflow as the editor's "Execute workflow" does (POST /rest/workflows/:id/run from
+ * a trigger, owner logged in) and returns at once, while the execution runs: what runManually() waits
+ * on, and what a test that stops a running execution needs.
  * @param {object} ctx
  * @param {string} workflowId
  * @param {object} [opts]
  * @param {string} [opts.triggerName]  default: the first node whose type ends in "Trigger"
- * @param {number} [opts.timeoutMs=120000]
- * @returns {Promise<{ok, data, error, code, status, executionId, trigger, stdout, stderr, ms}>} shaped like execute()'s
- *   result (data.data.resultData.runData...), so nodeOutput() works on it.
+ * @returns {Promise<{executionId: string, trigger: object, workflow: object}>}
  */
-async function runManually(ctx, workflowId, opts = {}) {
-	const started = Date.now();
+async function startManualRun(ctx, workflowId, opts = {}) {
 	const workflowResponse = await restRequest(ctx, 'GET', `/rest/workflows/${workflowId}`);
 	const workflow = workflowResponse.json && workflowResponse.json.data;
 	if (!workflow)
@@ -254,6 +248,38 @@ async function runManually(ctx, workflowId, opts = {}) {
 		throw new Error(
 			`POST /rest/workflows/${workflowId}/run: HTTP ${res.status} ${res.text.slice(0, 500)}`,
 		);
+	return { executionId: String(executionId), trigger, workflow };
+}
+
+/**
+ * The editor's Stop button: POST /rest/executions/:id/stop (the same route in 2.40.7, 2.41.1 and
+ * 1.123.81; in queue mode the main passes the stop on to the worker that runs the execution).
+ * @returns {Promise<{status:number, json:any, text:string, ms:number}>} ms: until n8n answered
+ */
+async function stopExecution(ctx, executionId) {
+	const started = Date.now();
+	const res = await restRequest(ctx, 'POST', `/rest/executions/${executionId}/stop`, {});
+	return { status: res.status, json: res.json, text: res.text, ms: Date.now() - started };
+}
+
+/**
+ * Runs an imported workflow the way the editor's "Execute workflow" / "Fetch Test Event" does: with the
+ * editor running and the owner logged in (setupOwner), POST /rest/workflows/:id/run from a trigger, then
+ * polls GET /rest/executions/:id until it finished. Unlike `n8n execute` (which only starts at a Manual
+ * Trigger, and passes polling triggers through without polling), the start node runs in 'manual' mode:
+ * a polling trigger's poll() is called. Both lines: 2.x reads the stored workflow and
+ * `triggerToStartFrom`; 1.x also wants `workflowData` in the body (both are sent).
+ * @param {object} ctx
+ * @param {string} workflowId
+ * @param {object} [opts]
+ * @param {string} [opts.triggerName]  default: the first node whose type ends in "Trigger"
+ * @param {number} [opts.timeoutMs=120000]
+ * @returns {Promise<{ok, data, error, code, status, executionId, trigger, stdout, stderr, ms}>} shaped like execute()'s
+ *   result (data.data.resultData.runData...), so nodeOutput() works on it.
+ */
+async function runManually(ctx, workflowId, opts = {}) {
+	const started = Date.now();
+	const { executionId, trigger } = await startManualRun(ctx, workflowId, opts);
 	const timeoutMs = opts.timeoutMs ?? 120000;
 	for (;;) {
 		// 1.123.81 writes the execution row (status, stoppedAt) before its data: wait for the run data too
@@ -337,6 +363,8 @@ module.exports = {
 	setupOwner,
 	restRequest,
 	runManually,
+	startManualRun,
+	stopExecution,
 	readExecution,
 	listExecutions,
 	testCredential,

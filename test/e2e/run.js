@@ -10,6 +10,7 @@
  *   node test/e2e/run.js --line 2.41   one n8n line (2 = 2.40.7, 2.41 = 2.41.1, 1 = 1.123.81, or the version)
  *   options: --line 2|2.41|1|all|none  --skip-build  --tarball FILE  --no-browser  --no-scan  --no-demo  --no-queue  --keep
  *            --update-screenshot (rewrite docs/screenshot-editor.png from the browser check)
+ *            --only stop (only the Stop checks, lib/stop.js, in the lines and queue mode chosen)
  *
  * Prints PASS/FAIL per check and ends with `e2e: N passed, M failed`; exit code 1 on any failure.
  */
@@ -46,7 +47,12 @@ function parseArgs(argv) {
 		else if (a === '--no-demo') o.demo = false;
 		else if (a === '--no-queue') o.queue = false;
 		else if (a === '--keep') o.keep = true;
-		else if (a === '--update-screenshot') o.updateScreenshot = true;
+		else if (a === '--only') {
+			// one part alone (lib/stop.js: the Stop checks of each line and of queue mode)
+			o.only = argv[++i];
+			if (o.only !== 'stop') throw new Error(`--only takes: stop (got ${o.only})`);
+			Object.assign(o, { scan: false, browser: false, demo: false });
+		} else if (a === '--update-screenshot') o.updateScreenshot = true;
 		else throw new Error(`unknown option ${a}`);
 	}
 	return o;
@@ -165,7 +171,7 @@ async function main() {
 		await Promise.all(
 			o.lines.map((line) =>
 				report.guard(`n8n line ${line}: no unexpected error`, () =>
-					runLine(line, {
+					(o.only === 'stop' ? require('./lib/stop').runStopLine : runLine)(line, {
 						tarball,
 						pkg,
 						report,
@@ -216,7 +222,7 @@ async function main() {
 		// queue mode (lib/queue.js) alone at the end: its wall times are compared with the throttle's
 		if (o.queue)
 			await report.guard('queue mode: no unexpected error', () =>
-				require('./lib/queue').runQueueMode({ report, tarball, pkg, keep: o.keep }),
+				require('./lib/queue').runQueueMode({ report, tarball, pkg, keep: o.keep, only: o.only }),
 			);
 	} finally {
 		pkg.cleanup();

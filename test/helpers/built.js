@@ -10,6 +10,8 @@ const MODULE_PATHS = {
 	trigger: 'nodes/PhpRankTrigger/PhpRankTrigger.node',
 	credential: 'credentials/PhpRankApi.credentials',
 	watch: 'nodes/PhpRankTrigger/watch',
+	readReports: 'nodes/PhpRankTrigger/readReports',
+	abort: 'nodes/PhpRank/transport/abort',
 	listSearch: 'nodes/PhpRank/methods/listSearch',
 	inputChecks: 'nodes/PhpRank/hooks/inputChecks',
 	outputShape: 'nodes/PhpRank/hooks/outputShape',

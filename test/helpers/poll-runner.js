@@ -53,6 +53,10 @@ const clone = (value) => (value === undefined ? undefined : JSON.parse(JSON.stri
  *                                        updated in place when n8n would persist it
  * @param {'trigger'|'manual'} [options.mode] 'trigger' (a tick of an active workflow, default) or 'manual'
  * @param {string} [options.nodeName]     default: description.defaults.name
+ * @param {number} [options.pollBudgetMs] what the context's `getPollBudgetMs()` answers (n8n-core's
+ *                                        default: 5 minutes); `null`: no such method, as in n8n 1.x
+ * @param {object} [options.logger]       the node's `this.logger` (n8n's Logger otherwise), e.g. to
+ *                                        read what the trigger logs
  * @returns {Promise<{items: object[], emitted: boolean, committed: boolean, error: Error|undefined,
  *   nodeStaticData: object|undefined}>}
  *   items: the emitted items (first output); emitted: whether the poll returned data;
@@ -68,7 +72,18 @@ async function runPoll(options) {
 		staticData = {},
 		mode = 'trigger',
 		nodeName,
+		pollBudgetMs,
+		logger,
 	} = options;
+	/** n8n 1.x's poll context has no getPollBudgetMs: `null` removes it. */
+	const withBudget = (context) => {
+		if (pollBudgetMs === null)
+			Object.defineProperty(context, 'getPollBudgetMs', { value: undefined });
+		else if (pollBudgetMs !== undefined)
+			Object.defineProperty(context, 'getPollBudgetMs', { value: () => pollBudgetMs });
+		if (logger) Object.defineProperty(context, 'logger', { value: logger });
+		return context;
+	};
 	const { typeName, nodeTypes } = registerNodeType(nodeType, options.nodeTypeName);
 	const version = defaultTypeVersion(nodeType);
 	const description = NodeHelpers.getVersionedNodeType(nodeType, version).description;
@@ -108,12 +123,8 @@ async function runPoll(options) {
 
 	if (mode === 'manual') {
 		// WorkflowExecute.executePollNode
-		const context = new PollContext(
-			workflow,
-			workflow.getNode(name),
-			additionalData,
-			'manual',
-			'manual',
+		const context = withBudget(
+			new PollContext(workflow, workflow.getNode(name), additionalData, 'manual', 'manual'),
 		);
 		try {
 			const data = await nodeType.poll.call(context);
@@ -131,31 +142,33 @@ async function runPoll(options) {
 		staticData[key] = clone(snapshot);
 		result.committed = true;
 	};
-	const pollFunctions = new PollContext(
-		workflow,
-		workflow.getNode(name),
-		additionalData,
-		'trigger',
-		'update',
-		(data) => {
-			// __emit: n8n persists the cursor together with the execution it starts.
-			persist();
-			result.emitted = true;
-			result.items = data[0] || [];
-		},
-		(error) => {
-			// __emitError: n8n records a failed execution; nothing is persisted.
-			result.error = error;
-		},
-		async () => persist(),
-		async (poll) => {
-			snapshot = clone(staticData[key]) || {};
-			return await poll();
-		},
-		() => {
-			if (snapshot === undefined) throw new Error('static data read outside of a poll');
-			return snapshot;
-		},
+	const pollFunctions = withBudget(
+		new PollContext(
+			workflow,
+			workflow.getNode(name),
+			additionalData,
+			'trigger',
+			'update',
+			(data) => {
+				// __emit: n8n persists the cursor together with the execution it starts.
+				persist();
+				result.emitted = true;
+				result.items = data[0] || [];
+			},
+			(error) => {
+				// __emitError: n8n records a failed execution; nothing is persisted.
+				result.error = error;
+			},
+			async () => persist(),
+			async (poll) => {
+				snapshot = clone(staticData[key]) || {};
+				return await poll();
+			},
+			() => {
+				if (snapshot === undefined) throw new Error('static data read outside of a poll');
+				return snapshot;
+			},
+		),
 	);
 	const executor = Container.get(PollTriggerExecutor);
 	await executor.create(workflow, workflow.getNode(name), pollFunctions, () => true)(false);

@@ -63,6 +63,9 @@ function decorateError(error) {
  * @param {string} [options.nodeName]      default: description.defaults.name
  * @param {object} [options.nodeSettings]  extra INode fields: retryOnFail, maxTries, alwaysOutputData, executeOnce, onError...
  * @param {string} [options.mode]          WorkflowExecuteMode, default 'manual'
+ * @param {(run: {stop: () => void}) => void} [options.control] called as the run starts; `stop()`
+ *   presses Stop the way n8n does (the run's `cancel()`, which aborts the execution's
+ *   AbortController: the signal nodes get from `getExecutionCancelSignal()`)
  * @returns {Promise<{items: object[], error: undefined|Error|object, outputs: object[][], taskData: object|undefined, run: object|undefined, credentialsHelper: MemoryCredentialsHelper}>}
  */
 async function runNode(options) {
@@ -119,7 +122,9 @@ async function runNode(options) {
 
 	let resolvedRun;
 	try {
-		resolvedRun = await workflowExecute.processRunExecutionData(workflow);
+		const running = workflowExecute.processRunExecutionData(workflow);
+		if (typeof options.control === 'function') options.control({ stop: () => running.cancel() });
+		resolvedRun = await running;
 	} catch (error) {
 		// e.g. WorkflowHasIssuesError (a required parameter is missing): thrown before anything runs.
 		return {

@@ -16,7 +16,10 @@ async function startFixture(sandboxOptions = {}) {
 	const sandbox = await startSandbox({ apiKeys: [API_KEY, OTHER_KEY], ...sandboxOptions });
 	return {
 		sandbox,
-		/** Runs the node once; `options.items` are the input items, `options.credentials` overrides. */
+		/**
+		 * Runs the node once; `options.items` are the input items, `options.credentials` overrides,
+		 * `options.control({stop})` can press Stop (test/helpers/run-node.js).
+		 */
 		run(parameters, options = {}) {
 			return runNode({
 				nodeType,
@@ -25,6 +28,7 @@ async function startFixture(sandboxOptions = {}) {
 				parameters,
 				items: options.items,
 				continueOnFail: options.continueOnFail,
+				control: options.control,
 			});
 		},
 		testCredential(credentials) {

@@ -286,3 +286,49 @@ describe('Update: Re-Run Analysis with Output Changes', () => {
 		expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
 	});
 });
+
+test('checks named like the members of every object (constructor, toString, valueOf, __proto__) score and read right', async () => {
+	// The report exactly as a server sends it (JSON text, so `__proto__` is an ordinary key).
+	const body = `{"data":{"id":7,"url":"odd.test","project":"odd.test","result":null,"privacy":0,
+		"generated_at":"2026-01-05T09:00:00.000000Z","created_at":"2026-01-05T09:00:00.000000Z",
+		"results":{
+		"constructor":{"passed":false,"importance":"high","value":null,"errors":{"toString":3}},
+		"toString":{"passed":true,"importance":"constructor","value":1},
+		"valueOf":{"passed":false,"importance":"medium","value":2,"errors":{"valueOf":["a"]}},
+		"__proto__":{"passed":false,"importance":"low","value":1,"errors":{"__proto__":1}},
+		"title":{"passed":true,"importance":"high","value":"x"}}}}`;
+	fixture.sandbox.failNext({
+		status: 200,
+		headers: { 'Content-Type': 'application/json' },
+		body,
+		path: '/api/v1/reports/7',
+	});
+	const { items, error } = await fixture.run({
+		resource: 'report',
+		operation: 'get',
+		reportId: byId(7),
+	});
+	expect(error).toBeUndefined();
+	expect(items.map((item) => item.json)).toEqual([
+		{
+			id: 7,
+			url: 'odd.test',
+			project: 'odd.test',
+			// high 10 + medium 5 + low 0 + an unknown importance 0 + title's 10: 10 of 25 passed
+			score: 40,
+			label: 'bad',
+			generated_at: '2026-01-05T09:00:00.000000Z',
+			privacy: 'public',
+			failed_checks: {
+				seo: [],
+				performance: [],
+				security: [],
+				miscellaneous: [
+					{ check: 'constructor', importance: 'high', reason: 'constructor: toString: 3' },
+					{ check: 'valueOf', importance: 'medium', reason: 'valueOf: valueOf: a' },
+					{ check: '__proto__', importance: 'low', reason: '__proto__:   proto  : 1' },
+				],
+			},
+		},
+	]);
+});

@@ -45,6 +45,15 @@ async function report(id, target = fixture) {
 
 const ids = (result) => result.items.map((item) => item.json.id);
 
+/** What the trigger saves: the watched site (the credential's), the newest ID and its creation time. */
+const saved = (watch, lastId, lastCreatedAt, extra = {}) => ({
+	watch,
+	site: fixture.sandbox.url,
+	lastId,
+	...(lastCreatedAt ? { lastCreatedAt } : {}),
+	...extra,
+});
+
 describe('New Report', () => {
 	beforeEach(() => {
 		fixture.sandbox.reset([
@@ -60,7 +69,9 @@ describe('New Report', () => {
 		expect(first.error).toBeUndefined();
 		expect(first.emitted).toBe(false);
 		expect(first.committed).toBe(true);
-		expect(first.nodeStaticData).toEqual({ watch: '["newReport",""]', lastId: 3 });
+		expect(first.nodeStaticData).toEqual(
+			saved('["newReport",""]', 3, '2026-01-05T08:00:00.000000Z'),
+		);
 		expect(fixture.takeRequests()).toEqual([listRequest(10)]);
 	});
 
@@ -84,7 +95,9 @@ describe('New Report', () => {
 			label: 'bad',
 			privacy: 'public',
 		});
-		expect(second.nodeStaticData).toEqual({ watch: '["newReport",""]', lastId: 5 });
+		expect(second.nodeStaticData).toEqual(
+			saved('["newReport",""]', 5, '2026-01-05T09:01:00.000000Z'),
+		);
 
 		const third = await watcher.poll();
 		expect(third.emitted).toBe(false);
@@ -118,7 +131,9 @@ describe('New Report', () => {
 		const watcher = session({ event: 'newReport', project: fromList('a.test') });
 		expect((await watcher.poll()).nodeStaticData).toEqual({
 			watch: '["newReport","a.test"]',
+			site: fixture.sandbox.url,
 			lastId: 3,
+			lastCreatedAt: '2026-01-05T08:00:00.000000Z',
 		});
 		fixture.sandbox.addReport({ url: 'https://b.test/new' });
 		fixture.sandbox.addReport({ url: 'https://a.test/new' });
@@ -150,7 +165,9 @@ describe('New Report', () => {
 		);
 		expect(failed.emitted).toBe(false);
 		expect(failed.committed).toBe(false);
-		expect(failed.nodeStaticData).toEqual({ watch: '["newReport",""]', lastId: 3 });
+		expect(failed.nodeStaticData).toEqual(
+			saved('["newReport",""]', 3, '2026-01-05T08:00:00.000000Z'),
+		);
 
 		expect(ids(await watcher.poll())).toEqual([4]);
 		expect((await watcher.poll()).emitted).toBe(false);
@@ -175,13 +192,15 @@ describe('New Report', () => {
 		watcher.parameters = { event: 'newReport' };
 		const changed = await watcher.poll();
 		expect(changed.emitted).toBe(false);
-		expect(changed.nodeStaticData).toEqual({ watch: '["newReport",""]', lastId: 4 });
+		expect(changed.nodeStaticData).toEqual(
+			saved('["newReport",""]', 4, '2026-01-05T09:00:00.000000Z'),
+		);
 	});
 
 	test('an empty account: the first report is emitted on the poll after it appears', async () => {
 		fixture.sandbox.reset(null);
 		const watcher = session({ event: 'newReport' });
-		expect((await watcher.poll()).nodeStaticData).toEqual({ watch: '["newReport",""]', lastId: 0 });
+		expect((await watcher.poll()).nodeStaticData).toEqual(saved('["newReport",""]', 0));
 		fixture.sandbox.addReport({ url: 'https://first.test/' });
 		expect(ids(await watcher.poll())).toEqual([1]);
 	});
@@ -204,6 +223,7 @@ describe('Score Changed', () => {
 		expect(first.emitted).toBe(false);
 		expect(first.nodeStaticData).toEqual({
 			watch: '["scoreChanged","",100]',
+			site: fixture.sandbox.url,
 			lastId: 8,
 			scores: { 1: 50, 2: 50, 3: 50, 4: 50, 5: 50, 6: 50, 7: 50, 8: 50 },
 		});
@@ -298,6 +318,7 @@ describe('Score Changed', () => {
 		expect(next.emitted).toBe(false);
 		expect(next.nodeStaticData).toEqual({
 			watch: '["scoreChanged","",3]',
+			site: fixture.sandbox.url,
 			lastId: 9,
 			scores: { 7: 50, 8: 50, 9: 77 },
 		});
@@ -340,6 +361,7 @@ describe('Score Below Threshold', () => {
 		expect(first.emitted).toBe(false);
 		expect(first.nodeStaticData).toEqual({
 			watch: '["scoreBelow","",100,49]',
+			site: fixture.sandbox.url,
 			lastId: 3,
 			scores: { 1: 50, 2: 50, 3: 30 },
 		});
@@ -463,5 +485,137 @@ describe('Fetch Test Event (manual)', () => {
 				score_change: null,
 			},
 		]);
+	});
+});
+
+describe('a trigger that cannot go silent', () => {
+	const FIVE = ['a', 'b', 'c', 'd', 'e'].map((name) => ({ url: `https://${name}.test/` }));
+	beforeEach(() => fixture.sandbox.reset(FIVE));
+
+	/** A session whose `this.logger` lines are kept in `logs`. */
+	function watched(parameters = { event: 'newReport' }, staticData) {
+		const logs = [];
+		const logger = {
+			error: (message, meta) => logs.push(['error', message, meta]),
+			warn: (message, meta) => logs.push(['warn', message, meta]),
+			info: (message, meta) => logs.push(['info', message, meta]),
+			debug: () => {},
+			verbose: () => {},
+		};
+		const watcher = createPollSession({
+			nodeType,
+			credentialType,
+			credentials: { baseUrl: fixture.sandbox.url, apiKey: API_KEY },
+			parameters,
+			logger,
+		});
+		if (staticData) Object.assign(watcher.staticData, staticData);
+		return { watcher, logs };
+	}
+	const restartLog = (lastId, newestId) => [
+		'warn',
+		`phpRank Trigger: the newest report ID at ${fixture.sandbox.url} is ${newestId}, below the last one seen (${lastId}): phpRank was reinstalled or restored, or its newest reports were deleted. Reports created since the last poll are told by their creation time; the trigger follows the new IDs.`,
+		{ node: 'phpRank Trigger', site: fixture.sandbox.url, lastId, newestId },
+	];
+
+	test('phpRank reinstalled (IDs from 1 again): the reports made since are emitted once, and it is logged', async () => {
+		const { watcher, logs } = watched();
+		expect((await watcher.poll()).nodeStaticData.lastId).toBe(5);
+		fixture.sandbox.reinstall();
+		const made = ['n1', 'n2'].map((name) => fixture.sandbox.addReport({ url: `${name}.test` }));
+		fixture.takeRequests();
+
+		const after = await watcher.poll();
+		expect(ids(after)).toEqual([1, 2]);
+		expect(after.items.map((item) => item.json.url)).toEqual(['n1.test', 'n2.test']);
+		expect(after.nodeStaticData).toEqual(saved('["newReport",""]', 2, made[1].created_at));
+		expect(logs).toEqual([restartLog(5, 2)]);
+		expect(fixture.takeRequests()).toEqual([listRequest(10)]);
+
+		fixture.sandbox.addReport({ url: 'n3.test' });
+		expect(ids(await watcher.poll())).toEqual([3]);
+		expect((await watcher.poll()).emitted).toBe(false);
+		expect(logs).toHaveLength(1);
+	});
+
+	test('reinstalled and past the old IDs before the next poll (the last seen ID is another report): nothing lost', async () => {
+		const { watcher, logs } = watched();
+		await watcher.poll();
+		fixture.sandbox.reinstall();
+		for (let i = 1; i <= 7; i++) fixture.sandbox.addReport({ url: `n${i}.test` });
+		const after = await watcher.poll();
+		expect(ids(after)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+		expect(after.nodeStaticData.lastId).toBe(7);
+		expect(logs).toEqual([restartLog(5, 7)]);
+		expect((await watcher.poll()).emitted).toBe(false);
+	});
+
+	test('restored from an older backup (IDs below the last seen, nothing new): nothing emitted, the next report is', async () => {
+		const { watcher, logs } = watched();
+		await watcher.poll();
+		fixture.sandbox.reset(FIVE.slice(0, 3));
+		const restored = await watcher.poll();
+		expect(restored.emitted).toBe(false);
+		expect(restored.nodeStaticData.lastId).toBe(3);
+		expect(logs).toEqual([restartLog(5, 3)]);
+		fixture.sandbox.addReport({ url: 'later.test' });
+		expect(ids(await watcher.poll())).toEqual([4]);
+	});
+
+	test('the credential pointed at another site: starts over there (logged), then emits its new reports', async () => {
+		const other = await startFixture();
+		try {
+			other.sandbox.reset([{ url: 'https://x.test/' }, { url: 'https://y.test/' }]);
+			const { watcher, logs } = watched();
+			await watcher.poll();
+			const moved = { credentials: { baseUrl: other.sandbox.url, apiKey: API_KEY } };
+			const first = await watcher.poll(moved);
+			expect(first.emitted).toBe(false);
+			expect(first.nodeStaticData).toMatchObject({ site: other.sandbox.url, lastId: 2 });
+			expect(logs).toEqual([
+				[
+					'info',
+					`phpRank Trigger: the credential now points at ${other.sandbox.url}, not ${fixture.sandbox.url}: the trigger starts over there (this poll records where its history ends and emits nothing).`,
+					{ node: 'phpRank Trigger', site: other.sandbox.url, previousSite: fixture.sandbox.url },
+				],
+			]);
+			other.sandbox.addReport({ url: 'z.test' });
+			expect(ids(await watcher.poll(moved))).toEqual([3]);
+		} finally {
+			await other.sandbox.close();
+		}
+	});
+
+	test("the site it remembers and logs is the credential's site address, without userinfo", async () => {
+		const { watchedSite } = require('../helpers/built').readReports;
+		const context = (baseUrl) => ({ getCredentials: async () => ({ baseUrl }) });
+		expect(await watchedSite(context(' https://someone:pa55@seo.example.com/api/v1/ '))).toBe(
+			'https://seo.example.com',
+		);
+		expect(await watchedSite(context('https://seo.example.com/seo'))).toBe(
+			'https://seo.example.com/seo',
+		);
+	});
+
+	test('state saved by the released version (watch and lastId only) keeps working', async () => {
+		const { watcher, logs } = watched(undefined, {
+			'node:phpRank Trigger': { watch: '["newReport",""]', lastId: 3 },
+		});
+		const result = await watcher.poll();
+		expect(ids(result)).toEqual([4, 5]);
+		expect(result.nodeStaticData).toEqual(
+			saved('["newReport",""]', 5, (await report(5)).created_at),
+		);
+		expect(logs).toEqual([]);
+	});
+
+	test('Score Changed after a restart of IDs records afresh (the IDs name other reports now), logged', async () => {
+		const { watcher, logs } = watched({ event: 'scoreChanged' });
+		await watcher.poll();
+		fixture.sandbox.reset(FIVE.slice(0, 2));
+		const after = await watcher.poll();
+		expect(after.emitted).toBe(false);
+		expect(after.nodeStaticData.lastId).toBe(2);
+		expect(logs).toEqual([restartLog(5, 2)]);
 	});
 });

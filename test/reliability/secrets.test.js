@@ -138,3 +138,69 @@ test('the key is only ever sent in the Authorization header', async () => {
 		expect(rest).not.toContain(API_KEY);
 	}
 });
+
+describe("the Base URL's userinfo (https://user:password@host) never shows", () => {
+	const { createPollSession } = require('../helpers/poll-runner');
+	const { PhpRankTrigger } = require('../helpers/built').trigger;
+	const { PhpRankApi } = require('../helpers/built').credential;
+	const USER = 'basic-user-7f3e';
+	const SECRET = 'basic-pass-0c9d2b';
+	const withUserinfo = (url) => url.replace('://', `://${USER}:${SECRET}@`);
+	const runWith = (parameters, baseUrl = withUserinfo(fixture.sandbox.url)) =>
+		fixture.run(parameters, { credentials: { baseUrl } });
+	const list = { resource: 'report', operation: 'getAll', returnAll: false, limit: 5 };
+	const poll = async (baseUrl = withUserinfo(fixture.sandbox.url)) =>
+		await createPollSession({
+			nodeType: new PhpRankTrigger(),
+			credentialType: new PhpRankApi(),
+			credentials: { baseUrl, apiKey: API_KEY },
+			parameters: { event: 'newReport' },
+		}).poll();
+	const notFound = () => fixture.sandbox.failNext({ status: 404, path: '/api/v1/reports' });
+	const webPage = () =>
+		fixture.sandbox.failNext({ status: 200, body: '<html>login</html>', path: '/api/v1/reports' });
+	const redirect = () =>
+		fixture.sandbox.failNext({
+			status: 301,
+			headers: { Location: `${withUserinfo('https://new.example.com')}/api/v1/reports` },
+			path: '/api/v1/reports',
+		});
+	const refused = withUserinfo('http://127.0.0.1:9');
+
+	const USERINFO_CASES = [
+		['node: 404', () => (notFound(), runWith(list))],
+		['node: HTML page', () => (webPage(), runWith(list))],
+		['node: redirect naming the userinfo', () => (redirect(), runWith(list))],
+		['node: connection refused', () => runWith(list, refused)],
+		['trigger: 404', () => (notFound(), poll())],
+		['trigger: HTML page', () => (webPage(), poll())],
+		['trigger: connection refused', () => poll(refused)],
+	];
+
+	test.each(USERINFO_CASES)('%s: an error, and no part of the userinfo in it', async (_n, run) => {
+		lines.length = 0;
+		const result = await run();
+		expect(result.error).toBeDefined();
+		const text = visible(result) + lines.join('\n');
+		expect(text).not.toContain(USER);
+		expect(text).not.toContain(SECRET);
+		expect(text).not.toContain(API_KEY);
+	});
+
+	test('the Base URL is named without its userinfo', async () => {
+		notFound();
+		const { error } = await runWith(list);
+		expect(error.description).toBe(
+			`${fixture.sandbox.url} has no phpRank API. phpRank said: "Resource not found."`,
+		);
+		const { error: pollError } = await poll(refused);
+		expect(pollError.message).toBe(
+			"Could not connect to phpRank at http://127.0.0.1:9 (the connection was refused): check the credential's Base URL and that the phpRank site is up",
+		);
+		redirect();
+		const { error: redirected } = await runWith(list);
+		expect(redirected.message).toBe(
+			"The Base URL redirects to another address (HTTP 301 to https://new.example.com/api/v1/reports): if that is your phpRank site, set the credential's Base URL to https://new.example.com",
+		);
+	});
+});

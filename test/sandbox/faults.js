@@ -148,15 +148,16 @@ class FaultPlan {
 		this.throttle = new Throttle(this.config.throttle);
 	}
 
-	/** Queue a one-shot fault: {count?, status?, drop?, slowMs?, method?, path?, headers?, body?, echoRequest?}. */
+	/** Queue a one-shot fault: {count?, status?, drop?, slowMs?, hang?, trickleMs?, pageIgnored?, method?, path?, headers?, body?, echoRequest?}. */
 	failNext(spec = {}) {
 		const count = spec.count === undefined ? 1 : Number(spec.count);
 		if (!Number.isInteger(count) || count < 1)
 			throw new Error('failNext count must be a positive integer');
 		if (spec.drop !== undefined && !DROP_WHEN.includes(spec.drop))
 			throw new Error(`failNext drop must be 'before' or 'after'`);
-		if (spec.status === undefined && spec.drop === undefined && spec.slowMs === undefined) {
-			throw new Error('failNext needs status, drop or slowMs');
+		const kinds = ['status', 'drop', 'slowMs', 'hang', 'trickleMs', 'pageIgnored'];
+		if (kinds.every((kind) => spec[kind] === undefined)) {
+			throw new Error(`failNext needs one of ${kinds.join(', ')}`);
 		}
 		this.queue.push({ ...spec, remaining: count });
 	}
@@ -165,7 +166,7 @@ class FaultPlan {
 		this.queue = [];
 	}
 
-	/** @returns {{status?:number, drop?:'before'|'after', slowMs?:number, headers?:object, body?:any, echoRequest?:boolean}|null} */
+	/** @returns {{status?:number, drop?:'before'|'after', slowMs?:number, hang?:boolean, trickleMs?:number, pageIgnored?:object, headers?:object, body?:any, echoRequest?:boolean}|null} */
 	decide(request) {
 		const draws = {
 			drop: this.random(),
@@ -190,8 +191,8 @@ class FaultPlan {
 		const spec = this.queue[index];
 		spec.remaining -= 1;
 		if (spec.remaining === 0) this.queue.splice(index, 1);
-		const { status, drop, slowMs, headers, body, echoRequest } = spec;
-		return { status, drop, slowMs, headers, body, echoRequest };
+		const { status, drop, slowMs, hang, trickleMs, pageIgnored, headers, body, echoRequest } = spec;
+		return { status, drop, slowMs, hang, trickleMs, pageIgnored, headers, body, echoRequest };
 	}
 }
 

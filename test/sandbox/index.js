@@ -101,6 +101,8 @@ class Sandbox {
 		this.#initialSeed = seed;
 		/** Every request received, in arrival order. */
 		this.requests = [];
+		/** Listeners told of every request as it arrives (`onRequest`). */
+		this.requestListeners = new Set();
 		this.url = null;
 		this.port = null;
 		this.keys = accounts.list.map((a) => a.key);
@@ -108,6 +110,12 @@ class Sandbox {
 
 	clearRequests() {
 		this.requests.length = 0;
+	}
+
+	/** Calls `listener(entry)` for every request as it arrives (before it is answered); returns the unsubscribe. */
+	onRequest(listener) {
+		this.requestListeners.add(listener);
+		return () => this.requestListeners.delete(listener);
 	}
 
 	/** Empty the store, the request log, one-shot faults and throttle counters; then seed. Without an argument the start-up seed is used again. */
@@ -119,6 +127,17 @@ class Sandbox {
 		this.#faults.throttle.reset();
 		checkSeedOwners(seed, this.#accounts);
 		applySeed(this.#store, seed, this.#accounts.first.key);
+	}
+
+	/**
+	 * phpRank reinstalled: every report gone and IDs from 1 again, while time goes on (the next
+	 * report is created after everything before). `reset` instead starts the clock over too,
+	 * like a restore of an old backup.
+	 */
+	reinstall() {
+		const now = this.#store.now;
+		this.#store.clear();
+		this.#store.now = now;
 	}
 
 	/** Add a report directly (not counted by createdCount). Returns it as the API would. */
@@ -199,18 +218,28 @@ async function serve({ req, res, app, faults, wait, sandbox, publicUrl }) {
 	const rawBody = await readBody(req);
 	const entry = recordRequest(req, rawBody);
 	sandbox.requests.push(entry);
+	for (const listener of sandbox.requestListeners) listener(entry);
 	res.on('close', () => {
 		if (
 			!res.writableFinished &&
 			entry.outcome !== 'dropped-before' &&
 			entry.outcome !== 'dropped-after'
-		)
+		) {
 			entry.clientAborted = true;
+			entry.clientAbortedAt = Date.now();
+		}
 	});
 
 	await wait(faults.config.latencyMs);
 	const fault = faults.decide(entry);
 	if (fault && fault.drop === 'before') return drop(req, entry, 'dropped-before');
+	// Accepts the connection and never answers (until the client gives up or the sandbox closes).
+	if (fault && fault.hang) {
+		entry.outcome = 'hung';
+		return;
+	}
+	if (fault && fault.pageIgnored)
+		return send(res, entry, pageIgnoredList(fault.pageIgnored, entry), 'fault');
 	if (fault && fault.status) return send(res, entry, faultResponse(fault, entry), 'fault');
 
 	const baseUrl = publicUrl
@@ -235,6 +264,7 @@ async function serve({ req, res, app, faults, wait, sandbox, publicUrl }) {
 		await wait(fault.slowMs);
 		return send(res, entry, response, 'slow');
 	}
+	if (fault && fault.trickleMs) return trickle(res, entry, response, fault.trickleMs, wait);
 	return send(res, entry, response, outcome);
 }
 
@@ -273,6 +303,7 @@ function recordRequest(req, rawBody) {
 		outcome: null,
 		processed: false,
 		clientAborted: false,
+		clientAbortedAt: null,
 		receivedAt: Date.now(),
 	};
 }
@@ -292,6 +323,52 @@ function send(res, entry, response, outcome) {
 		'Content-Length': Buffer.byteLength(body),
 	});
 	res.end(body);
+}
+
+/**
+ * Sends the headers at once, then the body one byte every `intervalMs`: the connection is never
+ * quiet for long, so an idle timeout never fires (outcome `trickled`).
+ */
+async function trickle(res, entry, response, intervalMs, wait) {
+	entry.status = response.status;
+	entry.outcome = 'trickled';
+	if (res.destroyed) return;
+	const body = Buffer.from(response.body || '');
+	res.writeHead(response.status, { ...response.headers, 'Content-Length': body.length });
+	for (let at = 0; at < body.length; at++) {
+		if (res.destroyed) return;
+		res.write(body.subarray(at, at + 1));
+		await wait(intervalMs);
+	}
+	res.end();
+}
+
+let pageIgnoredTurn = 0;
+
+/**
+ * A list that ignores `page`: always the same `ids` (reports with only an id and a url), in a
+ * new order each time, claiming `lastPage` pages. `currentPage`: the page it claims to be (1), or
+ * 'echo' to name the page asked for.
+ */
+function pageIgnoredList({ ids, lastPage = 1000, currentPage = 1 }, entry) {
+	const turn = ++pageIgnoredTurn % ids.length;
+	const order = [...ids.slice(turn), ...ids.slice(0, turn)].reverse();
+	const perPage = ids.length;
+	const body = {
+		data: order.map((id) => ({ id, url: `page-ignored.test/${id}` })),
+		meta: {
+			current_page: currentPage === 'echo' ? Number(entry.query.page || 1) : currentPage,
+			last_page: lastPage,
+			per_page: perPage,
+			total: lastPage * perPage,
+		},
+		links: { next: 'http://127.0.0.1/api/v1/reports?page=2' },
+	};
+	return {
+		status: 200,
+		headers: { 'Content-Type': 'application/json' },
+		body: phpJson(body),
+	};
 }
 
 /**

@@ -1095,6 +1095,21 @@ describe('faults', () => {
 		expect(patient.status).toBe(200);
 	});
 
+	test('clientAbortedAt: when a client left before the answer, null for one answered in full', async () => {
+		sb.setFaults({ slowMs: 5000 });
+		const left = Date.now();
+		const cut = await api(sb, 'GET', '/reports', { timeout: 80 });
+		expect(cut.error.message).toBe('client timeout');
+		await waitFor(() => sb.requests[0].clientAborted);
+		const [aborted] = sb.requests;
+		expect(aborted.outcome).toBe(null); // the slow answer is still pending
+		expect(aborted.clientAbortedAt).toBeGreaterThanOrEqual(aborted.receivedAt);
+		expect(aborted.clientAbortedAt).toBeGreaterThanOrEqual(left);
+		sb.setFaults({});
+		expect((await api(sb, 'GET', '/account')).status).toBe(200);
+		expect(sb.requests[1]).toMatchObject({ clientAborted: false, clientAbortedAt: null });
+	});
+
 	test('failNext: one-shot faults consumed in order by matching requests', async () => {
 		sb.failNext({ count: 2, status: 500, method: 'POST', path: '/api/v1/reports' });
 		sb.failNext({ status: 429, path: /^\/api\/v1\/account/ });
@@ -1142,7 +1157,63 @@ describe('faults', () => {
 		const started = Date.now();
 		expect((await api(sb, 'GET', '/account')).status).toBe(200);
 		expect(Date.now() - started).toBeGreaterThanOrEqual(70);
-		expect(() => sb.failNext({ count: 1 })).toThrow(/status, drop or slowMs/);
+		expect(() => sb.failNext({ count: 1 })).toThrow(
+			/one of status, drop, slowMs, hang, trickleMs, pageIgnored/,
+		);
+	});
+
+	test('failNext: hang accepts and never answers; trickle sends the body a byte at a time', async () => {
+		sb.failNext({ hang: true, path: '/api/v1/account' });
+		const hung = await api(sb, 'GET', '/account', { timeout: 300 });
+		expect(hung.error.message).toBe('client timeout');
+		expect(sb.requests.at(-1)).toMatchObject({ outcome: 'hung', status: null });
+
+		sb.failNext({ trickleMs: 5, path: '/api/v1/account' });
+		const started = Date.now();
+		const trickled = await api(sb, 'GET', '/account');
+		expect(trickled.status).toBe(200);
+		expect(trickled.json.data.email).toBeDefined();
+		// every byte after its own pause: the body takes (bytes × 5 ms)
+		expect(Date.now() - started).toBeGreaterThanOrEqual(Buffer.byteLength(trickled.text) * 4);
+		expect(sb.requests.at(-1).outcome).toBe('trickled');
+	}, 20000);
+
+	test('failNext: pageIgnored answers the same ids in a new order, claiming 1,000 pages', async () => {
+		const ids = [1, 2, 3, 4];
+		sb.failNext({ count: 2, pageIgnored: { ids }, path: '/api/v1/reports' });
+		const first = await api(sb, 'GET', '/reports?page=1');
+		const second = await api(sb, 'GET', '/reports?page=7');
+		const idsOf = (res) => res.json.data.map((r) => r.id);
+		expect([...idsOf(first)].sort()).toEqual(ids);
+		expect([...idsOf(second)].sort()).toEqual(ids);
+		expect(idsOf(second)).not.toEqual(idsOf(first));
+		expect(second.json.meta).toEqual({
+			current_page: 1,
+			last_page: 1000,
+			per_page: 4,
+			total: 4000,
+		});
+		sb.failNext({ pageIgnored: { ids, currentPage: 'echo' }, path: '/api/v1/reports' });
+		expect((await api(sb, 'GET', '/reports?page=7')).json.meta.current_page).toBe(7);
+	});
+
+	test('reinstall: no report left, IDs from 1 again, the clock goes on', async () => {
+		sb.reset(null);
+		const before = [sb.addReport({ url: 'a.test' }), sb.addReport({ url: 'b.test' })];
+		sb.reinstall();
+		expect((await api(sb, 'GET', '/reports')).json.data).toEqual([]);
+		const after = sb.addReport({ url: 'c.test' });
+		expect(after.id).toBe(1);
+		expect(Date.parse(after.created_at)).toBeGreaterThan(Date.parse(before[1].created_at));
+	});
+
+	test('onRequest tells of every request as it arrives, before it is answered', async () => {
+		const seen = [];
+		const unsubscribe = sb.onRequest((entry) => seen.push([entry.path, entry.status]));
+		await api(sb, 'GET', '/account');
+		unsubscribe();
+		await api(sb, 'GET', '/account');
+		expect(seen).toEqual([['/api/v1/account', null]]);
 	});
 
 	test('faults given to startSandbox apply from the first request', async () => {

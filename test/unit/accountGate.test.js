@@ -162,3 +162,81 @@ describe('AccountGate', () => {
 		expect(Date.now() - started).toBeLessThan(500);
 	});
 });
+
+describe('the gates of a long-running process stay bounded', () => {
+	const { gateFor, gateCount } = require('../helpers/built').accountGate;
+	const node = (credentialId) => ({
+		id: `node-${credentialId}`,
+		name: 'phpRank',
+		credentials: { phpRankApi: { id: credentialId, name: credentialId } },
+	});
+	// In the future, so the gates' own clock (the time of their last request) is before it.
+	const base = Date.now() + 3_600_000;
+	const MINUTE = 60_000;
+	let inUse;
+
+	test('a gate idle for 10 minutes is dropped; one in use, or holding a pause, is kept', async () => {
+		const idle = gateFor(node('idle'), base);
+		inUse = gateFor(node('in-use'), base);
+		await inUse.acquire(5);
+		const paused = gateFor(node('paused'), base);
+		paused.rateLimited(2 * 3_600_000);
+		expect(gateCount()).toBe(3);
+
+		gateFor(node('later'), base + 11 * MINUTE);
+		expect(gateCount()).toBe(3);
+		expect(gateFor(node('in-use'), base + 11 * MINUTE)).toBe(inUse);
+		expect(gateFor(node('paused'), base + 11 * MINUTE)).toBe(paused);
+		expect(gateFor(node('idle'), base + 11 * MINUTE)).not.toBe(idle);
+	});
+
+	test('past 500 gates, the least recently used idle ones go first', () => {
+		const first = [];
+		for (let i = 0; i < 600; i++) first.push(gateFor(node(`x${i}`), base + 20 * MINUTE));
+		gateFor(node('y'), base + 22 * MINUTE);
+		expect(gateCount()).toBe(500);
+		expect(gateFor(node('in-use'), base + 22 * MINUTE)).toBe(inUse);
+		expect(gateFor(node('x599'), base + 22 * MINUTE)).toBe(first[599]);
+		expect(gateFor(node('x0'), base + 22 * MINUTE)).not.toBe(first[0]);
+		inUse.release();
+	});
+});
+
+describe('Stop at the gate', () => {
+	test('a request queued behind others leaves at once on abort, taking no place and leaving none stuck', async () => {
+		const gate = new AccountGate();
+		await gate.acquire(1);
+		const stop = new AbortController();
+		const queued = gate.acquire(1, Infinity, stop.signal).catch((error) => error);
+		await tick();
+		expect(gate.load).toEqual({ active: 1, waiting: 1 });
+		stop.abort();
+		expect((await queued).failure).toEqual({ type: 'canceled' });
+		expect(gate.load).toEqual({ active: 1, waiting: 0 });
+		gate.release();
+		expect(await gate.acquire(1)).toEqual({ admitted: true, pausedMs: 0 });
+		expect(gate.load).toEqual({ active: 1, waiting: 0 });
+	});
+
+	test("a request waiting out the account's pause ends at once on abort", async () => {
+		const gate = new AccountGate();
+		gate.rateLimited(30_000);
+		const stop = new AbortController();
+		const started = Date.now();
+		const waiting = gate.acquire(1, Infinity, stop.signal).catch((error) => error);
+		setTimeout(() => stop.abort(), 50);
+		expect((await waiting).failure).toEqual({ type: 'canceled' });
+		expect(Date.now() - started).toBeLessThan(1000);
+		expect(gate.load).toEqual({ active: 0, waiting: 0 });
+	});
+
+	test('an execution already stopped gets no place at all', async () => {
+		const gate = new AccountGate();
+		const stop = new AbortController();
+		stop.abort();
+		expect((await gate.acquire(1, Infinity, stop.signal).catch((e) => e)).failure).toEqual({
+			type: 'canceled',
+		});
+		expect(gate.load).toEqual({ active: 0, waiting: 0 });
+	});
+});

@@ -125,13 +125,27 @@ describe.each([
 	);
 });
 
-test('a server that ignores `page` does not loop forever', async () => {
+test('a server that ignores `page` fails at the first page that adds nothing, not after the pages it claims', async () => {
 	const calls = { count: 0 };
 	const fetchPage = async () => {
 		calls.count++;
-		return { data: range(1, 10).map((id) => ({ id })), meta: { last_page: 5, total: 50 } };
+		// the same ten ids, in a new order each time, claiming 1,000 pages
+		const ids = range(1, 10);
+		const turn = calls.count % 10;
+		const data = [...ids.slice(turn), ...ids.slice(0, turn)].map((id) => ({ id }));
+		return { data, meta: { last_page: 1000, total: 10_000 } };
 	};
-	const records = await collectPages(fetchPage, { plan: all });
-	expect(records).toHaveLength(10);
+	const error = await collectPages(fetchPage, { plan: all, path: '/reports' }).catch((e) => e);
+	expect(error.failure).toEqual({ type: 'pagingBroken', path: '/reports', page: 2 });
 	expect(calls.count).toBe(2);
+});
+
+test('a page that repeats records of a list that grew meanwhile is read on, not failed', async () => {
+	// 10 new reports arrive before page 2: it holds exactly what page 1 held.
+	const { state, fetchPage } = fakeList(range(1, 30), (list) => {
+		if (list.requests === 1) list.ids.unshift(...range(31, 40).reverse());
+	});
+	const ids = (await collectPages(fetchPage, { plan: all, newestFirst: true })).map((r) => r.id);
+	expect(ids).toEqual(range(1, 30).reverse());
+	expect(state.requests).toBe(4);
 });

@@ -193,3 +193,51 @@ test('answers are checked for their shape: a list needs "data" as a list', async
 		'phpRank sent a list without its "data" array (got an object with "data", "data": an object)',
 	);
 });
+
+test('a list search that gets no answer ends at its deadline, saying which bound it reached', async () => {
+	const { channel, sent } = scriptedChannel([]);
+	channel.transmit = async (options, signal) => {
+		sent.push(options);
+		// never answers; gives up only when the attempt's signal aborts
+		await new Promise((_resolve, reject) =>
+			signal.addEventListener('abort', () => reject(signal.reason)),
+		);
+	};
+	channel.deadline = { bound: 'search', limitMs: 1000, attemptMs: 1000, endsAt: Date.now() + 1000 };
+	const started = Date.now();
+	const error = await readPage(channel, { method: 'GET', url: '/reports', qs: { page: 1 } }).catch(
+		(e) => e,
+	);
+	expect(Date.now() - started).toBeLessThan(2000);
+	expect(sent).toHaveLength(1);
+	expect(sent[0].abortSignal).toBeInstanceOf(AbortSignal);
+	expect(error.message).toBe(
+		'phpRank did not answer the list search within 1 s: check that the phpRank site at https://seo.example.com/ is up, or enter the value By ID or By Name',
+	);
+});
+
+test('the deadline fires even when a garbage collection runs while the attempt waits', async () => {
+	// Node 20 collects an AbortSignal.timeout reachable only through AbortSignal.any: the attempt
+	// then never ends. Force collections while it waits.
+	require('node:v8').setFlagsFromString('--expose_gc');
+	const gc = require('node:vm').runInNewContext('gc');
+	const stop = new AbortController();
+	const { channel } = scriptedChannel([]);
+	channel.cancelSignal = stop.signal;
+	channel.transmit = (_options, signal) =>
+		new Promise((_resolve, reject) =>
+			signal.addEventListener('abort', () => reject(signal.reason), { once: true }),
+		);
+	channel.deadline = { bound: 'timeout', limitMs: 400, attemptMs: 400 };
+	channel.limits = { maxParallel: 1, retries: 0, maxRateLimitWaitMs: 1000 };
+	const outcome = readRecord(channel, GET).catch((e) => e);
+	for (let i = 0; i < 5; i++) {
+		gc();
+		await new Promise((resolve) => setTimeout(resolve, 20));
+	}
+	const error = await Promise.race([
+		outcome,
+		new Promise((resolve) => setTimeout(() => resolve('still waiting after 3 s'), 3000)),
+	]);
+	expect(error.message).toMatch(/^phpRank did not answer within the Timeout \(400 ms/);
+});

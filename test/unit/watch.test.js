@@ -77,9 +77,10 @@ describe('detectNewReports', () => {
 	});
 
 	test('nothing new keeps lastId', () => {
-		expect(detectNewReports({ lastId: 5 }, settings({ event: 'newReport' }), []).state.lastId).toBe(
-			5,
-		);
+		const newest = r(5, 50);
+		const outcome = detectNewReports({ lastId: 5 }, settings({ event: 'newReport' }), [], newest);
+		expect(outcome.state.lastId).toBe(5);
+		expect(outcome.restart).toBeUndefined();
 	});
 });
 
@@ -180,5 +181,60 @@ describe('items and test events', () => {
 	test('newestBelow: the highest ID under the threshold', () => {
 		expect(newestBelow([r(1, 10), r(3, 20), r(2, 30), r(4, 90)], 49).id).toBe(3);
 		expect(newestBelow([r(4, 90)], 49)).toBeUndefined();
+	});
+});
+
+describe('IDs that start again lower (phpRank reinstalled or restored)', () => {
+	const { isNewSince, watchedAnotherSite } = require('../helpers/built').watch;
+	const at = (id, createdAt) => r(id, 50, { created_at: createdAt });
+	const NEW_REPORT = settings({ event: 'newReport' });
+	const state = { watch: '["newReport",""]', lastId: 5, lastCreatedAt: '2026-01-05T09:00:00Z' };
+
+	test('new: an ID above the last seen, or created after the newest seen', () => {
+		const isNew = isNewSince(state);
+		expect(isNew(at(6, '2026-01-05T08:00:00Z'))).toBe(true);
+		expect(isNew(at(2, '2026-01-05T09:00:01Z'))).toBe(true);
+		expect(isNew(at(5, '2026-01-05T09:00:00Z'))).toBe(false);
+		expect(isNew(at(2, 'not a date'))).toBe(false);
+		// state of the released version: IDs only
+		expect(isNewSince({ lastId: 5 })(at(2, '2030-01-01T00:00:00Z'))).toBe(false);
+	});
+
+	test('reports made after the restart come out oldest first; the state follows the new IDs', () => {
+		const fresh = [at(2, '2026-01-05T10:02:00Z'), at(1, '2026-01-05T10:01:00Z')];
+		const outcome = detectNewReports(state, NEW_REPORT, fresh, fresh[0], 'https://s.test');
+		expect(ids(outcome)).toEqual([1, 2]);
+		expect(outcome.state).toEqual({
+			watch: '["newReport",""]',
+			site: 'https://s.test',
+			lastId: 2,
+			lastCreatedAt: '2026-01-05T10:02:00Z',
+		});
+		expect(outcome.restart).toEqual({ lastId: 5, newestId: 2 });
+	});
+
+	test('a released-version state meeting lower IDs: nothing can be told new, the IDs are followed', () => {
+		const newest = at(3, '2026-01-05T10:00:00Z');
+		const outcome = detectNewReports({ lastId: 5 }, NEW_REPORT, [], newest);
+		expect(ids(outcome)).toEqual([]);
+		expect(outcome.state).toEqual({
+			watch: '["newReport",""]',
+			lastId: 3,
+			lastCreatedAt: '2026-01-05T10:00:00Z',
+		});
+		expect(outcome.restart).toEqual({ lastId: 5, newestId: 3 });
+	});
+
+	test('every report gone: the state starts from ID 0', () => {
+		const outcome = detectNewReports(state, NEW_REPORT, [], undefined);
+		expect(outcome.state.lastId).toBe(0);
+		expect(outcome.state.lastCreatedAt).toBe('2026-01-05T09:00:00Z');
+		expect(outcome.restart).toEqual({ lastId: 5, newestId: 0 });
+	});
+
+	test('another site is another state; a state without a site is taken as this one', () => {
+		expect(watchedAnotherSite({ site: 'https://a.test' }, 'https://b.test')).toBe(true);
+		expect(watchedAnotherSite({ site: 'https://a.test' }, 'https://a.test')).toBe(false);
+		expect(watchedAnotherSite({}, 'https://a.test')).toBe(false);
 	});
 });

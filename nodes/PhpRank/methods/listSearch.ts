@@ -7,12 +7,19 @@ import type {
 
 import { siteRoot } from '../shared/apiBaseUrl';
 import { CREDENTIAL_NAME } from '../shared/constants';
-import { codeChannel } from '../transport/channels';
+import { codeChannel, deadlineFrom } from '../transport/channels';
 import { isLastPage } from '../transport/pagePlan';
 import { readPage } from '../transport/pipeline';
+import { withoutUserinfo } from '../transport/secrets';
 
 /** One page of the picker: enough to choose from, small enough to load quickly. */
 const PICKER_PAGE_SIZE = 25;
+
+/**
+ * A search answers the editor while the user waits: it gives up after this long (n8n gives list
+ * searches no deadline of their own), Max Wait for Rate Limit included.
+ */
+const SEARCH_DEADLINE_MS = 20_000;
 
 /** One page of a "From List" picker: the records of `url`, filtered by `searchBy`, and the next page's token. */
 async function pickerPage(
@@ -26,7 +33,8 @@ async function pickerPage(
 	const page = Number.isInteger(requested) && requested > 1 ? requested : 1;
 	const qs: IDataObject = { per_page: PICKER_PAGE_SIZE, page };
 	if (filter) Object.assign(qs, { search: filter, search_by: searchBy });
-	const envelope = await readPage(codeChannel(context), { method: 'GET', url, qs });
+	const channel = codeChannel(context, deadlineFrom('search', SEARCH_DEADLINE_MS));
+	const envelope = await readPage(channel, { method: 'GET', url, qs });
 	return {
 		records: envelope.data as IDataObject[],
 		paginationToken: isLastPage(envelope, page, PICKER_PAGE_SIZE) ? undefined : String(page + 1),
@@ -41,7 +49,8 @@ export async function searchReports(
 ): Promise<INodeListSearchResult> {
 	const page = await pickerPage(this, '/reports', 'url', filter, paginationToken);
 	const credentials = await this.getCredentials<{ baseUrl: string }>(CREDENTIAL_NAME);
-	const siteUrl = siteRoot(credentials.baseUrl);
+	// A link the editor shows: never with the Base URL's userinfo.
+	const siteUrl = withoutUserinfo(siteRoot(credentials.baseUrl));
 	const results: INodeListSearchItems[] = page.records.map((report) => ({
 		name: `${String(report.url)} (#${String(report.id)})`,
 		value: String(report.id),

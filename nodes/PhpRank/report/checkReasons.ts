@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { ownEntry } from '../shared/ownEntry';
 import { truncated } from '../shared/truncate';
 import type { Category } from './score';
 import {
@@ -130,7 +131,7 @@ function limitOf(detail: unknown, key: 'min' | 'max'): number | null {
 
 /** The words for one error key of one check. */
 function errorText(check: string, key: string, detail: unknown, value: unknown): string {
-	const unit = UNITS[check];
+	const unit = ownEntry(UNITS, check);
 	const max = limitOf(detail, 'max');
 	const min = limitOf(detail, 'min');
 	switch (key) {
@@ -167,16 +168,19 @@ function errorText(check: string, key: string, detail: unknown, value: unknown):
 			return `${KEY_WORDS.bad_tags}: ${listText(listed)}`;
 		}
 		default: {
-			const words = LIST_PHRASES[`${check}.${key}`] ?? KEY_WORDS[key] ?? key.replace(/_/g, ' ');
+			const words =
+				ownEntry(LIST_PHRASES, `${check}.${key}`) ??
+				ownEntry(KEY_WORDS, key) ??
+				key.replace(/_/g, ' ');
 			if (Array.isArray(detail) && detail.length > 0) return `${words}: ${listText(detail)}`;
 			if (key === 'failed') {
-				const phrase = FAILED_PHRASES[check] ?? 'failed';
+				const phrase = ownEntry(FAILED_PHRASES, check) ?? 'failed';
 				return typeof value === 'string' && value.trim() !== ''
 					? `${phrase}: ${shortText(value)}`
 					: phrase;
 			}
 			if (detail === null || detail === undefined || Array.isArray(detail))
-				return KEY_WORDS[key] ?? words;
+				return ownEntry(KEY_WORDS, key) ?? words;
 			return `${words}: ${shortText(detail)}`;
 		}
 	}

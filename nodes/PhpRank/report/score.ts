@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { ownEntry } from '../shared/ownEntry';
 import { isRecord } from '../shared/isRecord';
 
 /**
@@ -134,7 +135,7 @@ export function computeScore(results: unknown): number | null {
 	let total = 0;
 	let passed = 0;
 	for (const [, check] of checksOf(results)) {
-		const points = IMPORTANCE_POINTS[String(check.importance)] ?? 0;
+		const points = ownEntry(IMPORTANCE_POINTS, String(check.importance)) ?? 0;
 		total += points;
 		if (isPassed(check) === true) passed += points;
 	}
@@ -172,7 +173,7 @@ export function importanceOf(check: IDataObject): string | null {
 
 /** Most important first, then in phpRank's order; unknown checks last, by name. */
 export function byImportance(a: { check: string; importance: string | null }, b: typeof a): number {
-	const rank = (x: typeof a) => IMPORTANCE_RANK[x.importance ?? ''] ?? 3;
+	const rank = (x: typeof a) => ownEntry(IMPORTANCE_RANK, x.importance ?? '') ?? 3;
 	const order = (x: typeof a) => CHECK_ORDER.get(x.check) ?? Number.MAX_SAFE_INTEGER;
 	return rank(a) - rank(b) || order(a) - order(b) || a.check.localeCompare(b.check);
 }

@@ -1,7 +1,7 @@
 import type { INode } from 'n8n-workflow';
-import { sleep } from 'n8n-workflow';
 
 import { CREDENTIAL_NAME } from '../shared/constants';
+import { abortableWait, canceledFailure, throwIfCanceled } from './abort';
 
 const SECOND_MS = 1000;
 /** Spacing of single probes while the throttle's window is about to reopen. */
@@ -107,17 +107,33 @@ export class AccountGate {
 
 	private readonly share = new ThrottleShare();
 
+	/** When a request of this account last asked for a place or gave it back (ms since the epoch). */
+	lastUsedAt = Date.now();
+
+	/** Nothing in flight, nothing queued, no pause to keep: the gate can be dropped and made anew. */
+	isIdle(now = Date.now()): boolean {
+		return this.active === 0 && this.waiting.length === 0 && this.pausedUntil <= now;
+	}
+
 	/**
 	 * Resolves when this request may be sent, with the time it spent in the account's pauses; or
-	 * at once, refused, when the current pause ends after `deadline` (ms since the epoch).
+	 * at once, refused, when the current pause ends after `deadline` (ms since the epoch). When
+	 * `signal` aborts (the execution was stopped), it rejects at once with the `canceled` failure,
+	 * whether paused or queued behind other requests, and takes no place.
 	 */
-	async acquire(maxParallel: number, deadline = Infinity): Promise<Admission> {
+	async acquire(
+		maxParallel: number,
+		deadline = Infinity,
+		signal?: AbortSignal,
+	): Promise<Admission> {
 		let pausedMs = 0;
+		this.lastUsedAt = Date.now();
 		for (;;) {
+			throwIfCanceled(signal);
 			const pause = this.pausedUntil - Date.now();
 			if (pause > 0) {
 				if (Date.now() + pause > deadline) return { admitted: false, pauseMs: pause };
-				await sleep(pause);
+				await abortableWait(pause, signal);
 				pausedMs += pause;
 				continue;
 			}
@@ -125,8 +141,30 @@ export class AccountGate {
 				this.active++;
 				return { admitted: true, pausedMs };
 			}
-			await new Promise<void>((resolve) => this.waiting.push(resolve));
+			await this.queue(signal);
 		}
+	}
+
+	/** Waits for a wake-up (a release, a response); a stopped execution leaves the queue at once. */
+	private async queue(signal: AbortSignal | undefined): Promise<void> {
+		await new Promise<void>((resolve, reject) => {
+			const onAbort = () => {
+				const at = this.waiting.indexOf(wake);
+				if (at !== -1) this.waiting.splice(at, 1);
+				reject(canceledFailure());
+			};
+			const wake = () => {
+				signal?.removeEventListener('abort', onAbort);
+				resolve();
+			};
+			this.waiting.push(wake);
+			signal?.addEventListener('abort', onAbort, { once: true });
+		});
+	}
+
+	/** Requests in flight and requests waiting for a place (for tests and the idle check). */
+	get load(): { active: number; waiting: number } {
+		return { active: this.active, waiting: this.waiting.length };
 	}
 
 	private mayStart(maxParallel: number): boolean {
@@ -144,6 +182,7 @@ export class AccountGate {
 	/** Called when a request of this account has its response (or failed). */
 	release(): void {
 		this.active--;
+		this.lastUsedAt = Date.now();
 		this.wakeAll();
 	}
 
@@ -179,16 +218,48 @@ export class AccountGate {
 	}
 }
 
-/** Gates per account: the key is the credential's id, so one key's requests share one gate. */
+/**
+ * Gates per account: the key is the credential's id, so one key's requests share one gate. The
+ * map lives as long as the n8n process, which may serve many credentials over months: a gate
+ * idle for IDLE_DROP_MS is dropped (by then phpRank's throttle window, a minute, is long over,
+ * so a new gate knows as much), and past MAX_GATES the least recently used idle gates go first,
+ * once idle for a throttle window. A gate in use, or holding a pause phpRank asked for, is kept.
+ */
 const gates = new Map<string, AccountGate>();
 
-export function gateFor(node: INode): AccountGate {
+const IDLE_DROP_MS = 10 * 60_000;
+const MAX_GATES = 500;
+/** Under MAX_GATES pressure, a gate idle for less than a throttle window is kept all the same. */
+const MIN_IDLE_MS = 60_000;
+/** Idle gates are looked for at most this often (and whenever the map is over MAX_GATES). */
+const SWEEP_EVERY_MS = 60_000;
+let lastSweepAt = 0;
+
+function sweep(now: number, keep: AccountGate): void {
+	if (now - lastSweepAt < SWEEP_EVERY_MS && gates.size <= MAX_GATES) return;
+	lastSweepAt = now;
+	// Map order is least recently used first (gateFor moves a gate to the end).
+	for (const [key, gate] of gates) {
+		if (gate === keep || !gate.isIdle(now)) continue;
+		const idleMs = now - gate.lastUsedAt;
+		if (idleMs >= IDLE_DROP_MS || (gates.size > MAX_GATES && idleMs >= MIN_IDLE_MS))
+			gates.delete(key);
+	}
+}
+
+export function gateFor(node: INode, now = Date.now()): AccountGate {
 	const credential = node.credentials?.[CREDENTIAL_NAME];
 	const key = credential?.id ?? credential?.name ?? `node:${node.id}`;
 	let gate = gates.get(key);
-	if (!gate) {
-		gate = new AccountGate();
-		gates.set(key, gate);
-	}
+	if (gate) gates.delete(key);
+	else gate = new AccountGate();
+	gates.set(key, gate);
+	gate.lastUsedAt = Math.max(gate.lastUsedAt, now);
+	sweep(now, gate);
 	return gate;
+}
+
+/** How many gates the process holds (for tests of the bound). */
+export function gateCount(): number {
+	return gates.size;
 }

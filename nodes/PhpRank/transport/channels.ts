@@ -8,7 +8,9 @@ import type {
 } from 'n8n-workflow';
 
 import { CREDENTIAL_NAME } from '../shared/constants';
-import type { ApiChannel, RequestLimits } from './pipeline';
+import { untilAborted } from './abort';
+import type { DeadlineBound } from './failures';
+import type { ApiChannel, ChannelDeadline, RequestLimits } from './pipeline';
 import { DEFAULT_LIMITS } from './pipeline';
 import type { ApiResponse } from './response';
 
@@ -37,48 +39,82 @@ export function capturedResponse(response: IN8nHttpFullResponse): ApiResponse {
 	};
 }
 
+/** n8n's default Timeout of a routed request (RoutingNode sets it when Request Options has none). */
+const DEFAULT_TIMEOUT_MS = 300_000;
+
+/**
+ * Sends through n8n and waits at most until `signal` aborts. n8n passes `abortSignal` on to its
+ * HTTP client, so the connection is closed too, except where n8n puts the execution's cancel
+ * signal in its place (n8n-core 2.x does for an execution's requests): there the connection
+ * ends on Stop, and at a deadline the node stops waiting for it.
+ */
+async function sendUntil<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+	return signal ? await untilAborted(work, signal) : await work;
+}
+
 /**
  * A routed operation's requests go through n8n's own routing request (`makeRoutingRequest`), so
  * what n8n adds to them stays: the node's Request Options (timeout, proxy, ignoring SSL issues)
- * and the credential it already decrypted.
+ * and the credential it already decrypted. The Timeout bounds each attempt, body included; the
+ * execution's cancel signal (where the host's n8n has `getExecutionCancelSignal`) stops it all.
  */
 export function routedChannel(
 	context: IExecutePaginationFunctions,
 	requestData: DeclarativeRestApiSettings.ResultOptions,
 	limits: RequestLimits,
 ): ApiChannel {
+	const timeout = Number(requestData.options.timeout);
+	const timeoutMs = Number.isFinite(timeout) && timeout > 0 ? timeout : DEFAULT_TIMEOUT_MS;
 	return {
 		node: context.getNode(),
 		itemIndex: context.getItemIndex(),
 		limits,
-		transmit: async (options) => {
-			const [item] = await context.makeRoutingRequest({
-				...requestData,
-				options: { ...requestData.options, ...options },
-			});
+		cancelSignal: context.getExecutionCancelSignal?.(),
+		deadline: { bound: 'timeout', limitMs: timeoutMs, attemptMs: timeoutMs },
+		transmit: async (options, signal) => {
+			const [item] = await sendUntil(
+				context.makeRoutingRequest({
+					...requestData,
+					options: { ...requestData.options, ...options },
+				}),
+				signal,
+			);
 			return item.json as unknown as ApiResponse;
 		},
 		credential: async () => await context.getCredentials<IDataObject>(CREDENTIAL_NAME),
 	};
 }
 
-/** The trigger's polls and the list searches send through n8n's authenticated request helper. */
+/**
+ * The trigger's polls and the list searches send through n8n's authenticated request helper.
+ * n8n gives neither a cancel signal: `deadline` bounds them instead.
+ */
 export function codeChannel(
 	context: ApiContext,
+	deadline: ChannelDeadline,
 	limits: RequestLimits = DEFAULT_LIMITS,
 ): ApiChannel {
 	return {
 		node: context.getNode(),
 		itemIndex: 0,
 		limits,
-		transmit: async (options) =>
+		deadline,
+		transmit: async (options, signal) =>
 			capturedResponse(
-				(await context.helpers.httpRequestWithAuthentication.call(
-					context,
-					CREDENTIAL_NAME,
-					options,
+				(await sendUntil(
+					context.helpers.httpRequestWithAuthentication.call(context, CREDENTIAL_NAME, options),
+					signal,
 				)) as IN8nHttpFullResponse,
 			),
 		credential: async () => await context.getCredentials<IDataObject>(CREDENTIAL_NAME),
 	};
+}
+
+/** A deadline for all requests of one poll or search, starting now. */
+export function deadlineFrom(
+	bound: DeadlineBound,
+	totalMs: number,
+	now = Date.now(),
+): ChannelDeadline {
+	return { bound, limitMs: totalMs, attemptMs: totalMs, endsAt: now + totalMs };
 }

@@ -1,4 +1,5 @@
 import { siteRoot } from '../shared/apiBaseUrl';
+import { ownEntry } from '../shared/ownEntry';
 import type { ResponseShape, Failure, FailureSubject } from './failures';
 
 /**
@@ -54,7 +55,8 @@ const TRANSPORT_WORDS: Record<string, string> = {
 };
 
 function transportWords(code: string): string {
-	if (TRANSPORT_WORDS[code]) return TRANSPORT_WORDS[code];
+	const words = ownEntry(TRANSPORT_WORDS, code);
+	if (words) return words;
 	if (
 		code.startsWith('ERR_TLS') ||
 		code.startsWith('ERR_SSL') ||
@@ -131,6 +133,20 @@ export function describeFailure(failure: Failure, situation: FailureSituation): 
 				description: `The request got no answer (${failure.code}) after the retries in the node's Options.`,
 				httpCode: 'none',
 			};
+		case 'timedOut':
+			return describeTimedOut(failure, baseUrl);
+		case 'pagingBroken':
+			return describePagingBroken(failure, baseUrl);
+		case 'canceled':
+			// n8n marks an execution stopped (not failed) when its error says "canceled" (n8n-core's
+			// WorkflowExecute): the spelling matters.
+			return {
+				message:
+					'The execution was canceled: the node stopped waiting for phpRank and sent nothing more',
+				description:
+					'The execution was stopped (Stop, or its timeout). A request phpRank had already received may still have been carried out: look before running the workflow again.',
+				httpCode: 'none',
+			};
 		case 'answerLost':
 			return {
 				message: CREATE_RESPONSE_LOST_MESSAGE,
@@ -138,6 +154,48 @@ export function describeFailure(failure: Failure, situation: FailureSituation): 
 				httpCode: failure.reason.startsWith('HTTP ') ? failure.reason.slice(5) : 'none',
 			};
 	}
+}
+
+function describeTimedOut(
+	failure: Extract<Failure, { type: 'timedOut' }>,
+	baseUrl: string,
+): FailureText {
+	const tries = failure.attempts === 1 ? '1 attempt' : `${failure.attempts} attempts`;
+	if (failure.bound === 'timeout') {
+		return {
+			message: `phpRank did not answer within the Timeout (${failure.limitMs} ms, the whole answer included): check that the phpRank site at ${baseUrl} is up, or raise Timeout under the node's Request Options`,
+			description: `Each attempt may take at most the Timeout of the node's Request Options; ${tries}, as Retries in the node's Options allow.`,
+			httpCode: 'none',
+		};
+	}
+	if (failure.bound === 'poll') {
+		return {
+			message: `phpRank did not answer before the poll's deadline (${seconds(failure.limitMs)}): check that the phpRank site at ${baseUrl} is up; the next poll tries again and misses nothing`,
+			description: `A poll must end well before the next one is due; it saved nothing, so the next poll emits what this one missed (${tries}).`,
+			httpCode: 'none',
+		};
+	}
+	return {
+		message: `phpRank did not answer the list search within ${seconds(failure.limitMs)}: check that the phpRank site at ${baseUrl} is up, or enter the value By ID or By Name`,
+		description: `The search gave up after ${tries}.`,
+		httpCode: 'none',
+	};
+}
+
+function describePagingBroken(
+	failure: Extract<Failure, { type: 'pagingBroken' }>,
+	baseUrl: string,
+): FailureText {
+	const what =
+		failure.sentPage !== undefined
+			? `phpRank sent page ${failure.sentPage} of ${failure.path} when page ${failure.page} was asked for`
+			: `page ${failure.page} of ${failure.path} held only records of earlier pages`;
+	return {
+		message: `${what}, so the list cannot be read page by page: check that the credential's Base URL (${baseUrl}) is your phpRank site and not a proxy or cache that drops the query, or use a Limit of 100 or less`,
+		description:
+			'The node stopped reading instead of asking for the same records again; nothing was output for this item.',
+		httpCode: '200',
+	};
 }
 
 function shapeProblem(expected: ResponseShape): string {

@@ -42,8 +42,26 @@ export type Failure =
 	| { type: 'notSent'; code: string; configuration: boolean }
 	/** The request may have reached phpRank, but no response came back (reset, timeout). */
 	| { type: 'noAnswer'; code: string }
+	/**
+	 * No answer within a deadline: `timeout`, the node's Timeout (Request Options), for one attempt
+	 * body included; `poll` and `search`, the whole poll of the trigger or list search.
+	 */
+	| { type: 'timedOut'; bound: DeadlineBound; limitMs: number; attempts: number }
 	/** A Create phpRank may have processed, not sent again so that no duplicate is made. */
-	| { type: 'answerLost'; reason: string };
+	| { type: 'answerLost'; reason: string }
+	/** A list that cannot be read page by page: the page asked for is not the one sent, or adds nothing. */
+	| {
+			type: 'pagingBroken';
+			path: string;
+			page: number;
+			/** The `current_page` the server said, when it is not the page asked for. */
+			sentPage?: number;
+	  }
+	/** The execution was stopped (Stop, the execution timeout): nothing more is sent. */
+	| { type: 'canceled' };
+
+/** Which deadline a request ran into (see the `timedOut` failure). */
+export type DeadlineBound = 'timeout' | 'poll' | 'search';
 
 /** A failure on its way through the pipeline, before it is described for the item. */
 export class PipelineFailure extends Error {
@@ -144,6 +162,9 @@ export function retryKind(
 			return failure.configuration ? 'final' : 'resend';
 		case 'noAnswer':
 			return 'resendIfRepeatable';
+		case 'timedOut':
+			// A poll's or a search's deadline is for all its requests: nothing is left to retry in.
+			return failure.bound === 'timeout' ? 'resendIfRepeatable' : 'final';
 		case 'httpError':
 			return failure.statusCode >= 500 ? 'resendIfRepeatable' : 'final';
 		default:
@@ -155,5 +176,6 @@ export function retryKind(
 export function lostReason(failure: Failure): string {
 	if (failure.type === 'httpError') return `HTTP ${failure.statusCode}`;
 	if (failure.type === 'noAnswer') return failure.code;
+	if (failure.type === 'timedOut') return `the Timeout of ${failure.limitMs} ms was reached`;
 	return failure.type;
 }

@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { PipelineFailure } from './failures';
 import type { ListEnvelope, PagePlan } from './pagePlan';
 import { isLastPage, pageCount } from './pagePlan';
 
@@ -15,6 +16,8 @@ export interface CollectOptions {
 	 * so only a shrinking total can hide records, and a growing one needs no re-read.
 	 */
 	newestFirst?: boolean;
+	/** The list's path, for the failure of a list that cannot be paged. */
+	path?: string;
 }
 
 /** The key that tells two list records apart: reports by id, projects by name. */
@@ -69,20 +72,23 @@ export async function collectPages(
 	const records: IDataObject[] = [];
 	let finished = false;
 
-	/** Adds the page's unseen records; sets `finished` at the limit or the stop record. */
-	const take = (envelope: ListEnvelope): void => {
+	/** Adds the page's unseen records and says how many; sets `finished` at the limit or the stop record. */
+	const take = (envelope: ListEnvelope): number => {
+		let added = 0;
 		for (const record of envelope.data as IDataObject[]) {
-			if (finished) return;
+			if (finished) break;
 			if (stopAt?.(record)) {
 				finished = true;
-				return;
+				break;
 			}
 			const key = recordKey(record);
 			if (seen.has(key)) continue;
 			seen.add(key);
 			records.push(record);
+			added++;
 			if (plan.maxItems !== undefined && records.length >= plan.maxItems) finished = true;
 		}
+		return added;
 	};
 	const startsUnseen = (envelope: ListEnvelope) => {
 		const key = firstKey(envelope);
@@ -91,8 +97,8 @@ export async function collectPages(
 	const read = async (page: number) => {
 		const envelope = await fetchPage(page, plan.perPage);
 		const unseenStart = startsUnseen(envelope);
-		take(envelope);
-		return { envelope, unseenStart };
+		const added = take(envelope);
+		return { envelope, unseenStart, added };
 	};
 
 	/** Reads `page` again, and earlier pages while the list has moved by a page or more. */
@@ -113,9 +119,19 @@ export async function collectPages(
 		!finished && page < MAX_PAGES && !isLastPage(previous, page, plan.perPage);
 		page++
 	) {
-		let current = (await read(page + 1)).envelope;
-		// The same first record on the next page means the server ignores `page`: stop, not loop.
-		if (current.data.length > 0 && firstKey(current) === firstKey(previous)) break;
+		const next = await read(page + 1);
+		let current = next.envelope;
+		// A page of records all read before, from a list that did not grow: the server ignores
+		// `page` (its own `current_page` is checked with every answer, pipeline.ts). Reading on
+		// would only ask for the same records again, up to the number of pages it claims.
+		if (
+			!finished &&
+			next.added === 0 &&
+			current.data.length > 0 &&
+			totalOf(current) === totalOf(previous)
+		) {
+			throw new PipelineFailure({ type: 'pagingBroken', path: options.path ?? '', page: page + 1 });
+		}
 		for (let reread = 0; reread < MAX_REREADS_PER_PAGE && rereadBudget > 0 && !finished; reread++) {
 			if (!mayHaveGap(previous, current)) break;
 			rereadBudget--;

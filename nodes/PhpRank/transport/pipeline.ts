@@ -1,9 +1,9 @@
 import type { IDataObject, IHttpRequestMethods, IHttpRequestOptions, INode } from 'n8n-workflow';
-import { sleep } from 'n8n-workflow';
 
+import { abortableWait, throwIfCanceled } from './abort';
 import { gateFor } from './accountGate';
 import { bodyOfExpectedShape } from './responseShape';
-import type { ResponseShape, Failure, FailureSubject } from './failures';
+import type { DeadlineBound, ResponseShape, Failure, FailureSubject } from './failures';
 import {
 	answerFailure,
 	lostReason,
@@ -17,7 +17,7 @@ import { collectPages } from './pagedList';
 import type { ListEnvelope } from './pagePlan';
 import type { ApiResponse } from './response';
 import { remainingRequests } from './response';
-import { formPassword } from './secrets';
+import { formPassword, userinfoSecrets, withoutUserinfo } from './secrets';
 
 /**
  * The one way a request of this package travels: the routed operations, the trigger's polls and
@@ -54,13 +54,37 @@ export interface ApiRequest {
 	subject?: FailureSubject;
 }
 
+/**
+ * The deadline of a channel's requests. n8n's own Timeout only bounds the silence on the
+ * connection (a server sending a byte a second never times out): this one bounds the whole
+ * attempt, body included, and, for a poll or a list search, all of its requests together.
+ */
+export interface ChannelDeadline {
+	bound: DeadlineBound;
+	/** The bound as the user knows it, for the failure's wording (the Timeout, the poll's budget). */
+	limitMs: number;
+	/** Longest time of one attempt, body included. */
+	attemptMs: number;
+	/** When every request of the channel must be done (ms since the epoch), if ever. */
+	endsAt?: number;
+}
+
 /** How one attempt goes on the wire, and what the wording of a failure may read. */
 export interface ApiChannel {
 	node: INode;
 	itemIndex: number;
 	limits: RequestLimits;
-	/** Sends one attempt; resolves with the response whatever its status, throws when none came back. */
-	transmit(options: IHttpRequestOptions): Promise<ApiResponse>;
+	/**
+	 * The execution's cancel signal (Stop, the execution timeout), where n8n gives one: every wait
+	 * ends on it at once, and nothing is sent or retried after it.
+	 */
+	cancelSignal?: AbortSignal;
+	deadline?: ChannelDeadline;
+	/**
+	 * Sends one attempt; resolves with the response whatever its status, throws when none came
+	 * back, or as soon as `signal` (the cancel signal and the attempt's deadline) aborts.
+	 */
+	transmit(options: IHttpRequestOptions, signal?: AbortSignal): Promise<ApiResponse>;
 	/** The credential, read only when a failure is described: its Base URL is named, its key removed. */
 	credential(): Promise<IDataObject>;
 }
@@ -107,6 +131,45 @@ async function exchange(
 }
 
 /**
+ * The signal one attempt runs under: the execution's cancel signal and the attempt's deadline.
+ * `release` ends the attempt's hold on the deadline.
+ */
+function attemptSignal(
+	cancel: AbortSignal | undefined,
+	attemptMs: number | undefined,
+): { signal: AbortSignal | undefined; release: () => void } {
+	if (attemptMs === undefined) return { signal: cancel, release: () => {} };
+	const deadline = AbortSignal.timeout(Math.max(1, attemptMs));
+	// Node keeps a timeout signal only while it has an 'abort' listener of its own (AbortSignal.any
+	// holds its sources weakly): without one, a garbage collection can take it before it fires,
+	// and the attempt would wait forever (test/unit/pipeline.test.js forces that collection).
+	const hold = () => {};
+	deadline.addEventListener('abort', hold);
+	return {
+		signal: cancel ? AbortSignal.any([cancel, deadline]) : deadline,
+		release: () => deadline.removeEventListener('abort', hold),
+	};
+}
+
+/** n8n's own Timeout (axios' `timeout`) gives these codes; the node's deadline words them alike. */
+const TIMEOUT_CODES = new Set(['ECONNABORTED', 'ETIMEDOUT']);
+
+/** A page of a list must be the page asked for: a server that ignores `page` cannot be paged. */
+function pageMismatch(request: ApiRequest, body: unknown): Failure | undefined {
+	const asked = Number(request.qs?.page);
+	const meta = (body as { meta?: { current_page?: unknown } } | undefined)?.meta;
+	const sent = meta?.current_page;
+	if (!Number.isFinite(asked) || sent === undefined || sent === null || sent === '') return;
+	if (Number(sent) === asked) return;
+	return {
+		type: 'pagingBroken',
+		path: request.url,
+		page: asked,
+		sentPage: Number.isFinite(Number(sent)) ? Number(sent) : undefined,
+	};
+}
+
+/**
  * The account's gate and the retry rules: a 429 waits (Retry-After, within Max Wait for Rate
  * Limit) and tries again, as phpRank did not process it; a request that never reached phpRank is
  * sent again unless the configuration is wrong; after a server error, reset or timeout only
@@ -118,19 +181,33 @@ async function sendWithRetries(
 	expect: ResponseShape,
 ): Promise<unknown> {
 	const gate = gateFor(channel.node);
-	const { limits } = channel;
+	const { limits, cancelSignal: cancel, deadline } = channel;
+	const endsAt = deadline?.endsAt ?? Infinity;
+	const timedOut = (): PipelineFailure =>
+		new PipelineFailure({
+			type: 'timedOut',
+			bound: deadline?.bound ?? 'timeout',
+			limitMs: deadline?.limitMs ?? 0,
+			attempts,
+		});
 	const options = wireOptions(request);
 	const repeatable = request.method !== 'POST';
+	let attempts = 0;
 	let retries = 0;
 	let rateLimitWaitMs = 0;
 	let rateLimitedHere = false;
 	let resentAfterPossibleSuccess = false;
 	for (;;) {
+		throwIfCanceled(cancel);
+		const rateLimitDeadline = Date.now() + limits.maxRateLimitWaitMs - rateLimitWaitMs;
 		const admission = await gate.acquire(
 			limits.maxParallel,
-			Date.now() + limits.maxRateLimitWaitMs - rateLimitWaitMs,
+			Math.min(rateLimitDeadline, endsAt),
+			cancel,
 		);
 		if (!admission.admitted) {
+			// The poll's (or search's) own end comes before Max Wait: that is the bound reached.
+			if (endsAt < rateLimitDeadline) throw timedOut();
 			throw new PipelineFailure(
 				rateLimitedHere
 					? {
@@ -148,18 +225,43 @@ async function sendWithRetries(
 		rateLimitWaitMs += admission.pausedMs;
 		let response: ApiResponse | undefined;
 		let failure: Failure | undefined;
+		const attemptMs =
+			deadline === undefined ? undefined : Math.min(deadline.attemptMs, endsAt - Date.now());
+		const { signal, release } = attemptSignal(cancel, attemptMs);
 		try {
-			response = await channel.transmit(options);
+			// Stopped while the place was given, or no time left: nothing is sent.
+			throwIfCanceled(cancel);
+			if (attemptMs !== undefined && attemptMs <= 0) throw timedOut();
+			attempts++;
+			response = await channel.transmit({ ...options, abortSignal: signal }, signal);
 		} catch (error) {
-			failure = transportFailure(error);
+			if (cancel?.aborted || error instanceof PipelineFailure) {
+				failure = error instanceof PipelineFailure ? error.failure : { type: 'canceled' };
+			} else {
+				failure = transportFailure(error);
+				const ranOut =
+					signal?.aborted ||
+					(deadline?.bound === 'timeout' &&
+						failure.type === 'noAnswer' &&
+						TIMEOUT_CODES.has(failure.code));
+				if (deadline && ranOut) failure = timedOut().failure;
+			}
 		} finally {
+			release();
 			gate.release();
 		}
+		if (failure?.type === 'canceled' || (failure?.type === 'timedOut' && attempts === 0))
+			throw new PipelineFailure(failure);
 		if (response) {
 			failure = answerFailure(response, request.url, request.subject);
 			// A 429 pauses the gate below, once it is clear that this request will wait for it.
 			if (failure?.type !== 'rateLimited') gate.letThrough(remainingRequests(response.headers));
-			if (!failure) return bodyOfExpectedShape(response.body, expect, request.url);
+			if (!failure) {
+				const body = bodyOfExpectedShape(response.body, expect, request.url);
+				const wrongPage = expect === 'list' ? pageMismatch(request, body) : undefined;
+				if (wrongPage) throw new PipelineFailure(wrongPage);
+				return body;
+			}
 		}
 		// A channel that resolved without a response got no answer either.
 		failure ??= { type: 'noAnswer', code: 'no response' };
@@ -193,7 +295,9 @@ async function sendWithRetries(
 		}
 		retries++;
 		if (kind === 'resendIfRepeatable') resentAfterPossibleSuccess = true;
-		await sleep(backoffMs(retries));
+		// No time for another attempt before the poll's end: the failure as it is.
+		if (Date.now() + backoffMs(retries) >= endsAt) throw new PipelineFailure(failure);
+		await abortableWait(backoffMs(retries), cancel);
 	}
 }
 
@@ -207,10 +311,14 @@ async function itemError(channel: ApiChannel, request: ApiRequest, error: unknow
 	} catch {
 		// Without the credential the wording names no Base URL; the failure itself still shows.
 	}
-	const baseUrl = String(credential.baseUrl ?? '').trim();
+	const typedBaseUrl = String(credential.baseUrl ?? '').trim();
+	// The Base URL is named without its userinfo (`https://user:password@host`), whose parts are
+	// removed wherever else they appear.
+	const baseUrl = withoutUserinfo(typedBaseUrl);
 	return failureError(channel.node, error.failure, channel.itemIndex, { baseUrl }, [
 		typeof credential.apiKey === 'string' ? credential.apiKey : undefined,
 		formPassword(request.body),
+		...userinfoSecrets(typedBaseUrl),
 	]);
 }
 
@@ -249,5 +357,10 @@ export async function readList(
 		});
 		return { ...envelope, data: shapePage(envelope.data as IDataObject[]) };
 	};
-	return await collectPages(fetchPage, options);
+	try {
+		return await collectPages(fetchPage, { ...options, path: url });
+	} catch (error) {
+		// Paging's own failures (a page that adds nothing) are worded like any other.
+		throw await itemError(channel, { method: 'GET', url, qs }, error);
+	}
 }

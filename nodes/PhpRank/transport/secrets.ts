@@ -29,8 +29,34 @@ function spellings(secret: string): string[] {
 		.sort((a, b) => b.length - a.length);
 }
 
+/** `scheme://user:password@`: the userinfo of any address in a text. */
+const URL_USERINFO = /\b([a-z][a-z0-9+.-]*:\/\/)[^/?#@\s]*@/gi;
+
+/** An address as it may be shown: without its userinfo (`https://user:password@host` → `https://host`). */
+export function withoutUserinfo(url: string): string {
+	return url.replace(URL_USERINFO, '$1');
+}
+
+/**
+ * The parts of an address's userinfo, as typed and decoded: secrets to remove wherever else a
+ * server may echo them (a redirect's Location, an error page).
+ */
+export function userinfoSecrets(url: string): string[] {
+	const match = /^\s*[a-z][a-z0-9+.-]*:\/\/([^/?#@\s]*)@/i.exec(url);
+	if (!match) return [];
+	const parts = [match[1], ...match[1].split(':')];
+	const decoded = parts.map((part) => {
+		try {
+			return decodeURIComponent(part);
+		} catch {
+			return part;
+		}
+	});
+	return [...new Set([...parts, ...decoded])].filter((part) => part !== '');
+}
+
 export function redactSecrets(text: string, secrets: Array<string | undefined>): string {
-	let result = text;
+	let result = withoutUserinfo(text);
 	for (const field of SECRET_FIELDS) result = result.replace(field, `$1${REDACTED}`);
 	for (const secret of secrets) {
 		if (typeof secret !== 'string' || secret.length < MIN_SECRET_LENGTH) continue;

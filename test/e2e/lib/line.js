@@ -17,6 +17,7 @@ const scheduled = require('./scheduled');
 const { checkWeeklyAudit, workflow: weeklyAuditWorkflow } = require('./weeklyAudit');
 const agent = require('./agent');
 const mcp = require('./mcp');
+const stop = require('./stop');
 
 const NODE_TYPE = 'n8n-nodes-phprank.phpRank';
 /** The tag of every check of a line: "n8n <version>" (scripts/real-n8n/install.js pins one per line). */
@@ -95,6 +96,10 @@ async function runLine(line, o) {
 	// plays the model of the AI Agent step (lib/agent.js)
 	const modelMock = await agent.startModelMock();
 	const ctx = rn.createUserFolder(n8n);
+	// the Stop checks (lib/stop.js) run beside the others, in their own user folder and editor
+	const stopChecks = report.guard(`${tag} Stop checks: no unexpected error`, () =>
+		stop.runStopLine(line, o),
+	);
 	try {
 		const installed = rn.installCommunityPackage(ctx, o.tarball);
 		report.check(
@@ -218,6 +223,7 @@ async function runLine(line, o) {
 		await sandbox.close();
 		await scheduledSandbox.close();
 		await modelMock.close();
+		await stopChecks;
 		if (o.keep) report.write(`${tag} kept user folder ${ctx.userFolder}`);
 		else rn.removeUserFolder(ctx);
 		report.time(`${tag} whole line`, Date.now() - t0);

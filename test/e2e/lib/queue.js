@@ -24,6 +24,7 @@ const { startSandbox } = require('../../sandbox');
 const { assertedRequest } = require('../../helpers/asserted-request');
 const { takeRequests, sent, replay, expectedItems } = require('./oracle');
 const { KEY, headers } = require('./specs');
+const { queueStop } = require('./stop');
 
 const TAG = '[queue mode, n8n 2.40.7]';
 const NODE_TYPE = 'n8n-nodes-phprank.phpRank';
@@ -250,8 +251,10 @@ function runBy(processes, executionId) {
  * @param {string} o.tarball
  * @param {object} o.pkg     loadPackage(tarball)
  * @param {boolean} [o.keep]
+ * @param {string} [o.only]  'stop': only the Stop checks (lib/stop.js)
  */
-async function runQueueMode({ report, tarball, pkg, keep }) {
+async function runQueueMode({ report, tarball, pkg, keep, only }) {
+	const all = only === undefined;
 	const t0 = Date.now();
 	const n8n = await ensureN8n('2');
 	let t = Date.now();
@@ -282,9 +285,14 @@ async function runQueueMode({ report, tarball, pkg, keep }) {
 		});
 		const listSandbox = await startSandbox({ apiKeys: [KEY], seed: { reports: LIST_REPORTS } });
 		const triggerSandbox = await startSandbox({ apiKeys: [KEY], seed: 'demo' });
+		const stopSandboxes = await queueStop.startSandboxes();
 		cleanups.push([
 			'sandboxes',
-			() => Promise.all([throttleSandbox, listSandbox, triggerSandbox].map((x) => x.close())),
+			() =>
+				Promise.all([
+					...[throttleSandbox, listSandbox, triggerSandbox].map((x) => x.close()),
+					stopSandboxes.close(),
+				]),
 		]);
 
 		// one encryption key and one database for all; a user folder (and package copy) per process
@@ -312,12 +320,14 @@ async function runQueueMode({ report, tarball, pkg, keep }) {
 			createWorkflow(WORKFLOW_IDS.oneWorker, 'one-worker'),
 			listWorkflow(WORKFLOW_IDS.list),
 			triggerWorkflow(WORKFLOW_IDS.trigger),
+			...queueStop.workflows(),
 		];
 		await rn.importCredentials(main, [
 			credential('two-workers', throttleSandbox.url),
 			credential('one-worker', throttleSandbox.url),
 			credential('list', listSandbox.url),
 			credential('trigger', triggerSandbox.url),
+			...queueStop.credentials(stopSandboxes),
 		]);
 		await rn.importWorkflows(main, workflows);
 		// published before the main starts: it then registers the webhooks and starts the trigger
@@ -364,12 +374,29 @@ async function runQueueMode({ report, tarball, pkg, keep }) {
 			`${TAG} Postgres ${postgres.version}; n8n says: ${postgresNotice ? postgresNotice.trim() : '(nothing about the version)'}`,
 		);
 
+		const webhookUrl = (id) => `${editor.probeBase}/webhook/${id}`;
+		// Stop (lib/stop.js): a webhook starts it, a worker runs it, the main passes the Stop on
+		const stopChecks = () =>
+			report.guard(`${TAG} Stop: no unexpected error`, () =>
+				queueStop.check({
+					report,
+					tag: TAG,
+					ctx: main,
+					sandboxes: stopSandboxes,
+					webhookUrl,
+					workers: { 'worker 1': worker1, 'worker 2': worker2 },
+				}),
+			);
+		if (!all) {
+			await stopChecks();
+			return;
+		}
+
 		// 3. beside the others: it waits for n8n's minute ticks
 		const triggerDone = report.guard(`${TAG} trigger: no unexpected error`, () =>
 			triggerScenario({ report, ctx: main, sandbox: triggerSandbox, pkg, processes }),
 		);
 
-		const webhookUrl = (id) => `${editor.probeBase}/webhook/${id}`;
 		const counts = {};
 		const throttleArgs = {
 			report,
@@ -418,6 +445,8 @@ async function runQueueMode({ report, tarball, pkg, keep }) {
 				workflow: workflows[2],
 			}),
 		);
+		// while the trigger scenario waits for its minute ticks (worker 2 is stopped by now)
+		await stopChecks();
 		await triggerDone;
 	} finally {
 		for (const [what, cleanup] of cleanups.reverse()) {
