@@ -8,7 +8,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { searchProjects } from '../PhpRank/methods/listSearch';
 import { CREDENTIAL_NAME } from '../PhpRank/shared/constants';
-import { SIMPLIFY_DEFAULT, SIMPLIFY_PARAMETER } from '../PhpRank/shared/outputFields';
+import { SIMPLIFY_DEFAULT, SIMPLIFY_PARAMETER } from '../PhpRank/shared/fields';
 import {
 	newestReports,
 	pollDeadline,

@@ -2,12 +2,14 @@ import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import { siteRoot } from '../PhpRank/shared/apiBaseUrl';
 import { CREDENTIAL_NAME } from '../PhpRank/shared/constants';
-import { codeChannel, deadlineFrom } from '../PhpRank/transport/channels';
-import type { CollectOptions } from '../PhpRank/transport/pagedList';
-import { planPages } from '../PhpRank/transport/pagePlan';
-import type { ChannelDeadline, RequestLimits } from '../PhpRank/transport/pipeline';
-import { DEFAULT_LIMITS, readList } from '../PhpRank/transport/pipeline';
-import { withoutUserinfo } from '../PhpRank/transport/secrets';
+import type { ChannelDeadline, CollectOptions, RequestLimits } from '../PhpRank/transport';
+import {
+	DEFAULT_LIMITS,
+	deadlineFrom,
+	planPages,
+	sendFromCode,
+	withoutUserinfo,
+} from '../PhpRank/transport';
 import { DEFAULT_THRESHOLD, DEFAULT_WATCHED, MAX_WATCHED } from './triggerFields';
 import type { TriggerEvent, WatchSettings, WatchState } from './watch';
 import { isNewSince } from './watch';
@@ -42,7 +44,12 @@ async function pollList(
 	qs: IDataObject,
 	options: CollectOptions,
 ) {
-	return await readList(codeChannel(context, deadline, POLL_LIMITS), url, qs, options);
+	return await sendFromCode(
+		context,
+		deadline,
+		async (requests) => await requests.list(url, qs, options),
+		POLL_LIMITS,
+	);
 }
 
 /** New Report looks at one small page first; only a burst of new reports reads bigger pages. */

@@ -1,7 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { projectLocator } from '../PhpRank/shared/fields';
-import { simplifyField } from '../PhpRank/shared/outputFields';
+import { projectLocator, simplifyField } from '../PhpRank/shared/fields';
 import type { TriggerEvent } from './watch';
 
 /** The most reports one poll compares (10 requests of 100). */

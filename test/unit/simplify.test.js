@@ -1,5 +1,5 @@
 // The readable views of phpRank responses (report/score.ts, checkReasons.ts, reportChanges.ts,
-// simplify.ts) and where the node applies them (hooks/outputShape.ts): pure functions, exact outputs.
+// simplify.ts) and where the operations apply them: pure functions, exact outputs.
 const {
 	toNumber,
 	scoreLabel,
@@ -13,9 +13,9 @@ const {
 const { countOf, checkReason, failedChecks } = require('../helpers/built').checkReasons;
 const { diffReports } = require('../helpers/built').reportChanges;
 const { simplifyReport } = require('../helpers/built').simplify;
-const { finishOutput, needsPreviousState } = require('../helpers/built').outputShape;
-const { SIMPLIFY_DEFAULT, simplifyField, outputChangesField } =
-	require('../helpers/built').outputFields;
+const { reportView } = require('../helpers/built').reportOutput;
+const { needsPreviousState } = require('../helpers/built').update;
+const { SIMPLIFY_DEFAULT, simplifyField, outputChangesField } = require('../helpers/built').fields;
 
 const pass = (importance, value = null) => ({ passed: true, importance, value });
 const fail = (importance, value, errors) => ({ passed: false, importance, value, errors });
@@ -468,7 +468,7 @@ describe('diffReports', () => {
 	});
 });
 
-describe('outputShape: where the node applies the views', () => {
+describe('where the operations apply the views (shared/reportOutput.ts, report/update.ts)', () => {
 	/** A stand-in for n8n's per-item context: only getNodeParameter is used. */
 	const context = (parameters) => ({
 		getNodeParameter: (name, fallback) => (name in parameters ? parameters[name] : fallback),
@@ -481,56 +481,27 @@ describe('outputShape: where the node applies the views', () => {
 		expect(outputChangesField({ show: {} }).default).toBe(false);
 	});
 
-	test.each(['get', 'getAll', 'create', 'update'])(
-		'report %s: simplified by default, raw with Simplify off',
-		(operation) => {
-			expect(finishOutput(context({ resource: 'report' }), operation, [report])).toEqual([
-				simplifyReport(report),
-			]);
-			expect(
-				finishOutput(context({ resource: 'report', simplify: false }), operation, [report]),
-			).toEqual([report]);
-		},
-	);
-
-	test('report delete and non-object records pass unchanged', () => {
-		expect(
-			finishOutput(context({ resource: 'report' }), 'delete', [{ id: 3, deleted: true }]),
-		).toEqual([{ id: 3, deleted: true }]);
-		expect(finishOutput(context({ resource: 'report' }), 'get', ['x'])).toEqual(['x']);
+	test('a report: simplified by default, raw with Simplify off', () => {
+		expect(reportView(context({}))(report)).toEqual(simplifyReport(report));
+		expect(reportView(context({ simplify: false }))(report)).toEqual(report);
 	});
 
-	test('project Get Many adds the average; project Delete is unchanged', () => {
+	test('non-object records pass unchanged', () => {
+		expect(reportView(context({}))('x')).toEqual('x');
+	});
+
+	test('project Get Many adds the average', () => {
 		const project = { project: 'a.test', reports: 2, result: '101.00' };
-		expect(finishOutput(context({ resource: 'project' }), 'getAll', [project])).toEqual([
-			{ ...project, average_score: 50.5, label: 'decent' },
-		]);
-		expect(
-			finishOutput(context({ resource: 'project' }), 'delete', [{ id: 'a.test', deleted: true }]),
-		).toEqual([{ id: 'a.test', deleted: true }]);
+		expect(projectWithAverage(project)).toEqual({
+			...project,
+			average_score: 50.5,
+			label: 'decent',
+		});
 	});
 
 	test('Update asks for the state before only with Re-Run Analysis and Output Changes on', () => {
-		const on = { resource: 'report', rerunAnalysis: true, outputChanges: true };
-		expect(needsPreviousState(context(on), 'update')).toBe(true);
-		expect(needsPreviousState(context({ ...on, outputChanges: false }), 'update')).toBe(false);
-		expect(needsPreviousState(context({ ...on, rerunAnalysis: false }), 'update')).toBe(false);
-		expect(needsPreviousState(context(on), 'get')).toBe(false);
-		expect(needsPreviousState(context({ ...on, resource: 'project' }), 'update')).toBe(false);
-	});
-
-	test('Update with Output Changes adds `changes` to the simplified or the raw report', () => {
-		const on = { resource: 'report', rerunAnalysis: true, outputChanges: true };
-		const after = sampleReport({ result: 70 });
-		expect(finishOutput(context(on), 'update', [after], report)).toEqual([
-			{ ...simplifyReport(after), changes: diffReports(report, after) },
-		]);
-		expect(finishOutput(context({ ...on, simplify: false }), 'update', [after], report)).toEqual([
-			{ ...after, changes: diffReports(report, after) },
-		]);
-		// Without the option a `previous` handed over is not used.
-		expect(finishOutput(context({ resource: 'report' }), 'update', [after], report)).toEqual([
-			simplifyReport(after),
-		]);
+		expect(needsPreviousState(context({ outputChanges: true }), true)).toBe(true);
+		expect(needsPreviousState(context({ outputChanges: false }), true)).toBe(false);
+		expect(needsPreviousState(context({ outputChanges: true }), false)).toBe(false);
 	});
 });

@@ -1,5 +1,5 @@
-import { MAX_PASSWORD_LENGTH, MAX_URL_LENGTH, PRIVACY } from '../shared/constants';
-import { truncated } from '../shared/truncate';
+import { MAX_PASSWORD_LENGTH, MAX_URL_LENGTH, PRIVACY } from './constants';
+import { truncated } from './truncate';
 
 /** A parameter value the node refuses before sending anything; `field` is its display name. */
 export class InvalidInput extends Error {

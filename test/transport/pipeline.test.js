@@ -1,9 +1,19 @@
-// The pipeline's retry rules through a scripted channel: which failures are sent again, which
+// The pipeline's retry rules (transport/pipeline.ts) through a scripted channel: which failures are sent again, which
 // never, and what the item's error says. (The real wire is tested against the sandbox in
 // test/reliability and test/node.)
 const { NodeApiError } = require('n8n-workflow');
-const { backoffMs, wireOptions, readRecord, deleteRecord, readPage } =
-	require('../helpers/built').pipeline;
+const pipeline = require('../helpers/built').pipeline;
+const { nodeErrorOf } = require('../helpers/built').errorMessage;
+
+const { backoffMs, wireOptions } = pipeline;
+/** Each request as the transport's edge (transport/index.ts) sends it: a failure becomes n8n's error. */
+const atEdge = (send) => async (channel, request) =>
+	await send(channel, request).catch(async (error) => {
+		throw await nodeErrorOf(channel, error);
+	});
+const readRecord = atEdge(pipeline.readRecord);
+const deleteRecord = atEdge(pipeline.deleteRecord);
+const readPage = atEdge(pipeline.readPage);
 
 let nodeCount = 0;
 /** A channel whose attempts answer in turn from `script` (a response, or an error to throw). */

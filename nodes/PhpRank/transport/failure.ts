@@ -1,10 +1,6 @@
-import { isRecord } from '../shared/isRecord';
-import type { ApiResponse } from './response';
-import { headerValue, isWebPage, retryAfterMs } from './response';
-
 /**
  * Everything that can go wrong with one request, as data. The pipeline (pipeline.ts) decides what
- * to do from a failure's `type`; failureWording.ts words it, in one place.
+ * to do from a failure's `type`; errorMessage.ts words it, in one place.
  */
 
 /** The record a request was about, so a 404 can say "Report 12 not found". */
@@ -13,7 +9,7 @@ export interface FailureSubject {
 	id?: string | number;
 }
 
-/** What shape of response a request expects (transport/responseShape.ts checks it). */
+/** What shape of response a request expects (answer.ts checks it). */
 export type ResponseShape = 'list' | 'record' | 'deletion';
 
 export type Failure =
@@ -63,8 +59,14 @@ export type Failure =
 /** Which deadline a request ran into (see the `timedOut` failure). */
 export type DeadlineBound = 'timeout' | 'poll' | 'search';
 
-/** A failure on its way through the pipeline, before it is described for the item. */
+/**
+ * A failure on its way through the pipeline, before it is described for the item (at the
+ * transport's edge, errorMessage.ts). `secrets`: what the failed request carried that no error
+ * may show (a report's password), so that every item the failure reaches removes them.
+ */
 export class PipelineFailure extends Error {
+	readonly secrets: string[] = [];
+
 	constructor(readonly failure: Failure) {
 		super(failure.type);
 		this.name = 'PipelineFailure';
@@ -109,46 +111,6 @@ export function transportFailure(error: unknown): Failure {
 	if (NOT_SENT_CONFIGURATION.has(code) || code.startsWith('ERR_SSL') || code.startsWith('ERR_TLS'))
 		return { type: 'notSent', code, configuration: true };
 	return { type: 'noAnswer', code };
-}
-
-/** Laravel sends 422 `message` as {field: [texts]}; everything else sends a string. */
-export function validationMessages(message: unknown): string {
-	if (typeof message === 'string') return message;
-	if (!isRecord(message)) return '';
-	return Object.entries(message)
-		.map(([field, texts]) => {
-			const list = Array.isArray(texts) ? texts : [texts];
-			return list.map((text) => `${field}: ${String(text)}`).join('; ');
-		})
-		.join('; ');
-}
-
-/**
- * The failure an HTTP response stands for, or `undefined` for a usable JSON response. Only a 2xx web
- * page means a wrong Base URL: a proxy's HTML error page during an outage is a server error.
- */
-export function answerFailure(
-	response: ApiResponse,
-	path: string,
-	subject?: FailureSubject,
-): Failure | undefined {
-	const { statusCode, headers, body } = response;
-	if (statusCode === 429) return { type: 'rateLimited', retryAfterMs: retryAfterMs(headers) };
-	if (statusCode >= 300 && statusCode < 400) {
-		return { type: 'redirect', statusCode, location: headerValue(headers, 'location') ?? '' };
-	}
-	const webPage = isWebPage(response);
-	if (statusCode >= 400) {
-		const serverMessage = isRecord(body) ? validationMessages(body.message) : '';
-		return { type: 'httpError', statusCode, serverMessage, webPage, path, subject };
-	}
-	if (webPage) return { type: 'webPage', statusCode };
-	if (isRecord(body) || Array.isArray(body)) return undefined;
-	return {
-		type: 'notJson',
-		statusCode,
-		bodyKind: body === '' || body === undefined ? 'an empty' : `a ${typeof body}`,
-	};
 }
 
 /** How a failure decides the next step: wait and retry, retry, retry only if safe, or stop. */

@@ -1,11 +1,16 @@
+import type { IDataObject, INode, JsonObject } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import { InvalidInput } from '../shared/inputChecks';
 import { siteRoot } from '../shared/apiBaseUrl';
 import { ownEntry } from '../shared/ownEntry';
-import type { ResponseShape, Failure, FailureSubject } from './failures';
+import type { ResponseShape, Failure, FailureSubject } from './failure';
+import { PipelineFailure } from './failure';
 
 /**
- * The one wording of every failure (failures.ts): the message and description a user, or an AI
- * agent (which sees only the message), reads. Every message stands alone: what happened, then
- * what to do.
+ * What the user, or an AI agent (which sees only the message), reads when a request fails: the
+ * one wording of every failure (failure.ts), each message standing alone (what happened, then
+ * what to do), without secrets, as n8n's error for the item (nodeErrorOf, at the end).
  */
 
 /** What the wording may name: the credential's Base URL as typed. */
@@ -297,4 +302,120 @@ function describeHttpError(
 				httpCode,
 			};
 	}
+}
+
+/**
+ * Removes secrets from a text the package shows: the API key and a report's password, as typed
+ * and in the encoded forms a server may echo them in (percent-encoded, form-encoded, JSON).
+ */
+const REDACTED = '[redacted]';
+
+/**
+ * Shorter strings occur in ordinary words, so they are not searched for as such; an echoed
+ * password field or Bearer header is removed whatever its length (SECRET_FIELDS).
+ */
+const MIN_SECRET_LENGTH = 3;
+
+/** `password=…`, `"password":"…"`, `Bearer …` however the value is quoted or encoded. */
+const SECRET_FIELDS = [
+	/(password\\?["']?\s*(?:=|:|%3D)\s*\\?["']?)[^"'&\s,}\\]*/gi,
+	/(bearer(?:\s|%20|\+)+)[^"'&\s,}\\]+/gi,
+];
+
+function spellings(secret: string): string[] {
+	const forms = new Set([
+		secret,
+		encodeURIComponent(secret),
+		encodeURIComponent(secret).replace(/%20/g, '+'),
+		JSON.stringify(secret).slice(1, -1),
+		JSON.stringify(secret).slice(1, -1).replace(/\//g, '\\/'),
+	]);
+	return [...forms]
+		.filter((form) => form.length >= MIN_SECRET_LENGTH)
+		.sort((a, b) => b.length - a.length);
+}
+
+/** `scheme://user:password@`: the userinfo of any address in a text. */
+const URL_USERINFO = /\b([a-z][a-z0-9+.-]*:\/\/)[^/?#@\s]*@/gi;
+
+/** An address as it may be shown: without its userinfo (`https://user:password@host` → `https://host`). */
+export function withoutUserinfo(url: string): string {
+	return url.replace(URL_USERINFO, '$1');
+}
+
+/**
+ * The parts of an address's userinfo, as typed and decoded: secrets to remove wherever else a
+ * server may echo them (a redirect's Location, an error page).
+ */
+export function userinfoSecrets(url: string): string[] {
+	const match = /^\s*[a-z][a-z0-9+.-]*:\/\/([^/?#@\s]*)@/i.exec(url);
+	if (!match) return [];
+	const parts = [match[1], ...match[1].split(':')];
+	const decoded = parts.map((part) => {
+		try {
+			return decodeURIComponent(part);
+		} catch {
+			return part;
+		}
+	});
+	return [...new Set([...parts, ...decoded])].filter((part) => part !== '');
+}
+
+export function redactSecrets(text: string, secrets: Array<string | undefined>): string {
+	let result = withoutUserinfo(text);
+	for (const field of SECRET_FIELDS) result = result.replace(field, `$1${REDACTED}`);
+	for (const secret of secrets) {
+		if (typeof secret !== 'string' || secret.length < MIN_SECRET_LENGTH) continue;
+		for (const form of spellings(secret)) result = result.split(form).join(REDACTED);
+	}
+	return result;
+}
+
+/** Where a failure happened, for its wording: the node, the item, and the credential it used. */
+export interface ErrorSituation {
+	node: INode;
+	itemIndex: number;
+	/** The credential, read only when a failure is described: its Base URL is named, its key removed. */
+	credential(): Promise<IDataObject>;
+}
+
+/**
+ * The transport's edge (index.ts): the n8n error an item shows for what went wrong while its
+ * requests ran, made once. A Failure becomes a NodeApiError in the words above, naming the Base
+ * URL; a refused parameter (InvalidInput) a NodeOperationError naming the field to correct. What
+ * a Failure shows passes through the secret filter: phpRank (or a proxy) may echo the request,
+ * key and password included (the failure carries its request's secrets). Other errors pass
+ * unchanged.
+ */
+export async function nodeErrorOf(situation: ErrorSituation, error: unknown): Promise<Error> {
+	const { node, itemIndex } = situation;
+	if (error instanceof InvalidInput) {
+		return new NodeOperationError(node, error.message, {
+			itemIndex,
+			description: `Check the "${error.field}" field of this node.`,
+		});
+	}
+	if (!(error instanceof PipelineFailure)) return error as Error;
+	let credential: IDataObject = {};
+	try {
+		credential = await situation.credential();
+	} catch {
+		// Without the credential the wording names no Base URL; the failure itself still shows.
+	}
+	const typedBaseUrl = String(credential.baseUrl ?? '').trim();
+	// The Base URL is named without its userinfo (`https://user:password@host`), whose parts are
+	// removed wherever else they appear.
+	const allSecrets = [
+		typeof credential.apiKey === 'string' ? credential.apiKey : undefined,
+		...error.secrets,
+		...userinfoSecrets(typedBaseUrl),
+	];
+	const text = describeFailure(error.failure, { baseUrl: withoutUserinfo(typedBaseUrl) });
+	const message = redactSecrets(text.message, allSecrets);
+	return new NodeApiError(node, { message } as JsonObject, {
+		message,
+		description: redactSecrets(text.description, allSecrets),
+		httpCode: text.httpCode,
+		itemIndex,
+	});
 }
