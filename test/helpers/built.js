@@ -7,10 +7,10 @@ const DIST = path.join(__dirname, '..', '..', 'dist');
 /** Name → path under dist/, without the extension. */
 const MODULE_PATHS = {
 	node: 'nodes/PhpRank/PhpRank.node',
-	trigger: 'nodes/PhpRankTrigger/PhpRankTrigger.node',
+	trigger: 'nodes/PhpRank/PhpRankTrigger.node',
 	credential: 'credentials/PhpRankApi.credentials',
-	watch: 'nodes/PhpRankTrigger/watch',
-	readReports: 'nodes/PhpRankTrigger/readReports',
+	watch: 'nodes/PhpRank/trigger/watch',
+	readReports: 'nodes/PhpRank/trigger/readReports',
 	abort: 'nodes/PhpRank/transport/abort',
 	listSearch: 'nodes/PhpRank/methods/listSearch',
 	inputChecks: 'nodes/PhpRank/shared/inputChecks',

@@ -1,4 +1,4 @@
-// The phpRank Trigger's decisions (nodes/PhpRankTrigger/watch.ts): pure functions of the recorded
+// The phpRank Trigger's decisions (nodes/PhpRank/trigger/watch.ts): pure functions of the recorded
 // state and the reports read in one poll.
 const {
 	watchSignature,

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { reportLabel, reportScore, scoreLabel, toNumber } from '../PhpRank/report/score';
-import { simplifyReport } from '../PhpRank/report/simplify';
+import { reportLabel, reportScore, scoreLabel, toNumber } from '../report/score';
+import { simplifyReport } from '../report/simplify';
 
 /**
  * What the phpRank Trigger decides, as pure functions of (state, reports read this poll): what to

@@ -6,9 +6,9 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { searchProjects } from '../PhpRank/methods/listSearch';
-import { CREDENTIAL_NAME } from '../PhpRank/shared/constants';
-import { SIMPLIFY_DEFAULT, SIMPLIFY_PARAMETER } from '../PhpRank/shared/fields';
+import { searchProjects } from './methods/listSearch';
+import { CREDENTIAL_NAME } from './shared/constants';
+import { SIMPLIFY_DEFAULT, SIMPLIFY_PARAMETER } from './shared/fields';
 import {
 	newestReports,
 	pollDeadline,
@@ -16,10 +16,10 @@ import {
 	settingsOf,
 	watchedSite,
 	watchedWindow,
-} from './readReports';
-import { testEvent } from './testEvent';
-import { triggerFields } from './triggerFields';
-import type { WatchEvent, WatchOutcome, WatchState } from './watch';
+} from './trigger/readReports';
+import { testEvent } from './trigger/testEvent';
+import { triggerFields } from './trigger/triggerFields';
+import type { WatchEvent, WatchOutcome, WatchState } from './trigger/watch';
 import {
 	baseline,
 	detectNewReports,
@@ -29,7 +29,7 @@ import {
 	isKnownState,
 	scoreWindowRestart,
 	watchedAnotherSite,
-} from './watch';
+} from './trigger/watch';
 
 function toItems(events: WatchEvent[], simplify: boolean): INodeExecutionData[][] | null {
 	if (events.length === 0) return null;

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { projectLocator, simplifyField } from '../PhpRank/shared/fields';
+import { projectLocator, simplifyField } from '../shared/fields';
 import type { TriggerEvent } from './watch';
 
 /** The most reports one poll compares (10 requests of 100). */

@@ -1,15 +1,15 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import { siteRoot } from '../PhpRank/shared/apiBaseUrl';
-import { CREDENTIAL_NAME } from '../PhpRank/shared/constants';
-import type { ChannelDeadline, CollectOptions, RequestLimits } from '../PhpRank/transport';
+import { siteRoot } from '../shared/apiBaseUrl';
+import { CREDENTIAL_NAME } from '../shared/constants';
+import type { ChannelDeadline, CollectOptions, RequestLimits } from '../transport';
 import {
 	DEFAULT_LIMITS,
 	deadlineFrom,
 	planPages,
 	sendFromCode,
 	withoutUserinfo,
-} from '../PhpRank/transport';
+} from '../transport';
 import { DEFAULT_THRESHOLD, DEFAULT_WATCHED, MAX_WATCHED } from './triggerFields';
 import type { TriggerEvent, WatchSettings, WatchState } from './watch';
 import { isNewSince } from './watch';
