@@ -1,6 +1,8 @@
+// Project → delete (nodes/PhpRank/resources/project/delete.ts): this operation's own tests. What all
+// operations share (errors, Simplify, examples, agents) is tested in test/node/ and test/reliability/.
 // Project operations: Get Many with its filters and paging, Delete with the name encoded as one
 // path segment (and the reports of the project gone with it).
-const { useFixture, get, apiGet, fromList, del, byName } = require('./fixture');
+const { useFixture, apiGet, fromList, del, byName } = require('../../node/fixture');
 
 const fixture = useFixture();
 
@@ -12,72 +14,6 @@ function seedProjects() {
 		{ url: 'https://gamma.test/x', score: 80 },
 	]);
 }
-
-describe('Project: Get Many', () => {
-	beforeEach(seedProjects);
-
-	test('defaults: one request of per_page 50; items are the projects', async () => {
-		const expected = (await apiGet(fixture.sandbox, '/projects?per_page=50')).data;
-		const { items } = await fixture.run({ resource: 'project', operation: 'getAll' });
-		expect(fixture.takeRequests()).toEqual([
-			get('/api/v1/projects', { per_page: '50', page: '1' }),
-		]);
-		// Each project gains its average score (sum / reports) and that average's label.
-		const averages = {
-			'gamma.test': [80, 'good'],
-			'beta.test': [40, 'bad'],
-			'alpha.test': [80, 'good'],
-		};
-		expect(items.map((item) => item.json)).toEqual(
-			expected.map((p) => ({
-				...p,
-				average_score: averages[p.project][0],
-				label: averages[p.project][1],
-			})),
-		);
-		expect(expected.map((p) => [p.project, p.reports])).toEqual([
-			['gamma.test', 1],
-			['beta.test', 1],
-			['alpha.test', 2],
-		]);
-	});
-
-	test('search and sort are sent', async () => {
-		const { items } = await fixture.run({
-			resource: 'project',
-			operation: 'getAll',
-			limit: 2,
-			filters: { search: 'a.test' },
-			sorting: { sortBy: 'project', sort: 'asc' },
-		});
-		expect(fixture.takeRequests()).toEqual([
-			get('/api/v1/projects', {
-				search_by: 'project',
-				search: 'a.test',
-				sort_by: 'project',
-				sort: 'asc',
-				per_page: '10',
-				page: '1',
-			}),
-		]);
-		expect(items.map((item) => item.json.project)).toEqual(['alpha.test', 'beta.test']);
-	});
-
-	test('Return All pages through more than 100 projects', async () => {
-		fixture.sandbox.reset(
-			Array.from({ length: 230 }, (_, i) => ({ url: `https://site${i}.test/` })),
-		);
-		const { items } = await fixture.run({
-			resource: 'project',
-			operation: 'getAll',
-			returnAll: true,
-		});
-		expect(fixture.takeRequests()).toEqual(
-			[1, 2, 3].map((page) => get('/api/v1/projects', { per_page: '100', page: String(page) })),
-		);
-		expect(new Set(items.map((item) => item.json.project)).size).toBe(230);
-	});
-});
 
 describe('Project: Delete', () => {
 	beforeEach(seedProjects);
