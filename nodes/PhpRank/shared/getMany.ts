@@ -1,7 +1,7 @@
-import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions, INodePropertyRouting } from 'n8n-workflow';
 
 import type { ItemRequests } from '../transport';
-import { planPages } from '../transport';
+import { operationRouting, planPages } from '../transport';
 import { limitFrom } from './inputChecks';
 
 /**
@@ -9,7 +9,7 @@ import { limitFrom } from './inputChecks';
  * query kept, paged as planned from Return All and Limit, each page shaped by `shape` as it
  * arrives (so a Return All never holds every raw record and every output record at once).
  */
-export async function getMany(
+async function getMany(
 	context: IExecuteSingleFunctions,
 	requests: ItemRequests,
 	path: string,
@@ -26,5 +26,20 @@ export async function getMany(
 		routedQuery,
 		{ plan: planPages(returnAll, limit), newestFirst },
 		(records) => records.map(shape),
+	);
+}
+
+/**
+ * The routing of a Get Many option: a GET of the list at `path`, whose filters and sort n8n routes
+ * as query parameters from the operation's fields; `shapeOf` gives the item's output shape of a record.
+ */
+export function getManyRouting(
+	path: string,
+	shapeOf: (context: IExecuteSingleFunctions) => (record: IDataObject) => IDataObject,
+): INodePropertyRouting {
+	return operationRouting(
+		{ method: 'GET', url: path },
+		async (context, requests, routedQuery) =>
+			await getMany(context, requests, path, routedQuery, shapeOf(context)),
 	);
 }

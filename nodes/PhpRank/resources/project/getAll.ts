@@ -3,9 +3,8 @@ import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-wor
 import { projectWithAverage } from '../../report/score';
 import { OPERATION, RESOURCE } from '../../shared/constants';
 import { returnAllAndLimit, searchFilter, showFor, sortCollection } from '../../shared/fields';
-import { getMany } from '../../shared/getMany';
+import { getManyRouting } from '../../shared/getMany';
 import { isRecord } from '../../shared/isRecord';
-import { operationRouting } from '../../transport';
 
 /** Each project as output: as phpRank sends it, plus its `average_score` and `label`. */
 const withAverage = (project: IDataObject) =>
@@ -21,11 +20,7 @@ export const getAllOption: INodePropertyOptions = {
 	action: 'Get many projects',
 	description:
 		'List projects (the sites reports belong to), each with its number of reports, average score from 0 to 100 and label',
-	routing: operationRouting(
-		{ method: 'GET', url: '/projects' },
-		async (context, requests, routedQuery) =>
-			await getMany(context, requests, '/projects', routedQuery, withAverage),
-	),
+	routing: getManyRouting('/projects', () => withAverage),
 };
 
 export const getAllFields: INodeProperties[] = [

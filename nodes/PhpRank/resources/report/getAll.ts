@@ -9,9 +9,8 @@ import {
 	simplifyField,
 	sortCollection,
 } from '../../shared/fields';
-import { getMany } from '../../shared/getMany';
+import { getManyRouting } from '../../shared/getMany';
 import { reportView } from '../../shared/reportOutput';
-import { operationRouting } from '../../transport';
 
 /**
  * Report → Get Many: its filters and sort are routed as query parameters (n8n builds them from the
@@ -23,11 +22,7 @@ export const getAllOption: INodePropertyOptions = {
 	action: 'Get many reports',
 	description:
 		'List reports, filtered by URL text, project or result and sorted; each with its score from 0 to 100, label and failed checks',
-	routing: operationRouting(
-		{ method: 'GET', url: '/reports' },
-		async (context, requests, routedQuery) =>
-			await getMany(context, requests, '/reports', routedQuery, reportView(context)),
-	),
+	routing: getManyRouting('/reports', reportView),
 };
 
 export const getAllFields: INodeProperties[] = [
