@@ -3,6 +3,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { InvalidInput } from '../shared/inputChecks';
 import { siteRoot } from '../shared/apiBaseUrl';
+import { RESOURCE } from '../shared/constants';
 import { ownEntry } from '../shared/ownEntry';
 import type { ResponseShape, Failure, FailureSubject } from './failure';
 import { PipelineFailure } from './failure';
@@ -35,15 +36,15 @@ const CREATE_RESPONSE_LOST_MESSAGE =
 	'phpRank may have created the report, but its answer was lost: look for it (Report → Get Many with Search URL) before creating it again';
 
 function subjectName(subject: FailureSubject): string {
-	const resource = subject.resource === 'project' ? 'Project' : 'Report';
+	const resource = subject.resource === RESOURCE.project ? 'Project' : 'Report';
 	if (subject.id === undefined || subject.id === '') return resource;
-	return subject.resource === 'project'
+	return subject.resource === RESOURCE.project
 		? `${resource} "${subject.id}"`
 		: `${resource} ${subject.id}`;
 }
 
 function subjectField(subject: FailureSubject): string {
-	return subject.resource === 'project' ? 'the Project name' : 'the Report ID';
+	return subject.resource === RESOURCE.project ? 'the Project name' : 'the Report ID';
 }
 
 const seconds = (ms: number) => `${Math.round(ms / 1000)} s`;
@@ -278,7 +279,7 @@ function describeHttpError(
 			if (subject?.id !== undefined) {
 				return {
 					message: `${subjectName(subject)} not found: check ${subjectField(subject)} (it may have been deleted)`,
-					description: `phpRank has no ${subject.resource} with this ${subject.resource === 'project' ? 'name' : 'ID'} for this API key.${serverQuote}`,
+					description: `phpRank has no ${subject.resource} with this ${subject.resource === RESOURCE.project ? 'name' : 'ID'} for this API key.${serverQuote}`,
 					httpCode,
 				};
 			}

@@ -1,3 +1,5 @@
+import type { Resource } from '../shared/constants';
+
 /**
  * Everything that can go wrong with one request, as data. The pipeline (pipeline.ts) decides what
  * to do from a failure's `type`; errorMessage.ts words it, in one place.
@@ -5,7 +7,7 @@
 
 /** The record a request was about, so a 404 can say "Report 12 not found". */
 export interface FailureSubject {
-	resource: 'report' | 'project';
+	resource: Resource;
 	id?: string | number;
 }
 
