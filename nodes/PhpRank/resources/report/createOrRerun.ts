@@ -11,7 +11,7 @@ import { OPERATION, RESOURCE } from '../../shared/constants';
 import { OUTPUT_CHANGES_PARAMETER, showFor, simplifyField } from '../../shared/fields';
 import { maxAgeHoursFrom } from '../../shared/inputChecks';
 import { reportView } from '../../shared/reportOutput';
-import type { ItemRequests, ListEnvelope } from '../../transport';
+import type { ApiRequest, ItemRequests, ListEnvelope } from '../../transport';
 import { isAnswerLost, isLastPage, operationRouting } from '../../transport';
 import { createRequest } from './create';
 
@@ -189,8 +189,8 @@ export async function createOrRerunOnce(
  * and checked by create.ts), and a re-run. A Create whose answer was lost is handed back as such,
  * told apart by its failure before that becomes the item's error (transport `isAnswerLost`).
  */
-function lookupApi(requests: ItemRequests, create: ReturnType<typeof createRequest>['request']) {
-	const api: CreateOrRerunApi = {
+function lookupApi(requests: ItemRequests, create: ApiRequest): CreateOrRerunApi {
+	return {
 		listPage: async (search, page, perPage) =>
 			await requests.page({
 				method: 'GET',
@@ -212,7 +212,6 @@ function lookupApi(requests: ItemRequests, create: ReturnType<typeof createReque
 			}),
 		now: () => Date.now(),
 	};
-	return api;
 }
 
 /**
