@@ -2,6 +2,6 @@
 // exports the same ones (the node, the trigger, the credential) for code that requires the package.
 module.exports = {
 	PhpRank: require('./dist/nodes/PhpRank/PhpRank.node.js').PhpRank,
-	PhpRankTrigger: require('./dist/nodes/PhpRankTrigger/PhpRankTrigger.node.js').PhpRankTrigger,
+	PhpRankTrigger: require('./dist/nodes/PhpRank/PhpRankTrigger.node.js').PhpRankTrigger,
 	PhpRankApi: require('./dist/credentials/PhpRankApi.credentials.js').PhpRankApi,
 };

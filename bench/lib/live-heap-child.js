@@ -17,20 +17,29 @@ async function main() {
 		global.gc();
 		return process.memoryUsage().heapUsed;
 	};
-	// Best effort: also sample inside the package's output shaping (hooks/outputShape.js), where
+	// Best effort: also sample inside the package's output shaping (shared/reportOutput.js), where
 	// the records it got and the records it returns are both alive. The compiled modules call
-	// it through the exports object, so wrapping the export is enough.
+	// it through the exports object, so wrapping the export is enough. It shapes one record at a
+	// time: sampled at the last record of every page of 100 (a Return All's page), as before.
 	let inShaping = 0;
+	let shaped = 0;
 	try {
-		const outputShape = require(
-			require('node:path').join(require('node:path').dirname(nodeFile), 'hooks', 'outputShape.js'),
+		const reportOutput = require(
+			require('node:path').join(
+				require('node:path').dirname(nodeFile),
+				'shared',
+				'reportOutput.js',
+			),
 		);
-		if (typeof outputShape.finishOutput === 'function') {
-			const original = outputShape.finishOutput;
-			outputShape.finishOutput = function (...args) {
-				const result = original.apply(this, args);
-				if (measuring) inShaping = Math.max(inShaping, live());
-				return result;
+		if (typeof reportOutput.reportView === 'function') {
+			const original = reportOutput.reportView;
+			reportOutput.reportView = function (...args) {
+				const view = original.apply(this, args);
+				return (record) => {
+					const result = view(record);
+					if (measuring && ++shaped % 100 === 0) inShaping = Math.max(inShaping, live());
+					return result;
+				};
 			};
 		}
 	} catch {

@@ -1,6 +1,6 @@
 // Readable output through n8n-core's engine against the sandbox: Simplify on report operations,
 // the average of Project Get Many, and Update's before/after comparison of a re-run.
-const { useFixture, startFixture, get, apiGet, byId, form } = require('./fixture');
+const { useFixture, startFixture, get, apiGet, byId } = require('./fixture');
 const { simplifyReport } = require('../helpers/built').simplify;
 
 const fixture = useFixture();
@@ -159,131 +159,6 @@ describe('what the real server varies', () => {
 		} finally {
 			await other.sandbox.close();
 		}
-	});
-});
-
-describe('Project Get Many: average score and label', () => {
-	test('the decimal-string sum divided by the report count, one decimal, with its label', async () => {
-		fixture.sandbox.reset([
-			{ url: 'https://alpha.test/', score: 90 },
-			{ url: 'https://alpha.test/a', score: 71 },
-			{ url: 'https://alpha.test/b', score: 70 },
-			{ url: 'https://beta.test/', score: 40 },
-		]);
-		const raw = (await apiGet(fixture.sandbox, '/projects?per_page=50')).data;
-		expect(raw.map((p) => [p.project, p.reports, p.result])).toEqual([
-			['beta.test', 1, '40.00'],
-			['alpha.test', 3, '231.00'],
-		]);
-		const { items } = await fixture.run({ resource: 'project', operation: 'getAll' });
-		expect(items.map((item) => item.json)).toEqual([
-			{ ...raw[0], average_score: 40, label: 'bad' },
-			{ ...raw[1], average_score: 77, label: 'decent' },
-		]);
-	});
-});
-
-describe('Update: Re-Run Analysis with Output Changes', () => {
-	const rerun = (extra) => ({
-		resource: 'report',
-		operation: 'update',
-		reportId: byId(3),
-		rerunAnalysis: true,
-		...extra,
-	});
-
-	test('reads the report, re-runs it, and outputs the report with what changed', async () => {
-		const before = (await apiGet(fixture.sandbox, '/reports/3')).data;
-		const { items, error } = await fixture.run(rerun({ outputChanges: true }));
-		expect(error).toBeUndefined();
-		expect(fixture.takeRequests()).toEqual([
-			get('/api/v1/reports/3'),
-			form('PATCH', '/api/v1/reports/3', 'results=1'),
-		]);
-		const after = (await apiGet(fixture.sandbox, '/reports/3')).data;
-		// The oracle, from the raw reports: which checks flipped.
-		const flipped = (from, to) =>
-			Object.keys(after.results).filter(
-				(n) => before.results[n].passed === from && after.results[n].passed === to,
-			);
-		expect(flipped(true, false)).toEqual(['dom_size']);
-		expect(flipped(false, true)).toEqual([
-			'text_compression',
-			'structured_data',
-			'text_html_ratio',
-		]);
-
-		expect(items.map((item) => item.json)).toEqual([
-			{
-				...simplifyReport(after),
-				changes: {
-					previous_score: 50,
-					score: 58,
-					score_change: 8,
-					previous_label: 'decent',
-					label: 'decent',
-					label_changed: false,
-					previous_generated_at: before.generated_at,
-					generated_at: after.generated_at,
-					regressions: [
-						{
-							check: 'dom_size',
-							category: 'performance',
-							importance: 'low',
-							reason: 'dom_size: 1934 elements, max 1500',
-						},
-					],
-					fixed: [
-						{ check: 'text_compression', category: 'performance', importance: 'high' },
-						{ check: 'structured_data', category: 'miscellaneous', importance: 'low' },
-						{ check: 'text_html_ratio', category: 'miscellaneous', importance: 'low' },
-					],
-				},
-			},
-		]);
-		expect(after.generated_at).not.toBe(before.generated_at);
-	});
-
-	test('with Simplify off the raw report carries `changes`', async () => {
-		const { items } = await fixture.run(rerun({ outputChanges: true, simplify: false }));
-		const after = (await apiGet(fixture.sandbox, '/reports/3')).data;
-		const { changes, ...report } = items[0].json;
-		expect(report).toEqual(after);
-		expect(changes).toMatchObject({ previous_score: 50, score: 58, score_change: 8 });
-	});
-
-	test('without Output Changes: no read before, no `changes`', async () => {
-		const { items } = await fixture.run(rerun({}));
-		expect(fixture.takeRequests().map((r) => `${r.method} ${r.path}`)).toEqual([
-			'PATCH /api/v1/reports/3',
-		]);
-		expect(Object.keys(items[0].json)).not.toContain('changes');
-	});
-
-	test('Output Changes only applies with Re-Run Analysis on', async () => {
-		const { items } = await fixture.run(rerun({ rerunAnalysis: false, outputChanges: true }));
-		expect(fixture.takeRequests().map((r) => `${r.method} ${r.path}`)).toEqual([
-			'PATCH /api/v1/reports/3',
-		]);
-		expect(Object.keys(items[0].json)).not.toContain('changes');
-	});
-
-	test('the read before is for the same report in every item', async () => {
-		const { items } = await fixture.run(
-			{
-				resource: 'report',
-				operation: 'update',
-				reportId: byId('={{ $json.id }}'),
-				rerunAnalysis: true,
-				outputChanges: true,
-			},
-			{ items: [{ id: 3 }, { id: 2 }] },
-		);
-		expect(items.map((item) => [item.json.id, item.json.changes.previous_score])).toEqual([
-			[3, 50],
-			[2, 64],
-		]);
-		expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
 	});
 });
 

@@ -7,10 +7,7 @@ import type {
 
 import { siteRoot } from '../shared/apiBaseUrl';
 import { CREDENTIAL_NAME } from '../shared/constants';
-import { codeChannel, deadlineFrom } from '../transport/channels';
-import { isLastPage } from '../transport/pagePlan';
-import { readPage } from '../transport/pipeline';
-import { withoutUserinfo } from '../transport/secrets';
+import { deadlineFrom, isLastPage, sendFromCode, withoutUserinfo } from '../transport';
 
 /** One page of the picker: enough to choose from, small enough to load quickly. */
 const PICKER_PAGE_SIZE = 25;
@@ -33,8 +30,11 @@ async function pickerPage(
 	const page = Number.isInteger(requested) && requested > 1 ? requested : 1;
 	const qs: IDataObject = { per_page: PICKER_PAGE_SIZE, page };
 	if (filter) Object.assign(qs, { search: filter, search_by: searchBy });
-	const channel = codeChannel(context, deadlineFrom('search', SEARCH_DEADLINE_MS));
-	const envelope = await readPage(channel, { method: 'GET', url, qs });
+	const envelope = await sendFromCode(
+		context,
+		deadlineFrom('search', SEARCH_DEADLINE_MS),
+		async (requests) => await requests.page({ method: 'GET', url, qs }),
+	);
 	return {
 		records: envelope.data as IDataObject[],
 		paginationToken: isLastPage(envelope, page, PICKER_PAGE_SIZE) ? undefined : String(page + 1),

@@ -12,3 +12,19 @@ export const MAX_URL_LENGTH = 2048;
 export const MAX_PASSWORD_LENGTH = 128;
 
 export const CREDENTIAL_NAME = 'phpRankApi';
+
+/** The node's resources: the values of its Resource parameter (a public contract: never renamed). */
+export const RESOURCE = { project: 'project', report: 'report' } as const;
+
+/** The node's operations: the values of its Operation parameters (a public contract: never renamed). */
+export const OPERATION = {
+	create: 'create',
+	createOrRerun: 'createOrRerun',
+	delete: 'delete',
+	get: 'get',
+	getAll: 'getAll',
+	update: 'update',
+} as const;
+
+export type Resource = (typeof RESOURCE)[keyof typeof RESOURCE];
+export type Operation = (typeof OPERATION)[keyof typeof OPERATION];

@@ -1,11 +1,12 @@
 import type { IDisplayOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { PRIVACY } from './constants';
+import type { Operation, Resource } from './constants';
+import { OPERATION, PRIVACY, RESOURCE } from './constants';
 
 /** displayOptions that show a field for some operations of one resource. */
 export function showFor(
-	resource: string,
-	operations: string[],
+	resource: Resource,
+	operations: Operation[],
 	extra: IDisplayOptions['show'] = {},
 ) {
 	return { show: { resource: [resource], operation: operations, ...extra } };
@@ -30,10 +31,10 @@ export const privacyChoices: INodePropertyOptions[] = [
 ];
 
 /**
- * The report page's password: only shown, and so only sent, when Privacy is Password. `routed`
- * is false where the operation's preSend reads it itself (Create).
+ * The report page's password: only shown, and so only sent, when Privacy is Password. Not routed:
+ * the operation reads it once, for Privacy Password only (n8n reads a routed parameter once more).
  */
-export function passwordField(operation: string | string[], routed = true): INodeProperties {
+export function passwordField(operations: Operation[]): INodeProperties {
 	return {
 		displayName: 'Password',
 		name: 'password',
@@ -42,10 +43,7 @@ export function passwordField(operation: string | string[], routed = true): INod
 		required: true,
 		default: '',
 		description: 'Password visitors must enter to open the report page (1 to 128 characters)',
-		displayOptions: showFor('report', typeof operation === 'string' ? [operation] : operation, {
-			privacy: [PRIVACY.password],
-		}),
-		...(routed ? { routing: { send: { type: 'body' as const, property: 'password' } } } : {}),
+		displayOptions: showFor(RESOURCE.report, operations, { privacy: [PRIVACY.password] }),
 	};
 }
 
@@ -54,9 +52,9 @@ export function passwordField(operation: string | string[], routed = true): INod
  * One property for all three, without routing: n8n's RoutingNode evaluates the value of every
  * top-level property (hidden ones too) for every item, twice, so one definition per operation
  * evaluated an ID expression such as `{{ $json.id }}` three times over; routing on it added two
- * more reads. The operations' preSend (setReportPath) reads it once.
+ * more reads. The operations read it once (shared/reportById.ts).
  */
-export function reportLocator(operations: string[]): INodeProperties {
+export function reportLocator(operations: Operation[]): INodeProperties {
 	return {
 		displayName: 'Report',
 		name: 'reportId',
@@ -65,7 +63,7 @@ export function reportLocator(operations: string[]): INodeProperties {
 		default: { mode: 'list', value: '' },
 		description:
 			'The report to work on. Its ID is a whole number, like 12, as Get Many and Create return it.',
-		displayOptions: showFor('report', operations),
+		displayOptions: showFor(RESOURCE.report, operations),
 		modes: [
 			{
 				displayName: 'From List',
@@ -93,8 +91,8 @@ export function reportLocator(operations: string[]): INodeProperties {
 	};
 }
 
-/** Return All and Limit of a Get Many: the request executor reads them to plan its pages. */
-export function returnAllAndLimit(resource: string): INodeProperties[] {
+/** Return All and Limit of a Get Many: the operation reads them to plan its pages. */
+export function returnAllAndLimit(resource: Resource): INodeProperties[] {
 	return [
 		{
 			displayName: 'Return All',
@@ -102,7 +100,7 @@ export function returnAllAndLimit(resource: string): INodeProperties[] {
 			type: 'boolean',
 			default: false,
 			description: 'Whether to return all results or only up to a given limit',
-			displayOptions: showFor(resource, ['getAll']),
+			displayOptions: showFor(resource, [OPERATION.getAll]),
 		},
 		{
 			displayName: 'Limit',
@@ -111,7 +109,7 @@ export function returnAllAndLimit(resource: string): INodeProperties[] {
 			typeOptions: { minValue: 1 },
 			default: 50,
 			description: 'Max number of results to return',
-			displayOptions: showFor(resource, ['getAll'], { returnAll: [false] }),
+			displayOptions: showFor(resource, [OPERATION.getAll], { returnAll: [false] }),
 		},
 	];
 }
@@ -129,10 +127,10 @@ const sortDirectionField: INodeProperties = {
 };
 
 /**
- * How the node treats phpRank's rate limit and failures. Read by the request executor
- * (transport/accountGate.ts, transport/pipeline.ts), not routed: none of it is sent to phpRank.
+ * How the node treats phpRank's rate limit and failures. Read by the transport
+ * (transport/channels.ts `limitsOf`), not routed: none of it is sent to phpRank.
  */
-export function requestLimitOptions(resource: string, operations: string[]): INodeProperties {
+export function requestLimitOptions(resource: Resource, operations: Operation[]): INodeProperties {
 	return {
 		displayName: 'Options',
 		name: 'options',
@@ -221,7 +219,7 @@ export function searchFilter(
 
 /** The Sort collection of a Get Many: the sort key (its options and default) and the direction. */
 export function sortCollection(
-	resource: string,
+	resource: Resource,
 	sortKeys: INodePropertyOptions[],
 	defaultKey: string,
 ): INodeProperties {
@@ -231,7 +229,7 @@ export function sortCollection(
 		type: 'collection',
 		placeholder: 'Add Sort Option',
 		default: {},
-		displayOptions: showFor(resource, ['getAll']),
+		displayOptions: showFor(resource, [OPERATION.getAll]),
 		options: [
 			{
 				displayName: 'Sort By',
@@ -243,5 +241,45 @@ export function sortCollection(
 			},
 			sortDirectionField,
 		],
+	};
+}
+
+export const SIMPLIFY_PARAMETER = 'simplify';
+export const OUTPUT_CHANGES_PARAMETER = 'outputChanges';
+
+/**
+ * On by default: a phpRank report carries `results` with 33 checks (about 3 kB of nested
+ * values per report, 300 kB for a page of 100), while a monitoring workflow needs the score, its
+ * label and what failed. n8n's guideline for responses of more than 10 fields is a Simplify
+ * parameter; the simplified report has 8, and the raw one is one switch away.
+ */
+export const SIMPLIFY_DEFAULT = true;
+
+const SIMPLIFY_DESCRIPTION =
+	'Whether to return a simplified version of the response instead of the raw data: ID, URL, project, score, label (good above 79, decent 49 to 79, bad below 49), date generated, privacy as a word, and the failed checks by category with a one-line reason each. Off returns the report exactly as phpRank sends it, with every check.';
+
+/** The Simplify switch of an operation (or the trigger) that outputs reports. */
+export function simplifyField(displayOptions?: IDisplayOptions): INodeProperties {
+	return {
+		displayName: 'Simplify',
+		name: SIMPLIFY_PARAMETER,
+		type: 'boolean',
+		// n8n's lint wants the literal here; it is SIMPLIFY_DEFAULT (a unit test checks they agree).
+		default: true,
+		description: SIMPLIFY_DESCRIPTION,
+		...(displayOptions ? { displayOptions } : {}),
+	};
+}
+
+/** Update's "Output Changes": shown only with Re-Run Analysis on (`displayOptions` says where). */
+export function outputChangesField(displayOptions: IDisplayOptions): INodeProperties {
+	return {
+		displayName: 'Output Changes',
+		name: OUTPUT_CHANGES_PARAMETER,
+		type: 'boolean',
+		default: false,
+		description:
+			"Whether to add what the re-run changed under 'changes': score and label before and after ('score_change' is negative when the score dropped), 'regressions' (checks that passed before and fail now, with the reason) and 'fixed' (checks that pass now). Reads the report once before the re-run: one more request.",
+		displayOptions,
 	};
 }

@@ -1,6 +1,6 @@
 import { sleep } from 'n8n-workflow';
 
-import { PipelineFailure } from './failures';
+import { PipelineFailure } from './failure';
 
 /**
  * Waits that end at once when the execution is stopped. n8n hands a node the execution's cancel

@@ -3,16 +3,18 @@ import type {
 	FunctionsBase,
 	IDataObject,
 	IExecutePaginationFunctions,
+	IExecuteSingleFunctions,
 	IHttpRequestOptions,
 	IN8nHttpFullResponse,
+	INodeExecutionData,
 } from 'n8n-workflow';
 
 import { CREDENTIAL_NAME } from '../shared/constants';
 import { untilAborted } from './abort';
-import type { DeadlineBound } from './failures';
+import type { DeadlineBound } from './failure';
 import type { ApiChannel, ChannelDeadline, RequestLimits } from './pipeline';
 import { DEFAULT_LIMITS } from './pipeline';
-import type { ApiResponse } from './response';
+import type { ApiResponse } from './answer';
 
 /**
  * The two ways n8n can be asked to send a request; everything else about a request is the
@@ -30,12 +32,40 @@ export type ApiContext = FunctionsBase & {
 	};
 };
 
-/** What the `captureResponse` postReceive hook makes of a routed response: one item holding it. */
-export function capturedResponse(response: IN8nHttpFullResponse): ApiResponse {
+/** A response as the pipeline reads it, whichever way n8n sent the request. */
+function capturedResponse(response: IN8nHttpFullResponse): ApiResponse {
 	return {
 		statusCode: response.statusCode,
 		headers: (response.headers ?? {}) as IDataObject,
 		body: response.body,
+	};
+}
+
+/**
+ * postReceive of every operation (index.ts `operationRouting`): hands the whole response (status,
+ * headers, body) back from n8n's routing request to the pipeline, which reads every response itself.
+ */
+export async function captureResponse(
+	this: IExecuteSingleFunctions,
+	_items: INodeExecutionData[],
+	response: IN8nHttpFullResponse,
+): Promise<INodeExecutionData[]> {
+	return [{ json: capturedResponse(response) as unknown as IDataObject }];
+}
+
+function integerAtLeast(value: unknown, fallback: number, min: number): number {
+	const number = Number(value);
+	return Number.isFinite(number) && number >= min ? Math.floor(number) : fallback;
+}
+
+/** The node's "Options" as limits; absent or unusable values fall back to the defaults. */
+export function limitsOf(context: IExecutePaginationFunctions): RequestLimits {
+	const options = context.getNodeParameter('options', {}) as IDataObject;
+	return {
+		maxParallel: integerAtLeast(options.maxParallelRequests, DEFAULT_LIMITS.maxParallel, 1),
+		retries: integerAtLeast(options.retries, DEFAULT_LIMITS.retries, 0),
+		maxRateLimitWaitMs:
+			integerAtLeast(options.maxRateLimitWait, DEFAULT_LIMITS.maxRateLimitWaitMs / 1000, 0) * 1000,
 	};
 }
 

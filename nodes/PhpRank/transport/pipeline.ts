@@ -2,28 +2,20 @@ import type { IDataObject, IHttpRequestMethods, IHttpRequestOptions, INode } fro
 
 import { abortableWait, throwIfCanceled } from './abort';
 import { gateFor } from './accountGate';
-import { bodyOfExpectedShape } from './responseShape';
-import type { DeadlineBound, ResponseShape, Failure, FailureSubject } from './failures';
-import {
-	answerFailure,
-	lostReason,
-	PipelineFailure,
-	retryKind,
-	transportFailure,
-} from './failures';
-import { failureError } from './failureError';
-import type { CollectOptions } from './pagedList';
-import { collectPages } from './pagedList';
-import type { ListEnvelope } from './pagePlan';
-import type { ApiResponse } from './response';
-import { remainingRequests } from './response';
-import { formPassword, userinfoSecrets, withoutUserinfo } from './secrets';
+import type { ApiResponse } from './answer';
+import { answerFailure, bodyOfExpectedShape, remainingRequests } from './answer';
+import type { DeadlineBound, Failure, FailureSubject, ResponseShape } from './failure';
+import { lostReason, PipelineFailure, retryKind, transportFailure } from './failure';
+import type { CollectOptions, ListEnvelope } from './paging';
+import { collectPages } from './paging';
 
 /**
  * The one way a request of this package travels: the routed operations, the trigger's polls and
- * the list searches all come here (channels.ts says how each asks n8n to send). It owns the
- * headers, the account's gate and the retries, reading the response (status, headers, body shape),
- * paging, and the wording of every failure (failures.ts). docs/architecture.md walks through it.
+ * the list searches all come here (channels.ts says how each asks n8n to send), through the
+ * transport's entry point (index.ts). It owns the headers, the account's gate and the retries,
+ * reading the response (answer.ts) and paging (paging.ts). What fails is thrown as a
+ * PipelineFailure, data, and turned into n8n's error once, at the entry point's edge
+ * (errorMessage.ts). docs/architecture.md walks through it.
  */
 
 /** The user's limits for one node run (the node's "Options"). */
@@ -52,6 +44,8 @@ export interface ApiRequest {
 	body?: string;
 	/** What the request is about, for "Report 12 not found". */
 	subject?: FailureSubject;
+	/** What the request carries that no error may show: a report's password. */
+	secrets?: string[];
 }
 
 /**
@@ -117,17 +111,19 @@ export function wireOptions(request: ApiRequest): IHttpRequestOptions {
 	};
 }
 
-/** Sends a request and returns its body, checked to be of `expect`'s shape. */
+/**
+ * Sends a request and returns its body, checked to be of `expect`'s shape. A failure takes the
+ * request's secrets with it, for whoever words it (errorMessage.ts `nodeErrorOf`).
+ */
 async function exchange(
 	channel: ApiChannel,
 	request: ApiRequest,
 	expect: ResponseShape,
 ): Promise<unknown> {
-	try {
-		return await sendWithRetries(channel, request, expect);
-	} catch (error) {
-		throw await itemError(channel, request, error);
-	}
+	return await sendWithRetries(channel, request, expect).catch(async (error: unknown) => {
+		if (error instanceof PipelineFailure && request.secrets) error.secrets.push(...request.secrets);
+		return await Promise.reject(error);
+	});
 }
 
 /**
@@ -301,27 +297,6 @@ async function sendWithRetries(
 	}
 }
 
-/** The item's error: a failure described with the Base URL named and every secret removed. */
-async function itemError(channel: ApiChannel, request: ApiRequest, error: unknown): Promise<Error> {
-	// Errors described elsewhere (an input check) pass unchanged.
-	if (!(error instanceof PipelineFailure)) return error as Error;
-	let credential: IDataObject = {};
-	try {
-		credential = await channel.credential();
-	} catch {
-		// Without the credential the wording names no Base URL; the failure itself still shows.
-	}
-	const typedBaseUrl = String(credential.baseUrl ?? '').trim();
-	// The Base URL is named without its userinfo (`https://user:password@host`), whose parts are
-	// removed wherever else they appear.
-	const baseUrl = withoutUserinfo(typedBaseUrl);
-	return failureError(channel.node, error.failure, channel.itemIndex, { baseUrl }, [
-		typeof credential.apiKey === 'string' ? credential.apiKey : undefined,
-		formPassword(request.body),
-		...userinfoSecrets(typedBaseUrl),
-	]);
-}
-
 /** A single record (Get, Create, Update): the report or project itself. */
 export async function readRecord(channel: ApiChannel, request: ApiRequest): Promise<IDataObject> {
 	return (await exchange(channel, request, 'record')) as IDataObject;
@@ -339,7 +314,7 @@ export async function readPage(channel: ApiChannel, request: ApiRequest): Promis
 
 /**
  * A whole list (or as much as `options.plan` asks for), page by page, every filter on every page
- * (pagedList.ts). `shapePage` turns each page's records into what is kept, as they arrive, so a
+ * (paging.ts). `shapePage` turns each page's records into what is kept, as they arrive, so a
  * Return All never holds every raw record and every output record at once.
  */
 export async function readList(
@@ -357,10 +332,5 @@ export async function readList(
 		});
 		return { ...envelope, data: shapePage(envelope.data as IDataObject[]) };
 	};
-	try {
-		return await collectPages(fetchPage, { ...options, path: url });
-	} catch (error) {
-		// Paging's own failures (a page that adds nothing) are worded like any other.
-		throw await itemError(channel, { method: 'GET', url, qs }, error);
-	}
+	return await collectPages(fetchPage, { ...options, path: url });
 }

@@ -171,7 +171,7 @@ async function startModelMock() {
 /** The package's own words for a URL without scheme (from the installed tarball's input checks). */
 function refusalOf(pkg, url) {
 	const { pageUrlFrom } = require(
-		path.join(pkg.dir, 'dist', 'nodes', 'PhpRank', 'hooks', 'inputChecks.js'),
+		path.join(pkg.dir, 'dist', 'nodes', 'PhpRank', 'shared', 'inputChecks.js'),
 	);
 	try {
 		pageUrlFrom(url);

@@ -8,7 +8,7 @@
  *   store afterwards must equal the store n8n left (checked, so the replay is proven faithful).
  * - The node's output is those answers as the node's contract says: the report (`data`) of a
  *   Get/Create/Update, the `data` of every page of a Get Many in order, `{id, deleted: true}` of a
- *   Delete; then the package's own finishOutput() (output options such as Simplify), loaded from the
+ *   Delete; then the package's own output options (Simplify, a project's average), loaded from the
  *   very tarball n8n installed, with the node's parameters resolved the way n8n resolves them.
  */
 const fs = require('node:fs');
@@ -100,8 +100,9 @@ function loadPackage(tarball) {
 	const triggerDescription = triggerFile
 		? new (require(path.join(dir, triggerFile)).PhpRankTrigger)().description
 		: undefined;
-	const shapeFile = path.join(dir, path.dirname(nodeFile), 'hooks', 'outputShape.js');
-	const shape = fs.existsSync(shapeFile) ? require(shapeFile) : {};
+	const nodeDir = path.join(dir, path.dirname(nodeFile));
+	const { reportView } = require(path.join(nodeDir, 'shared', 'reportOutput.js'));
+	const { projectWithAverage } = require(path.join(nodeDir, 'report', 'score.js'));
 	const { NodeHelpers } = require(path.join(nm, 'n8n-workflow'));
 	const credFile = pkgJson.n8n.credentials.find((f) => /PhpRankApi\.credentials\.js$/.test(f));
 	const { PhpRankApi } = require(path.join(dir, credFile));
@@ -110,10 +111,29 @@ function loadPackage(tarball) {
 		version: pkgJson.version,
 		description,
 		triggerDescription,
-		finishOutput: shape.finishOutput,
+		finishOutput: outputOf(reportView, projectWithAverage),
 		credentialTest: new PhpRankApi().test,
 		NodeHelpers,
 		cleanup: () => fs.rmSync(base, { recursive: true, force: true }),
+	};
+}
+
+/**
+ * The package's own output options, as its operations apply them (shared/reportOutput.ts
+ * `reportView` for every operation that outputs reports, report/score.ts `projectWithAverage`
+ * for Project → Get Many), loaded from the tarball n8n installed.
+ */
+function outputOf(reportView, projectWithAverage) {
+	const isRecord = (value) => value !== null && typeof value === 'object' && !Array.isArray(value);
+	return (context, operation, recs) => {
+		const resource = context.getNodeParameter('resource', 'report');
+		if (resource === 'project') {
+			return operation === 'getAll'
+				? recs.map((rec) => (isRecord(rec) ? projectWithAverage(rec) : rec))
+				: recs;
+		}
+		if (!['get', 'getAll', 'create', 'update'].includes(operation)) return recs;
+		return recs.map(reportView(context));
 	};
 }
 

@@ -678,7 +678,7 @@ async function triggerScenario({ report, ctx, sandbox, pkg, processes }) {
 	const name = `${TAG} phpRank Trigger (New Report, every minute)`;
 	const polls = () => sandbox.requests.filter((q) => q.pathname === '/api/v1/reports');
 	const watch = require(
-		require('node:path').join(pkg.dir, 'dist', 'nodes', 'PhpRankTrigger', 'watch.js'),
+		require('node:path').join(pkg.dir, 'dist', 'nodes', 'PhpRank', 'trigger', 'watch.js'),
 	);
 	const apiReport = async (id) =>
 		(

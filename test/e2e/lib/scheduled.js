@@ -73,9 +73,9 @@ async function waitFor(what, condition, timeoutMs) {
 	}
 }
 
-/** The Trigger's own event shaping, from the installed package (dist/nodes/PhpRankTrigger/watch.js). */
+/** The Trigger's own event shaping, from the installed package (dist/nodes/PhpRank/trigger/watch.js). */
 function packageWatch(pkg) {
-	return require(path.join(pkg.dir, 'dist', 'nodes', 'PhpRankTrigger', 'watch.js'));
+	return require(path.join(pkg.dir, 'dist', 'nodes', 'PhpRank', 'trigger', 'watch.js'));
 }
 
 /** The API's answer for one report, read directly (the oracle of what the trigger emits). */

@@ -87,7 +87,9 @@ async function checkWeeklyAudit({ ctx, sandbox, report, tag, pkg, runTail }) {
 	const node = wf.nodes.find((n) => n.name === NODE);
 	const params = resolvedParameters(pkg, node);
 	const dist = path.join(pkg.dir, 'dist', 'nodes', 'PhpRank');
-	const { createOrRerunOutput } = require(path.join(dist, 'hooks', 'outputShape.js'));
+	const { createOrRerunOutput } = require(
+		path.join(dist, 'resources', 'report', 'createOrRerun.js'),
+	);
 	const { storedUrl } = require(path.join(dist, 'report', 'storedUrl.js'));
 	const context = {
 		getNodeParameter: (parameter, fallback) =>

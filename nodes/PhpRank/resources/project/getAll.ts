@@ -1,16 +1,37 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
+import { projectWithAverage } from '../../report/score';
+import { OPERATION, RESOURCE } from '../../shared/constants';
 import { returnAllAndLimit, searchFilter, showFor, sortCollection } from '../../shared/fields';
+import { getManyRouting } from '../../shared/getMany';
+import { isRecord } from '../../shared/isRecord';
 
-export const projectGetAllFields: INodeProperties[] = [
-	...returnAllAndLimit('project'),
+/** Each project as output: as phpRank sends it, plus its `average_score` and `label`. */
+const withAverage = (project: IDataObject) =>
+	isRecord(project) ? projectWithAverage(project) : project;
+
+/**
+ * Project → Get Many: its filter and sort are routed as query parameters; the run pages through
+ * the list as Return All and Limit ask (shared/getMany.ts).
+ */
+export const getAllOption: INodePropertyOptions = {
+	name: 'Get Many',
+	value: OPERATION.getAll,
+	action: 'Get many projects',
+	description:
+		'List projects (the sites reports belong to), each with its number of reports, average score from 0 to 100 and label',
+	routing: getManyRouting('/projects', () => withAverage),
+};
+
+export const getAllFields: INodeProperties[] = [
+	...returnAllAndLimit(RESOURCE.project),
 	{
 		displayName: 'Filters',
 		name: 'filters',
 		type: 'collection',
 		placeholder: 'Add Filter',
 		default: {},
-		displayOptions: showFor('project', ['getAll']),
+		displayOptions: showFor(RESOURCE.project, [OPERATION.getAll]),
 		options: [
 			searchFilter(
 				'Search Name',
@@ -21,7 +42,7 @@ export const projectGetAllFields: INodeProperties[] = [
 		],
 	},
 	sortCollection(
-		'project',
+		RESOURCE.project,
 		[
 			{ name: 'Date Created', value: 'created_at' },
 			{ name: 'Name', value: 'project' },

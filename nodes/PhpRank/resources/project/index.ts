@@ -1,41 +1,23 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { OPERATION, RESOURCE } from '../../shared/constants';
 import { requestLimitOptions } from '../../shared/fields';
-import { operationRouting } from '../../shared/routing';
-import { projectDeleteFields } from './delete';
-import { projectGetAllFields } from './getAll';
+import { deleteFields, deleteOption } from './delete';
+import { getAllFields, getAllOption } from './getAll';
 
-export const projectOperations: INodeProperties[] = [
+/** The Project resource: its operations (one file each) and their fields, in the editor's order. */
+export const projectProperties: INodeProperties[] = [
 	{
 		displayName: 'Operation',
 		name: 'operation',
 		type: 'options',
 		noDataExpression: true,
-		displayOptions: { show: { resource: ['project'] } },
+		displayOptions: { show: { resource: [RESOURCE.project] } },
+		// n8n's lint wants the literal here (the description snapshot test guards it).
 		default: 'getAll',
-		options: [
-			{
-				name: 'Delete',
-				value: 'delete',
-				action: 'Delete a project and its reports',
-				description:
-					'Delete a project (a site) together with every report in it. Returns its name and deleted: true.',
-				routing: operationRouting('DELETE'),
-			},
-			{
-				name: 'Get Many',
-				value: 'getAll',
-				action: 'Get many projects',
-				description:
-					'List projects (the sites reports belong to), each with its number of reports, average score from 0 to 100 and label',
-				routing: operationRouting('GET', '/projects'),
-			},
-		],
+		options: [deleteOption, getAllOption],
 	},
-];
-
-export const projectFields: INodeProperties[] = [
-	...projectGetAllFields,
-	...projectDeleteFields,
-	requestLimitOptions('project', ['delete', 'getAll']),
+	...getAllFields,
+	...deleteFields,
+	requestLimitOptions(RESOURCE.project, [OPERATION.delete, OPERATION.getAll]),
 ];

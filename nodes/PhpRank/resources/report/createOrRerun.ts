@@ -1,13 +1,271 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 
-import { showFor } from '../../shared/fields';
-import { OUTPUT_CHANGES_PARAMETER, simplifyField } from '../../shared/outputFields';
+import { diffReports } from '../../report/reportChanges';
+import { isStoredUrlOf, storedUrl } from '../../report/storedUrl';
+import { OPERATION, RESOURCE } from '../../shared/constants';
+import { OUTPUT_CHANGES_PARAMETER, showFor, simplifyField } from '../../shared/fields';
+import { maxAgeHoursFrom } from '../../shared/inputChecks';
+import { reportView } from '../../shared/reportOutput';
+import type { ApiRequest, ItemRequests, ListEnvelope } from '../../transport';
+import { isAnswerLost, isLastPage, operationRouting } from '../../transport';
+import { createRequest } from './create';
+
+/**
+ * Report → Create or Re-Run: keep one up-to-date report per page.
+ *
+ * Finds the newest report whose stored URL is exactly the page's, then re-runs it, keeps it (Max
+ * Age), or creates one. The rules (createOrRerun) never send a request themselves: they are handed
+ * a `CreateOrRerunApi` (the item's requests, `lookupApi` below), so they are the same whatever
+ * sends the requests (test/operations/report/createOrRerun.test.js scripts one).
+ */
+
+/**
+ * What came of a Create. `answerLost`: the request may have reached phpRank (a dropped connection,
+ * a timeout, a server error) and is not sent again; the error is the one Create itself gives then.
+ */
+export type CreateResult = { created: IDataObject } | { answerLost: Error };
+
+/** The requests Create or Re-Run needs, each sent with the node's credential, throttle and retry rules. */
+export interface CreateOrRerunApi {
+	/**
+	 * One page (1-based) of the account's reports whose URL contains `search` (phpRank's substring
+	 * search on the URL), newest first by ID, `perPage` to a page.
+	 */
+	listPage(search: string, page: number, perPage: number): Promise<ListEnvelope>;
+	/** Creates the report of the item's page with its Privacy and Password (the Create form). */
+	create(): Promise<CreateResult>;
+	/** Re-runs the analysis of report `id` (`results=1`) and returns the report as phpRank sends it. */
+	rerun(id: number): Promise<IDataObject>;
+	/** The current time, in milliseconds since the epoch (for Max Age). */
+	now(): number;
+}
+
+export interface CreateOrRerunInput {
+	/** The page, as the user gave it (any spelling: scheme, `www.`, trailing slash). */
+	url: string;
+	/** Keep a report generated less than this many hours ago; 0 = always re-run. */
+	maxAgeHours: number;
+}
+
+export type CreateOrRerunAction = 'created' | 're-run' | 'kept';
+
+export interface CreateOrRerunOutcome {
+	action: CreateOrRerunAction;
+	/** The report as phpRank sent it: created, re-run, or as found (kept). */
+	record: IDataObject;
+	/** The report before its re-run (re-run), the report itself (kept); none for a created one. */
+	previous?: IDataObject;
+}
+
+/**
+ * Page size of the lookup: phpRank's largest. A search for `example.com` also finds every other
+ * page of the site, newest first, and the site's own report may be old: large pages keep that
+ * to one request in most cases, and cost nothing extra when there are few matches.
+ */
+export const LOOKUP_PAGE_SIZE = 100;
+
+const HOUR_MS = 3_600_000;
+
+function idOf(record: IDataObject): number {
+	const id = Number(record.id);
+	return Number.isFinite(id) ? id : 0;
+}
+
+interface Lookup {
+	/** The newest report of the page, if any. */
+	found?: IDataObject;
+	/** The highest report ID the search listed (0 when it listed none). */
+	newestSeenId: number;
+}
+
+/**
+ * The newest report whose stored URL is exactly `pageUrl` (stored form). phpRank's search is a
+ * substring match (`page-3` also lists `page-30`), so every listed report is compared exactly,
+ * newest first, page after page until found or the list ends. With `newerThanId`, reports with
+ * that ID or a lower one are not looked at (the list is newest first: the search stops there).
+ */
+async function findNewest(
+	api: CreateOrRerunApi,
+	pageUrl: string,
+	newerThanId = 0,
+): Promise<Lookup> {
+	let newestSeenId = 0;
+	let previousFirstId: number | undefined;
+	for (let pageNumber = 1; ; pageNumber++) {
+		const page = await api.listPage(pageUrl, pageNumber, LOOKUP_PAGE_SIZE);
+		const firstId = page.data.length > 0 ? idOf(page.data[0] as IDataObject) : undefined;
+		// The same first report on the next page: the server ignores `page`; stop, do not loop.
+		if (firstId !== undefined && firstId === previousFirstId) return { newestSeenId };
+		previousFirstId = firstId;
+		for (const record of page.data as IDataObject[]) {
+			const id = idOf(record);
+			newestSeenId = Math.max(newestSeenId, id);
+			if (id <= newerThanId) return { newestSeenId };
+			if (isStoredUrlOf(record.url, pageUrl)) return { found: record, newestSeenId };
+		}
+		if (isLastPage(page, pageNumber, LOOKUP_PAGE_SIZE)) return { newestSeenId };
+	}
+}
+
+function generatedWithin(record: IDataObject, maxAgeHours: number, now: number): boolean {
+	if (!(maxAgeHours > 0) || typeof record.generated_at !== 'string') return false;
+	const generatedAt = Date.parse(record.generated_at);
+	return Number.isFinite(generatedAt) && now - generatedAt < maxAgeHours * HOUR_MS;
+}
+
+/**
+ * Creates the report, or, when the response was lost, looks the page up again: a report of the page
+ * newer than every report the first lookup listed is the one this Create made (phpRank stored it
+ * before the response was lost). Nothing found: the Create's own error, so the user is told that
+ * phpRank may have created it.
+ */
+async function createOnce(
+	api: CreateOrRerunApi,
+	pageUrl: string,
+	newestSeenId: number,
+): Promise<CreateOrRerunOutcome> {
+	const result = await api.create();
+	if ('created' in result) return { action: 'created', record: result.created };
+	let adopted: Lookup;
+	try {
+		adopted = await findNewest(api, pageUrl, newestSeenId);
+	} catch {
+		// The lookup failed too: what the user must know is still that the Create may have worked.
+		throw result.answerLost;
+	}
+	if (adopted.found) return { action: 'created', record: adopted.found };
+	throw result.answerLost;
+}
+
+/** Create or Re-Run for one page: one lookup (one request in most cases), then at most one write. */
+export async function createOrRerun(
+	input: CreateOrRerunInput,
+	api: CreateOrRerunApi,
+): Promise<CreateOrRerunOutcome> {
+	const pageUrl = storedUrl(input.url);
+	const { found, newestSeenId } = await findNewest(api, pageUrl);
+	if (!found) return await createOnce(api, pageUrl, newestSeenId);
+	if (generatedWithin(found, input.maxAgeHours, api.now())) {
+		return { action: 'kept', record: found, previous: found };
+	}
+	return { action: 're-run', record: await api.rerun(idOf(found)), previous: found };
+}
+
+/**
+ * One outcome per page and node run. n8n starts every input item of a run at once, each on its
+ * own; items naming the same page (in any spelling) must share one lookup and one write, or two
+ * items would create two reports. `runScope` is an object that exists once per run of the node
+ * (n8n's execute data of that run): held weakly, so the outcomes go when n8n drops the run, and
+ * two runs, nodes or executions never share.
+ */
+const outcomesByRun = new WeakMap<object, Map<string, Promise<CreateOrRerunOutcome>>>();
+
+export async function createOrRerunOnce(
+	runScope: object,
+	input: CreateOrRerunInput,
+	api: CreateOrRerunApi,
+): Promise<CreateOrRerunOutcome> {
+	let outcomes = outcomesByRun.get(runScope);
+	if (!outcomes) {
+		outcomes = new Map();
+		outcomesByRun.set(runScope, outcomes);
+	}
+	const key = storedUrl(input.url);
+	let outcome = outcomes.get(key);
+	if (!outcome) {
+		outcome = createOrRerun(input, api);
+		outcomes.set(key, outcome);
+	}
+	return await outcome;
+}
+
+/**
+ * The rules' requests, each through the transport: the lookup, the item's Create (its form built
+ * and checked by create.ts), and a re-run. A Create whose answer was lost is handed back as such,
+ * told apart by its failure before that becomes the item's error (transport `isAnswerLost`).
+ */
+function lookupApi(requests: ItemRequests, create: ApiRequest): CreateOrRerunApi {
+	return {
+		listPage: async (search, page, perPage) =>
+			await requests.page({
+				method: 'GET',
+				url: '/reports',
+				qs: { search_by: 'url', search, sort_by: 'id', sort: 'desc', per_page: perPage, page },
+			}),
+		create: async () =>
+			await requests.record(create).then(
+				(created) => ({ created }),
+				async (error: unknown) =>
+					isAnswerLost(error) ? { answerLost: error } : await Promise.reject(error),
+			),
+		rerun: async (id) =>
+			await requests.record({
+				method: 'PATCH',
+				url: `/reports/${id}`,
+				body: 'results=1',
+				subject: { resource: RESOURCE.report, id },
+			}),
+		now: () => Date.now(),
+	};
+}
+
+/**
+ * What Create or Re-Run outputs for one item: the report (simplified when Simplify is on), its
+ * `action` (created, re-run or kept) and, with Output Changes, `changes` as Update gives them. A
+ * kept report did not change (score_change 0); a created one has nothing before it: its
+ * previous_* and score_change are null, label_changed is false and there are no regressions.
+ */
+export function createOrRerunOutput(
+	context: IExecuteSingleFunctions,
+	outcome: CreateOrRerunOutcome,
+): IDataObject {
+	const { record, previous, action } = outcome;
+	const output: IDataObject = { ...reportView(context)(record), action };
+	if (context.getNodeParameter(OUTPUT_CHANGES_PARAMETER, false) === true) {
+		output.changes = previous
+			? diffReports(previous, record)
+			: { ...diffReports({}, record), label_changed: false };
+	}
+	return output;
+}
+
+/**
+ * n8n's lint checks actions with a sentence-case converter that drops hyphens ("re-run" becomes
+ * "re run"); n8n writes "re-run". Held in a constant, which that rule does not read: a unit test
+ * (test/unit/nodeDescription.test.js) checks every action's case instead.
+ */
+const CREATE_OR_RERUN_ACTION = 'Create or re-run a report';
+
+export const createOrRerunOption: INodePropertyOptions = {
+	name: 'Create or Re-Run',
+	value: OPERATION.createOrRerun,
+	action: CREATE_OR_RERUN_ACTION,
+	description:
+		"Keep one up-to-date report per page: re-run the newest report of the URL, or create one when it has none. Returns the report (score from 0 to 100, label, failed checks) and 'action': created, re-run or kept.",
+	// The routed request is the Create; the run looks the URL up first and sends it only when no report has it.
+	routing: operationRouting({ method: 'POST', url: '/reports' }, async (context, requests) => {
+		const create = createRequest(context);
+		const maxAgeHours = maxAgeHoursFrom(context.getNodeParameter('maxAgeHours', 0));
+		// One run's items naming the same page share one outcome; the run's execute data scopes them.
+		const outcome = await createOrRerunOnce(
+			context.getExecuteData() ?? {},
+			{ url: create.url, maxAgeHours },
+			lookupApi(requests, create.request),
+		);
+		return [createOrRerunOutput(context, outcome)];
+	}),
+};
 
 /**
  * Create or Re-Run's own fields. URL, Privacy and Password are Create's (create.ts): Privacy and
  * Password are sent only when the report is created.
  */
-export const reportCreateOrRerunFields: INodeProperties[] = [
+export const createOrRerunFields: INodeProperties[] = [
 	{
 		displayName: 'Max Age (Hours)',
 		name: 'maxAgeHours',
@@ -16,7 +274,7 @@ export const reportCreateOrRerunFields: INodeProperties[] = [
 		default: 0,
 		description:
 			'Keep a report generated less than this many hours ago as it is, without re-running it (action "kept"). 0 always re-runs.',
-		displayOptions: showFor('report', ['createOrRerun']),
+		displayOptions: showFor(RESOURCE.report, [OPERATION.createOrRerun]),
 	},
 	{
 		displayName: 'Output Changes',
@@ -25,7 +283,7 @@ export const reportCreateOrRerunFields: INodeProperties[] = [
 		default: false,
 		description:
 			"Whether to add what the re-run changed under 'changes': score and label before and after ('score_change' is negative when the score dropped), 'regressions' (checks that passed before and fail now, with the reason) and 'fixed'. No extra request: the report found by the lookup is the one before. A kept report shows no change; a created one has no previous values.",
-		displayOptions: showFor('report', ['createOrRerun']),
+		displayOptions: showFor(RESOURCE.report, [OPERATION.createOrRerun]),
 	},
-	simplifyField(showFor('report', ['createOrRerun'])),
+	simplifyField(showFor(RESOURCE.report, [OPERATION.createOrRerun])),
 ];

@@ -1,6 +1,24 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { showFor } from '../../shared/fields';
-import { simplifyField } from '../../shared/outputFields';
+import { OPERATION, RESOURCE } from '../../shared/constants';
+import { showFor, simplifyField } from '../../shared/fields';
+import { reportById } from '../../shared/reportById';
+import { reportView } from '../../shared/reportOutput';
+import { operationRouting } from '../../transport';
 
-export const reportGetFields: INodeProperties[] = [simplifyField(showFor('report', ['get']))];
+/** Report → Get: one report by its ID (the Report field, shared with Update and Delete: index.ts). */
+export const getOption: INodePropertyOptions = {
+	name: 'Get',
+	value: OPERATION.get,
+	action: 'Get a report',
+	description:
+		'Get a report by its ID (a whole number, like 12, that Get Many returns): score from 0 to 100, label (good, decent or bad) and the failed checks with a reason each',
+	routing: operationRouting({ method: 'GET' }, async (context, requests) => {
+		const record = await requests.record(reportById(context, 'GET'));
+		return [reportView(context)(record)];
+	}),
+};
+
+export const getFields: INodeProperties[] = [
+	simplifyField(showFor(RESOURCE.report, [OPERATION.get])),
+];

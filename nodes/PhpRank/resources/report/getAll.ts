@@ -1,24 +1,40 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
+import { OPERATION, RESOURCE } from '../../shared/constants';
 import {
 	projectLocator,
 	returnAllAndLimit,
 	searchFilter,
 	showFor,
+	simplifyField,
 	sortCollection,
 } from '../../shared/fields';
-import { simplifyField } from '../../shared/outputFields';
+import { getManyRouting } from '../../shared/getMany';
+import { reportView } from '../../shared/reportOutput';
 
-export const reportGetAllFields: INodeProperties[] = [
-	...returnAllAndLimit('report'),
-	simplifyField(showFor('report', ['getAll'])),
+/**
+ * Report → Get Many: its filters and sort are routed as query parameters (n8n builds them from the
+ * fields below); the run pages through the list as Return All and Limit ask (shared/getMany.ts).
+ */
+export const getAllOption: INodePropertyOptions = {
+	name: 'Get Many',
+	value: OPERATION.getAll,
+	action: 'Get many reports',
+	description:
+		'List reports, filtered by URL text, project or result and sorted; each with its score from 0 to 100, label and failed checks',
+	routing: getManyRouting('/reports', reportView),
+};
+
+export const getAllFields: INodeProperties[] = [
+	...returnAllAndLimit(RESOURCE.report),
+	simplifyField(showFor(RESOURCE.report, [OPERATION.getAll])),
 	{
 		displayName: 'Filters',
 		name: 'filters',
 		type: 'collection',
 		placeholder: 'Add Filter',
 		default: {},
-		displayOptions: showFor('report', ['getAll']),
+		displayOptions: showFor(RESOURCE.report, [OPERATION.getAll]),
 		options: [
 			projectLocator({
 				description: 'Only reports of this project (exact name)',
@@ -46,7 +62,7 @@ export const reportGetAllFields: INodeProperties[] = [
 		],
 	},
 	sortCollection(
-		'report',
+		RESOURCE.report,
 		[
 			{ name: 'Date Created (ID)', value: 'id' },
 			{

@@ -1,10 +1,87 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 
-import { KEEP_PRIVACY } from '../../shared/constants';
-import { passwordField, privacyChoices, showFor } from '../../shared/fields';
-import { outputChangesField, simplifyField } from '../../shared/outputFields';
+import { diffReports } from '../../report/reportChanges';
+import { KEEP_PRIVACY, OPERATION, PRIVACY, RESOURCE } from '../../shared/constants';
+import {
+	OUTPUT_CHANGES_PARAMETER,
+	outputChangesField,
+	passwordField,
+	privacyChoices,
+	showFor,
+	simplifyField,
+} from '../../shared/fields';
+import { passwordFrom, privacyFrom } from '../../shared/inputChecks';
+import { isRecord } from '../../shared/isRecord';
+import { reportById } from '../../shared/reportById';
+import { encodedForm } from '../../shared/reportForm';
+import { reportView } from '../../shared/reportOutput';
+import type { ApiRequest } from '../../transport';
+import { operationRouting } from '../../transport';
 
-export const reportUpdateFields: INodeProperties[] = [
+/**
+ * Report → Update: change a report's privacy or re-run its analysis. PATCH: only the fields given
+ * change (phpRank accepts PUT and PATCH alike).
+ */
+
+/**
+ * Update's request: the Report field, then the form, each parameter read once. Privacy is read
+ * here, not routed: n8n routes an option only when the value equals one of its values, so a name
+ * ("private") or a digit from an expression or a model's argument would otherwise send nothing and
+ * keep the current privacy without a word; here it is sent, and an unknown value is refused before
+ * any request. Keep Current ("keep") sends no privacy; the password goes with Privacy Password only.
+ */
+function updateRequest(context: IExecuteSingleFunctions, rerunAnalysis: boolean): ApiRequest {
+	const request = reportById(context, 'PATCH');
+	const chosen = context.getNodeParameter('privacy', KEEP_PRIVACY);
+	const privacy = chosen === KEEP_PRIVACY ? undefined : privacyFrom(chosen);
+	const password =
+		privacy === PRIVACY.password
+			? passwordFrom(context.getNodeParameter('password', ''))
+			: undefined;
+	return {
+		...request,
+		body: encodedForm({ privacy, password, results: rerunAnalysis }),
+		secrets: password === undefined ? undefined : [password],
+	};
+}
+
+/**
+ * Whether the run reads the report before changing it: Re-Run Analysis and Output Changes on,
+ * whose output compares before and after (one more request).
+ */
+export function needsPreviousState(context: IExecuteSingleFunctions, rerunAnalysis: boolean) {
+	return (
+		rerunAnalysis === true && context.getNodeParameter(OUTPUT_CHANGES_PARAMETER, false) === true
+	);
+}
+
+export const updateOption: INodePropertyOptions = {
+	name: 'Update',
+	value: OPERATION.update,
+	action: 'Update a report',
+	description:
+		"Change a report's privacy or re-run its analysis, by the report's ID (the ID that Get Many returns). Returns the report with its score from 0 to 100, label and failed checks, and optionally what the re-run changed.",
+	routing: operationRouting({ method: 'PATCH' }, async (context, requests) => {
+		const rerunAnalysis = context.getNodeParameter('rerunAnalysis', false) as boolean;
+		const request = updateRequest(context, rerunAnalysis);
+		// With Output Changes, the record as it was: the same path, read first.
+		const previous = needsPreviousState(context, rerunAnalysis)
+			? await requests.record({ ...request, method: 'GET', body: undefined, secrets: undefined })
+			: undefined;
+		const record = await requests.record(request);
+		const view = reportView(context);
+		if (!isRecord(record)) return [record];
+		const output: IDataObject = view(record);
+		return [isRecord(previous) ? { ...output, changes: diffReports(previous, record) } : output];
+	}),
+};
+
+export const updateFields: INodeProperties[] = [
 	{
 		displayName: 'Privacy',
 		name: 'privacy',
@@ -20,11 +97,11 @@ export const reportUpdateFields: INodeProperties[] = [
 			},
 			...privacyChoices,
 		],
-		// Not routed: Update's preSend (sendUpdateForm) reads it once and also takes a name or digit
-		// from an expression or an AI tool's argument, which n8n's option routing would drop.
-		displayOptions: showFor('report', ['update']),
+		// Not routed: updateRequest reads it once and also takes a name or digit from an
+		// expression or an AI tool's argument, which n8n's option routing would drop.
+		displayOptions: showFor(RESOURCE.report, [OPERATION.update]),
 	},
-	passwordField('update'),
+	passwordField([OPERATION.update]),
 	{
 		displayName: 'Re-Run Analysis',
 		name: 'rerunAnalysis',
@@ -32,9 +109,9 @@ export const reportUpdateFields: INodeProperties[] = [
 		default: false,
 		description:
 			'Whether phpRank should analyse the page again and refresh the results (takes a few seconds)',
-		displayOptions: showFor('report', ['update']),
-		routing: { send: { type: 'body', property: 'results' } },
+		// Not routed: the run reads it once (form field `results`, and whether to read the report first).
+		displayOptions: showFor(RESOURCE.report, [OPERATION.update]),
 	},
-	outputChangesField(showFor('report', ['update'], { rerunAnalysis: [true] })),
-	simplifyField(showFor('report', ['update'])),
+	outputChangesField(showFor(RESOURCE.report, [OPERATION.update], { rerunAnalysis: [true] })),
+	simplifyField(showFor(RESOURCE.report, [OPERATION.update])),
 ];

@@ -1,0 +1,17 @@
+import type { INodePropertyOptions } from 'n8n-workflow';
+
+import { OPERATION } from '../../shared/constants';
+import { reportById } from '../../shared/reportById';
+import { operationRouting } from '../../transport';
+
+/** Report → Delete: one report by its ID (the Report field, shared with Get and Update: index.ts). */
+export const deleteOption: INodePropertyOptions = {
+	name: 'Delete',
+	value: OPERATION.delete,
+	action: 'Delete a report',
+	description:
+		'Delete a report by its ID (a whole number, like 12, that Get Many returns). Returns its ID and deleted: true.',
+	routing: operationRouting({ method: 'DELETE' }, async (context, requests) => [
+		await requests.deletion(reportById(context, 'DELETE')),
+	]),
+};

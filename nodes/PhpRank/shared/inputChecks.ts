@@ -1,0 +1,149 @@
+import { MAX_PASSWORD_LENGTH, MAX_URL_LENGTH, PRIVACY } from './constants';
+import { truncated } from './truncate';
+
+/** A parameter value the node refuses before sending anything; `field` is its display name. */
+export class InvalidInput extends Error {
+	constructor(
+		readonly field: string,
+		message: string,
+	) {
+		super(message);
+		this.name = 'InvalidInput';
+	}
+}
+
+/** Shows what the user gave without flooding the error (an expression may yield a whole page). */
+function quotedValue(value: unknown): string {
+	const text = typeof value === 'string' ? `"${value}"` : (JSON.stringify(value) ?? String(value));
+	return truncated(text, 60);
+}
+
+function kindOf(value: unknown): string {
+	if (value === null) return 'null';
+	if (value === undefined) return 'nothing';
+	if (Array.isArray(value)) return 'a list';
+	return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}
+
+/** Report IDs are positive whole numbers; a number-like string from an expression is fine. */
+export function reportIdFrom(value: unknown): number {
+	const text =
+		typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
+	if (!/^[1-9][0-9]{0,15}$/.test(text) || !Number.isSafeInteger(Number(text))) {
+		throw new InvalidInput(
+			'Report',
+			`Report ID must be a positive whole number, like 12 (got ${value === '' ? 'nothing' : quotedValue(value)})`,
+		);
+	}
+	return Number(text);
+}
+
+/** The page to analyse: an absolute http(s) URL within phpRank's length limit. */
+export function pageUrlFrom(value: unknown): string {
+	if (typeof value !== 'string') {
+		throw new InvalidInput(
+			'URL',
+			`URL must be text, like https://example.com/page (got ${kindOf(value)})`,
+		);
+	}
+	const url = value.trim();
+	if (url === '') throw new InvalidInput('URL', 'URL is required, like https://example.com/page');
+	if (url.length > MAX_URL_LENGTH) {
+		throw new InvalidInput(
+			'URL',
+			`URL must be at most ${MAX_URL_LENGTH} characters (got ${url.length})`,
+		);
+	}
+	if (!URL.canParse(url)) {
+		throw new InvalidInput(
+			'URL',
+			`URL must be a full web address starting with http:// or https://, like https://example.com/page (got ${quotedValue(url)})`,
+		);
+	}
+	const parsed = new URL(url);
+	if ((parsed.protocol !== 'http:' && parsed.protocol !== 'https:') || parsed.hostname === '') {
+		throw new InvalidInput(
+			'URL',
+			`URL must start with http:// or https:// and name a host, like https://example.com/page (got ${quotedValue(url)})`,
+		);
+	}
+	return url;
+}
+
+/** Get Many's Limit: a whole number of 1 or more (an expression or an AI agent may give anything). */
+export function limitFrom(value: unknown): number {
+	const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+	if (typeof number === 'number' && Number.isSafeInteger(number) && number >= 1) return number;
+	throw new InvalidInput(
+		'Limit',
+		`Limit must be a whole number of 1 or more, like 50 (got ${value === '' ? 'nothing' : quotedValue(value)})`,
+	);
+}
+
+const PRIVACY_BY_NAME = new Map<string, number>(Object.entries(PRIVACY));
+const PRIVACY_NAMES = '0 (Public), 1 (Private) or 2 (Password), or one of those names';
+
+/**
+ * Privacy as phpRank's integer. Accepts the integer, its digit, or the option's name in any case
+ * ("private"): an expression or a model (an AI tool's argument) may give any of them.
+ */
+export function privacyFrom(value: unknown): number {
+	const byName =
+		typeof value === 'string' ? PRIVACY_BY_NAME.get(value.trim().toLowerCase()) : undefined;
+	const number =
+		byName ?? (typeof value === 'string' && /^\s*[0-2]\s*$/.test(value) ? Number(value) : value);
+	if (number === PRIVACY.public || number === PRIVACY.private || number === PRIVACY.password) {
+		return number;
+	}
+	throw new InvalidInput('Privacy', `Privacy must be ${PRIVACY_NAMES} (got ${quotedValue(value)})`);
+}
+
+/** The report page's password. Never echoed: errors say only what is wrong with it. */
+export function passwordFrom(value: unknown): string {
+	if (value === undefined || value === null || value === '') {
+		throw new InvalidInput('Password', 'Password is required when Privacy is Password');
+	}
+	if (typeof value !== 'string') {
+		throw new InvalidInput('Password', `Password must be text (got ${kindOf(value)})`);
+	}
+	if (value.length > MAX_PASSWORD_LENGTH) {
+		throw new InvalidInput(
+			'Password',
+			`Password must be 1 to ${MAX_PASSWORD_LENGTH} characters (got ${value.length})`,
+		);
+	}
+	return value;
+}
+
+/**
+ * A project name as one path segment. Percent-encoding keeps `/`, `?`, `#`, `%` and spaces
+ * inside the segment; "." and ".." cannot be kept there (URL parsers resolve them, even
+ * encoded, to another path), and no phpRank project (a host name) is called that.
+ */
+export function projectPathSegment(value: unknown): string {
+	if (typeof value !== 'string') {
+		throw new InvalidInput(
+			'Project',
+			`Project must be a project name as text (got ${kindOf(value)})`,
+		);
+	}
+	if (value.trim() === '')
+		throw new InvalidInput('Project', 'Project is required, like example.com');
+	if (value === '.' || value === '..') {
+		throw new InvalidInput(
+			'Project',
+			`Project cannot be "${value}": name a project, like example.com`,
+		);
+	}
+	return encodeURIComponent(value);
+}
+
+/** Create or Re-Run's Max Age: hours, 0 or more (0 = always re-run); a number-like string from an expression is fine. */
+export function maxAgeHoursFrom(value: unknown): number {
+	const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : (value ?? 0);
+	if (typeof number === 'number' && Number.isFinite(number) && number >= 0) return number;
+	throw new InvalidInput(
+		'Max Age (Hours)',
+		`Max Age (Hours) must be a number of hours, 0 or more, like 24; 0 always re-runs (got ${quotedValue(value)})`,
+	);
+}

@@ -1,0 +1,15 @@
+import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
+
+import { simplifyReport } from '../report/simplify';
+import { SIMPLIFY_DEFAULT, SIMPLIFY_PARAMETER } from './fields';
+import { isRecord } from './isRecord';
+
+/**
+ * How an operation that outputs reports shows each one, Simplify read once for the item: the
+ * simplified report when Simplify is on (the default), else the record exactly as phpRank sent
+ * it. Anything that is not a record passes unchanged.
+ */
+export function reportView(context: IExecuteSingleFunctions): (record: IDataObject) => IDataObject {
+	const simplify = context.getNodeParameter(SIMPLIFY_PARAMETER, SIMPLIFY_DEFAULT) !== false;
+	return (record) => (simplify && isRecord(record) ? simplifyReport(record) : record);
+}

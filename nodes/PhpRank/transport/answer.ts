@@ -1,0 +1,147 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { isRecord } from '../shared/isRecord';
+import { truncated } from '../shared/truncate';
+import type { Failure, FailureSubject, ResponseShape } from './failure';
+import { PipelineFailure } from './failure';
+
+/**
+ * Reading phpRank's answer to one attempt: its status, headers and body. Whatever is wrong with
+ * it becomes a Failure (failure.ts), worded in errorMessage.ts.
+ */
+
+/** One HTTP response as the pipeline reads it, whichever way n8n was asked to send the request. */
+export interface ApiResponse {
+	statusCode: number;
+	headers: IDataObject;
+	body: unknown;
+}
+
+/** A header's value as text (n8n hands headers over lower-cased, sometimes as lists). */
+export function headerValue(headers: IDataObject | undefined, name: string): string | undefined {
+	const value = headers?.[name] ?? headers?.[name.toLowerCase()];
+	if (Array.isArray(value)) return value.length > 0 ? String(value[0]) : undefined;
+	return value === undefined || value === null ? undefined : String(value);
+}
+
+function headerNumber(headers: IDataObject | undefined, name: string): number | undefined {
+	const value = headerValue(headers, name)?.trim();
+	if (value === undefined || value === '') return undefined;
+	const number = Number(value);
+	return Number.isFinite(number) ? number : undefined;
+}
+
+/** The throttle's `X-RateLimit-Remaining`: requests this window still takes, when the header is there. */
+export function remainingRequests(headers: IDataObject | undefined): number | undefined {
+	const remaining = headerNumber(headers, 'x-ratelimit-remaining');
+	return remaining !== undefined && remaining >= 0 ? Math.floor(remaining) : undefined;
+}
+
+/**
+ * `Retry-After` in milliseconds: whole (or decimal) seconds, or an HTTP date (a date in the past
+ * is 0). `undefined` when missing or unreadable: the gate then chooses a pause itself.
+ */
+export function retryAfterMs(
+	headers: IDataObject | undefined,
+	now = Date.now(),
+): number | undefined {
+	const value = headerValue(headers, 'retry-after')?.trim();
+	if (value === undefined || value === '') return undefined;
+	if (/^[0-9]+(\.[0-9]+)?$/.test(value)) return Math.round(Number(value) * 1000);
+	// An HTTP date names a weekday and a month; a bare number in another form is not one.
+	if (!/[a-z]/i.test(value)) return undefined;
+	const date = Date.parse(value);
+	return Number.isFinite(date) ? Math.max(0, date - now) : undefined;
+}
+
+/** Whether a response is a web page (a login page, a proxy's error page), not the API's JSON. */
+export function isWebPage(response: ApiResponse): boolean {
+	const contentType = headerValue(response.headers, 'content-type') ?? '';
+	if (contentType.includes('text/html')) return true;
+	return typeof response.body === 'string' && response.body.trimStart().startsWith('<');
+}
+
+/** Laravel sends 422 `message` as {field: [texts]}; everything else sends a string. */
+export function validationMessages(message: unknown): string {
+	if (typeof message === 'string') return message;
+	if (!isRecord(message)) return '';
+	return Object.entries(message)
+		.map(([field, texts]) => {
+			const list = Array.isArray(texts) ? texts : [texts];
+			return list.map((text) => `${field}: ${String(text)}`).join('; ');
+		})
+		.join('; ');
+}
+
+/**
+ * The failure an HTTP response stands for, or `undefined` for a usable JSON response. Only a 2xx web
+ * page means a wrong Base URL: a proxy's HTML error page during an outage is a server error.
+ */
+export function answerFailure(
+	response: ApiResponse,
+	path: string,
+	subject?: FailureSubject,
+): Failure | undefined {
+	const { statusCode, headers, body } = response;
+	if (statusCode === 429) return { type: 'rateLimited', retryAfterMs: retryAfterMs(headers) };
+	if (statusCode >= 300 && statusCode < 400) {
+		return { type: 'redirect', statusCode, location: headerValue(headers, 'location') ?? '' };
+	}
+	const webPage = isWebPage(response);
+	if (statusCode >= 400) {
+		const serverMessage = isRecord(body) ? validationMessages(body.message) : '';
+		return { type: 'httpError', statusCode, serverMessage, webPage, path, subject };
+	}
+	if (webPage) return { type: 'webPage', statusCode };
+	if (isRecord(body) || Array.isArray(body)) return undefined;
+	return {
+		type: 'notJson',
+		statusCode,
+		bodyKind: body === '' || body === undefined ? 'an empty' : `a ${typeof body}`,
+	};
+}
+
+/**
+ * The shapes of phpRank's responses (docs/phprank-api.md): a list is `{data: [...], meta, links}`,
+ * a single record `{data: {...}}`, a deletion `{id, deleted}`. A response of another shape (a
+ * proxy's JSON, a different API, `{"data": null}`) is refused here, in one place, for the node,
+ * the trigger and the list searches alike, instead of becoming an item full of nulls.
+ */
+export function bodyOfExpectedShape(body: unknown, expect: ResponseShape, path: string): unknown {
+	if (expect === 'list') {
+		if (isRecord(body) && Array.isArray(body.data)) return body;
+	} else if (expect === 'record') {
+		if (isRecord(body) && isRecord(body.data)) return body.data;
+	} else if (isRecord(body) && typeof body.deleted === 'boolean') {
+		return { id: body.id, deleted: body.deleted } as IDataObject;
+	}
+	throw new PipelineFailure({
+		type: 'unexpectedShape',
+		expected: expect,
+		got: describeBody(body),
+		path,
+	});
+}
+
+/** A description of a response body longer than this is cut. */
+const MAX_DESCRIPTION_LENGTH = 120;
+
+/** A short, secret-free account of a response body: its type and, for an object, its keys and `data`. */
+function describeBody(body: unknown): string {
+	if (body === null) return 'null';
+	if (Array.isArray(body)) return `a list of ${body.length}`;
+	if (!isRecord(body))
+		return typeof body === 'string' ? `text of ${body.length} characters` : `a ${typeof body}`;
+	const keys = Object.keys(body);
+	if (keys.length === 0) return 'an empty object';
+	const listed = keys
+		.slice(0, 6)
+		.map((key) => `"${key}"`)
+		.join(', ');
+	const data =
+		'data' in body
+			? `, "data": ${body.data === null ? 'null' : Array.isArray(body.data) ? 'a list' : typeof body.data === 'object' ? 'an object' : `a ${typeof body.data}`}`
+			: '';
+	const text = `an object with ${listed}${keys.length > 6 ? ', ...' : ''}${data}`;
+	return truncated(text, MAX_DESCRIPTION_LENGTH);
+}

@@ -1,0 +1,145 @@
+import type { Resource } from '../shared/constants';
+
+/**
+ * Everything that can go wrong with one request, as data. The pipeline (pipeline.ts) decides what
+ * to do from a failure's `type`; errorMessage.ts words it, in one place.
+ */
+
+/** The record a request was about, so a 404 can say "Report 12 not found". */
+export interface FailureSubject {
+	resource: Resource;
+	id?: string | number;
+}
+
+/** What shape of response a request expects (answer.ts checks it). */
+export type ResponseShape = 'list' | 'record' | 'deletion';
+
+export type Failure =
+	/** An error response (4xx, 5xx) other than a 429. */
+	| {
+			type: 'httpError';
+			statusCode: number;
+			serverMessage: string;
+			webPage: boolean;
+			path: string;
+			subject?: FailureSubject;
+	  }
+	/** 429: not processed; waited for and tried again unless Max Wait forbids. */
+	| { type: 'rateLimited'; retryAfterMs: number | undefined }
+	/** phpRank asks for a longer wait than Max Wait for Rate Limit leaves: fail at once. */
+	| { type: 'rateLimitTooLong'; askedMs: number; maxWaitMs: number }
+	/** Max Wait for Rate Limit spent on 429s (a server that keeps refusing without saying how long). */
+	| { type: 'rateLimitWaitedOut'; waitedMs: number; maxWaitMs: number }
+	/** A 3xx: never followed, so neither the key nor the body goes to the other address. */
+	| { type: 'redirect'; statusCode: number; location: string }
+	/** A 2xx web page: the Base URL leads to the site's pages, not its API. */
+	| { type: 'webPage'; statusCode: number }
+	| { type: 'notJson'; statusCode: number; bodyKind: string }
+	| { type: 'unexpectedShape'; expected: ResponseShape; got: string; path: string }
+	/** Nothing reached phpRank. `configuration`: the Base URL, its host or its certificate is wrong (not retried). */
+	| { type: 'notSent'; code: string; configuration: boolean }
+	/** The request may have reached phpRank, but no response came back (reset, timeout). */
+	| { type: 'noAnswer'; code: string }
+	/**
+	 * No answer within a deadline: `timeout`, the node's Timeout (Request Options), for one attempt
+	 * body included; `poll` and `search`, the whole poll of the trigger or list search.
+	 */
+	| { type: 'timedOut'; bound: DeadlineBound; limitMs: number; attempts: number }
+	/** A Create phpRank may have processed, not sent again so that no duplicate is made. */
+	| { type: 'answerLost'; reason: string }
+	/** A list that cannot be read page by page: the page asked for is not the one sent, or adds nothing. */
+	| {
+			type: 'pagingBroken';
+			path: string;
+			page: number;
+			/** The `current_page` the server said, when it is not the page asked for. */
+			sentPage?: number;
+	  }
+	/** The execution was stopped (Stop, the execution timeout): nothing more is sent. */
+	| { type: 'canceled' };
+
+/** Which deadline a request ran into (see the `timedOut` failure). */
+export type DeadlineBound = 'timeout' | 'poll' | 'search';
+
+/**
+ * A failure on its way through the pipeline, before it is described for the item (at the
+ * transport's edge, errorMessage.ts). `secrets`: what the failed request carried that no error
+ * may show (a report's password), so that every item the failure reaches removes them.
+ */
+export class PipelineFailure extends Error {
+	readonly secrets: string[] = [];
+
+	constructor(readonly failure: Failure) {
+		super(failure.type);
+		this.name = 'PipelineFailure';
+	}
+}
+
+/** Transport codes where the request never left this machine or never reached phpRank. */
+const NOT_SENT_TRANSIENT = new Set(['ECONNREFUSED', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH']);
+const NOT_SENT_CONFIGURATION = new Set([
+	'ENOTFOUND',
+	'ERR_INVALID_URL',
+	'ERR_INVALID_BASE_URL',
+	'ERR_UNSUPPORTED_PROTOCOL',
+	'EPROTO',
+	'CERT_HAS_EXPIRED',
+	'CERT_NOT_YET_VALID',
+	'DEPTH_ZERO_SELF_SIGNED_CERT',
+	'SELF_SIGNED_CERT_IN_CHAIN',
+	'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+	'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+	'ERR_TLS_CERT_ALTNAME_INVALID',
+]);
+
+/** The transport code of an error thrown by n8n's HTTP layer (axios underneath), or its cause's. */
+function transportCode(error: unknown): string | undefined {
+	const cause = (error as { cause?: { code?: unknown; message?: unknown } })?.cause;
+	const code = cause?.code ?? (error as { code?: unknown })?.code;
+	if (typeof code === 'string' && code !== '' && code !== 'ERR_BAD_REQUEST') return code;
+	const message =
+		`${String(cause?.message ?? '')} ${String((error as Error)?.message ?? '')}`.toLowerCase();
+	if (message.includes('invalid url')) return 'ERR_INVALID_URL';
+	if (message.includes('unsupported protocol')) return 'ERR_UNSUPPORTED_PROTOCOL';
+	if (message.includes('socket hang up')) return 'ECONNRESET';
+	if (message.includes('timeout')) return 'ETIMEDOUT';
+	return typeof code === 'string' && code !== '' ? code : undefined;
+}
+
+/** A request that got no HTTP response: never sent, or maybe processed. */
+export function transportFailure(error: unknown): Failure {
+	const code = transportCode(error) ?? 'unknown error';
+	if (NOT_SENT_TRANSIENT.has(code)) return { type: 'notSent', code, configuration: false };
+	if (NOT_SENT_CONFIGURATION.has(code) || code.startsWith('ERR_SSL') || code.startsWith('ERR_TLS'))
+		return { type: 'notSent', code, configuration: true };
+	return { type: 'noAnswer', code };
+}
+
+/** How a failure decides the next step: wait and retry, retry, retry only if safe, or stop. */
+export function retryKind(
+	failure: Failure,
+): 'rateLimited' | 'resend' | 'resendIfRepeatable' | 'final' {
+	switch (failure.type) {
+		case 'rateLimited':
+			return 'rateLimited';
+		case 'notSent':
+			return failure.configuration ? 'final' : 'resend';
+		case 'noAnswer':
+			return 'resendIfRepeatable';
+		case 'timedOut':
+			// A poll's or a search's deadline is for all its requests: nothing is left to retry in.
+			return failure.bound === 'timeout' ? 'resendIfRepeatable' : 'final';
+		case 'httpError':
+			return failure.statusCode >= 500 ? 'resendIfRepeatable' : 'final';
+		default:
+			return 'final';
+	}
+}
+
+/** The reason a possibly processed request failed, for the "answer was lost" message. */
+export function lostReason(failure: Failure): string {
+	if (failure.type === 'httpError') return `HTTP ${failure.statusCode}`;
+	if (failure.type === 'noAnswer') return failure.code;
+	if (failure.type === 'timedOut') return `the Timeout of ${failure.limitMs} ms was reached`;
+	return failure.type;
+}

@@ -1,0 +1,134 @@
+import type {
+	DeclarativeRestApiSettings,
+	IDataObject,
+	IExecutePaginationFunctions,
+	IHttpRequestMethods,
+	INodeExecutionData,
+	INodePropertyRouting,
+} from 'n8n-workflow';
+
+import type { ApiContext } from './channels';
+import { captureResponse, codeChannel, limitsOf, routedChannel } from './channels';
+import { nodeErrorOf } from './errorMessage';
+import { PipelineFailure } from './failure';
+import type { CollectOptions, ListEnvelope } from './paging';
+import type { ApiChannel, ApiRequest, ChannelDeadline, RequestLimits } from './pipeline';
+import { deleteRecord, readList, readPage, readRecord } from './pipeline';
+
+/**
+ * The transport's one entry point. An operation declares its routing with `operationRouting`
+ * and runs with the item's requests; the trigger's polls and the list searches run with
+ * `sendFromCode`. Either way every request goes through the pipeline (pipeline.ts: the account's
+ * gate, retries, deadlines, Stop, paging), and whatever fails becomes n8n's error once, here at
+ * the edge (errorMessage.ts `nodeErrorOf`). docs/architecture.md walks through it.
+ */
+
+export type { ApiRequest, ChannelDeadline, CollectOptions, ListEnvelope, RequestLimits };
+export { DEFAULT_LIMITS } from './pipeline';
+export { deadlineFrom } from './channels';
+export { withoutUserinfo } from './errorMessage';
+export { isLastPage, planPages } from './paging';
+
+/** The requests one item may send, each through the pipeline. A failure is thrown as a PipelineFailure. */
+export interface ItemRequests {
+	/** A single record (Get, Create, Update): the report or project itself. */
+	record(request: ApiRequest): Promise<IDataObject>;
+	/** A deletion: `{ id, deleted }`. */
+	deletion(request: ApiRequest): Promise<IDataObject>;
+	/** One page of a list, as phpRank's paginator sends it. */
+	page(request: ApiRequest): Promise<ListEnvelope>;
+	/**
+	 * A whole list (or as much as `options.plan` asks for), every filter on every page;
+	 * `shapePage` turns each page's records into what is kept, as they arrive.
+	 */
+	list(
+		url: string,
+		qs: IDataObject | undefined,
+		options: CollectOptions,
+		shapePage?: (records: IDataObject[]) => IDataObject[],
+	): Promise<IDataObject[]>;
+}
+
+function itemRequests(channel: ApiChannel): ItemRequests {
+	return {
+		record: async (request) => await readRecord(channel, request),
+		deletion: async (request) => await deleteRecord(channel, request),
+		page: async (request) => await readPage(channel, request),
+		list: async (url, qs, options, shapePage) =>
+			await readList(channel, url, qs, options, shapePage),
+	};
+}
+
+/** Runs `work` with the channel's requests; what fails becomes n8n's error for the item, once. */
+async function atEdge<T>(channel: ApiChannel, work: (requests: ItemRequests) => Promise<T>) {
+	try {
+		return await work(itemRequests(channel));
+	} catch (error) {
+		throw await nodeErrorOf(channel, error);
+	}
+}
+
+/**
+ * What an operation does for one item: reads its parameters once, checks them (a refused value
+ * is thrown as InvalidInput, shared/inputChecks.ts), sends its requests and returns its output
+ * records. `routedQuery` is the query n8n's routing built from the operation's routed fields.
+ */
+export type OperationRun = (
+	context: IExecutePaginationFunctions,
+	requests: ItemRequests,
+	routedQuery: IDataObject,
+) => Promise<IDataObject[]>;
+
+/**
+ * The routing of one operation option. n8n merges an option's `routing.operations` into the
+ * item's request operations, and because of `paginate` hands the routed request (method, static
+ * path, routed query, the node's Request Options) to `pagination`: here, the operation's run,
+ * whose records become the item's output, paired with its input item. `captureResponse` gives the
+ * pipeline the whole response of each attempt sent through n8n's routing request.
+ */
+export function operationRouting(
+	request: { method: IHttpRequestMethods; url?: string },
+	run: OperationRun,
+): INodePropertyRouting {
+	return {
+		request,
+		send: { paginate: true },
+		operations: {
+			async pagination(
+				this: IExecutePaginationFunctions,
+				requestData: DeclarativeRestApiSettings.ResultOptions,
+			): Promise<INodeExecutionData[]> {
+				const channel = routedChannel(this, requestData, limitsOf(this));
+				const routedQuery = (requestData.options.qs ?? {}) as IDataObject;
+				const records = await atEdge(
+					channel,
+					async (requests) => await run(this, requests, routedQuery),
+				);
+				const pairedItem = { item: this.getItemIndex() };
+				return records.map((json) => ({ json, pairedItem }));
+			},
+		},
+		output: { postReceive: [captureResponse] },
+	};
+}
+
+/**
+ * The trigger's polls and the list searches: `work` sends through n8n's authenticated request
+ * helper, all of it within `deadline` (n8n gives neither a cancel signal).
+ */
+export async function sendFromCode<T>(
+	context: ApiContext,
+	deadline: ChannelDeadline,
+	work: (requests: ItemRequests) => Promise<T>,
+	limits?: RequestLimits,
+): Promise<T> {
+	return await atEdge(codeChannel(context, deadline, limits), work);
+}
+
+/**
+ * Whether a Create failed after phpRank may have stored the report (its answer was lost): Create
+ * or Re-Run looks the page up again then, before the failure becomes the item's error.
+ */
+export function isAnswerLost(error: unknown): error is PipelineFailure {
+	return error instanceof PipelineFailure && error.failure.type === 'answerLost';
+}

@@ -1,0 +1,141 @@
+import type { IDataObject, IPollFunctions } from 'n8n-workflow';
+
+import { siteRoot } from '../shared/apiBaseUrl';
+import { CREDENTIAL_NAME } from '../shared/constants';
+import type { ChannelDeadline, CollectOptions, RequestLimits } from '../transport';
+import {
+	DEFAULT_LIMITS,
+	deadlineFrom,
+	planPages,
+	sendFromCode,
+	withoutUserinfo,
+} from '../transport';
+import { DEFAULT_THRESHOLD, DEFAULT_WATCHED, MAX_WATCHED } from './triggerFields';
+import type { TriggerEvent, WatchSettings, WatchState } from './watch';
+import { isNewSince } from './watch';
+
+/** What a poll reads: the trigger's settings, and the lists of reports each event compares. */
+
+/** Waits for the rate limit count toward the poll's deadline (below), which ends them first. */
+const POLL_LIMITS: RequestLimits = { ...DEFAULT_LIMITS, maxRateLimitWaitMs: 60_000 };
+
+/**
+ * Without n8n's poll budget (n8n 1.x): n8n's shortest poll interval is a minute, and a poll must
+ * end well inside it, requests, retries and rate-limit waits included.
+ */
+const FALLBACK_POLL_DEADLINE_MS = 45_000;
+/** Of n8n's poll budget (how long before n8n gives up on the poll), the part the requests may use. */
+const POLL_BUDGET_SHARE = 0.8;
+
+/** The deadline of all requests of this poll: from n8n's poll budget where the host has one. */
+export function pollDeadline(context: IPollFunctions): ChannelDeadline {
+	const budget = (context as { getPollBudgetMs?: () => number }).getPollBudgetMs?.();
+	const totalMs =
+		typeof budget === 'number' && Number.isFinite(budget) && budget > 0
+			? Math.max(1000, Math.floor(budget * POLL_BUDGET_SHARE))
+			: FALLBACK_POLL_DEADLINE_MS;
+	return deadlineFrom('poll', totalMs);
+}
+
+async function pollList(
+	context: IPollFunctions,
+	deadline: ChannelDeadline,
+	url: string,
+	qs: IDataObject,
+	options: CollectOptions,
+) {
+	return await sendFromCode(
+		context,
+		deadline,
+		async (requests) => await requests.list(url, qs, options),
+		POLL_LIMITS,
+	);
+}
+
+/** New Report looks at one small page first; only a burst of new reports reads bigger pages. */
+const PROBE_PAGE = 10;
+const BURST_PAGE = 100;
+
+/** The trigger's settings for this poll; Reports to Watch kept within 1 to MAX_WATCHED. */
+export function settingsOf(context: IPollFunctions): WatchSettings {
+	const project = context.getNodeParameter('project', '', { extractValue: true });
+	const count = Number(context.getNodeParameter('watchCount', DEFAULT_WATCHED));
+	return {
+		event: context.getNodeParameter('event', 'newReport') as TriggerEvent,
+		project: String(project ?? '').trim(),
+		threshold: Number(context.getNodeParameter('threshold', DEFAULT_THRESHOLD)),
+		minimumChange: Number(context.getNodeParameter('minimumChange', 1)),
+		watchCount: Math.min(
+			MAX_WATCHED,
+			Math.max(1, Math.floor(Number.isFinite(count) ? count : DEFAULT_WATCHED)),
+		),
+	};
+}
+
+/** Newest first, one project or all: the order in which "already seen" is a stop. */
+function listQuery(settings: WatchSettings): IDataObject {
+	const qs: IDataObject = { sort_by: 'id', sort: 'desc' };
+	if (settings.project) qs.project = settings.project;
+	return qs;
+}
+
+/** The site the trigger watches: the credential's site address, never with its userinfo. */
+export async function watchedSite(context: IPollFunctions): Promise<string> {
+	const credentials = await context.getCredentials<{ baseUrl?: string }>(CREDENTIAL_NAME);
+	return withoutUserinfo(siteRoot(String(credentials.baseUrl ?? '')));
+}
+
+/**
+ * The reports created since `state` (watch.ts isNewSince), newest first: a small probe, then big
+ * pages only when it is all new; and the newest report of the list, whatever its ID.
+ */
+export async function reportsAfter(
+	context: IPollFunctions,
+	deadline: ChannelDeadline,
+	settings: WatchSettings,
+	state: WatchState,
+): Promise<{ reports: IDataObject[]; newest?: IDataObject }> {
+	const isNew = isNewSince(state);
+	let newest: IDataObject | undefined;
+	// Called on every record in list order until it stops the reading: the first is the newest.
+	const stopAt = (report: IDataObject) => {
+		newest ??= report;
+		return !isNew(report);
+	};
+	const qs = listQuery(settings);
+	const probe = await pollList(context, deadline, '/reports', qs, {
+		plan: { perPage: PROBE_PAGE, maxItems: PROBE_PAGE },
+		stopAt,
+		newestFirst: true,
+	});
+	if (probe.length < PROBE_PAGE) return { reports: probe, newest };
+	const reports = await pollList(context, deadline, '/reports', qs, {
+		plan: { perPage: BURST_PAGE, maxItems: undefined },
+		stopAt,
+		newestFirst: true,
+	});
+	return { reports, newest };
+}
+
+/** The newest report (of the project), if any: where New Report's history ends. */
+export async function newestReports(
+	context: IPollFunctions,
+	deadline: ChannelDeadline,
+	settings: WatchSettings,
+) {
+	return await pollList(context, deadline, '/reports', listQuery(settings), {
+		plan: { perPage: PROBE_PAGE, maxItems: 1 },
+	});
+}
+
+/** The newest `watchCount` reports (of the project): what Score Changed and Below compare. */
+export async function watchedWindow(
+	context: IPollFunctions,
+	deadline: ChannelDeadline,
+	settings: WatchSettings,
+) {
+	return await pollList(context, deadline, '/reports', listQuery(settings), {
+		plan: planPages(false, settings.watchCount),
+		newestFirst: true,
+	});
+}

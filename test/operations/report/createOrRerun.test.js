@@ -1,0 +1,689 @@
+// Report → createOrRerun (nodes/PhpRank/resources/report/createOrRerun.ts): this operation's own tests. What all
+// operations share (errors, Simplify, examples, agents) is tested in test/node/ and test/reliability/.
+describe("through n8n-core's engine against the sandbox", () => {
+	// Report → Create or Re-Run through n8n-core's engine against the sandbox: the exact lookup
+	// (phpRank's search is a substring match), one write per page and run, Max Age, and a Create whose
+	// answer was lost, made to happen for real with the sandbox's fault modes.
+	const { useFixture, get, form, apiGet } = require('../../node/fixture');
+	const { simplifyReport } = require('../../helpers/built').simplify;
+	const { diffReports } = require('../../helpers/built').reportChanges;
+
+	const HOUR_MS = 3_600_000;
+	const MAY_EXIST =
+		'phpRank may have created the report, but its answer was lost: look for it (Report → Get Many with Search URL) before creating it again';
+
+	// The sandbox's clock at the real time, so Max Age compares against dates phpRank gave out now.
+	// A seed list is dated one hour apart, the last entry one hour before the clock.
+	const fixture = useFixture({ clock: Math.floor(Date.now() / 1000) * 1000 });
+	beforeEach(() => fixture.sandbox.setFaults({}));
+
+	const createOrRerun = (url, extra = {}) => ({
+		resource: 'report',
+		operation: 'createOrRerun',
+		url,
+		...extra,
+	});
+
+	/** The lookup request for a page (stored form), newest first, pages of 100. */
+	const lookup = (search, page = 1) =>
+		get('/api/v1/reports', {
+			search_by: 'url',
+			search,
+			sort_by: 'id',
+			sort: 'desc',
+			per_page: '100',
+			page: String(page),
+		});
+	const rerun = (id) => form('PATCH', `/api/v1/reports/${id}`, 'results=1');
+	const create = (body) => form('POST', '/api/v1/reports', body);
+
+	const report = async (id) => (await apiGet(fixture.sandbox, `/reports/${id}`)).data;
+	const jsonOf = (items) => items.map((item) => item.json);
+	/** Requests of items that run at once, in a fixed order for comparison. */
+	const sorted = (requests) =>
+		[...requests].sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+
+	describe('the lookup: the newest report whose stored URL is exactly the page', () => {
+		beforeEach(() =>
+			fixture.sandbox.reset([
+				{ url: 'https://example.com/' },
+				{ url: 'https://example.com/about', score: 64 },
+				{ url: 'https://shop.test/cart' },
+			]),
+		);
+
+		test.each([
+			['as stored, with scheme', 'https://example.com/about'],
+			['with www. and a trailing slash', 'https://www.example.com/about/'],
+			['plain http', 'http://example.com/about'],
+			['host in capitals', 'HTTPS://WWW.EXAMPLE.COM/about'],
+			['with a fragment and spaces around', '  https://example.com/about#team  '],
+		])('%s: re-runs report 2', async (_spelling, url) => {
+			const before = await report(2);
+			const { items, error } = await fixture.run(createOrRerun(url));
+			expect(error).toBeUndefined();
+			expect(fixture.takeRequests()).toEqual([lookup('example.com/about'), rerun(2)]);
+			const after = await report(2);
+			expect(after.generated_at).not.toBe(before.generated_at);
+			expect(jsonOf(items)).toEqual([{ ...simplifyReport(after), action: 're-run' }]);
+			expect(fixture.sandbox.reports()).toHaveLength(3);
+		});
+
+		test('the site root is not one of its pages: example.com re-runs report 1, not the newer example.com/about', async () => {
+			const { items } = await fixture.run(createOrRerun('https://www.example.com/'));
+			expect(fixture.takeRequests()).toEqual([lookup('example.com'), rerun(1)]);
+			expect(jsonOf(items).map((r) => [r.id, r.url, r.action])).toEqual([
+				[1, 'example.com', 're-run'],
+			]);
+		});
+
+		test('substring neighbours (page-3 also finds page-30 and page-3/x) are passed over, newest first', async () => {
+			fixture.sandbox.reset([
+				{ url: 'https://shop.test/page-3' },
+				{ url: 'https://shop.test/page-3' },
+				{ url: 'https://shop.test/page-30' },
+				{ url: 'https://shop.test/page-3/reviews' },
+				{ url: 'https://shop.test/list?page-3' },
+			]);
+			const { items } = await fixture.run(createOrRerun('https://shop.test/page-3'));
+			// two reports of the page: the newer one (2) is re-run
+			expect(fixture.takeRequests()).toEqual([lookup('shop.test/page-3'), rerun(2)]);
+			expect(jsonOf(items).map((r) => [r.id, r.action])).toEqual([[2, 're-run']]);
+		});
+
+		test('only neighbours: the page has no report, so it is created', async () => {
+			fixture.sandbox.reset([
+				{ url: 'https://shop.test/page-30' },
+				{ url: 'https://shop.test/page-3/reviews' },
+			]);
+			const { items } = await fixture.run(createOrRerun('https://shop.test/page-3'));
+			expect(fixture.takeRequests()).toEqual([
+				lookup('shop.test/page-3'),
+				create('url=https%3A%2F%2Fshop.test%2Fpage-3&privacy=1'),
+			]);
+			expect(jsonOf(items)).toEqual([{ ...simplifyReport(await report(3)), action: 'created' }]);
+			expect(fixture.sandbox.createdCount('https://shop.test/page-3')).toBe(1);
+		});
+
+		test('many pages of matches: reads page after page until the page is found', async () => {
+			fixture.sandbox.reset([
+				{ url: 'https://blog.test/post' },
+				...Array.from({ length: 230 }, (_, i) => ({ url: `https://blog.test/post-${i + 1}` })),
+			]);
+			const { items } = await fixture.run(createOrRerun('https://blog.test/post'));
+			expect(fixture.takeRequests()).toEqual([
+				lookup('blog.test/post', 1),
+				lookup('blog.test/post', 2),
+				lookup('blog.test/post', 3),
+				rerun(1),
+			]);
+			expect(jsonOf(items).map((r) => [r.id, r.url, r.action])).toEqual([
+				[1, 'blog.test/post', 're-run'],
+			]);
+		});
+
+		test('many pages of neighbours and no report of the page: reads to the end, then creates', async () => {
+			fixture.sandbox.reset(
+				Array.from({ length: 150 }, (_, i) => ({ url: `https://blog.test/post-${i + 1}` })),
+			);
+			const { items } = await fixture.run(createOrRerun('https://blog.test/post', { privacy: 0 }));
+			expect(fixture.takeRequests()).toEqual([
+				lookup('blog.test/post', 1),
+				lookup('blog.test/post', 2),
+				create('url=https%3A%2F%2Fblog.test%2Fpost&privacy=0'),
+			]);
+			expect(jsonOf(items).map((r) => [r.id, r.url, r.privacy, r.action])).toEqual([
+				[151, 'blog.test/post', 'public', 'created'],
+			]);
+		});
+	});
+
+	describe('create: Privacy and Password as in Create', () => {
+		beforeEach(() => fixture.sandbox.reset([{ url: 'https://example.com/' }]));
+
+		test('Private by default, always sent; Simplify off outputs the report as phpRank sent it, plus action', async () => {
+			const { items } = await fixture.run(
+				createOrRerun('https://example.com/new', { simplify: false }),
+			);
+			expect(fixture.takeRequests()).toEqual([
+				lookup('example.com/new'),
+				create('url=https%3A%2F%2Fexample.com%2Fnew&privacy=1'),
+			]);
+			expect(jsonOf(items)).toEqual([{ ...(await report(2)), action: 'created' }]);
+		});
+
+		test('Password: sent only when a report is created; never in the output', async () => {
+			const params = createOrRerun('https://example.com/secret', {
+				privacy: 2,
+				password: 'pw-Secret-77',
+			});
+			const first = await fixture.run(params);
+			expect(fixture.takeRequests()).toEqual([
+				lookup('example.com/secret'),
+				create('url=https%3A%2F%2Fexample.com%2Fsecret&privacy=2&password=pw-Secret-77'),
+			]);
+			expect(jsonOf(first.items).map((r) => [r.id, r.privacy, r.action])).toEqual([
+				[2, 'password', 'created'],
+			]);
+			const second = await fixture.run(params);
+			expect(fixture.takeRequests()).toEqual([lookup('example.com/secret'), rerun(2)]);
+			expect(jsonOf(second.items).map((r) => [r.id, r.action])).toEqual([[2, 're-run']]);
+			expect(JSON.stringify([first.items, second.items])).not.toContain('pw-Secret-77');
+		});
+
+		test('an empty Password (from an expression) is refused before any request, naming the field', async () => {
+			const { error } = await fixture.run(
+				createOrRerun('https://example.com/secret', { privacy: 2, password: '={{ "" }}' }),
+			);
+			expect(error.message).toBe('Password is required when Privacy is Password');
+			expect(fixture.takeRequests()).toEqual([]);
+		});
+	});
+
+	describe('Output Changes', () => {
+		beforeEach(() => fixture.sandbox.reset([{ url: 'https://example.com/about', score: 64 }]));
+
+		test('re-run: before (the report the lookup found) and after, no extra request', async () => {
+			const before = await report(1);
+			const { items } = await fixture.run(
+				createOrRerun('https://example.com/about', { outputChanges: true }),
+			);
+			expect(fixture.takeRequests()).toEqual([lookup('example.com/about'), rerun(1)]);
+			const after = await report(1);
+			expect(jsonOf(items)).toEqual([
+				{ ...simplifyReport(after), action: 're-run', changes: diffReports(before, after) },
+			]);
+		});
+
+		test('created: nothing before it', async () => {
+			const { items } = await fixture.run(
+				createOrRerun('https://example.com/new', { outputChanges: true }),
+			);
+			const created = await report(2);
+			expect(jsonOf(items)).toEqual([
+				{
+					...simplifyReport(created),
+					action: 'created',
+					changes: {
+						previous_score: null,
+						score: simplifyReport(created).score,
+						score_change: null,
+						previous_label: null,
+						label: simplifyReport(created).label,
+						label_changed: false,
+						previous_generated_at: null,
+						generated_at: created.generated_at,
+						regressions: [],
+						fixed: [],
+					},
+				},
+			]);
+		});
+	});
+
+	describe('Max Age (Hours)', () => {
+		// generated one hour before the sandbox's clock, which is the real time
+		beforeEach(() => fixture.sandbox.reset([{ url: 'https://example.com/about', score: 64 }]));
+
+		test('generated more recently than Max Age: kept as it is, nothing written', async () => {
+			const found = await report(1);
+			expect(Date.now() - Date.parse(found.generated_at)).toBeGreaterThanOrEqual(HOUR_MS);
+			const { items } = await fixture.run(
+				createOrRerun('https://example.com/about', { maxAgeHours: 2, outputChanges: true }),
+			);
+			expect(fixture.takeRequests()).toEqual([lookup('example.com/about')]);
+			expect(jsonOf(items)).toEqual([
+				{ ...simplifyReport(found), action: 'kept', changes: diffReports(found, found) },
+			]);
+			expect(items[0].json.changes).toMatchObject({
+				score_change: 0,
+				label_changed: false,
+				regressions: [],
+				fixed: [],
+			});
+			expect(await report(1)).toEqual(found);
+		});
+
+		test('generated longer ago than Max Age: re-run', async () => {
+			const { items } = await fixture.run(
+				createOrRerun('https://example.com/about', { maxAgeHours: 0.5 }),
+			);
+			expect(fixture.takeRequests()).toEqual([lookup('example.com/about'), rerun(1)]);
+			expect(jsonOf(items).map((r) => [r.id, r.action])).toEqual([[1, 're-run']]);
+		});
+
+		test('0 (the default) always re-runs, even a report generated a moment ago', async () => {
+			await fixture.run(createOrRerun('https://example.com/about'));
+			fixture.takeRequests();
+			const { items } = await fixture.run(createOrRerun('https://example.com/about'));
+			expect(fixture.takeRequests()).toEqual([lookup('example.com/about'), rerun(1)]);
+			expect(jsonOf(items).map((r) => r.action)).toEqual(['re-run']);
+		});
+
+		test('Max Age does not stop a create', async () => {
+			const { items } = await fixture.run(
+				createOrRerun('https://example.com/new', { maxAgeHours: 24 }),
+			);
+			expect(fixture.takeRequests()).toEqual([
+				lookup('example.com/new'),
+				create('url=https%3A%2F%2Fexample.com%2Fnew&privacy=1'),
+			]);
+			expect(jsonOf(items).map((r) => r.action)).toEqual(['created']);
+		});
+
+		test.each([
+			[
+				-1,
+				'Max Age (Hours) must be a number of hours, 0 or more, like 24; 0 always re-runs (got -1)',
+			],
+			[
+				'={{ "soon" }}',
+				'Max Age (Hours) must be a number of hours, 0 or more, like 24; 0 always re-runs (got "soon")',
+			],
+		])(
+			'%p is refused before any request, with a message that says what to enter',
+			async (maxAgeHours, message) => {
+				const { items, error } = await fixture.run(
+					createOrRerun('https://example.com/about', { maxAgeHours }),
+				);
+				expect(items).toEqual([]);
+				expect(error.message).toBe(message);
+				expect(fixture.takeRequests()).toEqual([]);
+			},
+		);
+	});
+
+	describe('exactly once: items of one run naming the same page share one lookup and one write', () => {
+		beforeEach(() =>
+			fixture.sandbox.reset([
+				{ url: 'https://example.com/' },
+				{ url: 'https://example.com/about' },
+			]),
+		);
+
+		test('a new page in three spellings, and an existing one twice: one create, one re-run; every item outputs its result', async () => {
+			const urls = [
+				'https://example.com/new',
+				'https://example.com/about',
+				'https://www.example.com/new/',
+				'http://example.com/about/',
+				'HTTP://EXAMPLE.COM/new#top',
+			];
+			const { items, error } = await fixture.run(createOrRerun('={{ $json.url }}'), {
+				items: urls.map((url) => ({ url })),
+			});
+			expect(error).toBeUndefined();
+			expect(sorted(fixture.takeRequests())).toEqual(
+				sorted([
+					lookup('example.com/new'),
+					create('url=https%3A%2F%2Fexample.com%2Fnew&privacy=1'),
+					lookup('example.com/about'),
+					rerun(2),
+				]),
+			);
+			const created = { ...simplifyReport(await report(3)), action: 'created' };
+			const rerunOne = { ...simplifyReport(await report(2)), action: 're-run' };
+			expect(jsonOf(items)).toEqual([created, rerunOne, created, rerunOne, created]);
+			expect(items.map((item) => item.pairedItem)).toEqual(urls.map((_, item) => ({ item })));
+			expect(fixture.sandbox.createdCount('https://example.com/new')).toBe(1);
+			expect(fixture.sandbox.reports()).toHaveLength(3);
+		});
+
+		test('two runs of the node do not share: the second run re-runs what the first created', async () => {
+			const first = await fixture.run(createOrRerun('https://example.com/new'));
+			const second = await fixture.run(createOrRerun('https://example.com/new'));
+			expect(fixture.takeRequests()).toEqual([
+				lookup('example.com/new'),
+				create('url=https%3A%2F%2Fexample.com%2Fnew&privacy=1'),
+				lookup('example.com/new'),
+				rerun(3),
+			]);
+			expect(
+				[...jsonOf(first.items), ...jsonOf(second.items)].map((r) => [r.id, r.action]),
+			).toEqual([
+				[3, 'created'],
+				[3, 're-run'],
+			]);
+		});
+
+		test("a failure is every sharing item's failure; other pages go on (Continue On Fail)", async () => {
+			fixture.sandbox.failNext({
+				count: 1,
+				status: 422,
+				method: 'POST',
+				body: { message: { url: ['The url field is required.'] }, status: 422 },
+			});
+			const urls = [
+				'https://example.com/new',
+				'https://example.com/about',
+				'https://www.example.com/new',
+			];
+			const { items } = await fixture.run(createOrRerun('={{ $json.url }}'), {
+				items: urls.map((url) => ({ url })),
+				continueOnFail: true,
+			});
+			expect(fixture.takeRequests().filter((r) => r.method === 'POST')).toHaveLength(1);
+			expect(jsonOf(items)).toEqual([
+				{ error: 'phpRank rejected the input: url: The url field is required.' },
+				{ ...simplifyReport(await report(2)), action: 're-run' },
+				{ error: 'phpRank rejected the input: url: The url field is required.' },
+			]);
+		});
+	});
+
+	describe('a Create whose answer was lost', () => {
+		beforeEach(() =>
+			fixture.sandbox.reset([
+				{ url: 'https://example.com/' },
+				{ url: 'https://example.com/new-arrivals' },
+			]),
+		);
+
+		test('stored before the answer was lost: looked up again and adopted as created, no duplicate', async () => {
+			fixture.sandbox.failNext({ count: 1, drop: 'after', method: 'POST' });
+			const { items, error } = await fixture.run(createOrRerun('https://example.com/new'));
+			expect(error).toBeUndefined();
+			expect(fixture.takeRequests()).toEqual([
+				lookup('example.com/new'),
+				create('url=https%3A%2F%2Fexample.com%2Fnew&privacy=1'),
+				lookup('example.com/new'),
+			]);
+			expect(jsonOf(items)).toEqual([{ ...simplifyReport(await report(3)), action: 'created' }]);
+			expect(fixture.sandbox.createdCount('https://example.com/new')).toBe(1);
+		});
+
+		test('not stored (dropped before phpRank processed it): nothing found, the item fails as Create does', async () => {
+			fixture.sandbox.failNext({ count: 1, drop: 'before', method: 'POST' });
+			const { items, error } = await fixture.run(createOrRerun('https://example.com/new'));
+			expect(items).toEqual([]);
+			expect(error.message).toBe(MAY_EXIST);
+			expect(error.description).toBe(
+				'The request reached phpRank but no usable answer came back (ECONNRESET). The node does not send a Create again, so no duplicate report is made.',
+			);
+			expect(fixture.takeRequests()).toEqual([
+				lookup('example.com/new'),
+				create('url=https%3A%2F%2Fexample.com%2Fnew&privacy=1'),
+				lookup('example.com/new'),
+			]);
+			expect(fixture.sandbox.createdCount('https://example.com/new')).toBe(0);
+		});
+
+		test('a 503 to the Create, and the look-up again finds nothing: the same error, with Continue On Fail in its place', async () => {
+			fixture.sandbox.failNext({ count: 1, status: 503, method: 'POST' });
+			const { items } = await fixture.run(createOrRerun('={{ $json.url }}'), {
+				items: [{ url: 'https://example.com/new' }, { url: 'https://example.com/' }],
+				continueOnFail: true,
+			});
+			expect(jsonOf(items).map((r) => r.error ?? r.action)).toEqual([MAY_EXIST, 're-run']);
+			expect(fixture.sandbox.createdCount('https://example.com/new')).toBe(0);
+		});
+	});
+});
+
+describe('the rules, with a scripted API', () => {
+	const {
+		createOrRerun: decide,
+		createOrRerunOnce,
+		LOOKUP_PAGE_SIZE,
+	} = require('../../helpers/built').createOrRerun;
+
+	const NOW = Date.parse('2026-03-02T12:00:00Z');
+	const hoursAgo = (hours) => new Date(NOW - hours * 3_600_000).toISOString();
+
+	/**
+	 * A scripted CreateOrRerunApi over an in-memory list: reports `{id, url, generated_at}`, searched by
+	 * substring, newest first, paged. `calls` records every call; `onCreate` decides what a create does.
+	 */
+	function fakeApi(reports, { onCreate, ignorePage = false, failListAfter } = {}) {
+		const state = {
+			reports: reports.map((r) => ({ generated_at: hoursAgo(100), ...r })),
+			calls: [],
+		};
+		const nextId = () => Math.max(0, ...state.reports.map((r) => r.id)) + 1;
+		const api = {
+			async listPage(search, page, perPage) {
+				state.calls.push(['list', search, page, perPage]);
+				if (
+					failListAfter !== undefined &&
+					state.calls.filter((c) => c[0] === 'list').length > failListAfter
+				) {
+					throw new Error('list failed');
+				}
+				const matches = state.reports
+					.filter((r) => r.url.includes(search))
+					.sort((a, b) => b.id - a.id);
+				const start = ignorePage ? 0 : (page - 1) * perPage;
+				return {
+					data: matches.slice(start, start + perPage).map((r) => ({ ...r })),
+					meta: { current_page: page, last_page: Math.max(1, Math.ceil(matches.length / perPage)) },
+				};
+			},
+			async create() {
+				state.calls.push(['create']);
+				const record = { id: nextId(), url: 'new', generated_at: new Date(NOW).toISOString() };
+				return onCreate
+					? onCreate(state, record)
+					: (state.reports.push(record), { created: record });
+			},
+			async rerun(id) {
+				state.calls.push(['rerun', id]);
+				const record = state.reports.find((r) => r.id === id);
+				record.generated_at = new Date(NOW).toISOString();
+				return { ...record, rerun: true };
+			},
+			now: () => NOW,
+		};
+		return { api, state };
+	}
+
+	describe('createOrRerun', () => {
+		test('re-runs the newest report of exactly the page; neighbours and older copies are passed over', async () => {
+			const { api, state } = fakeApi([
+				{ id: 1, url: 'a.test/p' },
+				{ id: 2, url: 'a.test/p' },
+				{ id: 3, url: 'a.test/p-2' },
+				{ id: 4, url: 'a.test/p/x' },
+			]);
+			const outcome = await decide({ url: 'https://www.a.test/p/', maxAgeHours: 0 }, api);
+			expect(state.calls).toEqual([
+				['list', 'a.test/p', 1, LOOKUP_PAGE_SIZE],
+				['rerun', 2],
+			]);
+			expect(outcome).toEqual({
+				action: 're-run',
+				record: expect.objectContaining({ id: 2, rerun: true }),
+				previous: expect.objectContaining({ id: 2, url: 'a.test/p', generated_at: hoursAgo(100) }),
+			});
+		});
+
+		test('reads page after page until found, and stops there', async () => {
+			const neighbours = Array.from({ length: 250 }, (_, i) => ({
+				id: i + 2,
+				url: `a.test/p${i}`,
+			}));
+			const { api, state } = fakeApi([{ id: 1, url: 'a.test/p' }, ...neighbours]);
+			const outcome = await decide({ url: 'https://a.test/p', maxAgeHours: 0 }, api);
+			expect(state.calls).toEqual([
+				['list', 'a.test/p', 1, 100],
+				['list', 'a.test/p', 2, 100],
+				['list', 'a.test/p', 3, 100],
+				['rerun', 1],
+			]);
+			expect(outcome.action).toBe('re-run');
+		});
+
+		test('the list ends without the page: creates, no previous', async () => {
+			const { api, state } = fakeApi([{ id: 1, url: 'a.test/p-2' }]);
+			const outcome = await decide({ url: 'https://a.test/p', maxAgeHours: 0 }, api);
+			expect(state.calls).toEqual([['list', 'a.test/p', 1, 100], ['create']]);
+			expect(outcome).toEqual({ action: 'created', record: expect.objectContaining({ id: 2 }) });
+			expect(outcome).not.toHaveProperty('previous');
+		});
+
+		test('a server that ignores `page` is read once more, not forever', async () => {
+			const neighbours = Array.from({ length: 100 }, (_, i) => ({
+				id: i + 1,
+				url: `a.test/p${i}`,
+			}));
+			const { api, state } = fakeApi(neighbours, { ignorePage: true });
+			// a last_page above 1 would send it on and on
+			api.listPage = (
+				(list) =>
+				async (...args) => ({ ...(await list(...args)), meta: { last_page: 5 } })
+			)(api.listPage);
+			await decide({ url: 'https://a.test/p', maxAgeHours: 0 }, api);
+			expect(state.calls).toEqual([
+				['list', 'a.test/p', 1, 100],
+				['list', 'a.test/p', 2, 100],
+				['create'],
+			]);
+		});
+
+		describe('Max Age', () => {
+			test.each([
+				[2, hoursAgo(1.99), 'kept'],
+				[2, hoursAgo(2), 're-run'],
+				[2, hoursAgo(3), 're-run'],
+				[0, hoursAgo(0), 're-run'],
+				[24, 'not a date', 're-run'],
+				[24, undefined, 're-run'],
+			])('Max Age %p h, generated %p: %s', async (maxAgeHours, generatedAt, action) => {
+				const { api, state } = fakeApi([{ id: 1, url: 'a.test/p' }]);
+				state.reports[0].generated_at = generatedAt;
+				const outcome = await decide({ url: 'https://a.test/p', maxAgeHours }, api);
+				expect(outcome.action).toBe(action);
+				expect(state.calls.filter((c) => c[0] !== 'list')).toEqual(
+					action === 'kept' ? [] : [['rerun', 1]],
+				);
+				if (action === 'kept') expect(outcome.record).toBe(outcome.previous);
+			});
+		});
+
+		describe('a Create whose answer was lost', () => {
+			const lost = new Error('answer lost');
+
+			test('stored anyway: the report newer than every report listed before is adopted', async () => {
+				const { api, state } = fakeApi([{ id: 7, url: 'a.test/p-old' }], {
+					onCreate: (s, record) => {
+						s.reports.push({ ...record, url: 'a.test/p' });
+						return { answerLost: lost };
+					},
+				});
+				const outcome = await decide({ url: 'https://a.test/p', maxAgeHours: 0 }, api);
+				expect(state.calls).toEqual([
+					['list', 'a.test/p', 1, 100],
+					['create'],
+					['list', 'a.test/p', 1, 100],
+				]);
+				expect(outcome).toEqual({
+					action: 'created',
+					record: expect.objectContaining({ id: 8, url: 'a.test/p' }),
+				});
+			});
+
+			test("not stored: the create's own error", async () => {
+				const { api } = fakeApi([{ id: 7, url: 'a.test/p-old' }], {
+					onCreate: () => ({ answerLost: lost }),
+				});
+				await expect(decide({ url: 'https://a.test/p', maxAgeHours: 0 }, api)).rejects.toBe(lost);
+			});
+
+			test('only reports newer than the newest listed before count; the look-up again stops at it', async () => {
+				const neighbours = Array.from({ length: 150 }, (_, i) => ({
+					id: i + 1,
+					url: `a.test/p${i}`,
+				}));
+				const { api, state } = fakeApi(neighbours, {
+					onCreate: (s, record) => {
+						// another client's newer neighbour arrived meanwhile; ours was not stored
+						s.reports.push({ ...record, url: 'a.test/p-other' });
+						return { answerLost: lost };
+					},
+				});
+				await expect(decide({ url: 'https://a.test/p', maxAgeHours: 0 }, api)).rejects.toBe(lost);
+				// the look-up again reads only page 1: it meets report 150, the newest seen before, there
+				expect(state.calls).toEqual([
+					['list', 'a.test/p', 1, 100],
+					['list', 'a.test/p', 2, 100],
+					['create'],
+					['list', 'a.test/p', 1, 100],
+				]);
+			});
+
+			test("the look-up again fails: the create's own error, which says the report may exist", async () => {
+				const { api } = fakeApi([], { onCreate: () => ({ answerLost: lost }), failListAfter: 1 });
+				await expect(decide({ url: 'https://a.test/p', maxAgeHours: 0 }, api)).rejects.toBe(lost);
+			});
+
+			test('other create errors pass through, without a second look-up', async () => {
+				const refused = new Error('phpRank rejected the input');
+				const { api, state } = fakeApi([], {
+					onCreate: () => {
+						throw refused;
+					},
+				});
+				await expect(decide({ url: 'https://a.test/p', maxAgeHours: 0 }, api)).rejects.toBe(
+					refused,
+				);
+				expect(state.calls).toEqual([['list', 'a.test/p', 1, 100], ['create']]);
+			});
+		});
+	});
+
+	describe('createOrRerunOnce: one outcome per page and run', () => {
+		test('the same page in any spelling shares one lookup and one write within a run scope', async () => {
+			const { api, state } = fakeApi([{ id: 1, url: 'a.test/p' }]);
+			const run = {};
+			const outcomes = await Promise.all(
+				['https://a.test/p', 'http://www.a.test/p/', 'https://A.TEST/p#x', 'https://a.test/q'].map(
+					(url) => createOrRerunOnce(run, { url, maxAgeHours: 0 }, api),
+				),
+			);
+			expect(outcomes.map((o) => o.action)).toEqual(['re-run', 're-run', 're-run', 'created']);
+			expect(outcomes[1]).toBe(outcomes[0]);
+			expect(state.calls).toEqual([
+				['list', 'a.test/p', 1, 100],
+				['list', 'a.test/q', 1, 100],
+				['rerun', 1],
+				['create'],
+			]);
+		});
+
+		test('an item arriving after the write (n8n batching) gets the same outcome, not a second write', async () => {
+			const { api, state } = fakeApi([]);
+			const run = {};
+			const first = await createOrRerunOnce(run, { url: 'https://a.test/p', maxAgeHours: 0 }, api);
+			const later = await createOrRerunOnce(run, { url: 'https://a.test/p/', maxAgeHours: 0 }, api);
+			expect(later).toBe(first);
+			expect(state.calls).toEqual([['list', 'a.test/p', 1, 100], ['create']]);
+		});
+
+		test('different runs never share', async () => {
+			const { api, state } = fakeApi([{ id: 1, url: 'a.test/p' }]);
+			await createOrRerunOnce({}, { url: 'https://a.test/p', maxAgeHours: 0 }, api);
+			await createOrRerunOnce({}, { url: 'https://a.test/p', maxAgeHours: 0 }, api);
+			expect(state.calls.filter((c) => c[0] === 'rerun')).toEqual([
+				['rerun', 1],
+				['rerun', 1],
+			]);
+		});
+
+		test('a failure is shared too: the write is not tried again by the other items', async () => {
+			const refused = new Error('refused');
+			const { api, state } = fakeApi([], {
+				onCreate: () => {
+					throw refused;
+				},
+			});
+			const run = {};
+			const results = await Promise.allSettled(
+				[1, 2].map(() => createOrRerunOnce(run, { url: 'https://a.test/p', maxAgeHours: 0 }, api)),
+			);
+			expect(results).toEqual([
+				{ status: 'rejected', reason: refused },
+				{ status: 'rejected', reason: refused },
+			]);
+			expect(state.calls.filter((c) => c[0] === 'create')).toHaveLength(1);
+		});
+	});
+});
