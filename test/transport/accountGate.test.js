@@ -230,6 +230,61 @@ describe('Stop at the gate', () => {
 		expect(gate.load).toEqual({ active: 0, waiting: 0 });
 	});
 
+	test("many queued requests of one execution: one 'abort' listener in all, however often they are woken; Stop still ends each", async () => {
+		const gate = new AccountGate();
+		await gate.acquire(1);
+		const stop = new AbortController();
+		const added = [];
+		const removed = [];
+		const { addEventListener, removeEventListener } = stop.signal;
+		stop.signal.addEventListener = function (type, ...rest) {
+			added.push(type);
+			return addEventListener.call(this, type, ...rest);
+		};
+		stop.signal.removeEventListener = function (type, ...rest) {
+			removed.push(type);
+			return removeEventListener.call(this, type, ...rest);
+		};
+		const queued = Array.from({ length: 50 }, () =>
+			gate.acquire(1, Infinity, stop.signal).catch((error) => error),
+		);
+		await tick();
+		// each wake-up sends all 50 back in line (none may start: the one place stays taken)
+		for (let wake = 0; wake < 10; wake++) {
+			gate.letThrough(undefined);
+			await tick();
+		}
+		expect(gate.load).toEqual({ active: 1, waiting: 50 });
+		expect(added).toEqual(['abort']);
+		expect(removed).toEqual([]);
+		stop.abort();
+		const outcomes = await Promise.all(queued);
+		expect(outcomes.map((error) => error.failure)).toEqual(Array(50).fill({ type: 'canceled' }));
+		expect(gate.load).toEqual({ active: 1, waiting: 0 });
+	});
+
+	test('a queued request that gets its place gives its listener back', async () => {
+		const gate = new AccountGate();
+		await gate.acquire(1);
+		const stop = new AbortController();
+		let listeners = 0;
+		const { addEventListener, removeEventListener } = stop.signal;
+		stop.signal.addEventListener = function (...args) {
+			listeners++;
+			return addEventListener.apply(this, args);
+		};
+		stop.signal.removeEventListener = function (...args) {
+			listeners--;
+			return removeEventListener.apply(this, args);
+		};
+		const queued = gate.acquire(1, Infinity, stop.signal);
+		await tick();
+		expect(listeners).toBe(1);
+		gate.release();
+		expect(await queued).toEqual({ admitted: true, pausedMs: 0 });
+		expect(listeners).toBe(0);
+	});
+
 	test('an execution already stopped gets no place at all', async () => {
 		const gate = new AccountGate();
 		const stop = new AbortController();

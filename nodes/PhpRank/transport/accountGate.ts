@@ -83,6 +83,46 @@ export class ThrottleShare {
 	}
 }
 
+/** What a queued request does when its execution is stopped. */
+type LeaveQueue = () => void;
+
+/**
+ * The queued requests of each execution's cancel signal, with one 'abort' listener per signal.
+ * Every release wakes all waiters and each goes back in line until it may start; an event target
+ * searches its listeners on every add and remove, so a listener per request (or per wake-up) made
+ * each release cost the square of the queue's length (measured: bench/findings.md, "Stop").
+ */
+class CancelListeners {
+	private readonly bySignal = new Map<
+		AbortSignal,
+		{ leave: Set<LeaveQueue>; onAbort: () => void }
+	>();
+
+	/** Calls `leave` when `signal` aborts, until the returned function is called. */
+	add(signal: AbortSignal, leave: LeaveQueue): () => void {
+		let entry = this.bySignal.get(signal);
+		if (!entry) {
+			const waiting = new Set<LeaveQueue>();
+			const onAbort = () => {
+				this.bySignal.delete(signal);
+				for (const leaveNow of waiting) leaveNow();
+			};
+			entry = { leave: waiting, onAbort };
+			this.bySignal.set(signal, entry);
+			signal.addEventListener('abort', onAbort, { once: true });
+		}
+		const { leave: waiting, onAbort } = entry;
+		waiting.add(leave);
+		return () => {
+			waiting.delete(leave);
+			if (waiting.size === 0 && this.bySignal.get(signal) === entry) {
+				this.bySignal.delete(signal);
+				signal.removeEventListener('abort', onAbort);
+			}
+		};
+	}
+}
+
 /**
  * One phpRank account's requests: at most `maxParallel` in flight, all paused while phpRank's
  * throttle says wait, and only one probe at a time while its `X-RateLimit-Remaining` is 0.
@@ -92,6 +132,8 @@ export class AccountGate {
 	private active = 0;
 
 	private readonly waiting: Array<() => void> = [];
+
+	private readonly cancelListeners = new CancelListeners();
 
 	private pausedUntil = 0;
 
@@ -128,38 +170,40 @@ export class AccountGate {
 	): Promise<Admission> {
 		let pausedMs = 0;
 		this.lastUsedAt = Date.now();
-		for (;;) {
-			throwIfCanceled(signal);
-			const pause = this.pausedUntil - Date.now();
-			if (pause > 0) {
-				if (Date.now() + pause > deadline) return { admitted: false, pauseMs: pause };
-				await abortableWait(pause, signal);
-				pausedMs += pause;
-				continue;
+		let wake: (() => void) | undefined;
+		let canceled: ((failure: Error) => void) | undefined;
+		// One registration for the whole wait in the queue, however often this request is woken.
+		const stopListening = signal
+			? this.cancelListeners.add(signal, () => {
+					const at = wake === undefined ? -1 : this.waiting.indexOf(wake);
+					if (at !== -1) this.waiting.splice(at, 1);
+					canceled?.(canceledFailure());
+				})
+			: undefined;
+		try {
+			for (;;) {
+				throwIfCanceled(signal);
+				const pause = this.pausedUntil - Date.now();
+				if (pause > 0) {
+					if (Date.now() + pause > deadline) return { admitted: false, pauseMs: pause };
+					await abortableWait(pause, signal);
+					pausedMs += pause;
+					continue;
+				}
+				if (this.mayStart(maxParallel)) {
+					this.active++;
+					return { admitted: true, pausedMs };
+				}
+				// Woken by a release or a response; a stopped execution leaves the queue at once.
+				await new Promise<void>((resolve, reject) => {
+					wake = resolve;
+					canceled = reject;
+					this.waiting.push(resolve);
+				});
 			}
-			if (this.mayStart(maxParallel)) {
-				this.active++;
-				return { admitted: true, pausedMs };
-			}
-			await this.queue(signal);
+		} finally {
+			stopListening?.();
 		}
-	}
-
-	/** Waits for a wake-up (a release, a response); a stopped execution leaves the queue at once. */
-	private async queue(signal: AbortSignal | undefined): Promise<void> {
-		await new Promise<void>((resolve, reject) => {
-			const onAbort = () => {
-				const at = this.waiting.indexOf(wake);
-				if (at !== -1) this.waiting.splice(at, 1);
-				reject(canceledFailure());
-			};
-			const wake = () => {
-				signal?.removeEventListener('abort', onAbort);
-				resolve();
-			};
-			this.waiting.push(wake);
-			signal?.addEventListener('abort', onAbort, { once: true });
-		});
 	}
 
 	/** Requests in flight and requests waiting for a place (for tests and the idle check). */
