@@ -58,6 +58,20 @@ function useFixture(sandboxOptions) {
 	return fixture;
 }
 
+/** The reports the operations' own tests start from (test/operations/report/). */
+const REPORTS_SEED = [
+	{ url: 'https://example.com/', score: 91 },
+	{ url: 'https://example.com/about', score: 64 },
+	{ url: 'https://shop.test/cart', score: 30 },
+];
+
+/** useFixture() whose sandbox holds exactly `seed` again before each test. */
+function useSeededFixture(seed) {
+	const fixture = useFixture();
+	beforeEach(() => fixture.sandbox.reset(seed));
+	return fixture;
+}
+
 /** The headers every request of the node must carry; `contentType` for requests with a body. */
 function expectedHeaders(contentType, apiKey = API_KEY) {
 	return {
@@ -123,6 +137,8 @@ async function apiSend(sandbox, method, path, body) {
 }
 
 module.exports = {
+	useSeededFixture,
+	REPORTS_SEED,
 	startFixture,
 	useFixture,
 	expectedHeaders,

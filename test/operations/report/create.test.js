@@ -1,17 +1,9 @@
 // Report → create (nodes/PhpRank/resources/report/create.ts): this operation's own tests. What all
 // operations share (errors, Simplify, examples, agents) is tested in test/node/ and test/reliability/.
 // Report operations through n8n-core's engine against the sandbox: exact requests, exact items.
-const { useFixture, apiGet, form } = require('../../node/fixture');
+const { useSeededFixture, REPORTS_SEED, apiGet, form } = require('../../node/fixture');
 
-const fixture = useFixture();
-
-beforeEach(() => {
-	fixture.sandbox.reset([
-		{ url: 'https://example.com/', score: 91 },
-		{ url: 'https://example.com/about', score: 64 },
-		{ url: 'https://shop.test/cart', score: 30 },
-	]);
-});
+const fixture = useSeededFixture(REPORTS_SEED);
 
 describe('Report: Create', () => {
 	test('sends the URL and privacy Private by default, as a form', async () => {

@@ -2,17 +2,16 @@
 // operations share (errors, Simplify, examples, agents) is tested in test/node/ and test/reliability/.
 describe("through n8n-core's engine against the sandbox: exact requests, exact items", () => {
 	// Report operations through n8n-core's engine against the sandbox: exact requests, exact items.
-	const { useFixture, get, apiGet, fromList, byName } = require('../../node/fixture');
+	const {
+		useSeededFixture,
+		REPORTS_SEED,
+		get,
+		apiGet,
+		fromList,
+		byName,
+	} = require('../../node/fixture');
 
-	const fixture = useFixture();
-
-	beforeEach(() => {
-		fixture.sandbox.reset([
-			{ url: 'https://example.com/', score: 91 },
-			{ url: 'https://example.com/about', score: 64 },
-			{ url: 'https://shop.test/cart', score: 30 },
-		]);
-	});
+	const fixture = useSeededFixture(REPORTS_SEED);
 
 	describe('Report: Get Many', () => {
 		const getMany = (extra) => ({ resource: 'report', operation: 'getAll', ...extra });
