@@ -65,6 +65,14 @@ const REPORTS_SEED = [
 	{ url: 'https://shop.test/cart', score: 30 },
 ];
 
+/** Four reports on three sites: the projects the Project operations' tests start from. */
+const PROJECTS_SEED = [
+	{ url: 'https://alpha.test/', score: 90 },
+	{ url: 'https://alpha.test/a', score: 70 },
+	{ url: 'https://beta.test/', score: 40 },
+	{ url: 'https://gamma.test/x', score: 80 },
+];
+
 /** useFixture() whose sandbox holds exactly `seed` again before each test. */
 function useSeededFixture(seed) {
 	const fixture = useFixture();
@@ -139,6 +147,7 @@ async function apiSend(sandbox, method, path, body) {
 module.exports = {
 	useSeededFixture,
 	REPORTS_SEED,
+	PROJECTS_SEED,
 	startFixture,
 	useFixture,
 	expectedHeaders,

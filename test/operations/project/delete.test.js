@@ -2,22 +2,18 @@
 // operations share (errors, Simplify, examples, agents) is tested in test/node/ and test/reliability/.
 // Project operations: Get Many with its filters and paging, Delete with the name encoded as one
 // path segment (and the reports of the project gone with it).
-const { useFixture, apiGet, fromList, del, byName } = require('../../node/fixture');
+const {
+	useSeededFixture,
+	PROJECTS_SEED,
+	apiGet,
+	fromList,
+	del,
+	byName,
+} = require('../../node/fixture');
 
-const fixture = useFixture();
-
-function seedProjects() {
-	fixture.sandbox.reset([
-		{ url: 'https://alpha.test/', score: 90 },
-		{ url: 'https://alpha.test/a', score: 70 },
-		{ url: 'https://beta.test/', score: 40 },
-		{ url: 'https://gamma.test/x', score: 80 },
-	]);
-}
+const fixture = useSeededFixture(PROJECTS_SEED);
 
 describe('Project: Delete', () => {
-	beforeEach(seedProjects);
-
 	test('deletes the project and its reports; outputs {id, deleted}', async () => {
 		const { items } = await fixture.run({
 			resource: 'project',

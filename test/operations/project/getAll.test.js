@@ -3,22 +3,11 @@
 describe("through n8n-core's engine against the sandbox: exact requests, exact items", () => {
 	// Project operations: Get Many with its filters and paging, Delete with the name encoded as one
 	// path segment (and the reports of the project gone with it).
-	const { useFixture, get, apiGet } = require('../../node/fixture');
+	const { useSeededFixture, PROJECTS_SEED, get, apiGet } = require('../../node/fixture');
 
-	const fixture = useFixture();
-
-	function seedProjects() {
-		fixture.sandbox.reset([
-			{ url: 'https://alpha.test/', score: 90 },
-			{ url: 'https://alpha.test/a', score: 70 },
-			{ url: 'https://beta.test/', score: 40 },
-			{ url: 'https://gamma.test/x', score: 80 },
-		]);
-	}
+	const fixture = useSeededFixture(PROJECTS_SEED);
 
 	describe('Project: Get Many', () => {
-		beforeEach(seedProjects);
-
 		test('defaults: one request of per_page 50; items are the projects', async () => {
 			const expected = (await apiGet(fixture.sandbox, '/projects?per_page=50')).data;
 			const { items } = await fixture.run({ resource: 'project', operation: 'getAll' });
