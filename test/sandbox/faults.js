@@ -148,14 +148,14 @@ class FaultPlan {
 		this.throttle = new Throttle(this.config.throttle);
 	}
 
-	/** Queue a one-shot fault: {count?, status?, drop?, slowMs?, hang?, trickleMs?, pageIgnored?, method?, path?, headers?, body?, echoRequest?}. */
+	/** Queue a one-shot fault: {count?, status?, drop?, slowMs?, hang?, trickleMs?, pageIgnored?, oversize?, method?, path?, headers?, body?, echoRequest?}. */
 	failNext(spec = {}) {
 		const count = spec.count === undefined ? 1 : Number(spec.count);
 		if (!Number.isInteger(count) || count < 1)
 			throw new Error('failNext count must be a positive integer');
 		if (spec.drop !== undefined && !DROP_WHEN.includes(spec.drop))
 			throw new Error(`failNext drop must be 'before' or 'after'`);
-		const kinds = ['status', 'drop', 'slowMs', 'hang', 'trickleMs', 'pageIgnored'];
+		const kinds = ['status', 'drop', 'slowMs', 'hang', 'trickleMs', 'pageIgnored', 'oversize'];
 		if (kinds.every((kind) => spec[kind] === undefined)) {
 			throw new Error(`failNext needs one of ${kinds.join(', ')}`);
 		}
@@ -166,7 +166,7 @@ class FaultPlan {
 		this.queue = [];
 	}
 
-	/** @returns {{status?:number, drop?:'before'|'after', slowMs?:number, hang?:boolean, trickleMs?:number, pageIgnored?:object, headers?:object, body?:any, echoRequest?:boolean}|null} */
+	/** @returns {{status?:number, drop?:'before'|'after', slowMs?:number, hang?:boolean, trickleMs?:number, pageIgnored?:object, oversize?:object, headers?:object, body?:any, echoRequest?:boolean}|null} */
 	decide(request) {
 		const draws = {
 			drop: this.random(),
@@ -191,8 +191,30 @@ class FaultPlan {
 		const spec = this.queue[index];
 		spec.remaining -= 1;
 		if (spec.remaining === 0) this.queue.splice(index, 1);
-		const { status, drop, slowMs, hang, trickleMs, pageIgnored, headers, body, echoRequest } = spec;
-		return { status, drop, slowMs, hang, trickleMs, pageIgnored, headers, body, echoRequest };
+		const {
+			status,
+			drop,
+			slowMs,
+			hang,
+			trickleMs,
+			pageIgnored,
+			oversize,
+			headers,
+			body,
+			echoRequest,
+		} = spec;
+		return {
+			status,
+			drop,
+			slowMs,
+			hang,
+			trickleMs,
+			pageIgnored,
+			oversize,
+			headers,
+			body,
+			echoRequest,
+		};
 	}
 }
 

@@ -4,6 +4,7 @@
 // Zero dependencies. See README.md in this folder for options and behaviour.
 
 const http = require('node:http');
+const zlib = require('node:zlib');
 const { STATUS_CODES } = http;
 const { Store, DEFAULT_CLOCK, parsePageUrl } = require('./store');
 const { buildAccounts } = require('./accounts');
@@ -71,6 +72,11 @@ async function startSandbox(options = {}) {
 		});
 	});
 	const sandbox = new Sandbox({ store, accounts, faults, timers, server, seed: options.seed });
+	// Open connections, for tests of what a client leaves open (openConnections()).
+	server.on('connection', (socket) => {
+		sandbox.sockets.add(socket);
+		socket.once('close', () => sandbox.sockets.delete(socket));
+	});
 	sandbox.reset(options.seed);
 	await new Promise((resolve, reject) => {
 		server.once('error', reject);
@@ -101,6 +107,8 @@ class Sandbox {
 		this.#initialSeed = seed;
 		/** Every request received, in arrival order. */
 		this.requests = [];
+		/** The connections open now (server side). */
+		this.sockets = new Set();
 		/** Listeners told of every request as it arrives (`onRequest`). */
 		this.requestListeners = new Set();
 		this.url = null;
@@ -183,6 +191,11 @@ class Sandbox {
 		return account;
 	}
 
+	/** How many connections are open now: a client that closes what it opened leaves none. */
+	openConnections() {
+		return this.sockets.size;
+	}
+
 	async close() {
 		for (const timer of this.#timers) clearTimeout(timer);
 		this.#timers.clear();
@@ -240,6 +253,7 @@ async function serve({ req, res, app, faults, wait, sandbox, publicUrl }) {
 	}
 	if (fault && fault.pageIgnored)
 		return send(res, entry, pageIgnoredList(fault.pageIgnored, entry), 'fault');
+	if (fault && fault.oversize) return await sendOversize(res, entry, fault.oversize);
 	if (fault && fault.status) return send(res, entry, faultResponse(fault, entry), 'fault');
 
 	const baseUrl = publicUrl
@@ -305,6 +319,7 @@ function recordRequest(req, rawBody) {
 		clientAborted: false,
 		clientAbortedAt: null,
 		receivedAt: Date.now(),
+		bytesWritten: 0,
 	};
 }
 
@@ -340,6 +355,57 @@ async function trickle(res, entry, response, intervalMs, wait) {
 		res.write(body.subarray(at, at + 1));
 		await wait(intervalMs);
 	}
+	res.end();
+}
+
+/** The start of every oversize body: JSON that opens a list of reports and never closes it. */
+const OVERSIZE_PREFIX = '{"data":[{"id":1,"url":"';
+const OVERSIZE_CHUNK = Buffer.alloc(64 * 1024, 'x');
+/** One gzip member that inflates to 1 MiB of filler: members repeat into a gzip bomb. */
+let gzipMember;
+
+/**
+ * A 200 of JSON that is far too large (outcome `oversize`): `bytes` of body (Infinity: it never
+ * ends), as the client reads it. `declare`: a Content-Length header (otherwise chunked);
+ * `gzip`: the body gzip-compressed (1 MiB inflated per ~1 KiB sent). Written with
+ * backpressure, so `entry.bytesWritten` (body bytes as the client reads them, inflated) shows
+ * how much the client read before it closed the connection.
+ */
+async function sendOversize(res, entry, { bytes, declare = false, gzip = false }) {
+	entry.status = 200;
+	entry.outcome = 'oversize';
+	if (res.destroyed) return;
+	const headers = { 'Content-Type': 'application/json' };
+	let chunk = OVERSIZE_CHUNK;
+	let unit = OVERSIZE_CHUNK.length;
+	if (gzip) {
+		gzipMember ??= zlib.gzipSync(Buffer.alloc(1024 * 1024, 'x'), { level: 9 });
+		chunk = gzipMember;
+		unit = 1024 * 1024;
+		headers['Content-Encoding'] = 'gzip';
+	}
+	const units = Math.ceil(bytes / unit);
+	if (declare && Number.isFinite(bytes)) headers['Content-Length'] = units * chunk.length;
+	res.writeHead(200, headers);
+	const write = (data) =>
+		new Promise((resolve) => {
+			if (res.destroyed) return resolve(false);
+			entry.bytesWritten += gzip ? unit : data.length;
+			if (res.write(data)) return resolve(true);
+			const done = () => {
+				res.off('drain', done);
+				res.off('close', done);
+				resolve(!res.destroyed);
+			};
+			res.on('drain', done);
+			res.on('close', done);
+		});
+	// The JSON's first bytes replace the start of the first unit (plain bodies only).
+	const first = gzip
+		? chunk
+		: Buffer.concat([Buffer.from(OVERSIZE_PREFIX), chunk.subarray(OVERSIZE_PREFIX.length)]);
+	if (!(await write(first))) return;
+	for (let sent = 1; sent < units; sent++) if (!(await write(chunk))) return;
 	res.end();
 }
 

@@ -58,7 +58,7 @@ test('backoff doubles from 0.5 s up to 8 s', () => {
 	expect([1, 2, 3, 4, 5, 6, 9].map(backoffMs)).toEqual([500, 1000, 2000, 4000, 8000, 8000, 8000]);
 });
 
-test('every attempt asks for JSON, never follows a redirect and sees every status', () => {
+test('every attempt asks for JSON as a stream (read within the bound), never follows a redirect and sees every status', () => {
 	expect(wireOptions(POST)).toEqual({
 		method: 'POST',
 		url: '/reports',
@@ -68,6 +68,7 @@ test('every attempt asks for JSON, never follows a redirect and sees every statu
 		disableFollowRedirect: true,
 		ignoreHttpStatusErrors: true,
 		returnFullResponse: true,
+		encoding: 'stream',
 	});
 	expect(wireOptions(GET).headers).toEqual({ Accept: 'application/json' });
 });

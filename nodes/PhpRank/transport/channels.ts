@@ -15,6 +15,7 @@ import type { DeadlineBound } from './failure';
 import type { ApiChannel, ChannelDeadline, RequestLimits } from './pipeline';
 import { DEFAULT_LIMITS } from './pipeline';
 import type { ApiResponse } from './answer';
+import { discardBody, readAnswerBody } from './answerBody';
 
 /**
  * The two ways n8n can be asked to send a request; everything else about a request is the
@@ -73,13 +74,29 @@ export function limitsOf(context: IExecutePaginationFunctions): RequestLimits {
 const DEFAULT_TIMEOUT_MS = 300_000;
 
 /**
- * Sends through n8n and waits at most until `signal` aborts. n8n passes `abortSignal` on to its
- * HTTP client, so the connection is closed too, except where n8n puts the execution's cancel
- * signal in its place (n8n-core 2.x does for an execution's requests): there the connection
- * ends on Stop, and at a deadline the node stops waiting for it.
+ * Sends through n8n, waits at most until `signal` aborts, and reads the body within the bound
+ * (answerBody.ts), which closes the connection whatever ends the read. n8n passes `abortSignal`
+ * on to its HTTP client, so a request still waiting for its answer's headers is closed too,
+ * except where n8n puts the execution's cancel signal in its place (n8n-core 2.x does for an
+ * execution's requests): there n8n's own Timeout closes it, and an answer that still comes after
+ * the node gave up is closed as it arrives.
  */
-async function sendUntil<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
-	return signal ? await untilAborted(work, signal) : await work;
+async function sendUntil(
+	work: Promise<ApiResponse>,
+	signal: AbortSignal | undefined,
+): Promise<ApiResponse> {
+	if (!signal) return await readAnswerBody(await work);
+	let response: ApiResponse;
+	try {
+		response = await untilAborted(work, signal);
+	} catch (error) {
+		void work.then(
+			(late) => discardBody(late.body),
+			() => undefined,
+		);
+		throw error;
+	}
+	return await readAnswerBody(response, signal);
 }
 
 /**
@@ -101,16 +118,13 @@ export function routedChannel(
 		limits,
 		cancelSignal: context.getExecutionCancelSignal?.(),
 		deadline: { bound: 'timeout', limitMs: timeoutMs, attemptMs: timeoutMs },
-		transmit: async (options, signal) => {
-			const [item] = await sendUntil(
-				context.makeRoutingRequest({
-					...requestData,
-					options: { ...requestData.options, ...options },
-				}),
+		transmit: async (options, signal) =>
+			await sendUntil(
+				context
+					.makeRoutingRequest({ ...requestData, options: { ...requestData.options, ...options } })
+					.then(([item]) => item.json as unknown as ApiResponse),
 				signal,
-			);
-			return item.json as unknown as ApiResponse;
-		},
+			),
 		credential: async () => await context.getCredentials<IDataObject>(CREDENTIAL_NAME),
 	};
 }
@@ -130,11 +144,11 @@ export function codeChannel(
 		limits,
 		deadline,
 		transmit: async (options, signal) =>
-			capturedResponse(
-				(await sendUntil(
-					context.helpers.httpRequestWithAuthentication.call(context, CREDENTIAL_NAME, options),
-					signal,
-				)) as IN8nHttpFullResponse,
+			await sendUntil(
+				context.helpers.httpRequestWithAuthentication
+					.call(context, CREDENTIAL_NAME, options)
+					.then((response) => capturedResponse(response as IN8nHttpFullResponse)),
+				signal,
 			),
 		credential: async () => await context.getCredentials<IDataObject>(CREDENTIAL_NAME),
 	};

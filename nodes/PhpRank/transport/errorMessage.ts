@@ -6,7 +6,7 @@ import { siteRoot } from '../shared/apiBaseUrl';
 import { RESOURCE } from '../shared/constants';
 import { ownEntry } from '../shared/ownEntry';
 import type { ResponseShape, Failure, FailureSubject } from './failure';
-import { PipelineFailure } from './failure';
+import { megabytes, PipelineFailure } from './failure';
 
 /**
  * What the user, or an AI agent (which sees only the message), reads when a request fails: the
@@ -153,10 +153,21 @@ export function describeFailure(failure: Failure, situation: FailureSituation): 
 					'The execution was stopped (Stop, or its timeout). A request phpRank had already received may still have been carried out: look before running the workflow again.',
 				httpCode: 'none',
 			};
+		case 'tooLarge': {
+			const declared =
+				failure.declaredBytes === undefined
+					? 'The node stopped reading it there and closed the connection.'
+					: `It declared ${failure.declaredBytes} bytes: the node did not read it and closed the connection.`;
+			return {
+				message: `phpRank's answer was larger than ${megabytes(failure.limitBytes)}, far more than any answer of phpRank's API: the Base URL (${baseUrl}) may not point at your phpRank API; ${SET_BASE_URL}`,
+				description: `${declared} The request is not sent again: the answer would be as large.`,
+				httpCode: 'none',
+			};
+		}
 		case 'answerLost':
 			return {
 				message: CREATE_RESPONSE_LOST_MESSAGE,
-				description: `The request reached phpRank but no usable answer came back (${failure.reason}). The node does not send a Create again, so no duplicate report is made.`,
+				description: `The request reached phpRank but no usable answer came back (${failure.reason}). The node does not send a Create again, so no duplicate report is made.${failure.tooLarge ? ` No phpRank answer is that large: check that the Base URL (${baseUrl}) points at your phpRank API.` : ''}`,
 				httpCode: failure.reason.startsWith('HTTP ') ? failure.reason.slice(5) : 'none',
 			};
 	}

@@ -45,8 +45,16 @@ export type Failure =
 	 * body included; `poll` and `search`, the whole poll of the trigger or list search.
 	 */
 	| { type: 'timedOut'; bound: DeadlineBound; limitMs: number; attempts: number }
-	/** A Create phpRank may have processed, not sent again so that no duplicate is made. */
-	| { type: 'answerLost'; reason: string }
+	/**
+	 * The answer passed the bound on an answer's size (answerBody.ts): its connection was closed.
+	 * `declaredBytes`: the Content-Length it declared, when that alone was above the bound.
+	 */
+	| { type: 'tooLarge'; limitBytes: number; declaredBytes?: number }
+	/**
+	 * A Create phpRank may have processed, not sent again so that no duplicate is made.
+	 * `tooLarge`: what came back was far too large for phpRank's answer.
+	 */
+	| { type: 'answerLost'; reason: string; tooLarge?: boolean }
 	/** A list that cannot be read page by page: the page asked for is not the one sent, or adds nothing. */
 	| {
 			type: 'pagingBroken';
@@ -115,11 +123,17 @@ export function transportFailure(error: unknown): Failure {
 	return { type: 'noAnswer', code };
 }
 
-/** How a failure decides the next step: wait and retry, retry, retry only if safe, or stop. */
+/**
+ * How a failure decides the next step: wait and retry, retry, retry only if safe, or stop.
+ * `finalMaybeProcessed`: not retried (it would fail the same way), but phpRank may have carried
+ * the request out, which a Create must say.
+ */
 export function retryKind(
 	failure: Failure,
-): 'rateLimited' | 'resend' | 'resendIfRepeatable' | 'final' {
+): 'rateLimited' | 'resend' | 'resendIfRepeatable' | 'finalMaybeProcessed' | 'final' {
 	switch (failure.type) {
+		case 'tooLarge':
+			return 'finalMaybeProcessed';
 		case 'rateLimited':
 			return 'rateLimited';
 		case 'notSent':
@@ -136,10 +150,17 @@ export function retryKind(
 	}
 }
 
+/** A size in whole megabytes (MiB), as the user reads the bound. */
+export function megabytes(bytes: number): string {
+	return `${Math.round(bytes / (1024 * 1024))} MB`;
+}
+
 /** The reason a possibly processed request failed, for the "answer was lost" message. */
 export function lostReason(failure: Failure): string {
 	if (failure.type === 'httpError') return `HTTP ${failure.statusCode}`;
 	if (failure.type === 'noAnswer') return failure.code;
 	if (failure.type === 'timedOut') return `the Timeout of ${failure.limitMs} ms was reached`;
+	if (failure.type === 'tooLarge')
+		return `its answer was larger than ${megabytes(failure.limitBytes)}`;
 	return failure.type;
 }

@@ -94,7 +94,8 @@ export function backoffMs(attempt: number): number {
 /**
  * The options of every attempt. Redirects are never followed: n8n would send the Authorization
  * header (and a Create's form, password included) to wherever a server points. Every status
- * reaches the pipeline, which words it.
+ * reaches the pipeline, which words it. The body comes as a stream, which the channel reads
+ * within the bound on an answer's size (answerBody.ts).
  */
 export function wireOptions(request: ApiRequest): IHttpRequestOptions {
 	const headers: IDataObject = { Accept: 'application/json' };
@@ -108,6 +109,7 @@ export function wireOptions(request: ApiRequest): IHttpRequestOptions {
 		disableFollowRedirect: true,
 		ignoreHttpStatusErrors: true,
 		returnFullResponse: true,
+		encoding: 'stream',
 	};
 }
 
@@ -277,9 +279,15 @@ async function sendWithRetries(
 			continue;
 		}
 		const kind = retryKind(failure);
-		if (kind === 'resendIfRepeatable' && !repeatable)
-			throw new PipelineFailure({ type: 'answerLost', reason: lostReason(failure) });
-		if (kind === 'final' || retries >= limits.retries) {
+		const maybeProcessed = kind === 'resendIfRepeatable' || kind === 'finalMaybeProcessed';
+		if (maybeProcessed && !repeatable) {
+			throw new PipelineFailure({
+				type: 'answerLost',
+				reason: lostReason(failure),
+				tooLarge: failure.type === 'tooLarge' || undefined,
+			});
+		}
+		if (kind === 'final' || kind === 'finalMaybeProcessed' || retries >= limits.retries) {
 			// A repeated DELETE whose first attempt phpRank may have carried out: its 404 means done.
 			const deletedEarlier =
 				expect === 'deletion' &&

@@ -1,0 +1,126 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import type { ApiResponse } from './answer';
+import { headerValue } from './answer';
+import { PipelineFailure } from './failure';
+
+/**
+ * Reading an answer's body within a bound. n8n reads whatever a server sends, whole, into the
+ * one process that runs every workflow (docs/architecture.md, "Bounds"): one wrong Base URL that
+ * points at a big download could end them all. phpRank's largest honest answer, a page of 100
+ * full reports, is a few hundred kB, so every request of the package asks n8n for the body as a
+ * stream (pipeline.ts `wireOptions`) and reads it here: counted after decompression, stopped and
+ * closed as soon as it passes the bound, and closed when the attempt's signal aborts (Stop, the
+ * Timeout, a poll's deadline). Whatever ends the read closes the connection.
+ */
+
+/** The most an answer may be, counted after decompression: far above any honest phpRank answer. */
+export const MAX_ANSWER_BYTES = 16 * 1024 * 1024;
+
+/** A response body as n8n hands it over for `encoding: 'stream'` (a Node readable stream). */
+interface BodyStream {
+	on(event: 'data', listener: (chunk: Uint8Array | string) => void): unknown;
+	on(event: 'end' | 'close', listener: () => void): unknown;
+	on(event: 'error', listener: (error: Error) => void): unknown;
+	destroy(error?: Error): unknown;
+	readonly destroyed?: boolean;
+}
+
+function isBodyStream(body: unknown): body is BodyStream {
+	const candidate = body as Partial<BodyStream> | null | undefined;
+	return (
+		typeof candidate?.on === 'function' &&
+		typeof candidate.destroy === 'function' &&
+		typeof (body as { pipe?: unknown }).pipe === 'function'
+	);
+}
+
+/** Closes a body nobody will read (its connection with it). Anything else is left as it is. */
+export function discardBody(body: unknown): void {
+	if (isBodyStream(body) && !body.destroyed) body.destroy();
+}
+
+function tooLarge(declaredBytes?: number): PipelineFailure {
+	return new PipelineFailure({ type: 'tooLarge', limitBytes: MAX_ANSWER_BYTES, declaredBytes });
+}
+
+/** Text as phpRank's JSON, or the text itself when it is not JSON (a web page, an empty body). */
+function parsedBody(text: string): unknown {
+	const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+	const start = body.trimStart()[0];
+	if (start !== '{' && start !== '[') return body;
+	try {
+		return JSON.parse(body) as unknown;
+	} catch {
+		return body;
+	}
+}
+
+/**
+ * Reads the stream to its end, at most `limit` bytes; rejects (and closes it) past the bound,
+ * on a stream error, or as soon as `signal` aborts. Chunks are decoded as they come, so the
+ * bytes are not held twice.
+ */
+async function readText(
+	stream: BodyStream,
+	limit: number,
+	signal: AbortSignal | undefined,
+): Promise<string> {
+	return await new Promise<string>((resolve, reject) => {
+		const decoder = new TextDecoder();
+		const parts: string[] = [];
+		let bytes = 0;
+		let settled = false;
+		const finish = (error?: unknown) => {
+			if (settled) return;
+			settled = true;
+			signal?.removeEventListener('abort', onAbort);
+			if (error === undefined) {
+				parts.push(decoder.decode());
+				resolve(parts.join(''));
+				return;
+			}
+			stream.destroy();
+			reject(error);
+		};
+		const onAbort = () => finish(signal?.reason ?? new Error('aborted'));
+		if (signal?.aborted) return onAbort();
+		signal?.addEventListener('abort', onAbort, { once: true });
+		stream.on('data', (chunk) => {
+			if (settled) return;
+			const data = typeof chunk === 'string' ? new TextEncoder().encode(chunk) : chunk;
+			bytes += data.byteLength;
+			if (bytes > limit) return finish(tooLarge());
+			parts.push(decoder.decode(data, { stream: true }));
+		});
+		stream.on('end', () => finish());
+		stream.on('error', (error) => finish(error));
+		// Closed before its end without an error of its own: the answer was cut short.
+		stream.on('close', () =>
+			finish(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' })),
+		);
+	});
+}
+
+/**
+ * The response with its body read within the bound: a declared Content-Length above it fails
+ * before the body is read. A body n8n already read (an older n8n, a test double) is measured
+ * as it is.
+ */
+export async function readAnswerBody(
+	response: ApiResponse,
+	signal?: AbortSignal,
+	limit = MAX_ANSWER_BYTES,
+): Promise<ApiResponse> {
+	const { body } = response;
+	if (!isBodyStream(body)) {
+		if (typeof body === 'string' && body.length > limit) throw tooLarge();
+		return response;
+	}
+	const declared = Number(headerValue(response.headers as IDataObject, 'content-length'));
+	if (Number.isFinite(declared) && declared > limit) {
+		body.destroy();
+		throw tooLarge(declared);
+	}
+	return { ...response, body: parsedBody(await readText(body, limit, signal)) };
+}
