@@ -139,7 +139,7 @@ test('the key is only ever sent in the Authorization header', async () => {
 	}
 });
 
-describe("the Base URL's userinfo (https://user:password@host) never shows", () => {
+describe('a Base URL with userinfo (https://user:password@host) is refused, and its userinfo never shows', () => {
 	const { createPollSession } = require('../helpers/poll-runner');
 	const { PhpRankTrigger } = require('../helpers/built').trigger;
 	const { PhpRankApi } = require('../helpers/built').credential;
@@ -156,51 +156,50 @@ describe("the Base URL's userinfo (https://user:password@host) never shows", () 
 			credentials: { baseUrl, apiKey: API_KEY },
 			parameters: { event: 'newReport' },
 		}).poll();
-	const notFound = () => fixture.sandbox.failNext({ status: 404, path: '/api/v1/reports' });
-	const webPage = () =>
-		fixture.sandbox.failNext({ status: 200, body: '<html>login</html>', path: '/api/v1/reports' });
-	const redirect = () =>
+	const refusal = (siteUrl) => ({
+		message: `The credential's Base URL has a user name or password in it (user:password@ before the host): remove them, so that it reads like ${siteUrl}; phpRank's API takes the API key, not a password in the address`,
+		description:
+			'Nothing was sent to phpRank. n8n would send the user name and password in place of the API key.',
+	});
+	const shownError = ({ error }) => ({ message: error.message, description: error.description });
+
+	const USERINFO_CASES = [
+		['node: Get Many', () => runWith(list)],
+		['node: Create', () => runWith(create())],
+		['trigger: a poll', () => poll()],
+		['node: refused port', () => runWith(list, withUserinfo('http://127.0.0.1:9'))],
+	];
+
+	test.each(USERINFO_CASES)(
+		'%s: refused with what to do, nothing sent, no part of the userinfo shown',
+		async (_n, run) => {
+			lines.length = 0;
+			fixture.sandbox.clearRequests();
+			const result = await run();
+			expect(result.error).toBeDefined();
+			const text = visible(result) + lines.join('\n');
+			expect(text).not.toContain(USER);
+			expect(text).not.toContain(SECRET);
+			expect(text).not.toContain(API_KEY);
+			expect(fixture.sandbox.requests).toEqual([]);
+		},
+	);
+
+	test('the refusal names the Base URL without its userinfo', async () => {
+		expect(shownError(await runWith(list))).toEqual(refusal(fixture.sandbox.url));
+		expect(shownError(await poll())).toEqual(refusal(fixture.sandbox.url));
+	});
+
+	test('a redirect whose Location carries userinfo is named without it', async () => {
 		fixture.sandbox.failNext({
 			status: 301,
 			headers: { Location: `${withUserinfo('https://new.example.com')}/api/v1/reports` },
 			path: '/api/v1/reports',
 		});
-	const refused = withUserinfo('http://127.0.0.1:9');
-
-	const USERINFO_CASES = [
-		['node: 404', () => (notFound(), runWith(list))],
-		['node: HTML page', () => (webPage(), runWith(list))],
-		['node: redirect naming the userinfo', () => (redirect(), runWith(list))],
-		['node: connection refused', () => runWith(list, refused)],
-		['trigger: 404', () => (notFound(), poll())],
-		['trigger: HTML page', () => (webPage(), poll())],
-		['trigger: connection refused', () => poll(refused)],
-	];
-
-	test.each(USERINFO_CASES)('%s: an error, and no part of the userinfo in it', async (_n, run) => {
-		lines.length = 0;
-		const result = await run();
-		expect(result.error).toBeDefined();
-		const text = visible(result) + lines.join('\n');
-		expect(text).not.toContain(USER);
-		expect(text).not.toContain(SECRET);
-		expect(text).not.toContain(API_KEY);
-	});
-
-	test('the Base URL is named without its userinfo', async () => {
-		notFound();
-		const { error } = await runWith(list);
-		expect(error.description).toBe(
-			`${fixture.sandbox.url} has no phpRank API. phpRank said: "Resource not found."`,
-		);
-		const { error: pollError } = await poll(refused);
-		expect(pollError.message).toBe(
-			"Could not connect to phpRank at http://127.0.0.1:9 (the connection was refused): check the credential's Base URL and that the phpRank site is up",
-		);
-		redirect();
-		const { error: redirected } = await runWith(list);
+		const { error: redirected } = await fixture.run(list);
 		expect(redirected.message).toBe(
 			"The Base URL redirects to another address (HTTP 301 to https://new.example.com/api/v1/reports): if that is your phpRank site, set the credential's Base URL to https://new.example.com",
 		);
+		expect(visible({ error: redirected })).not.toContain(SECRET);
 	});
 });

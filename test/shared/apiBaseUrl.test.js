@@ -19,3 +19,27 @@ describe('apiBaseUrl', () => {
 		expect(apiBaseUrl(siteUrl)).toBe(expected);
 	});
 });
+
+test.each([
+	'https://user:pass@seo.example.com',
+	'https://user@seo.example.com/',
+	' http://:pw@127.0.0.1:8080/api/v1',
+])('%p has userinfo: refused with a code the transport words, naming no part of it', (url) => {
+	let refused;
+	try {
+		apiBaseUrl(url);
+	} catch (error) {
+		refused = error;
+	}
+	expect(refused && [refused.name, refused.code]).toEqual([
+		'BaseUrlWithUserinfo',
+		'ERR_BASE_URL_USERINFO',
+	]);
+	expect(refused.message).toBe(
+		"The credential's Base URL has a user name or password in it (user:password@ before the host)",
+	);
+});
+
+test('an @ after the host (in a path) is not userinfo', () => {
+	expect(apiBaseUrl('https://seo.example.com/@team')).toBe('https://seo.example.com/@team/api/v1');
+});

@@ -14,8 +14,27 @@ export function siteRoot(siteUrl: string): string {
 	return String(siteUrl).trim().replace(SITE_ROOT_SUFFIX, '');
 }
 
+/** `scheme://user:password@`: an address with userinfo before its host. */
+const USERINFO = /^\s*[a-z][a-z0-9+.-]*:\/\/[^/?#@\s]*@/i;
+
+/**
+ * A Base URL with `user:password@` is refused before anything is sent: n8n's HTTP client would
+ * turn it into Basic auth in place of the Bearer key, and the user would read a 401 that blames
+ * the key. The code is what the transport words (transport/errorMessage.ts); the message names
+ * no part of the userinfo.
+ */
+export class BaseUrlWithUserinfo extends Error {
+	readonly code = 'ERR_BASE_URL_USERINFO';
+
+	constructor() {
+		super("The credential's Base URL has a user name or password in it (user:password@)");
+		this.name = 'BaseUrlWithUserinfo';
+	}
+}
+
 /** The API root for a site address, for code that builds requests itself. */
 export function apiBaseUrl(siteUrl: string): string {
+	if (USERINFO.test(String(siteUrl))) throw new BaseUrlWithUserinfo();
 	return `${siteRoot(siteUrl)}${API_PATH}`;
 }
 

@@ -223,6 +223,13 @@ function shapeProblem(expected: ResponseShape): string {
 
 function describeNotSent(code: string, configuration: boolean, baseUrl: string): FailureText {
 	const nothingSent = 'Nothing was sent to phpRank.';
+	if (code === 'ERR_BASE_URL_USERINFO') {
+		return {
+			message: `The credential's Base URL has a user name or password in it (user:password@ before the host): remove them, so that it reads like ${baseUrl}; phpRank's API takes the API key, not a password in the address`,
+			description: `${nothingSent} n8n would send the user name and password in place of the API key.`,
+			httpCode: 'none',
+		};
+	}
 	if (
 		code === 'ERR_INVALID_URL' ||
 		code === 'ERR_INVALID_BASE_URL' ||

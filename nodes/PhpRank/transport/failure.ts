@@ -86,6 +86,7 @@ export class PipelineFailure extends Error {
 /** Transport codes where the request never left this machine or never reached phpRank. */
 const NOT_SENT_TRANSIENT = new Set(['ECONNREFUSED', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH']);
 const NOT_SENT_CONFIGURATION = new Set([
+	'ERR_BASE_URL_USERINFO',
 	'ENOTFOUND',
 	'ERR_INVALID_URL',
 	'ERR_INVALID_BASE_URL',
