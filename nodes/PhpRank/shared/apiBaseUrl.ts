@@ -27,7 +27,9 @@ export class BaseUrlWithUserinfo extends Error {
 	readonly code = 'ERR_BASE_URL_USERINFO';
 
 	constructor() {
-		super("The credential's Base URL has a user name or password in it (user:password@)");
+		super(
+			"The credential's Base URL has a user name or password in it (user:password@ before the host)",
+		);
 		this.name = 'BaseUrlWithUserinfo';
 	}
 }
