@@ -26,6 +26,7 @@ const MODULE_PATHS = {
 	fields: 'nodes/PhpRank/shared/fields',
 	accountGate: 'nodes/PhpRank/transport/accountGate',
 	answer: 'nodes/PhpRank/transport/answer',
+	answerBody: 'nodes/PhpRank/transport/answerBody',
 	failure: 'nodes/PhpRank/transport/failure',
 	errorMessage: 'nodes/PhpRank/transport/errorMessage',
 	paging: 'nodes/PhpRank/transport/paging',

@@ -368,7 +368,7 @@ let gzipMember;
  * A 200 of JSON that is far too large (outcome `oversize`): `bytes` of body (Infinity: it never
  * ends), as the client reads it. `declare`: a Content-Length header (otherwise chunked);
  * `gzip`: the body gzip-compressed (1 MiB inflated per ~1 KiB sent). Written with
- * backpressure, so `entry.bytesWritten` (body bytes as the client reads them, inflated) shows
+ * backpressure, so `entry.bytesWritten` (body bytes on the wire, compressed for gzip) shows
  * how much the client read before it closed the connection.
  */
 async function sendOversize(res, entry, { bytes, declare = false, gzip = false }) {
@@ -390,7 +390,7 @@ async function sendOversize(res, entry, { bytes, declare = false, gzip = false }
 	const write = (data) =>
 		new Promise((resolve) => {
 			if (res.destroyed) return resolve(false);
-			entry.bytesWritten += gzip ? unit : data.length;
+			entry.bytesWritten += data.length;
 			if (res.write(data)) return resolve(true);
 			const done = () => {
 				res.off('drain', done);

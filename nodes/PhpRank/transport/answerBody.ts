@@ -65,6 +65,7 @@ async function readText(
 	stream: BodyStream,
 	limit: number,
 	signal: AbortSignal | undefined,
+	declaredBytes?: number,
 ): Promise<string> {
 	return await new Promise<string>((resolve, reject) => {
 		const decoder = new TextDecoder();
@@ -90,7 +91,7 @@ async function readText(
 			if (settled) return;
 			const data = typeof chunk === 'string' ? new TextEncoder().encode(chunk) : chunk;
 			bytes += data.byteLength;
-			if (bytes > limit) return finish(tooLarge());
+			if (bytes > limit) return finish(tooLarge(declaredBytes));
 			parts.push(decoder.decode(data, { stream: true }));
 		});
 		stream.on('end', () => finish());
@@ -119,8 +120,9 @@ export async function readAnswerBody(
 	}
 	const declared = Number(headerValue(response.headers as IDataObject, 'content-length'));
 	if (Number.isFinite(declared) && declared > limit) {
-		body.destroy();
-		throw tooLarge(declared);
+		// Refused at its first bytes: n8n's HTTP client hands over a stream that closes its
+		// connection only once it has begun to read (the attempt's signal closes it otherwise).
+		return { ...response, body: await readText(body, 0, signal, declared) };
 	}
 	return { ...response, body: parsedBody(await readText(body, limit, signal)) };
 }

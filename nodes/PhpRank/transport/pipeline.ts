@@ -149,6 +149,22 @@ function attemptSignal(
 	};
 }
 
+/**
+ * One attempt's options: its signal as n8n's `abortSignal`, and on its connection itself. n8n
+ * builds an HTTP agent per request from `agentOptions`, and Node closes a socket made with a
+ * `signal` when it aborts: whatever ends the attempt (the bound, the Timeout, Stop) closes its
+ * connection, even where n8n puts the execution's cancel signal in place of `abortSignal`, and
+ * even after the headers came, when n8n's HTTP client no longer listens to either.
+ */
+function attemptOptions(options: IHttpRequestOptions, signal?: AbortSignal): IHttpRequestOptions {
+	if (!signal) return options;
+	return {
+		...options,
+		abortSignal: signal,
+		agentOptions: { ...options.agentOptions, signal } as IHttpRequestOptions['agentOptions'],
+	};
+}
+
 /** n8n's own Timeout (axios' `timeout`) gives these codes; the node's deadline words them alike. */
 const TIMEOUT_CODES = new Set(['ECONNABORTED', 'ETIMEDOUT']);
 
@@ -231,7 +247,7 @@ async function sendWithRetries(
 			throwIfCanceled(cancel);
 			if (attemptMs !== undefined && attemptMs <= 0) throw timedOut();
 			attempts++;
-			response = await channel.transmit({ ...options, abortSignal: signal }, signal);
+			response = await channel.transmit(attemptOptions(options, signal), signal);
 		} catch (error) {
 			if (cancel?.aborted || error instanceof PipelineFailure) {
 				failure = error instanceof PipelineFailure ? error.failure : { type: 'canceled' };
