@@ -40,8 +40,8 @@ export function discardBody(body: unknown): void {
 	if (isBodyStream(body) && !body.destroyed) body.destroy();
 }
 
-function tooLarge(declaredBytes?: number): PipelineFailure {
-	return new PipelineFailure({ type: 'tooLarge', limitBytes: MAX_ANSWER_BYTES, declaredBytes });
+function tooLarge(limitBytes: number, declaredBytes?: number): PipelineFailure {
+	return new PipelineFailure({ type: 'tooLarge', limitBytes, declaredBytes });
 }
 
 /** Text as phpRank's JSON, or the text itself when it is not JSON (a web page, an empty body). */
@@ -65,7 +65,7 @@ async function readText(
 	stream: BodyStream,
 	limit: number,
 	signal: AbortSignal | undefined,
-	declaredBytes?: number,
+	refused?: { limit: number; declaredBytes: number },
 ): Promise<string> {
 	return await new Promise<string>((resolve, reject) => {
 		const decoder = new TextDecoder();
@@ -91,7 +91,8 @@ async function readText(
 			if (settled) return;
 			const data = typeof chunk === 'string' ? new TextEncoder().encode(chunk) : chunk;
 			bytes += data.byteLength;
-			if (bytes > limit) return finish(tooLarge(declaredBytes));
+			if (bytes > limit)
+				return finish(refused ? tooLarge(refused.limit, refused.declaredBytes) : tooLarge(limit));
 			parts.push(decoder.decode(data, { stream: true }));
 		});
 		stream.on('end', () => finish());
@@ -115,14 +116,17 @@ export async function readAnswerBody(
 ): Promise<ApiResponse> {
 	const { body } = response;
 	if (!isBodyStream(body)) {
-		if (typeof body === 'string' && body.length > limit) throw tooLarge();
+		if (typeof body === 'string' && body.length > limit) throw tooLarge(limit);
 		return response;
 	}
 	const declared = Number(headerValue(response.headers as IDataObject, 'content-length'));
 	if (Number.isFinite(declared) && declared > limit) {
 		// Refused at its first bytes: n8n's HTTP client hands over a stream that closes its
 		// connection only once it has begun to read (the attempt's signal closes it otherwise).
-		return { ...response, body: await readText(body, 0, signal, declared) };
+		return {
+			...response,
+			body: await readText(body, 0, signal, { limit, declaredBytes: declared }),
+		};
 	}
 	return { ...response, body: parsedBody(await readText(body, limit, signal)) };
 }

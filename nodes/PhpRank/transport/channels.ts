@@ -86,16 +86,13 @@ async function sendUntil(
 	signal: AbortSignal | undefined,
 ): Promise<ApiResponse> {
 	if (!signal) return await readAnswerBody(await work);
-	let response: ApiResponse;
-	try {
-		response = await untilAborted(work, signal);
-	} catch (error) {
+	const response = await untilAborted(work, signal).catch(async (error: unknown) => {
 		void work.then(
 			(late) => discardBody(late.body),
 			() => undefined,
 		);
-		throw error;
-	}
+		return await Promise.reject(error);
+	});
 	return await readAnswerBody(response, signal);
 }
 
