@@ -1158,7 +1158,7 @@ describe('faults', () => {
 		expect((await api(sb, 'GET', '/account')).status).toBe(200);
 		expect(Date.now() - started).toBeGreaterThanOrEqual(70);
 		expect(() => sb.failNext({ count: 1 })).toThrow(
-			/one of status, drop, slowMs, hang, trickleMs, pageIgnored/,
+			/one of status, drop, slowMs, hang, trickleMs, pageIgnored, oversize/,
 		);
 	});
 
@@ -1177,6 +1177,56 @@ describe('faults', () => {
 		expect(Date.now() - started).toBeGreaterThanOrEqual(Buffer.byteLength(trickled.text) * 4);
 		expect(sb.requests.at(-1).outcome).toBe('trickled');
 	}, 20000);
+
+	test('failNext: oversize sends as much as asked, plain, declared or gzip, and counts what the client read', async () => {
+		const zlib = require('node:zlib');
+		const read = (spec) =>
+			new Promise((resolve) => {
+				sb.failNext({ oversize: spec, path: '/api/v1/reports' });
+				http.get(
+					`${sb.url}/api/v1/reports`,
+					{ headers: { authorization: `Bearer ${KEY}` } },
+					(res) => {
+						const source =
+							res.headers['content-encoding'] === 'gzip' ? res.pipe(zlib.createGunzip()) : res;
+						const chunks = [];
+						source.on('data', (chunk) => chunks.push(chunk));
+						source.on('end', () =>
+							resolve({ headers: res.headers, text: Buffer.concat(chunks).toString() }),
+						);
+					},
+				);
+			});
+		// in whole pieces of 64 KiB: 200 KiB asked, 256 KiB sent
+		const plain = await read({ bytes: 200 * 1024 });
+		expect(plain.text.length).toBe(256 * 1024);
+		expect(plain.text.startsWith('{"data":[{"id":1,"url":"xxx')).toBe(true);
+		expect(plain.headers['transfer-encoding']).toBe('chunked');
+		expect(sb.requests.at(-1)).toMatchObject({
+			outcome: 'oversize',
+			status: 200,
+			bytesWritten: 192 * 1024,
+		});
+		const declared = await read({ bytes: 128 * 1024, declare: true });
+		expect(declared.headers['content-length']).toBe(String(128 * 1024));
+		expect(declared.text.length).toBe(128 * 1024);
+		const bomb = await read({ bytes: 3 * 1024 * 1024, gzip: true });
+		expect(bomb.text.length).toBe(3 * 1024 * 1024);
+		// 3 MiB inflated from a few kB on the wire
+		expect(sb.requests.at(-1).bytesWritten).toBeLessThan(16 * 1024);
+	});
+
+	test('openConnections counts the open connections; an endless oversize body ends when the client closes', async () => {
+		sb.failNext({ oversize: { bytes: Infinity }, path: '/api/v1/reports' });
+		const request = http.get(`${sb.url}/api/v1/reports`, {
+			headers: { authorization: `Bearer ${KEY}` },
+		});
+		await new Promise((resolve) => request.on('response', resolve));
+		expect(sb.openConnections()).toBe(1);
+		request.destroy();
+		while (sb.openConnections() > 0) await new Promise((resolve) => setTimeout(resolve, 10));
+		expect(sb.requests.at(-1)).toMatchObject({ outcome: 'oversize', clientAborted: true });
+	});
 
 	test('failNext: pageIgnored answers the same ids in a new order, claiming 1,000 pages', async () => {
 		const ids = [1, 2, 3, 4];
