@@ -75,11 +75,9 @@ const DEFAULT_TIMEOUT_MS = 300_000;
 
 /**
  * Sends through n8n, waits at most until `signal` aborts, and reads the body within the bound
- * (answerBody.ts), which closes the connection whatever ends the read. n8n passes `abortSignal`
- * on to its HTTP client, so a request still waiting for its answer's headers is closed too,
- * except where n8n puts the execution's cancel signal in its place (n8n-core 2.x does for an
- * execution's requests): there n8n's own Timeout closes it, and an answer that still comes after
- * the node gave up is closed as it arrives.
+ * (answerBody.ts), which closes the connection whatever ends the read. The attempt's signal also
+ * closes the connection itself (pipeline.ts `attemptOptions`), before or after the headers came;
+ * an answer that still arrives after the node gave up is closed as it arrives.
  */
 async function sendUntil(
 	work: Promise<ApiResponse>,
