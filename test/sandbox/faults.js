@@ -191,32 +191,24 @@ class FaultPlan {
 		const spec = this.queue[index];
 		spec.remaining -= 1;
 		if (spec.remaining === 0) this.queue.splice(index, 1);
-		const {
-			status,
-			drop,
-			slowMs,
-			hang,
-			trickleMs,
-			pageIgnored,
-			oversize,
-			headers,
-			body,
-			echoRequest,
-		} = spec;
-		return {
-			status,
-			drop,
-			slowMs,
-			hang,
-			trickleMs,
-			pageIgnored,
-			oversize,
-			headers,
-			body,
-			echoRequest,
-		};
+		// The fault itself, without the queue's own fields (count, remaining, method, path).
+		return Object.fromEntries(FAULT_FIELDS.map((field) => [field, spec[field]]));
 	}
 }
+
+/** What a one-shot fault says about the answer, as `decide` returns it. */
+const FAULT_FIELDS = [
+	'status',
+	'drop',
+	'slowMs',
+	'hang',
+	'trickleMs',
+	'pageIgnored',
+	'oversize',
+	'headers',
+	'body',
+	'echoRequest',
+];
 
 function matchesSpec(spec, request) {
 	if (spec.method && spec.method.toUpperCase() !== request.method) return false;

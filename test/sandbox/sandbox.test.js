@@ -1205,7 +1205,7 @@ describe('faults', () => {
 		expect(sb.requests.at(-1)).toMatchObject({
 			outcome: 'oversize',
 			status: 200,
-			bytesWritten: 192 * 1024,
+			bytesWritten: 256 * 1024,
 		});
 		const declared = await read({ bytes: 128 * 1024, declare: true });
 		expect(declared.headers['content-length']).toBe(String(128 * 1024));
