@@ -62,6 +62,20 @@ function expectReadAboutTheBound(entry, oversize) {
 
 const shown = (error) => ({ message: error.message, description: error.description });
 
+/**
+ * What every case shows: the error in the one wording, the failing request sent once, about the
+ * bound read from it, and no connection left open.
+ */
+async function expectRefusedOnce(error, oversize, { failing = 0, requests = 1 } = {}) {
+	expect(shown(error)).toEqual({
+		message: tooLargeMessage(),
+		description: descriptionFor(oversize),
+	});
+	expect(fixture.sandbox.requests).toHaveLength(requests);
+	expectReadAboutTheBound(fixture.sandbox.requests[failing], oversize);
+	expect(await openConnectionsAfter()).toBe(0);
+}
+
 test('the bound is 16 MB (MiB), far above the largest honest answer (a page of 100 full reports)', () => {
 	expect(MAX_ANSWER_BYTES).toBe(16 * MIB);
 });
@@ -114,14 +128,9 @@ describe.each(ANSWERS)('%s', (_name, oversize) => {
 			returnAll: true,
 		});
 		expect(items).toEqual([]);
-		expect(shown(error)).toEqual({
-			message: tooLargeMessage(),
-			description: descriptionFor(oversize),
-		});
 		const pages = fixture.sandbox.requests.map((request) => request.query.page);
 		expect(pages).toEqual(['1', '2']);
-		expectReadAboutTheBound(fixture.sandbox.requests[1], oversize);
-		expect(await openConnectionsAfter()).toBe(0);
+		await expectRefusedOnce(error, oversize, { failing: 1, requests: 2 });
 	});
 
 	test('a trigger poll: fails with the same words, saves nothing, one request', async () => {
@@ -133,14 +142,8 @@ describe.each(ANSWERS)('%s', (_name, oversize) => {
 		});
 		fixture.sandbox.failNext({ oversize, method: 'GET' });
 		const result = await session.poll();
-		expect(shown(result.error)).toEqual({
-			message: tooLargeMessage(),
-			description: descriptionFor(oversize),
-		});
 		expect(result.committed).toBe(false);
-		expect(fixture.sandbox.requests).toHaveLength(1);
-		expectReadAboutTheBound(fixture.sandbox.requests[0], oversize);
-		expect(await openConnectionsAfter()).toBe(0);
+		await expectRefusedOnce(result.error, oversize);
 	});
 
 	test('a list search ("From List"): fails with the same words, one request', async () => {
@@ -151,13 +154,7 @@ describe.each(ANSWERS)('%s', (_name, oversize) => {
 		});
 		fixture.sandbox.failNext({ oversize, method: 'GET' });
 		const error = await searchReports.call(context, 'example').catch((thrown) => thrown);
-		expect(shown(error)).toEqual({
-			message: tooLargeMessage(),
-			description: descriptionFor(oversize),
-		});
-		expect(fixture.sandbox.requests).toHaveLength(1);
-		expectReadAboutTheBound(fixture.sandbox.requests[0], oversize);
-		expect(await openConnectionsAfter()).toBe(0);
+		await expectRefusedOnce(error, oversize);
 	});
 });
 
