@@ -11,6 +11,7 @@
  *   options: --line 2|2.41|1|all|none  --skip-build  --tarball FILE  --no-browser  --no-scan  --no-demo  --no-queue  --keep
  *            --update-screenshot (rewrite docs/screenshot-editor.png from the browser check)
  *            --only stop (only the Stop checks, lib/stop.js, in the lines and queue mode chosen)
+ *            --only bounds (only the answer-size checks, lib/bounds.js, in the lines chosen)
  *
  * Prints PASS/FAIL per check and ends with `e2e: N passed, M failed`; exit code 1 on any failure.
  */
@@ -50,8 +51,11 @@ function parseArgs(argv) {
 		else if (a === '--only') {
 			// one part alone (lib/stop.js: the Stop checks of each line and of queue mode)
 			o.only = argv[++i];
-			if (o.only !== 'stop') throw new Error(`--only takes: stop (got ${o.only})`);
+			if (!['stop', 'bounds'].includes(o.only))
+				throw new Error(`--only takes: stop, bounds (got ${o.only})`);
 			Object.assign(o, { scan: false, browser: false, demo: false });
+			// queue mode has Stop checks of its own, and none of bounds
+			if (o.only === 'bounds') o.queue = false;
 		} else if (a === '--update-screenshot') o.updateScreenshot = true;
 		else throw new Error(`unknown option ${a}`);
 	}
@@ -171,7 +175,11 @@ async function main() {
 		await Promise.all(
 			o.lines.map((line) =>
 				report.guard(`n8n line ${line}: no unexpected error`, () =>
-					(o.only === 'stop' ? require('./lib/stop').runStopLine : runLine)(line, {
+					(o.only === 'stop'
+						? require('./lib/stop').runStopLine
+						: o.only === 'bounds'
+							? require('./lib/bounds').runBoundsLine
+							: runLine)(line, {
 						tarball,
 						pkg,
 						report,

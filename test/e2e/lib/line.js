@@ -18,6 +18,7 @@ const { checkWeeklyAudit, workflow: weeklyAuditWorkflow } = require('./weeklyAud
 const agent = require('./agent');
 const mcp = require('./mcp');
 const stop = require('./stop');
+const bounds = require('./bounds');
 
 const NODE_TYPE = 'n8n-nodes-phprank.phpRank';
 /** The tag of every check of a line: "n8n <version>" (scripts/real-n8n/install.js pins one per line). */
@@ -99,6 +100,10 @@ async function runLine(line, o) {
 	// the Stop checks (lib/stop.js) run beside the others, in their own user folder and editor
 	const stopChecks = report.guard(`${tag} Stop checks: no unexpected error`, () =>
 		stop.runStopLine(line, o),
+	);
+	// then the answer-size checks (lib/bounds.js), in a user folder and editor of their own too
+	const boundsChecks = stopChecks.then(() =>
+		report.guard(`${tag} bounds checks: no unexpected error`, () => bounds.runBoundsLine(line, o)),
 	);
 	try {
 		const installed = rn.installCommunityPackage(ctx, o.tarball);
@@ -223,7 +228,7 @@ async function runLine(line, o) {
 		await sandbox.close();
 		await scheduledSandbox.close();
 		await modelMock.close();
-		await stopChecks;
+		await boundsChecks;
 		if (o.keep) report.write(`${tag} kept user folder ${ctx.userFolder}`);
 		else rn.removeUserFolder(ctx);
 		report.time(`${tag} whole line`, Date.now() - t0);
