@@ -3,8 +3,9 @@
 /**
  * npm run bench: the phpRank node against the HTTP Request node, in real n8n 2.40.7.
  *
- *   node bench/run.js [--sections 1,2,3,4,5] [--quick] [--package DIR] [--label TEXT]
+ *   node bench/run.js [--sections 1,2,3,4,5,6] [--quick] [--package DIR] [--label TEXT]
  *                     [--executions N] [--reps N] [--memory-reps N] [--require-runs N] [--stop-reps N]
+ *                     [--bounds-reps N]
  *                     [--out FILE | --no-write] [--json FILE] [--keep]
  *
  * Prints a markdown table of figures to stdout (progress goes to stderr) and writes it to
@@ -24,6 +25,7 @@ const { runPerItem, countExpressionsPerItem } = require('./lib/perItem');
 const { runMemory, runLiveHeap } = require('./lib/memory');
 const { packFigures, requireTimes, nodeVersionOf } = require('./lib/package');
 const { runStop } = require('./lib/stop');
+const { runBounds } = require('./lib/bounds');
 const { renderReport } = require('./lib/report');
 const { startSandbox } = require('../test/sandbox');
 
@@ -31,7 +33,7 @@ const REPO = path.resolve(__dirname, '..');
 const API_KEY = 'bench-key-7f3a91';
 
 function parseArgs(argv) {
-	const args = { sections: [1, 2, 3, 4, 5], quick: false, packageDir: REPO, write: true };
+	const args = { sections: [1, 2, 3, 4, 5, 6], quick: false, packageDir: REPO, write: true };
 	for (let i = 0; i < argv.length; i++) {
 		const a = argv[i];
 		const next = () => argv[++i];
@@ -44,6 +46,7 @@ function parseArgs(argv) {
 		else if (a === '--memory-reps') args.memoryReps = Number(next());
 		else if (a === '--require-runs') args.requireRuns = Number(next());
 		else if (a === '--stop-reps') args.stopReps = Number(next());
+		else if (a === '--bounds-reps') args.boundsReps = Number(next());
 		else if (a === '--out') args.out = path.resolve(next());
 		else if (a === '--no-write') args.write = false;
 		else if (a === '--json') args.json = path.resolve(next());
@@ -60,12 +63,13 @@ function parseArgs(argv) {
 	args.memoryReports ??= q ? 2000 : 10000;
 	args.requireRuns ??= q ? 10 : 40;
 	args.stopReps ??= q ? 2 : 5; // section 5: Stops per scenario
+	args.boundsReps ??= q ? 1 : 3; // section 6: phpRank runs against the hostile answer
 	if (
 		args.out === undefined &&
 		args.write &&
 		!args.quick &&
 		args.packageDir === REPO &&
-		args.sections.length === 5
+		args.sections.length === 6
 	) {
 		args.out = path.join(REPO, 'docs', 'bench-results.md');
 	}
@@ -167,7 +171,7 @@ async function main() {
 	let tarball;
 	try {
 		const needsN8n = args.sections.some((s) => s === 1 || s === 2 || s === 3);
-		if (needsN8n || args.sections.includes(5))
+		if (needsN8n || args.sections.includes(5) || args.sections.includes(6))
 			tarball = await packPackage(snapshot.dir, benchCache('tarballs'));
 		if (needsN8n) {
 			session = await openSession({ tarball, log, keep: args.keep });
@@ -276,6 +280,16 @@ async function main() {
 			info.n8n ??= describe('2').version;
 			info.n8nNode ??= nodeVersionOf(describe('2').nodeBin);
 			results.stop = await runStop({ tarball, reps: args.stopReps, log });
+		}
+
+		if (args.sections.includes(6)) {
+			log(
+				`6. a hostile answer (400 MB): ${args.boundsReps} phpRank run(s), then the HTTP Request node`,
+			);
+			const { describe } = require('../scripts/real-n8n/install');
+			info.n8n ??= describe('2').version;
+			info.n8nNode ??= nodeVersionOf(describe('2').nodeBin);
+			results.bounds = await runBounds({ tarball, reps: args.boundsReps, log });
 		}
 	} finally {
 		session?.close();

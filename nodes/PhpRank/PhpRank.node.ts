@@ -1,10 +1,11 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { phpRankApiTest } from './methods/credentialTest';
 import { searchProjects, searchReports } from './methods/listSearch';
 import { projectProperties } from './resources/project';
 import { reportProperties } from './resources/report';
-import { CREDENTIAL_NAME, RESOURCE } from './shared/constants';
+import { RESOURCE } from './shared/constants';
 
 /**
  * The phpRank node: n8n's declarative style. Each operation (resources/<resource>/<operation>.ts)
@@ -30,7 +31,9 @@ export class PhpRank implements INodeType {
 		},
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: CREDENTIAL_NAME, required: true }],
+		// The credential's Test runs through the transport (methods/credentialTest.ts). n8n's lint reads
+		// this name and testedBy as literals (test/unit/nodeDescription.test.js checks the name).
+		credentials: [{ name: 'phpRankApi', required: true, testedBy: 'phpRankApiTest' }],
 		// n8n gives a declarative node that has `methods` its routing execute() only when the
 		// description has requestDefaults: without it n8n's MCP Server Trigger (which calls execute()
 		// itself) gets nothing, and the node's context lacks the Stop button's cancel signal
@@ -57,5 +60,5 @@ export class PhpRank implements INodeType {
 		],
 	};
 
-	methods = { listSearch: { searchProjects, searchReports } };
+	methods = { listSearch: { searchProjects, searchReports }, credentialTest: { phpRankApiTest } };
 }

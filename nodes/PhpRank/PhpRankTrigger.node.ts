@@ -6,8 +6,8 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { phpRankApiTest } from './methods/credentialTest';
 import { searchProjects } from './methods/listSearch';
-import { CREDENTIAL_NAME } from './shared/constants';
 import { SIMPLIFY_DEFAULT, SIMPLIFY_PARAMETER } from './shared/fields';
 import {
 	newestReports,
@@ -68,11 +68,13 @@ export class PhpRankTrigger implements INodeType {
 		polling: true,
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: CREDENTIAL_NAME, required: true }],
+		// The credential's Test runs through the transport (methods/credentialTest.ts). n8n's lint reads
+		// this name and testedBy as literals (test/unit/nodeDescription.test.js checks the name).
+		credentials: [{ name: 'phpRankApi', required: true, testedBy: 'phpRankApiTest' }],
 		properties: [...triggerFields],
 	};
 
-	methods = { listSearch: { searchProjects } };
+	methods = { listSearch: { searchProjects }, credentialTest: { phpRankApiTest } };
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		const settings = settingsOf(this);

@@ -23,6 +23,7 @@ const MODULE_PATHS = {
 	simplify: 'nodes/PhpRank/report/simplify',
 	storedUrl: 'nodes/PhpRank/report/storedUrl',
 	apiBaseUrl: 'nodes/PhpRank/shared/apiBaseUrl',
+	constants: 'nodes/PhpRank/shared/constants',
 	fields: 'nodes/PhpRank/shared/fields',
 	accountGate: 'nodes/PhpRank/transport/accountGate',
 	answer: 'nodes/PhpRank/transport/answer',

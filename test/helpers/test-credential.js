@@ -1,14 +1,16 @@
 'use strict';
 
 /**
- * testCredential: what n8n's CredentialsTester does for a credential with a `test` request,
- * so the "Test" button of the credential dialog can be checked in-process.
+ * testCredential: what n8n's CredentialsTester does for the "Test" button of the credential
+ * dialog, so it can be checked in-process: a credential's own `test` request (run through
+ * RoutingNode), or else the test function of a node that names the credential with `testedBy`
+ * (called with n8n-core's CredentialTestContext, as n8n 2.40.7 does).
  */
 
 // Before n8n-core loads: it writes $N8N_USER_FOLDER/.n8n/config on first use.
 require('./user-folder').prepareForN8nCore();
 
-const { ExecuteContext, RoutingNode } = require('n8n-core');
+const { CredentialTestContext, ExecuteContext, RoutingNode } = require('n8n-core');
 const { Workflow } = require('n8n-workflow');
 const { MemoryCredentialsHelper, CREDENTIAL_ID, CREDENTIAL_NAME } = require('./memory-credentials');
 const { makeAdditionalData, nextExecutionId } = require('./additional-data');
@@ -30,15 +32,23 @@ function valueAtPath(object, pathString) {
 
 /**
  * @param {object} options
- * @param {object} options.credentialType ICredentialType instance with `test: ICredentialTestRequest`
+ * @param {object} options.credentialType ICredentialType instance (with `test: ICredentialTestRequest`,
+ *                                        or tested by one of `nodeTypes`)
  * @param {object} options.credentials    decrypted data
+ * @param {object[]} [options.nodeTypes]  node type instances, searched for `testedBy` as n8n does
  * @param {object[]} [options.extraCredentialTypes]
  * @returns {Promise<{status: 'OK'|'Error', message: string, error?: unknown}>}
  */
 async function testCredential(options) {
-	const { credentialType, credentials = {}, extraCredentialTypes = [] } = options || {};
+	const {
+		credentialType,
+		credentials = {},
+		extraCredentialTypes = [],
+		nodeTypes = [],
+	} = options || {};
 	const test = credentialType && credentialType.test;
-	if (!test || typeof test !== 'object' || !test.request) {
+	const testFunction = test ? undefined : testedByFunction(credentialType.name, nodeTypes);
+	if (!testFunction && (!test || typeof test !== 'object' || !test.request)) {
 		return { status: 'Error', message: 'No testing function found for this credential.' };
 	}
 	const typeName = credentialType.name;
@@ -63,6 +73,9 @@ async function testCredential(options) {
 		return { status: 'Error', message: String(error.message), error };
 	}
 	const credentialsDecrypted = { id: CREDENTIAL_ID, name: CREDENTIAL_NAME, type: typeName, data };
+	if (testFunction) {
+		return await testFunction.call(new CredentialTestContext(additionalData), credentialsDecrypted);
+	}
 
 	// n8n uses the noOp node's description with the test request as the only routed property.
 	const tempNodeType = {
@@ -158,6 +171,20 @@ async function testCredential(options) {
 		}
 	}
 	return { status: 'OK', message: 'Connection successful!' };
+}
+
+/**
+ * n8n's lookup when a credential type has no `test`: the first node naming it with a `testedBy`
+ * string gives its `methods.credentialTest[testedBy]`.
+ */
+function testedByFunction(typeName, nodeTypes) {
+	for (const nodeType of nodeTypes) {
+		for (const { name, testedBy } of nodeType.description.credentials ?? []) {
+			if (name === typeName && typeof testedBy === 'string')
+				return nodeType.methods?.credentialTest?.[testedBy];
+		}
+	}
+	return undefined;
 }
 
 module.exports = { testCredential };

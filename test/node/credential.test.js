@@ -1,4 +1,4 @@
-// The credential: its Bearer header, and its test request through the node's base-URL handling.
+// The credential: its Bearer header, and its Test (the nodes' method, through the transport).
 const http = require('node:http');
 const { useFixture, startFixture, get, expectedHeaders, API_KEY } = require('./fixture');
 const { PhpRankApi } = require('../helpers/built').credential;
@@ -62,14 +62,10 @@ describe('credential test', () => {
 		expect(shown(result)).toEqual({
 			status: 'Error',
 			message:
-				'phpRank rejected the API key: copy it again from phpRank (Account → API), and check that the Base URL is the site the key belongs to',
+				'phpRank rejected the API key: check the API key in the phpRank credential and that the Base URL is the site the key belongs to',
 		});
-		// n8n-core re-sends a request that got 401 once
+		// once: the test does not send a refused key again
 		expect(fixture.takeRequests()).toEqual([
-			{
-				...get('/api/v1/reports', { per_page: '10' }),
-				headers: expectedHeaders(undefined, 'not-the-key'),
-			},
 			{
 				...get('/api/v1/reports', { per_page: '10' }),
 				headers: expectedHeaders(undefined, 'not-the-key'),
@@ -82,7 +78,8 @@ describe('credential test', () => {
 		try {
 			expect(shown(await restricted.testCredential({}))).toEqual({
 				status: 'Error',
-				message: "phpRank refused the API key: this account's plan may have no API access",
+				message:
+					"This phpRank account's plan has no API access: use an API key of an account whose plan includes the API",
 			});
 			expect(restricted.takeRequests()).toEqual([get('/api/v1/reports', { per_page: '10' })]);
 		} finally {
@@ -104,7 +101,7 @@ describe('credential test', () => {
 			expect(shown(result)).toEqual({
 				status: 'Error',
 				message:
-					'No phpRank API at this Base URL (HTTP 404 for /api/v1/reports): use the address of your phpRank site',
+					"The Base URL does not lead to the phpRank API (it answered HTTP 404 with a web page): set the credential's Base URL to your phpRank site's address, like https://seo.example.com",
 			});
 			expect(paths).toEqual(['/api/v1/reports?per_page=10']);
 		} finally {
@@ -117,7 +114,7 @@ describe('credential test', () => {
 		expect(result).toEqual({
 			status: 'Error',
 			message:
-				'The Base URL answered with a web page, not the phpRank API: use the address of your phpRank site',
+				"The Base URL does not lead to the phpRank API (it answered with a web page): set the credential's Base URL to your phpRank site's address, like https://seo.example.com",
 		});
 	});
 
@@ -131,8 +128,7 @@ describe('credential test', () => {
 			});
 			expect(shown(await fixture.testCredential({}))).toEqual({
 				status: 'Error',
-				message:
-					'The Base URL redirects to another address (HTTP 301): use the address it redirects to (your phpRank site) as the Base URL',
+				message: `The Base URL redirects to another address (HTTP 301 to ${elsewhere.sandbox.url}/api/v1/reports?per_page=10): if that is your phpRank site, set the credential's Base URL to ${elsewhere.sandbox.url}`,
 			});
 			expect(fixture.takeRequests()).toEqual([get('/api/v1/reports', { per_page: '10' })]);
 			expect(elsewhere.sandbox.requests).toEqual([]);
@@ -143,9 +139,49 @@ describe('credential test', () => {
 
 	test('no server at the Base URL fails', async () => {
 		const result = await fixture.testCredential({ baseUrl: 'http://127.0.0.1:9' });
-		expect(result.status).toBe('Error');
-		expect(result.message).toBe('ECONNREFUSED');
+		expect(shown(result)).toEqual({
+			status: 'Error',
+			message:
+				"Could not connect to phpRank at http://127.0.0.1:9 (the connection was refused): check the credential's Base URL and that the phpRank site is up",
+		});
 	});
+
+	test('a Base URL with user:password@ is refused, nothing sent, no part of it shown', async () => {
+		const result = await fixture.testCredential({
+			baseUrl: fixture.sandbox.url.replace('://', '://basic-user:basic-pass@'),
+		});
+		expect(shown(result)).toEqual({
+			status: 'Error',
+			message: `The credential's Base URL has a user name or password in it (user:password@ before the host): remove them, so that it reads like ${fixture.sandbox.url}; phpRank's API takes the API key, not a password in the address`,
+		});
+		expect(fixture.takeRequests()).toEqual([]);
+	});
+
+	const MIB = 1024 * 1024;
+	test.each([
+		['64 MB, chunked', { bytes: 64 * MIB }],
+		['64 MB with its Content-Length', { bytes: 64 * MIB, declare: true }],
+		['a gzip bomb', { bytes: 16 * 1024 * MIB, gzip: true }],
+		['a body that never ends', { bytes: Infinity }],
+	])(
+		'an answer far too large (%s): the bound named, one request, the connection closed',
+		async (_name, oversize) => {
+			fixture.sandbox.failNext({ oversize });
+			const result = await fixture.testCredential({});
+			expect(shown(result)).toEqual({
+				status: 'Error',
+				message: `phpRank's answer was larger than 16 MB, far more than any answer of phpRank's API: the Base URL (${fixture.sandbox.url}) may not point at your phpRank API; set the credential's Base URL to your phpRank site's address, like https://seo.example.com`,
+			});
+			const [request] = fixture.sandbox.requests;
+			expect(request.outcome).toBe('oversize');
+			expect(request.bytesWritten).toBeLessThan(16 * MIB + 8 * MIB);
+			expect(fixture.takeRequests()).toEqual([get('/api/v1/reports', { per_page: '10' })]);
+			const until = Date.now() + 1000;
+			while (fixture.sandbox.openConnections() > 0 && Date.now() < until)
+				await new Promise((resolve) => setTimeout(resolve, 10));
+			expect(fixture.sandbox.openConnections()).toBe(0);
+		},
+	);
 
 	test('the key is sent only in the Authorization header', async () => {
 		await fixture.testCredential({});

@@ -4,6 +4,7 @@ const { startSandbox } = require('../sandbox');
 const { runNode, testCredential } = require('../helpers/n8n-runner');
 const { assertedRequest } = require('../helpers/asserted-request');
 const { PhpRank } = require('../helpers/built').node;
+const { PhpRankTrigger } = require('../helpers/built').trigger;
 const { PhpRankApi } = require('../helpers/built').credential;
 
 const API_KEY = 'test-key-5d1c9e';
@@ -32,8 +33,10 @@ async function startFixture(sandboxOptions = {}) {
 			});
 		},
 		testCredential(credentials) {
+			// as n8n finds it: the credential has no test of its own, the nodes name theirs (testedBy)
 			return testCredential({
 				credentialType,
+				nodeTypes: [nodeType, new PhpRankTrigger()],
 				credentials: { baseUrl: sandbox.url, apiKey: API_KEY, ...credentials },
 			});
 		},

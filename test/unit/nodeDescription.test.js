@@ -71,3 +71,18 @@ test("a builderHint leads n8n's AI workflow builder to the node for SEO audits",
 	expect(description.builderHint.searchHint).toMatch(/Create or Re-Run/);
 	expect(description.usableAsTool).toBe(true);
 });
+
+test("both nodes name the credential and its Test (testedBy, the nodes' method), as n8n's lint reads them", () => {
+	const { PhpRankTrigger } = require('../helpers/built').trigger;
+	const { PhpRankApi } = require('../helpers/built').credential;
+	const { CREDENTIAL_NAME } = require('../helpers/built').constants;
+	for (const node of [new PhpRank(), new PhpRankTrigger()]) {
+		expect(node.description.credentials).toEqual([
+			{ name: CREDENTIAL_NAME, required: true, testedBy: 'phpRankApiTest' },
+		]);
+		expect(typeof node.methods.credentialTest.phpRankApiTest).toBe('function');
+	}
+	expect(new PhpRankApi().name).toBe(CREDENTIAL_NAME);
+	// n8n runs a credential's own test before any node's, and would read its answer whole
+	expect(new PhpRankApi().test).toBeUndefined();
+});

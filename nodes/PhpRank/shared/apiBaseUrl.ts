@@ -39,9 +39,3 @@ export function apiBaseUrl(siteUrl: string): string {
 	if (USERINFO.test(String(siteUrl))) throw new BaseUrlWithUserinfo();
 	return `${siteRoot(siteUrl)}${API_PATH}`;
 }
-
-/**
- * The same normalisation as an n8n expression, for the credential test, which cannot call code.
- * Built from the same pattern, so the two cannot drift apart.
- */
-export const API_BASE_URL_EXPRESSION = `={{ String($credentials.baseUrl).trim().replace(/${SITE_ROOT_SUFFIX.source}/${SITE_ROOT_SUFFIX.flags}, '') }}${API_PATH}`;

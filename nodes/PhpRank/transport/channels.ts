@@ -1,14 +1,17 @@
 import type {
 	DeclarativeRestApiSettings,
 	FunctionsBase,
+	ICredentialTestFunctions,
 	IDataObject,
 	IExecutePaginationFunctions,
 	IExecuteSingleFunctions,
 	IHttpRequestOptions,
 	IN8nHttpFullResponse,
+	INode,
 	INodeExecutionData,
 } from 'n8n-workflow';
 
+import { apiBaseUrl } from '../shared/apiBaseUrl';
 import { CREDENTIAL_NAME } from '../shared/constants';
 import { untilAborted } from './abort';
 import type { DeadlineBound } from './failure';
@@ -146,6 +149,64 @@ export function codeChannel(
 				signal,
 			),
 		credential: async () => await context.getCredentials<IDataObject>(CREDENTIAL_NAME),
+	};
+}
+
+/**
+ * The node n8n's credential test runs for: none. The account's gate and the error's wording need
+ * one; it names the credential's type, so every test shares one gate.
+ */
+const CREDENTIAL_TEST_NODE: INode = {
+	id: 'phpRankApi-credential-test',
+	name: 'phpRank credential test',
+	type: CREDENTIAL_NAME,
+	typeVersion: 1,
+	position: [0, 0],
+	parameters: {},
+};
+
+/**
+ * The credential's Test button (methods/credentialTest.ts): n8n hands a credential test only its
+ * legacy request helper and the credential's data, so this channel adds the API root and the
+ * Bearer header itself (as the credential does for every other request) and asks for the body as
+ * a stream (`useStream`), read within the bound like any other answer. No redirect is followed.
+ */
+export function credentialTestChannel(
+	context: ICredentialTestFunctions,
+	credentials: IDataObject,
+	deadline: ChannelDeadline,
+	limits: RequestLimits,
+): ApiChannel {
+	return {
+		node: CREDENTIAL_TEST_NODE,
+		itemIndex: 0,
+		limits,
+		deadline,
+		transmit: async (options, signal) =>
+			await sendUntil(
+				(async () => {
+					const response = (await context.helpers.request({
+						method: options.method,
+						uri: `${apiBaseUrl(String(credentials.baseUrl ?? ''))}${options.url}`,
+						qs: options.qs,
+						body: options.body,
+						headers: {
+							...(options.headers as IDataObject),
+							Authorization: `Bearer ${String(credentials.apiKey ?? '')}`,
+						},
+						followRedirect: false,
+						followAllRedirects: false,
+						simple: false,
+						resolveWithFullResponse: true,
+						useStream: true,
+						timeout: deadline.attemptMs,
+						agentOptions: options.agentOptions,
+					})) as IN8nHttpFullResponse;
+					return capturedResponse(response);
+				})(),
+				signal,
+			),
+		credential: async () => credentials,
 	};
 }
 

@@ -192,6 +192,13 @@ function describeTimedOut(
 			httpCode: 'none',
 		};
 	}
+	if (failure.bound === 'credentialTest') {
+		return {
+			message: `phpRank did not answer the credential test within ${seconds(failure.limitMs)}: check the Base URL and that the phpRank site at ${baseUrl} is up`,
+			description: `The test gave up after ${tries}.`,
+			httpCode: 'none',
+		};
+	}
 	return {
 		message: `phpRank did not answer the list search within ${seconds(failure.limitMs)}: check that the phpRank site at ${baseUrl} is up, or enter the value By ID or By Name`,
 		description: `The search gave up after ${tries}.`,

@@ -42,7 +42,8 @@ export type Failure =
 	| { type: 'noAnswer'; code: string }
 	/**
 	 * No answer within a deadline: `timeout`, the node's Timeout (Request Options), for one attempt
-	 * body included; `poll` and `search`, the whole poll of the trigger or list search.
+	 * body included; `poll`, `search` and `credentialTest`, the whole poll of the trigger, list search
+	 * or credential test.
 	 */
 	| { type: 'timedOut'; bound: DeadlineBound; limitMs: number; attempts: number }
 	/**
@@ -67,7 +68,7 @@ export type Failure =
 	| { type: 'canceled' };
 
 /** Which deadline a request ran into (see the `timedOut` failure). */
-export type DeadlineBound = 'timeout' | 'poll' | 'search';
+export type DeadlineBound = 'timeout' | 'poll' | 'search' | 'credentialTest';
 
 /**
  * A failure on its way through the pipeline, before it is described for the item (at the

@@ -1,5 +1,6 @@
 import type {
 	DeclarativeRestApiSettings,
+	ICredentialTestFunctions,
 	IDataObject,
 	IExecutePaginationFunctions,
 	IHttpRequestMethods,
@@ -8,7 +9,13 @@ import type {
 } from 'n8n-workflow';
 
 import type { ApiContext } from './channels';
-import { captureResponse, codeChannel, limitsOf, routedChannel } from './channels';
+import {
+	captureResponse,
+	codeChannel,
+	credentialTestChannel,
+	limitsOf,
+	routedChannel,
+} from './channels';
 import { nodeErrorOf } from './errorMessage';
 import { PipelineFailure } from './failure';
 import type { CollectOptions, ListEnvelope } from './paging';
@@ -123,6 +130,20 @@ export async function sendFromCode<T>(
 	limits?: RequestLimits,
 ): Promise<T> {
 	return await atEdge(codeChannel(context, deadline, limits), work);
+}
+
+/**
+ * The credential's Test button: `work` sends with the credential's data through n8n's credential-test
+ * helper, all of it within `deadline`. What fails is n8n's error, worded as everywhere.
+ */
+export async function sendForCredentialTest<T>(
+	context: ICredentialTestFunctions,
+	credentials: IDataObject,
+	deadline: ChannelDeadline,
+	limits: RequestLimits,
+	work: (requests: ItemRequests) => Promise<T>,
+): Promise<T> {
+	return await atEdge(credentialTestChannel(context, credentials, deadline, limits), work);
 }
 
 /**

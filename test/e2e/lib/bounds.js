@@ -125,6 +125,61 @@ function errorMessageOf(run) {
 const mib = (bytes) => `${(bytes / MIB).toFixed(1)} MiB`;
 
 /**
+ * One n8n (`n8n start`, manual executions run in the main) with the package installed, a sandbox, its
+ * credential and the two Get workflows (`bounds-huge`, `bounds-after`), plus `workflows(sandbox)` and
+ * `credentials` of the caller's (the benchmark adds the HTTP Request node); the owner logged in.
+ * @returns {Promise<{ctx, sandbox, pid, close}>}
+ */
+async function openBoundsInstance(line, tarball, { workflows = () => [], credentials = [] } = {}) {
+	const n8n = await ensureN8n(line);
+	const sandbox = await startSandbox({ apiKeys: [KEY], seed: 'demo' });
+	const ctx = rn.createUserFolder(n8n);
+	let editor;
+	const close = async ({ keep = false } = {}) => {
+		if (editor) await editor.stop();
+		await sandbox.close();
+		if (!keep) rn.removeUserFolder(ctx);
+	};
+	try {
+		rn.installCommunityPackage(ctx, tarball);
+		await rn.importCredentials(ctx, [
+			{ ...CREDENTIAL, type: 'phpRankApi', data: { baseUrl: sandbox.url, apiKey: KEY } },
+			...credentials,
+		]);
+		await rn.importWorkflows(ctx, [
+			getWorkflow('bounds-huge'),
+			getWorkflow('bounds-after'),
+			...workflows(sandbox),
+		]);
+		editor = await rn.startEditor(ctx, { port: await rn.getFreePort() });
+		await rn.setupOwner(ctx, {
+			email: 'bounds@example.com',
+			password: 'Bounds-Pass-2026',
+			firstName: 'Bounds',
+			lastName: 'Check',
+		});
+	} catch (error) {
+		await close();
+		throw error;
+	}
+	return { ctx, sandbox, pid: editor.child.pid, close };
+}
+
+/**
+ * Runs workflow `id` while the sandbox answers its one request with `bytes` of JSON that never
+ * closes (the `oversize` fault, chunked): the run, n8n's RSS right before and its peak growth, and
+ * whether the connection was closed within 1 s of the run's end.
+ */
+async function runHostile({ ctx, sandbox, pid }, id, bytes, path) {
+	await closedWithin(sandbox, 5000);
+	sandbox.clearRequests();
+	sandbox.failNext({ oversize: { bytes }, path });
+	const measured = await withPeakRss(pid, () => rn.runManually(ctx, id, { timeoutMs: 600000 }));
+	const closedMs = await closedWithin(sandbox, BOUNDS.closedWithinMs);
+	return { ...measured, closedMs, requests: [...sandbox.requests] };
+}
+
+/**
  * The bounds checks of one line (see the top of this file).
  * @param {string} line   a line name of scripts/real-n8n/install.js
  * @param {object} o      {tarball, report, keep}
@@ -133,37 +188,19 @@ const mib = (bytes) => `${(bytes / MIB).toFixed(1)} MiB`;
 async function runBoundsLine(line, { tarball, report, keep }) {
 	const tag = `[n8n ${describe(line).version}]`;
 	const t0 = Date.now();
-	const n8n = await ensureN8n(line);
-	const sandbox = await startSandbox({ apiKeys: [KEY], seed: 'demo' });
-	const ctx = rn.createUserFolder(n8n);
-	let editor;
+	const instance = await openBoundsInstance(line, tarball);
+	const { ctx, sandbox } = instance;
 	try {
-		rn.installCommunityPackage(ctx, tarball);
-		await rn.importCredentials(ctx, [
-			{ ...CREDENTIAL, type: 'phpRankApi', data: { baseUrl: sandbox.url, apiKey: KEY } },
-		]);
-		await rn.importWorkflows(ctx, [getWorkflow('bounds-huge'), getWorkflow('bounds-after')]);
-		editor = await rn.startEditor(ctx, { port: await rn.getFreePort() });
-		await rn.setupOwner(ctx, {
-			email: 'bounds@example.com',
-			password: 'Bounds-Pass-2026',
-			firstName: 'Bounds',
-			lastName: 'Check',
-		});
 		report.time(`${tag} bounds checks: set-up (import, editor)`, Date.now() - t0);
-		const pid = editor.child.pid;
-
 		const warmUp = await rn.runManually(ctx, 'bounds-after');
 		report.check(`${tag} bounds: the warm-up Get succeeded`, warmUp.ok, errorMessageOf(warmUp));
-		await closedWithin(sandbox, 5000);
-		sandbox.clearRequests();
 
-		sandbox.failNext({
-			oversize: { bytes: BOUNDS.answerBytes },
-			path: `/api/v1/reports/${BOUNDS.reportId}`,
-		});
-		const huge = await withPeakRss(pid, () => rn.runManually(ctx, 'bounds-huge'));
-		const closedMs = await closedWithin(sandbox, BOUNDS.closedWithinMs);
+		const huge = await runHostile(
+			instance,
+			'bounds-huge',
+			BOUNDS.answerBytes,
+			`/api/v1/reports/${BOUNDS.reportId}`,
+		);
 		const name = `${tag} a Get answered with a 1 GB stream`;
 		report.equal(
 			`${name}: the execution failed with the node's error, naming the bound and the Base URL`,
@@ -175,23 +212,20 @@ async function runBoundsLine(line, { tarball, report, keep }) {
 			huge.growth < BOUNDS.rssGrowthBoundBytes,
 			`grew by ${mib(huge.growth)}`,
 		);
-		const sent = sandbox.requests.map((r) => ({
-			method: r.method,
-			path: r.path,
-			outcome: r.outcome,
-		}));
-		report.equal(`${name}: the sandbox got that one request (not retried)`, sent, [
-			{ method: 'GET', path: `/api/v1/reports/${BOUNDS.reportId}`, outcome: 'oversize' },
-		]);
-		const written = sandbox.requests[0]?.bytesWritten ?? 0;
+		report.equal(
+			`${name}: the sandbox got that one request (not retried)`,
+			huge.requests.map((r) => ({ method: r.method, path: r.path, outcome: r.outcome })),
+			[{ method: 'GET', path: `/api/v1/reports/${BOUNDS.reportId}`, outcome: 'oversize' }],
+		);
+		const written = huge.requests[0]?.bytesWritten ?? 0;
 		report.check(
 			`${name}: the sandbox wrote ${mib(written)} of the 1 GB before n8n closed the connection`,
 			written > 0 && written < 64 * MIB,
 			`wrote ${mib(written)}`,
 		);
 		report.check(
-			`${name}: no connection left open within ${BOUNDS.closedWithinMs / 1000} s of the run's end${closedMs === null ? '' : ` (${closedMs} ms)`}`,
-			closedMs !== null,
+			`${name}: no connection left open within ${BOUNDS.closedWithinMs / 1000} s of the run's end${huge.closedMs === null ? '' : ` (${huge.closedMs} ms)`}`,
+			huge.closedMs !== null,
 			`${sandbox.openConnections()} connection(s) still open`,
 		);
 
@@ -208,12 +242,10 @@ async function runBoundsLine(line, { tarball, report, keep }) {
 		);
 		return { growth: huge.growth, before: huge.before };
 	} finally {
-		if (editor) await editor.stop();
-		await sandbox.close();
+		await instance.close({ keep });
 		if (keep) report.write(`${tag} kept the bounds checks' user folder ${ctx.userFolder}`);
-		else rn.removeUserFolder(ctx);
 		report.time(`${tag} bounds checks`, Date.now() - t0);
 	}
 }
 
-module.exports = { runBoundsLine, BOUNDS, rssBytes, withPeakRss };
+module.exports = { runBoundsLine, openBoundsInstance, runHostile, errorMessageOf, BOUNDS };

@@ -104,15 +104,12 @@ function loadPackage(tarball) {
 	const { reportView } = require(path.join(nodeDir, 'shared', 'reportOutput.js'));
 	const { projectWithAverage } = require(path.join(nodeDir, 'report', 'score.js'));
 	const { NodeHelpers } = require(path.join(nm, 'n8n-workflow'));
-	const credFile = pkgJson.n8n.credentials.find((f) => /PhpRankApi\.credentials\.js$/.test(f));
-	const { PhpRankApi } = require(path.join(dir, credFile));
 	return {
 		dir,
 		version: pkgJson.version,
 		description,
 		triggerDescription,
 		finishOutput: outputOf(reportView, projectWithAverage),
-		credentialTest: new PhpRankApi().test,
 		NodeHelpers,
 		cleanup: () => fs.rmSync(base, { recursive: true, force: true }),
 	};
