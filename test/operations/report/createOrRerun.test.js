@@ -316,8 +316,8 @@ describe("through n8n-core's engine against the sandbox", () => {
 			// two pages of one site: one read of the site's listing answers both
 			expect(fixture.takeRequests()).toEqual([
 				lookup('example.com'),
-				rerun(2),
 				create('url=https%3A%2F%2Fexample.com%2Fnew&privacy=1'),
+				rerun(2),
 			]);
 			const created = { ...simplifyReport(await report(3)), action: 'created' };
 			const rerunOne = { ...simplifyReport(await report(2)), action: 're-run' };
