@@ -369,6 +369,227 @@ describe("through n8n-core's engine against the sandbox", () => {
 		});
 	});
 
+	describe("a site's pages in one run: one listing of the site answers them", () => {
+		// The listing is the search for the site's host (newest first, 100 a page): every report a
+		// page's own lookup can list is in it, so it gives every page the same answer.
+		const SITE = 'site.test';
+		const pages = (count, from = 1) =>
+			Array.from({ length: count }, (_, i) => `https://${SITE}/page-${from + i}`);
+		const listing = (page) => lookup(SITE, page);
+		const itemsOf = (urls) => ({ items: urls.map((url) => ({ url })) });
+		const ofMethod = (requests, method) => requests.filter((r) => r.method === method);
+		const idByUrl = () =>
+			new Map(
+				fixture.sandbox
+					.reports()
+					.map((r) => [r.url, r.id])
+					.reverse(),
+			);
+
+		test('300 pages, 300 reports: 3 listing reads + 300 re-runs; each page re-runs its own report', async () => {
+			fixture.sandbox.reset(pages(300).map((url) => ({ url })));
+			const ids = idByUrl();
+			const { items, error } = await fixture.run(
+				createOrRerun('={{ $json.url }}'),
+				itemsOf(pages(300)),
+			);
+			expect(error).toBeUndefined();
+			const requests = fixture.takeRequests();
+			expect(ofMethod(requests, 'GET')).toEqual([listing(1), listing(2), listing(3)]);
+			expect(sorted(ofMethod(requests, 'PATCH'))).toEqual(
+				sorted(pages(300).map((url) => rerun(ids.get(url.replace('https://', ''))))),
+			);
+			expect(requests).toHaveLength(303);
+			expect(jsonOf(items).map((r) => [r.url, r.action])).toEqual(
+				pages(300).map((url) => [url.replace('https://', ''), 're-run']),
+			);
+		});
+
+		test('all generated within Max Age: 3 listing reads, nothing written, every page kept as found', async () => {
+			fixture.sandbox.reset(pages(300).map((url) => ({ url })));
+			const before = new Map(
+				(await apiGet(fixture.sandbox, '/reports?per_page=100&page=1')).data.map((r) => [r.id, r]),
+			);
+			const { items } = await fixture.run(
+				// seeded an hour apart: the oldest 300 hours ago
+				createOrRerun('={{ $json.url }}', { maxAgeHours: 400, outputChanges: true }),
+				itemsOf(pages(300)),
+			);
+			expect(fixture.takeRequests()).toEqual([listing(1), listing(2), listing(3)]);
+			expect(jsonOf(items).map((r) => r.action)).toEqual(pages(300).map(() => 'kept'));
+			const newest = jsonOf(items).find((r) => r.id === 300);
+			expect(newest).toEqual({
+				...simplifyReport(before.get(300)),
+				action: 'kept',
+				changes: diffReports(before.get(300), before.get(300)),
+			});
+		});
+
+		test('the same decisions as each page looked up alone: older copies, neighbours, other projects, pages without a report', async () => {
+			const seed = [
+				...pages(150).map((url) => ({ url })),
+				// newer copies of some pages: the newest is the one re-run
+				...pages(20, 10).map((url) => ({ url })),
+				// neighbours the search lists too (page-1 is in page-10, www. and a trailing slash dropped)
+				{ url: `https://www.${SITE}/page-1/reviews/` },
+				{ url: `https://${SITE}.au/page-2` },
+				{ url: `https://other.test/?from=${SITE}/page-3` },
+				// filed under the host of another final URL
+				{ url: `https://${SITE}/moved`, project: 'elsewhere.test' },
+			];
+			const urls = [
+				...pages(150),
+				...pages(30, 400), // no report
+				`https://${SITE}/moved`,
+			];
+			const decisions = (outputs) =>
+				outputs.map((r) => [
+					r.url,
+					r.action,
+					r.action === 'created' ? null : r.id,
+					r.changes.previous_generated_at,
+					r.changes.previous_score,
+				]);
+			const params = createOrRerun('={{ $json.url }}', { outputChanges: true });
+
+			fixture.sandbox.reset(seed);
+			const together = await fixture.run(params, itemsOf(urls));
+			const requests = fixture.takeRequests();
+			// 174 reports listed (the moved one under elsewhere.test too): 2 pages; then one write per page
+			expect(ofMethod(requests, 'GET')).toEqual([listing(1), listing(2)]);
+			expect(ofMethod(requests, 'PATCH')).toHaveLength(151);
+			expect(ofMethod(requests, 'POST')).toHaveLength(30);
+
+			fixture.sandbox.reset(seed);
+			const alone = [];
+			for (const url of urls) alone.push(...(await fixture.run(params, itemsOf([url]))).items);
+			fixture.takeRequests();
+			expect(decisions(jsonOf(together.items))).toEqual(decisions(jsonOf(alone)));
+			expect(decisions(jsonOf(together.items)).find((d) => d[0] === `${SITE}/moved`)).toEqual([
+				`${SITE}/moved`,
+				're-run',
+				174,
+				expect.any(String),
+				expect.any(Number),
+			]);
+		});
+
+		test('pages of many sites, one page each: the requests of each page looked up alone', async () => {
+			const sites = Array.from({ length: 30 }, (_, i) => `https://site-${i}.test/about`);
+			fixture.sandbox.reset(sites.slice(0, 20).map((url) => ({ url })));
+			const { items } = await fixture.run(createOrRerun('={{ $json.url }}'), itemsOf(sites));
+			const expected = sites.map((url, i) => [
+				lookup(url.replace('https://', '')),
+				i < 20 ? rerun(i + 1) : create(`url=${encodeURIComponent(url)}&privacy=1`),
+			]);
+			expect(sorted(fixture.takeRequests())).toEqual(sorted(expected.flat()));
+			expect(jsonOf(items).map((r) => r.action)).toEqual(
+				sites.map((_, i) => (i < 20 ? 're-run' : 'created')),
+			);
+		});
+
+		test('a page without a report anywhere, named by three items among other pages of its site: created once', async () => {
+			fixture.sandbox.reset(pages(5).map((url) => ({ url })));
+			const urls = [
+				...pages(5),
+				`https://${SITE}/new`,
+				`https://www.${SITE}/new/`,
+				`http://${SITE}/new`,
+			];
+			const { items } = await fixture.run(createOrRerun('={{ $json.url }}'), itemsOf(urls));
+			const requests = fixture.takeRequests();
+			expect(ofMethod(requests, 'GET')).toEqual([listing(1)]);
+			expect(ofMethod(requests, 'POST')).toEqual([
+				create(`url=${encodeURIComponent(`https://${SITE}/new`)}&privacy=1`),
+			]);
+			expect(jsonOf(items).map((r) => [r.id, r.action])).toEqual([
+				[1, 're-run'],
+				[2, 're-run'],
+				[3, 're-run'],
+				[4, 're-run'],
+				[5, 're-run'],
+				[6, 'created'],
+				[6, 'created'],
+				[6, 'created'],
+			]);
+			expect(fixture.sandbox.createdCount(`https://${SITE}/new`)).toBe(1);
+		});
+
+		test('few pages of a big site: page 1 of the listing, then their own lookups (never more than alone + 1)', async () => {
+			// 500 reports: the two pages' reports are the oldest, far from page 1 of the listing
+			fixture.sandbox.reset([
+				{ url: `https://${SITE}/a` },
+				{ url: `https://${SITE}/b` },
+				...pages(498).map((url) => ({ url })),
+			]);
+			const { items } = await fixture.run(
+				createOrRerun('={{ $json.url }}'),
+				itemsOf([`https://${SITE}/a`, `https://${SITE}/b`]),
+			);
+			expect(sorted(fixture.takeRequests())).toEqual(
+				sorted([listing(1), lookup(`${SITE}/a`), lookup(`${SITE}/b`), rerun(1), rerun(2)]),
+			);
+			expect(jsonOf(items).map((r) => [r.id, r.action])).toEqual([
+				[1, 're-run'],
+				[2, 're-run'],
+			]);
+		});
+
+		test('a 429 during the listing: waited out and read again, the same answers', async () => {
+			fixture.sandbox.reset(pages(300).map((url) => ({ url })));
+			fixture.sandbox.failNext({
+				status: 429,
+				method: 'GET',
+				path: /[?&]page=2(&|$)/,
+				headers: { 'Retry-After': '1' },
+			});
+			const { items, error } = await fixture.run(
+				createOrRerun('={{ $json.url }}'),
+				itemsOf(pages(300)),
+			);
+			expect(error).toBeUndefined();
+			const statuses = fixture.sandbox.requests
+				.filter((r) => r.method === 'GET')
+				.map((r) => r.status);
+			expect(statuses).toEqual([200, 429, 200, 200]);
+			const gets = ofMethod(fixture.takeRequests(), 'GET');
+			expect(gets).toEqual([listing(1), listing(2), listing(2), listing(3)]);
+			expect(jsonOf(items).every((r) => r.action === 're-run')).toBe(true);
+			expect(fixture.sandbox.reports()).toHaveLength(300);
+		});
+
+		test('a listing page that fails: the pages it did not answer are looked up on their own, none created again', async () => {
+			fixture.sandbox.reset(pages(300).map((url) => ({ url })));
+			fixture.sandbox.failNext({
+				status: 403,
+				method: 'GET',
+				path: new RegExp(`search=${SITE}&.*[?&]page=2(&|$)`),
+				body: { message: 'This action is unauthorized.' },
+			});
+			const { items, error } = await fixture.run(
+				createOrRerun('={{ $json.url }}'),
+				itemsOf(pages(300)),
+			);
+			expect(error).toBeUndefined();
+			const requests = fixture.takeRequests();
+			// page 1 answered the newest 100 pages (201 to 300); the others each looked themselves up,
+			// as alone: page-1 and page-2 in two pages each (page-1 also lists page-100 to page-199)
+			const gets = ofMethod(requests, 'GET');
+			expect(gets.slice(0, 2)).toEqual([listing(1), listing(2)]);
+			expect(sorted(gets.slice(2))).toEqual(
+				sorted([
+					...pages(200).map((url) => lookup(url.replace('https://', ''))),
+					lookup(`${SITE}/page-1`, 2),
+					lookup(`${SITE}/page-2`, 2),
+				]),
+			);
+			expect(ofMethod(requests, 'POST')).toEqual([]);
+			expect(ofMethod(requests, 'PATCH')).toHaveLength(300);
+			expect(jsonOf(items).every((r) => r.action === 're-run')).toBe(true);
+			expect(fixture.sandbox.reports()).toHaveLength(300);
+		});
+	});
+
 	describe('a Create whose answer was lost', () => {
 		beforeEach(() =>
 			fixture.sandbox.reset([
