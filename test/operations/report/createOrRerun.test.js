@@ -558,6 +558,35 @@ describe("through n8n-core's engine against the sandbox", () => {
 			expect(fixture.sandbox.reports()).toHaveLength(300);
 		});
 
+		test('Stop during the listing: the run ends as canceled, nothing is sent after it, nothing created', async () => {
+			fixture.sandbox.reset(pages(300).map((url) => ({ url })));
+			let stop;
+			let requestsAtStop;
+			const unsubscribe = fixture.sandbox.onRequest((entry) => {
+				if (requestsAtStop || entry.query.search !== SITE || entry.query.page !== '2') return;
+				requestsAtStop = fixture.sandbox.requests.length;
+				stop();
+			});
+			try {
+				const result = await fixture.run(createOrRerun('={{ $json.url }}'), {
+					...itemsOf(pages(300)),
+					control: (run) => {
+						stop = run.stop;
+					},
+				});
+				expect(result.error.message).toBe(
+					'The execution was canceled: the node stopped waiting for phpRank and sent nothing more',
+				);
+				expect(result.run.status).toBe('canceled');
+			} finally {
+				unsubscribe();
+			}
+			const requests = fixture.takeRequests();
+			expect(requests).toHaveLength(requestsAtStop);
+			expect(ofMethod(requests, 'POST')).toEqual([]);
+			expect(fixture.sandbox.reports()).toHaveLength(300);
+		});
+
 		test('a listing page that fails: the pages it did not answer are looked up on their own, none created again', async () => {
 			fixture.sandbox.reset(pages(300).map((url) => ({ url })));
 			fixture.sandbox.failNext({
@@ -881,6 +910,126 @@ describe('the rules, with a scripted API', () => {
 				['rerun', 1],
 				['rerun', 1],
 			]);
+		});
+
+		describe("a site's pages: its listing (report/siteListing.ts)", () => {
+			const site = (count) =>
+				Array.from({ length: count }, (_, i) => ({ id: i + 1, url: `a.test/x${i}` }));
+			const calls = (state, kind, search) =>
+				state.calls.filter((c) => c[0] === kind && (search === undefined || c[1] === search));
+			const start = (run, api, urls) =>
+				Promise.all(urls.map((url) => createOrRerunOnce(run, { url, maxAgeHours: 0 }, api)));
+
+			test('page 1 of the listing answers the newest; the few others look themselves up', async () => {
+				const { api, state } = fakeApi(site(1000));
+				const outcomes = await start({}, api, [
+					'https://a.test/x999',
+					'https://a.test/x500',
+					'https://a.test/x501',
+				]);
+				expect(outcomes.map((o) => [o.action, o.previous.id])).toEqual([
+					['re-run', 1000],
+					['re-run', 501],
+					['re-run', 502],
+				]);
+				expect(calls(state, 'list')).toEqual([
+					['list', 'a.test', 1, 100],
+					['list', 'a.test/x500', 1, 100],
+					['list', 'a.test/x501', 1, 100],
+				]);
+			});
+
+			test("once the pages' own lookups cost what the rest of the listing costs, the listing takes over", async () => {
+				// 500 reports: 5 listing pages. x1, x2 and x3 are old and each search lists 111
+				// reports (x3, x30-x39, x300-x399): 2 pages each, 6 alone
+				const { api, state } = fakeApi(site(500));
+				const outcomes = await start({}, api, [
+					'https://a.test/x1',
+					'https://a.test/x2',
+					'https://a.test/x3',
+				]);
+				expect(outcomes.map((o) => [o.action, o.previous.id])).toEqual([
+					['re-run', 2],
+					['re-run', 3],
+					['re-run', 4],
+				]);
+				expect(calls(state, 'list', 'a.test').map((c) => c[2])).toEqual([1, 2, 3, 4, 5]);
+				// own lookups stop at 4 requests, what the rest costs: 1 + 4 + 4 = 9 at most (2 L - 1)
+				expect(state.calls.filter((c) => c[0] === 'list' && c[1] !== 'a.test')).toHaveLength(4);
+			});
+
+			test('many pages: page 1, then the rest, no page looks itself up', async () => {
+				const { api, state } = fakeApi(site(250));
+				const urls = site(250).map((r) => `https://${r.url}`);
+				const outcomes = await start({}, api, urls);
+				expect(outcomes.every((o, i) => o.previous.id === i + 1)).toBe(true);
+				expect(calls(state, 'list')).toEqual([
+					['list', 'a.test', 1, 100],
+					['list', 'a.test', 2, 100],
+					['list', 'a.test', 3, 100],
+				]);
+				expect(calls(state, 'rerun')).toHaveLength(250);
+			});
+
+			test('a page joining later (n8n batching): from the listing when it can say, else by its own lookup', async () => {
+				const { api, state } = fakeApi(site(50));
+				const run = {};
+				await start(run, api, ['https://a.test/x1', 'https://a.test/x2']);
+				// listed, but its record was not kept (it had not joined): its own lookup says
+				const listed = await createOrRerunOnce(
+					run,
+					{ url: 'https://a.test/x40', maxAgeHours: 0 },
+					api,
+				);
+				// not in the whole listing: no report, created without a lookup
+				const absent = await createOrRerunOnce(
+					run,
+					{ url: 'https://a.test/new', maxAgeHours: 0 },
+					api,
+				);
+				expect([listed.action, listed.previous.id, absent.action]).toEqual([
+					're-run',
+					41,
+					'created',
+				]);
+				expect(calls(state, 'list')).toEqual([
+					['list', 'a.test', 1, 100],
+					['list', 'a.test/x40', 1, 100],
+				]);
+			});
+
+			test('the listing fails: the pages look themselves up, as alone', async () => {
+				const { api, state } = fakeApi(site(3));
+				const list = api.listPage;
+				const failure = new Error('listing failed');
+				api.listPage = async (search, ...rest) =>
+					search === 'a.test' ? Promise.reject(failure) : list(search, ...rest);
+				const outcomes = await start({}, api, ['https://a.test/x0', 'https://a.test/new']);
+				expect(outcomes.map((o) => o.action)).toEqual(['re-run', 'created']);
+				expect(calls(state, 'list')).toEqual([
+					['list', 'a.test/x0', 1, 100],
+					['list', 'a.test/new', 1, 100],
+				]);
+			});
+
+			test('a lost Create of a page answered by the listing looks above the newest report listed', async () => {
+				const lost = new Error('answer lost');
+				const { api, state } = fakeApi(site(3), {
+					onCreate: (s, record) => {
+						s.reports.push({ ...record, url: 'a.test/new' });
+						return { answerLost: lost };
+					},
+				});
+				const outcomes = await start({}, api, ['https://a.test/x0', 'https://a.test/new']);
+				expect(outcomes.map((o) => [o.action, o.record.id])).toEqual([
+					['re-run', 1],
+					['created', 4],
+				]);
+				expect(calls(state, 'list')).toEqual([
+					['list', 'a.test', 1, 100],
+					['list', 'a.test/new', 1, 100],
+				]);
+			});
 		});
 
 		test('a failure is shared too: the write is not tried again by the other items', async () => {
