@@ -568,7 +568,9 @@ describe("through n8n-core's engine against the sandbox", () => {
 				stop();
 			});
 			try {
-				const result = await fixture.run(createOrRerun('={{ $json.url }}'), {
+				// one request at a time: when page 2 arrives, no other request is on its way
+				const params = createOrRerun('={{ $json.url }}', { options: { maxParallelRequests: 1 } });
+				const result = await fixture.run(params, {
 					...itemsOf(pages(300)),
 					control: (run) => {
 						stop = run.stop;
