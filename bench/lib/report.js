@@ -77,20 +77,31 @@ function requestsSection(r) {
 	return lines.join('\n');
 }
 
+/** Each action and how many items output it, in the order they first appear ("re-run × 1,000"). */
+function actionsOut(actions) {
+	if (actions.length <= 10) return actions.join(', ');
+	const counts = new Map();
+	for (const action of actions) counts.set(action, (counts.get(action) ?? 0) + 1);
+	return [...counts].map(([action, count]) => `${action} × ${fmt(count)}`).join(', ');
+}
+
 function createOrRerunSection(r) {
 	const lines = [
-		`### Requests used by Report Create or Re-Run (${fmt(r.total)} reports)`,
+		`### Requests used by Report Create or Re-Run`,
 		'',
-		"Each case on its own sandbox. Minimum, per distinct page: the lookup pages (100 a page, newest first; phpRank's search",
-		"is a substring match) down to the page's newest report, or the whole search when the page has none, plus one write",
-		'(a re-run or a create; none when kept).',
+		`Each case on its own sandbox: the bulk seed of ${fmt(r.total)} reports, or the case's own reports. **Each page alone**:`,
+		"what the node used before a run read a site's listing: every distinct page looked up on its own (the lookup",
+		"pages, 100 a page, newest first; phpRank's search is a substring match) down to the page's newest report, or the",
+		'whole search when it has none, plus one write (a re-run or a create; none when kept). **Minimum**: each site',
+		"read once, the cheaper of its listing (the search for its host, 100 a page) and its pages' own lookups, plus the",
+		"same writes. Worked out from the sandbox's store before the run.",
 		'',
-		'| Create or Re-Run | items / pages | minimum | phpRank node: lookups + writes | = minimum | actions out |',
-		'|---|---:|---:|---:|:---:|---|',
+		'| Create or Re-Run | items / pages | each page alone | minimum | phpRank node: lookups + writes | = minimum | actions out |',
+		'|---|---:|---:|---:|---:|:---:|---|',
 	];
 	for (const row of r.rows) {
 		lines.push(
-			`| ${row.label} | ${row.items} / ${row.pages} | ${row.minimum} | ${row.error ? `error: ${row.error}` : `${row.requests} (${row.lists} + ${row.writes})`} | ${ok(row.requests === row.minimum)} | ${row.actions.join(', ')} |`,
+			`| ${row.label} | ${fmt(row.items)} / ${fmt(row.pages)} | ${fmt(row.alone)} | ${fmt(row.minimum)} | ${row.error ? `error: ${row.error}` : `${fmt(row.requests)} (${fmt(row.lists)} + ${fmt(row.writes)})`} | ${ok(row.requests === row.minimum)} | ${actionsOut(row.actions)} |`,
 		);
 	}
 	return lines.join('\n');
