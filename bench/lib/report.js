@@ -107,6 +107,30 @@ function createOrRerunSection(r) {
 	return lines.join('\n');
 }
 
+function createOrRerunMemorySection(rows) {
+	const lines = [
+		"### What Create or Re-Run keeps of a site's listing",
+		'',
+		"Live heap (`node --expose-gc`, a full GC before each sample) over the heap before the run, against the bytes of the site's",
+		"listing as phpRank sends them (JSON). The package's rules (`createOrRerunOnce`) over a scripted API that answers the",
+		"listing's pages (parsed from the sandbox's JSON) and holds every write until sampled (`lib/listing-heap-child.js`). A",
+		'record parsed from JSON takes about twice its bytes in the heap ("one copy": the whole listing parsed). Pages of the',
+		"run: the site's oldest. Each page's outcome keeps its report found (Output Changes shows it) for the run. The samples",
+		"also hold the run's pages in flight (each page's pending lookup and write).",
+		'',
+		'| pages of the run / reports of the site | listing | one copy | peak while the listing is read | every page waiting for its write | after the run, items dropped (its outcomes kept) | the run dropped |',
+		'|---|---:|---:|---:|---:|---:|---:|',
+	];
+	const share = (bytes, of) =>
+		`${fmtBytes(Math.max(0, bytes))} (${(Math.max(0, bytes) / of).toFixed(2)}×)`;
+	for (const r of rows) {
+		lines.push(
+			`| ${fmt(r.pagesInRun)} / ${fmt(r.reports)} | ${fmtBytes(r.listingBytes)} | ${share(r.oneCopy, r.listingBytes)} | ${share(r.peakWhileListing, r.listingBytes)} | ${share(r.whileWriting, r.listingBytes)} | ${share(r.runHeld, r.listingBytes)} | ${share(r.afterRun, r.listingBytes)} |`,
+		);
+	}
+	return lines.join('\n');
+}
+
 function perItemSection(perItem, expressions) {
 	const lines = [
 		'## 2. Per-item cost in real n8n',
@@ -241,6 +265,8 @@ function renderReport(results) {
 	if (results.requests) parts.push(requestsSection(results.requests));
 	if (results.createOrRerunRequests)
 		parts.push(createOrRerunSection(results.createOrRerunRequests));
+	if (results.createOrRerunMemory)
+		parts.push(createOrRerunMemorySection(results.createOrRerunMemory));
 	if (results.perItem) parts.push(perItemSection(results.perItem, results.expressions));
 	if (results.memory) parts.push(memorySection(results.memory, results.liveHeap));
 	if (results.package) parts.push(packageSection(results.package));

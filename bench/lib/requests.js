@@ -364,4 +364,36 @@ async function runCreateOrRerunRequests({ session, apiKey, credsFor, total = 100
 	}
 }
 
-module.exports = { runRequests, runCreateOrRerunRequests, CASES, CREATE_OR_RERUN_CASES, minimum };
+/**
+ * What Create or Re-Run keeps of a site's listing, in live heap against the listing's bytes
+ * (lib/listing-heap-child.js, `node --expose-gc`, the rules of the built package over a scripted
+ * API): 1,000 pages of a 1,000-report site, and its 200 oldest pages.
+ */
+async function runCreateOrRerunMemory({ moduleFile }) {
+	const { execFileSync } = require('node:child_process');
+	const path = require('node:path');
+	const child = path.join(__dirname, 'listing-heap-child.js');
+	return [
+		[1000, 1000],
+		[200, 1000],
+	].map(([pages, reports]) =>
+		JSON.parse(
+			execFileSync(
+				process.execPath,
+				['--expose-gc', child, moduleFile, String(pages), String(reports)],
+				{
+					encoding: 'utf8',
+				},
+			),
+		),
+	);
+}
+
+module.exports = {
+	runRequests,
+	runCreateOrRerunRequests,
+	runCreateOrRerunMemory,
+	CASES,
+	CREATE_OR_RERUN_CASES,
+	minimum,
+};
