@@ -114,7 +114,7 @@ function createOrRerunMemorySection(rows) {
 		"Live heap (`node --expose-gc`, a full GC before each sample) over the heap before the run, against the bytes of the site's",
 		"listing as phpRank sends them (JSON). The package's rules (`createOrRerunOnce`) over a scripted API that answers the",
 		"listing's pages (parsed from the sandbox's JSON) and holds every write until sampled (`lib/listing-heap-child.js`). A",
-		'record parsed from JSON takes about twice its bytes in the heap ("one copy": the whole listing parsed). Pages of the',
+		'record parsed from JSON takes more heap than its bytes ("one copy": the whole listing parsed at once). Pages of the',
 		"run: the site's oldest. Each page's outcome keeps its report found (Output Changes shows it) for the run. The samples",
 		"also hold the run's pages in flight (each page's pending lookup and write).",
 		'',
