@@ -21,9 +21,11 @@ import { LISTING_PAGE_SIZE, ListingAnswers, SiteListing, siteOf } from './siteLi
  * Report → Create or Re-Run: keep one up-to-date report per page.
  *
  * Finds the newest report whose stored URL is exactly the page's, then re-runs it, keeps it (Max
- * Age), or creates one. The rules (createOrRerun) never send a request themselves: they are handed
- * a `CreateOrRerunApi` (the item's requests, `lookupApi` below), so they are the same whatever
- * sends the requests (test/operations/report/createOrRerun.test.js scripts one).
+ * Age), or creates one. Several pages of one site in a run are answered from one listing of the
+ * site (siteListing.ts) instead of a lookup each. The rules (createOrRerun, createOrRerunOnce)
+ * never send a request themselves: they are handed a `CreateOrRerunApi` (the item's requests,
+ * `lookupApi` below), so they are the same whatever sends the requests
+ * (test/operations/report/createOrRerun.test.js scripts one).
  */
 
 /**
@@ -224,13 +226,7 @@ async function createOrRerunInRun(
 	return await act(input, api, pageUrl, await lookupThroughListing(site.listing, api, pageUrl));
 }
 
-/**
- * One outcome per page and node run. n8n starts every input item of a run at once, each on its
- * own; items naming the same page (in any spelling) must share one lookup and one write, or two
- * items would create two reports. `runScope` is an object that exists once per run of the node
- * (n8n's execute data of that run): held weakly, so the outcomes go when n8n drops the run, and
- * two runs, nodes or executions never share.
- */
+/** What one run of the node shares between its items: each page's outcome, each site's pages. */
 interface RunState {
 	outcomes: Map<string, Promise<CreateOrRerunOutcome>>;
 	sites: Map<string, RunSite>;
@@ -238,6 +234,14 @@ interface RunState {
 
 const runs = new WeakMap<object, RunState>();
 
+/**
+ * One outcome per page and node run. n8n starts every input item of a run at once, each on its
+ * own; items naming the same page (in any spelling) must share one lookup and one write, or two
+ * items would create two reports. `runScope` is an object that exists once per run of the node
+ * (n8n's execute data of that run): held weakly, so the outcomes go when n8n drops the run, and
+ * two runs, nodes or executions never share. The run's sites go the same way: how many of its
+ * pages each site has, and the site's listing once it has two (createOrRerunInRun).
+ */
 export async function createOrRerunOnce(
 	runScope: object,
 	input: CreateOrRerunInput,

@@ -15,7 +15,9 @@ import { collectPages, pageCount } from '../../transport/paging';
  * also for SQL's LIKE wildcards): the site's listing holds the same newest report of every page,
  * under whichever project phpRank filed it, and a page it does not hold has no report at all.
  * So answers from the listing are the page lookup's answers, with no lookup left for a page
- * without a report.
+ * without a report. The listing can only hold more: a report of the page kept in a spelling the
+ * page's own search term does not match would be found here, and re-run rather than a second
+ * report created.
  */
 
 /** The newest report of one page, if any, and the highest report ID listed (0 when none; a lost Create looks above it). */
