@@ -960,6 +960,61 @@ describe('the rules, with a scripted API', () => {
 				expect(state.calls.filter((c) => c[0] === 'list' && c[1] !== 'a.test')).toHaveLength(4);
 			});
 
+			describe('the bounds, per site and run (docs/architecture.md), against each page alone', () => {
+				// sites of P reports (p1 … pP, oldest first: p1 is in p10-p19, p100-p199 …, so some pages'
+				// own lookups read several pages), N pages of the run picked across the site, some absent
+				const pick = (reports, count, absent) => {
+					const step = Math.max(1, Math.floor(reports / Math.max(1, count - absent)));
+					const present = Array.from(
+						{ length: Math.min(reports, count - absent) },
+						(_, i) => `https://a.test/p${1 + ((i * step) % Math.max(1, reports))}`,
+					);
+					const missing = Array.from({ length: absent }, (_, i) => `https://a.test/new-${i}`);
+					return [...new Set([...present, ...missing])];
+				};
+				const lookups = (state) => state.calls.filter((c) => c[0] === 'list').length;
+				const decisionOf = (o) => [o.action, o.previous?.id ?? null];
+				const cases = [];
+				for (const reports of [0, 1, 60, 100, 101, 250, 1000]) {
+					for (const count of [1, 2, 3, 10, 50, 150]) {
+						for (const absent of [0, 1]) {
+							if (absent < count) cases.push([reports, count, absent]);
+						}
+					}
+				}
+				test.each(cases)('P = %p, N = %p, absent %p', async (reports, count, absent) => {
+					const sitePages = Array.from({ length: reports }, (_, i) => ({
+						id: i + 1,
+						url: `a.test/p${i + 1}`,
+					}));
+					// newer copies of the first pages: the newest is the one re-run
+					const copies = Math.min(5, Math.floor(reports / 20));
+					for (let i = 1; i <= copies; i++) {
+						sitePages.push({ id: sitePages.length + 1, url: `a.test/p${i}` });
+					}
+					const urls = pick(reports, count, absent);
+					const L = Math.ceil(sitePages.length / 100);
+					let alone = 0;
+					const aloneDecisions = [];
+					for (const url of urls) {
+						const { api, state } = fakeApi(sitePages);
+						aloneDecisions.push(decisionOf(await decide({ url, maxAgeHours: 0 }, api)));
+						alone += lookups(state);
+					}
+					const { api, state } = fakeApi(sitePages);
+					const outcomes = await start({}, api, urls);
+					const together = lookups(state);
+					expect(outcomes.map(decisionOf)).toEqual(aloneDecisions);
+					expect(together).toBeLessThanOrEqual(alone + L);
+					if (urls.length === 1) expect(together).toBe(alone);
+					if (urls.length >= sitePages.length / 100) {
+						expect(together).toBeLessThanOrEqual(2 * L + 4);
+					}
+					// one write per page, as alone
+					expect(state.calls.filter((c) => c[0] !== 'list')).toHaveLength(urls.length);
+				});
+			});
+
 			test('many pages: page 1, then the rest, no page looks itself up', async () => {
 				const { api, state } = fakeApi(site(250));
 				const urls = site(250).map((r) => `https://${r.url}`);
