@@ -535,6 +535,55 @@ describe("through n8n-core's engine against the sandbox", () => {
 			]);
 		});
 
+		test("a page whose report phpRank filed under another site's name (its final URL was elsewhere): found in the listing, re-run, not created", async () => {
+			fixture.sandbox.reset([
+				{ url: `https://${SITE}/old-offer`, project: 'shop.elsewhere.test' },
+				...pages(3).map((url) => ({ url })),
+			]);
+			expect(fixture.sandbox.reports()[0]).toMatchObject({
+				url: `${SITE}/old-offer`,
+				project: 'shop.elsewhere.test',
+			});
+			const { items } = await fixture.run(
+				createOrRerun('={{ $json.url }}'),
+				itemsOf([`https://${SITE}/old-offer`, ...pages(3)]),
+			);
+			const requests = fixture.takeRequests();
+			expect(ofMethod(requests, 'GET')).toEqual([listing(1)]);
+			expect(ofMethod(requests, 'POST')).toEqual([]);
+			expect(sorted(ofMethod(requests, 'PATCH'))).toEqual(sorted([1, 2, 3, 4].map(rerun)));
+			expect(jsonOf(items).map((r) => [r.id, r.action])).toEqual([
+				[1, 're-run'],
+				[2, 're-run'],
+				[3, 're-run'],
+				[4, 're-run'],
+			]);
+			expect(fixture.sandbox.createdCount(`https://${SITE}/old-offer`)).toBe(0);
+		});
+
+		test('a listing page that runs into the Timeout is tried again, as any list page', async () => {
+			fixture.sandbox.reset(pages(300).map((url) => ({ url })));
+			fixture.sandbox.failNext({
+				trickleMs: 200,
+				method: 'GET',
+				path: new RegExp(`search=${SITE}&.*[?&]page=2(&|$)`),
+			});
+			const { items, error } = await fixture.run(
+				createOrRerun('={{ $json.url }}', { requestOptions: { timeout: 800 } }),
+				itemsOf(pages(300)),
+			);
+			expect(error).toBeUndefined();
+			const gets = fixture.sandbox.requests.filter((r) => r.method === 'GET');
+			expect(gets.map((r) => [r.query.page, r.outcome])).toEqual([
+				['1', 'ok'],
+				['2', 'trickled'],
+				['2', 'ok'],
+				['3', 'ok'],
+			]);
+			fixture.takeRequests();
+			expect(jsonOf(items).every((r) => r.action === 're-run')).toBe(true);
+		});
+
 		test('a 429 during the listing: waited out and read again, the same answers', async () => {
 			fixture.sandbox.reset(pages(300).map((url) => ({ url })));
 			fixture.sandbox.failNext({
