@@ -20,7 +20,7 @@ const { execFileSync } = require('node:child_process');
 
 const { snapshotPackage, pruneSnapshots, benchCache } = require('./lib/snapshot');
 const { openSession, packPackage } = require('./lib/n8nSession');
-const { runRequests, runCreateOrRerunRequests } = require('./lib/requests');
+const { runRequests, runCreateOrRerunRequests, runCreateOrRerunMemory } = require('./lib/requests');
 const { runPerItem, countExpressionsPerItem } = require('./lib/perItem');
 const { runMemory, runLiveHeap } = require('./lib/memory');
 const { packFigures, requireTimes, nodeVersionOf } = require('./lib/package');
@@ -197,6 +197,15 @@ async function main() {
 				credsFor,
 				total: 1000,
 				log,
+			});
+			log("1c. what Create or Re-Run keeps of a site's listing (live heap)");
+			results.createOrRerunMemory = await runCreateOrRerunMemory({
+				moduleFile: path.join(
+					path.dirname(snapshot.nodeFile),
+					'resources',
+					'report',
+					'createOrRerun.js',
+				),
 			});
 		}
 

@@ -77,20 +77,55 @@ function requestsSection(r) {
 	return lines.join('\n');
 }
 
+/** Each action and how many items output it, in the order they first appear ("re-run × 1,000"). */
+function actionsOut(actions) {
+	if (actions.length <= 10) return actions.join(', ');
+	const counts = new Map();
+	for (const action of actions) counts.set(action, (counts.get(action) ?? 0) + 1);
+	return [...counts].map(([action, count]) => `${action} × ${fmt(count)}`).join(', ');
+}
+
 function createOrRerunSection(r) {
 	const lines = [
-		`### Requests used by Report Create or Re-Run (${fmt(r.total)} reports)`,
+		`### Requests used by Report Create or Re-Run`,
 		'',
-		"Each case on its own sandbox. Minimum, per distinct page: the lookup pages (100 a page, newest first; phpRank's search",
-		"is a substring match) down to the page's newest report, or the whole search when the page has none, plus one write",
-		'(a re-run or a create; none when kept).',
+		`Each case on its own sandbox: the bulk seed of ${fmt(r.total)} reports, or the case's own reports. **Each page alone**:`,
+		"what the node used before a run read a site's listing: every distinct page looked up on its own (the lookup",
+		"pages, 100 a page, newest first; phpRank's search is a substring match) down to the page's newest report, or the",
+		'whole search when it has none, plus one write (a re-run or a create; none when kept). **Minimum**: each site',
+		"read once, the cheaper of its listing (the search for its host, 100 a page) and its pages' own lookups, plus the",
+		"same writes. Worked out from the sandbox's store before the run.",
 		'',
-		'| Create or Re-Run | items / pages | minimum | phpRank node: lookups + writes | = minimum | actions out |',
-		'|---|---:|---:|---:|:---:|---|',
+		'| Create or Re-Run | items / pages | each page alone | minimum | phpRank node: lookups + writes | = minimum | actions out |',
+		'|---|---:|---:|---:|---:|:---:|---|',
 	];
 	for (const row of r.rows) {
 		lines.push(
-			`| ${row.label} | ${row.items} / ${row.pages} | ${row.minimum} | ${row.error ? `error: ${row.error}` : `${row.requests} (${row.lists} + ${row.writes})`} | ${ok(row.requests === row.minimum)} | ${row.actions.join(', ')} |`,
+			`| ${row.label} | ${fmt(row.items)} / ${fmt(row.pages)} | ${fmt(row.alone)} | ${fmt(row.minimum)} | ${row.error ? `error: ${row.error}` : `${fmt(row.requests)} (${fmt(row.lists)} + ${fmt(row.writes)})`} | ${ok(row.requests === row.minimum)} | ${actionsOut(row.actions)} |`,
+		);
+	}
+	return lines.join('\n');
+}
+
+function createOrRerunMemorySection(rows) {
+	const lines = [
+		"### What Create or Re-Run keeps of a site's listing",
+		'',
+		"Live heap (`node --expose-gc`, a full GC before each sample) over the heap before the run, against the bytes of the site's",
+		"listing as phpRank sends them (JSON). The package's rules (`createOrRerunOnce`) over a scripted API that answers the",
+		"listing's pages (parsed from the sandbox's JSON) and holds every write until sampled (`lib/listing-heap-child.js`). A",
+		'record parsed from JSON takes more heap than its bytes ("one copy": the whole listing parsed at once). Pages of the',
+		"run: the site's oldest. Each page's outcome keeps its report found (Output Changes shows it) for the run. The samples",
+		"also hold the run's pages in flight (each page's pending lookup and write).",
+		'',
+		'| pages of the run / reports of the site | listing | one copy | peak while the listing is read | every page waiting for its write | after the run, items dropped (its outcomes kept) | the run dropped |',
+		'|---|---:|---:|---:|---:|---:|---:|',
+	];
+	const share = (bytes, of) =>
+		`${fmtBytes(Math.max(0, bytes))} (${(Math.max(0, bytes) / of).toFixed(2)}×)`;
+	for (const r of rows) {
+		lines.push(
+			`| ${fmt(r.pagesInRun)} / ${fmt(r.reports)} | ${fmtBytes(r.listingBytes)} | ${share(r.oneCopy, r.listingBytes)} | ${share(r.peakWhileListing, r.listingBytes)} | ${share(r.whileWriting, r.listingBytes)} | ${share(r.runHeld, r.listingBytes)} | ${share(r.afterRun, r.listingBytes)} |`,
 		);
 	}
 	return lines.join('\n');
@@ -262,6 +297,8 @@ function renderReport(results) {
 	if (results.requests) parts.push(requestsSection(results.requests));
 	if (results.createOrRerunRequests)
 		parts.push(createOrRerunSection(results.createOrRerunRequests));
+	if (results.createOrRerunMemory)
+		parts.push(createOrRerunMemorySection(results.createOrRerunMemory));
 	if (results.perItem) parts.push(perItemSection(results.perItem, results.expressions));
 	if (results.memory) parts.push(memorySection(results.memory, results.liveHeap));
 	if (results.package) parts.push(packageSection(results.package));

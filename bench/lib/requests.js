@@ -189,11 +189,18 @@ async function runRequests({ session, apiKey, credsFor, total = 1000, log, runIn
 }
 
 /**
- * Requests used by Report → Create or Re-Run, each case on its own sandbox of `total` reports (the
- * bulk seed: its largest site holds about 28 % of them, its site root the oldest of its reports).
- * Minimum, per distinct page: the lookup pages (100 a page, newest first) down to the page's newest
- * report, or the whole search when it has none, and one write (none when kept).
+ * Requests used by Report → Create or Re-Run, each case on its own sandbox: of `total` reports (the
+ * bulk seed: its largest site holds about 28 % of them, its site root the oldest of its reports), or
+ * the case's own `seed`. For each case: what the node used before a run read a site's listing (every
+ * page looked up alone), the minimum, and the node.
  */
+const AUDIT_SITE = 'https://audit-site.test';
+const auditPages = (count) =>
+	Array.from({ length: count }, (_, i) => `${AUDIT_SITE}/page-${i + 1}`);
+const auditSites = (count) =>
+	Array.from({ length: count }, (_, i) => `https://site-${i + 1}.test/`);
+const asSeed = (urls) => urls.map((url) => ({ url }));
+
 const CREATE_OR_RERUN_CASES = [
 	{ label: 'a page with a report', urls: ['https://copperleaf.io/about'] },
 	{ label: 'a page without a report', urls: ['https://copperleaf.io/new-page'] },
@@ -222,6 +229,27 @@ const CREATE_OR_RERUN_CASES = [
 			'https://copperleaf.io/about#team',
 		],
 	},
+	{
+		label: 'a weekly audit: 1,000 pages of one site, each with a report (the site holds 1,000)',
+		seed: asSeed(auditPages(1000)),
+		urls: auditPages(1000),
+	},
+	{
+		label: 'the same, every report generated within Max Age (kept)',
+		seed: asSeed(auditPages(1000)),
+		urls: auditPages(1000),
+		maxAgeHours: 24 * 365 * 10,
+	},
+	{
+		label: '1,000 pages of one site, half of them without a report (the site holds 500)',
+		seed: asSeed(auditPages(500)),
+		urls: auditPages(1000),
+	},
+	{
+		label: '1,000 pages on 1,000 sites, one page each, each with a report',
+		seed: asSeed(auditSites(1000)),
+		urls: auditSites(1000),
+	},
 ];
 
 /** phpRank's stored form of a page URL (scheme, leading www. and trailing slashes dropped; host lower case). */
@@ -234,34 +262,55 @@ function storedForm(url) {
 		.replace(/\/+$/, '');
 }
 
-function createOrRerunMinimum(sandbox, c) {
+/** Reports whose URL contains `term` (phpRank's search, without SQL wildcards), newest first. */
+const searched = (reports, term) =>
+	reports.filter((r) => r.url.toLowerCase().includes(term.toLowerCase()));
+const pagesOf = (count) => Math.max(1, Math.ceil(count / 100));
+
+/**
+ * Requests of a case, worked out from the sandbox's store before the run. `alone`: every distinct
+ * page looked up on its own (the lookup pages, 100 a page, newest first, down to the page's newest
+ * report, or the whole search when it has none: what the node did before it read a site's listing),
+ * plus one write (none when kept). `minimum`: each site read once, the cheaper of its listing (the
+ * search for its host) and its pages' own lookups, plus the same writes.
+ */
+function createOrRerunCounts(sandbox, c) {
 	const reports = sandbox
 		.reports()
 		.filter((r) => r.deleted_at === null)
 		.sort((a, b) => b.id - a.id);
-	let requests = 0;
+	const sites = new Map();
+	let writes = 0;
 	for (const page of new Set(c.urls.map(storedForm))) {
-		const matches = reports.filter((r) => r.url.toLowerCase().includes(page.toLowerCase()));
+		const matches = searched(reports, page);
 		const position = matches.findIndex((r) => r.url === page);
-		requests +=
-			position === -1
-				? Math.max(1, Math.ceil(matches.length / 100))
-				: Math.ceil((position + 1) / 100);
-		if (!(position !== -1 && c.maxAgeHours)) requests += 1;
+		const lookup = position === -1 ? pagesOf(matches.length) : Math.ceil((position + 1) / 100);
+		if (!(position !== -1 && c.maxAgeHours)) writes += 1;
+		const site = page.split('/')[0];
+		sites.set(site, [...(sites.get(site) ?? []), lookup]);
 	}
-	return requests;
+	let alone = writes;
+	let minimum = writes;
+	for (const [site, lookups] of sites) {
+		const own = lookups.reduce((sum, n) => sum + n, 0);
+		alone += own;
+		minimum += lookups.length === 1 ? own : Math.min(own, pagesOf(searched(reports, site).length));
+	}
+	return { alone, minimum };
 }
 
 async function runCreateOrRerunRequests({ session, apiKey, credsFor, total = 1000, log }) {
 	const sandboxes = await Promise.all(
-		CREATE_OR_RERUN_CASES.map(() => startSandbox({ apiKeys: [apiKey], seed: { reports: total } })),
+		CREATE_OR_RERUN_CASES.map((c) =>
+			startSandbox({ apiKeys: [apiKey], seed: c.seed ?? { reports: total } }),
+		),
 	);
 	try {
 		const creds = await credsFor(sandboxes.map((sb) => sb.url));
 		const measured = CREATE_OR_RERUN_CASES.map((c, i) => ({
 			case: c,
 			sandbox: sandboxes[i],
-			minimum: createOrRerunMinimum(sandboxes[i], c),
+			...createOrRerunCounts(sandboxes[i], c),
 			node: phpRankNode(
 				`Create or Re-Run ${i + 1}`,
 				session.nodeType,
@@ -302,6 +351,7 @@ async function runCreateOrRerunRequests({ session, apiKey, credsFor, total = 100
 				items: m.case.urls.length,
 				pages: new Set(m.case.urls.map(storedForm)).size,
 				minimum: m.minimum,
+				alone: m.alone,
 				requests: m.requests,
 				lists: m.methods.filter((x) => x === 'GET').length,
 				writes: m.methods.filter((x) => x !== 'GET').length,
@@ -314,4 +364,36 @@ async function runCreateOrRerunRequests({ session, apiKey, credsFor, total = 100
 	}
 }
 
-module.exports = { runRequests, runCreateOrRerunRequests, CASES, CREATE_OR_RERUN_CASES, minimum };
+/**
+ * What Create or Re-Run keeps of a site's listing, in live heap against the listing's bytes
+ * (lib/listing-heap-child.js, `node --expose-gc`, the rules of the built package over a scripted
+ * API): 1,000 pages of a 1,000-report site, and its 200 oldest pages.
+ */
+async function runCreateOrRerunMemory({ moduleFile }) {
+	const { execFileSync } = require('node:child_process');
+	const path = require('node:path');
+	const child = path.join(__dirname, 'listing-heap-child.js');
+	return [
+		[1000, 1000],
+		[200, 1000],
+	].map(([pages, reports]) =>
+		JSON.parse(
+			execFileSync(
+				process.execPath,
+				['--expose-gc', child, moduleFile, String(pages), String(reports)],
+				{
+					encoding: 'utf8',
+				},
+			),
+		),
+	);
+}
+
+module.exports = {
+	runRequests,
+	runCreateOrRerunRequests,
+	runCreateOrRerunMemory,
+	CASES,
+	CREATE_OR_RERUN_CASES,
+	minimum,
+};

@@ -16,6 +16,7 @@ const MODULE_PATHS = {
 	inputChecks: 'nodes/PhpRank/shared/inputChecks',
 	reportOutput: 'nodes/PhpRank/shared/reportOutput',
 	createOrRerun: 'nodes/PhpRank/resources/report/createOrRerun',
+	siteListing: 'nodes/PhpRank/resources/report/siteListing',
 	update: 'nodes/PhpRank/resources/report/update',
 	score: 'nodes/PhpRank/report/score',
 	checkReasons: 'nodes/PhpRank/report/checkReasons',

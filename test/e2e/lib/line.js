@@ -14,7 +14,11 @@ const { seedE2e, takeRequests, sent, replay, expectedItems } = require('./oracle
 const { workflowSpecs, KEY, WRONG_KEY, CREDENTIALS, headers } = require('./specs');
 const { runExtraWorkflow, hasManualTrigger } = require('./extra');
 const scheduled = require('./scheduled');
-const { checkWeeklyAudit, workflow: weeklyAuditWorkflow } = require('./weeklyAudit');
+const {
+	checkWeeklyAudit,
+	checkSiteAudit,
+	workflows: weeklyAuditWorkflows,
+} = require('./weeklyAudit');
 const agent = require('./agent');
 const mcp = require('./mcp');
 const stop = require('./stop');
@@ -101,7 +105,7 @@ async function runLine(line, o) {
 			...specs.map((s) => s.workflow),
 			...extra.map((e) => ({ ...e.workflow, active: false })),
 			...(scheduledWorkflow ? [scheduledWorkflow] : []),
-			weeklyAuditWorkflow(),
+			...weeklyAuditWorkflows(),
 			agent.workflow(),
 			...mcp.workflows(),
 		];
@@ -137,6 +141,10 @@ async function runLine(line, o) {
 		}
 		await report.guard(`${tag} examples/weekly-audit.json: no unexpected error`, () =>
 			checkWeeklyAudit({ ctx, sandbox, report, tag, pkg: o.pkg, runTail }),
+		);
+		await report.guard(
+			`${tag} examples/weekly-audit.json over many pages: no unexpected error`,
+			() => checkSiteAudit({ ctx, sandbox, report, tag, runTail }),
 		);
 		await report.guard(`${tag} AI Agent step: no unexpected error`, () =>
 			agent.checkAgent({

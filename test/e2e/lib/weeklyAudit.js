@@ -3,17 +3,21 @@
  * examples/weekly-audit.json in real n8n: Pages to audit (3 pages) → Create or re-run report (Report →
  * Create or Re-Run, Max Age 24 h, Output Changes) → Summary per page, on the sandbox's 'demo' seed.
  *
- * The three items run at once, so the requests are compared as a set, with each page's write after its
- * lookup. The expected output of the phpRank node is worked out from the answers the node received
- * (the requests replayed on a re-seeded sandbox, as lib/oracle.js does): per page, the newest report
- * with exactly its stored URL in its lookup's answer, then the re-run's or the create's answer, shaped
- * by the installed package's own createOrRerunOutput(). The summary is checked to the value: the
+ * The three pages are of one site, so one read of the site's listing answers them, then each page's
+ * write; the writes run at once, so the requests are compared as a set, every write after the read.
+ * The expected output of the phpRank node is worked out from the answers the node received (the
+ * requests replayed on a re-seeded sandbox, as lib/oracle.js does): per page, the newest report with
+ * exactly its stored URL in the listing's answer, then the re-run's or the create's answer, shaped by
+ * the installed package's own createOrRerunOutput(). The summary is checked to the value: the
  * sandbox is deterministic, and these are the figures test/node/examples.test.js asserts in-process.
+ *
+ * Then the same workflow over 150 pages of one site (checkSiteAudit): the requests the sandbox saw
+ * are the rule's (docs/architecture.md, "A site's pages in one run").
  */
 const path = require('node:path');
 const fs = require('node:fs');
 const rn = require('../../../scripts/real-n8n/n8n');
-const { takeRequests, sent, replay, resolvedParameters } = require('./oracle');
+const { takeRequests, sent, replay, resolvedParameters, seedE2e } = require('./oracle');
 const { KEY, headers, producedText } = require('./specs');
 
 const ROOT = path.join(__dirname, '..', '..', '..');
@@ -27,10 +31,17 @@ function workflow() {
 	return JSON.parse(fs.readFileSync(path.join(ROOT, 'examples', FILE), 'utf8'));
 }
 
-const lookup = (search) => ({
+const lookup = (search, page = 1) => ({
 	method: 'GET',
 	path: '/api/v1/reports',
-	query: { search_by: 'url', search, sort_by: 'id', sort: 'desc', per_page: '100', page: '1' },
+	query: {
+		search_by: 'url',
+		search,
+		sort_by: 'id',
+		sort: 'desc',
+		per_page: '100',
+		page: String(page),
+	},
 	headers: headers(undefined),
 	body: '',
 });
@@ -51,25 +62,22 @@ async function checkWeeklyAudit({ ctx, sandbox, report, tag, pkg, runTail }) {
 	const after = sandbox.reports();
 	report.check(`${name}: the run succeeds`, r.ok, () => runTail(r));
 
-	// 1. exactly one lookup and one write per page, each write after its page's lookup
-	const expected = [
-		lookup('northwind-coffee.com'),
-		lookup('northwind-coffee.com/shop'),
-		lookup('northwind-coffee.com/menu'),
+	// 1. one read of the site's listing, then one write per page
+	const listing = lookup('northwind-coffee.com');
+	const writes = [
 		write('PATCH', '/api/v1/reports/1', 'results=1'),
 		write('PATCH', '/api/v1/reports/7', 'results=1'),
 		write('POST', '/api/v1/reports', 'url=https%3A%2F%2Fwww.northwind-coffee.com%2Fmenu&privacy=1'),
 	];
 	const got = sent(requests);
 	report.equal(
-		`${name}: the sandbox received exactly 3 lookups and 3 writes (2 re-runs, 1 create)`,
+		`${name}: the sandbox received exactly 1 read of the site's listing and 3 writes (2 re-runs, 1 create)`,
 		got.map(key).sort(),
-		expected.map(key).sort(),
+		[listing, ...writes].map(key).sort(),
 	);
-	const at = (request) => got.findIndex((x) => key(x) === key(request));
 	report.check(
-		`${name}: each page's write came after its lookup`,
-		[0, 1, 2].every((i) => at(expected[i]) !== -1 && at(expected[i]) < at(expected[i + 3])),
+		`${name}: the listing was read before any write`,
+		got.length > 0 && key(got[0]) === key(listing),
 		JSON.stringify(got.map((x) => `${x.method} ${x.path} ${x.query.search ?? x.body}`)),
 	);
 	report.check(
@@ -103,10 +111,10 @@ async function checkWeeklyAudit({ ctx, sandbox, report, tag, pkg, runTail }) {
 		'https://www.northwind-coffee.com/menu',
 	];
 	const want = pages.map((page, i) => {
-		const found = (answerTo(expected[i]) || []).find(
+		const found = (answerTo(listing) || []).find(
 			(record) => storedUrl(record.url) === storedUrl(page),
 		);
-		const record = answerTo(expected[i + 3]);
+		const record = answerTo(writes[i]);
 		return createOrRerunOutput(
 			context,
 			found ? { action: 're-run', record, previous: found } : { action: 'created', record },
@@ -125,4 +133,80 @@ async function checkWeeklyAudit({ ctx, sandbox, report, tag, pkg, runTail }) {
 	report.check(`${name}: no API key in any output`, !producedText(r).includes(KEY));
 }
 
-module.exports = { checkWeeklyAudit, workflow, FILE };
+/** The weekly audit over many pages of one site: the e2e seed's blog (lib/oracle.js seedE2e). */
+const SITE_AUDIT_ID = 'phprankWeeklyAudit150';
+const SITE = 'blog.trailrunner.io';
+const SITE_PAGES = [
+	...Array.from(
+		{ length: 140 },
+		(_, i) => `https://www.${SITE}/posts/run-${String(i + 1).padStart(3, '0')}/`,
+	),
+	...Array.from({ length: 10 }, (_, i) => `https://${SITE}/posts/new-${i + 1}`),
+];
+
+/** examples/weekly-audit.json with 150 pages of one site in "Pages to audit", as a user edits it. */
+function siteAuditWorkflow() {
+	const wf = workflow();
+	const pages = wf.nodes.find((n) => n.name === 'Pages to audit');
+	pages.parameters.jsCode = `const pages = ${JSON.stringify(SITE_PAGES)};\n\nreturn pages.map((url) => ({ json: { url } }));`;
+	return { ...wf, id: SITE_AUDIT_ID, name: `${wf.name} (150 pages of one site)` };
+}
+
+/** Both workflows the checks run. */
+function workflows() {
+	return [workflow(), siteAuditWorkflow()];
+}
+
+/**
+ * The weekly audit over 150 pages of one site (140 with reports, 10 without) on the e2e seed: the
+ * requests the sandbox saw are what the rule says, worked out from the store before the run: the
+ * site's listing read once (its P reports, 100 a page: page 1 holds none of the 140, so the rest is
+ * read at once), then one write per page: a re-run of each page's newest report, a create for the
+ * others. Each page alone would have cost a lookup more per page.
+ */
+async function checkSiteAudit({ ctx, sandbox, report, tag, runTail }) {
+	const name = `${tag} examples/${FILE} over ${SITE_PAGES.length} pages of one site`;
+	seedE2e(sandbox);
+	const stored = (url) =>
+		url
+			.replace(/^https?:\/\//, '')
+			.replace(/^www\./, '')
+			.replace(/\/+$/, '');
+	const reports = sandbox.reports().sort((a, b) => b.id - a.id);
+	const listed = reports.filter((r) => r.url.includes(SITE)).length;
+	const listingPages = Math.ceil(listed / 100);
+	const newest = new Map();
+	for (const r of reports) if (!newest.has(r.url)) newest.set(r.url, r.id);
+	const rerunIds = SITE_PAGES.map((url) => newest.get(stored(url))).filter((id) => id);
+	const creates = SITE_PAGES.filter((url) => !newest.has(stored(url)));
+	const expected = [
+		...Array.from({ length: listingPages }, (_, i) => lookup(SITE, i + 1)),
+		...rerunIds.map((id) => write('PATCH', `/api/v1/reports/${id}`, 'results=1')),
+		...creates.map((url) =>
+			write('POST', '/api/v1/reports', `url=${encodeURIComponent(url)}&privacy=1`),
+		),
+	];
+
+	const r = await rn.execute(ctx, SITE_AUDIT_ID);
+	report.time(`${name}: n8n execute`, r.ms);
+	const got = sent(takeRequests(sandbox));
+	report.check(`${name}: the run succeeds`, r.ok, () => runTail(r));
+	report.equal(
+		`${name}: the sandbox saw the rule's ${expected.length} requests: ${listingPages} reads of the site's listing + ${rerunIds.length} re-runs + ${creates.length} creates (each page alone: ${SITE_PAGES.length} lookups more)`,
+		{ count: got.length, requests: got.map(key).sort() },
+		{ count: expected.length, requests: expected.map(key).sort() },
+	);
+	report.equal(
+		`${name}: the listing's pages were read in order, before any write`,
+		got.slice(0, listingPages).map(key),
+		expected.slice(0, listingPages).map(key),
+	);
+	const out = rn.nodeOutput(r, NODE);
+	report.equal(
+		`${name}: "${NODE}" output each page's action and report`,
+		out.map((item) => [item.url, item.action]),
+		SITE_PAGES.map((url) => [stored(url), newest.has(stored(url)) ? 're-run' : 'created']),
+	);
+}
+
+module.exports = { checkWeeklyAudit, checkSiteAudit, workflow, workflows, FILE };

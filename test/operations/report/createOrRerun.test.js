@@ -313,14 +313,12 @@ describe("through n8n-core's engine against the sandbox", () => {
 				items: urls.map((url) => ({ url })),
 			});
 			expect(error).toBeUndefined();
-			expect(sorted(fixture.takeRequests())).toEqual(
-				sorted([
-					lookup('example.com/new'),
-					create('url=https%3A%2F%2Fexample.com%2Fnew&privacy=1'),
-					lookup('example.com/about'),
-					rerun(2),
-				]),
-			);
+			// two pages of one site: one read of the site's listing answers both
+			expect(fixture.takeRequests()).toEqual([
+				lookup('example.com'),
+				create('url=https%3A%2F%2Fexample.com%2Fnew&privacy=1'),
+				rerun(2),
+			]);
 			const created = { ...simplifyReport(await report(3)), action: 'created' };
 			const rerunOne = { ...simplifyReport(await report(2)), action: 're-run' };
 			expect(jsonOf(items)).toEqual([created, rerunOne, created, rerunOne, created]);
@@ -368,6 +366,307 @@ describe("through n8n-core's engine against the sandbox", () => {
 				{ ...simplifyReport(await report(2)), action: 're-run' },
 				{ error: 'phpRank rejected the input: url: The url field is required.' },
 			]);
+		});
+	});
+
+	describe("a site's pages in one run: one listing of the site answers them", () => {
+		// The listing is the search for the site's host (newest first, 100 a page): every report a
+		// page's own lookup can list is in it, so it gives every page the same answer.
+		const SITE = 'site.test';
+		const pages = (count, from = 1) =>
+			Array.from({ length: count }, (_, i) => `https://${SITE}/page-${from + i}`);
+		const listing = (page) => lookup(SITE, page);
+		const itemsOf = (urls) => ({ items: urls.map((url) => ({ url })) });
+		const ofMethod = (requests, method) => requests.filter((r) => r.method === method);
+		const idByUrl = () =>
+			new Map(
+				fixture.sandbox
+					.reports()
+					.map((r) => [r.url, r.id])
+					.reverse(),
+			);
+
+		test('300 pages, 300 reports: 3 listing reads + 300 re-runs; each page re-runs its own report', async () => {
+			fixture.sandbox.reset(pages(300).map((url) => ({ url })));
+			const ids = idByUrl();
+			const { items, error } = await fixture.run(
+				createOrRerun('={{ $json.url }}'),
+				itemsOf(pages(300)),
+			);
+			expect(error).toBeUndefined();
+			const requests = fixture.takeRequests();
+			expect(ofMethod(requests, 'GET')).toEqual([listing(1), listing(2), listing(3)]);
+			expect(sorted(ofMethod(requests, 'PATCH'))).toEqual(
+				sorted(pages(300).map((url) => rerun(ids.get(url.replace('https://', ''))))),
+			);
+			expect(requests).toHaveLength(303);
+			expect(jsonOf(items).map((r) => [r.url, r.action])).toEqual(
+				pages(300).map((url) => [url.replace('https://', ''), 're-run']),
+			);
+		});
+
+		test('all generated within Max Age: 3 listing reads, nothing written, every page kept as found', async () => {
+			fixture.sandbox.reset(pages(300).map((url) => ({ url })));
+			const before = new Map(
+				(await apiGet(fixture.sandbox, '/reports?per_page=100&page=1')).data.map((r) => [r.id, r]),
+			);
+			const { items } = await fixture.run(
+				// seeded an hour apart: the oldest 300 hours ago
+				createOrRerun('={{ $json.url }}', { maxAgeHours: 400, outputChanges: true }),
+				itemsOf(pages(300)),
+			);
+			expect(fixture.takeRequests()).toEqual([listing(1), listing(2), listing(3)]);
+			expect(jsonOf(items).map((r) => r.action)).toEqual(pages(300).map(() => 'kept'));
+			const newest = jsonOf(items).find((r) => r.id === 300);
+			expect(newest).toEqual({
+				...simplifyReport(before.get(300)),
+				action: 'kept',
+				changes: diffReports(before.get(300), before.get(300)),
+			});
+		});
+
+		test('the same decisions as each page looked up alone: older copies, neighbours, other projects, pages without a report', async () => {
+			const seed = [
+				...pages(150).map((url) => ({ url })),
+				// newer copies of some pages: the newest is the one re-run
+				...pages(20, 10).map((url) => ({ url })),
+				// neighbours the search lists too (page-1 is in page-10, www. and a trailing slash dropped)
+				{ url: `https://www.${SITE}/page-1/reviews/` },
+				{ url: `https://${SITE}.au/page-2` },
+				{ url: `https://other.test/?from=${SITE}/page-3` },
+				// filed under the host of another final URL
+				{ url: `https://${SITE}/moved`, project: 'elsewhere.test' },
+			];
+			const urls = [
+				...pages(150),
+				...pages(30, 400), // no report
+				`https://${SITE}/moved`,
+			];
+			const decisions = (outputs) =>
+				outputs.map((r) => [
+					r.url,
+					r.action,
+					r.action === 'created' ? null : r.id,
+					r.changes.previous_generated_at,
+					r.changes.previous_score,
+				]);
+			const params = createOrRerun('={{ $json.url }}', { outputChanges: true });
+
+			fixture.sandbox.reset(seed);
+			const together = await fixture.run(params, itemsOf(urls));
+			const requests = fixture.takeRequests();
+			// 174 reports listed (the moved one under elsewhere.test too): 2 pages; then one write per page
+			expect(ofMethod(requests, 'GET')).toEqual([listing(1), listing(2)]);
+			expect(ofMethod(requests, 'PATCH')).toHaveLength(151);
+			expect(ofMethod(requests, 'POST')).toHaveLength(30);
+
+			fixture.sandbox.reset(seed);
+			const alone = [];
+			for (const url of urls) alone.push(...(await fixture.run(params, itemsOf([url]))).items);
+			fixture.takeRequests();
+			expect(decisions(jsonOf(together.items))).toEqual(decisions(jsonOf(alone)));
+			expect(decisions(jsonOf(together.items)).find((d) => d[0] === `${SITE}/moved`)).toEqual([
+				`${SITE}/moved`,
+				're-run',
+				174,
+				expect.any(String),
+				expect.any(Number),
+			]);
+		});
+
+		test('pages of many sites, one page each: the requests of each page looked up alone', async () => {
+			const sites = Array.from({ length: 30 }, (_, i) => `https://site-${i}.test/about`);
+			fixture.sandbox.reset(sites.slice(0, 20).map((url) => ({ url })));
+			const { items } = await fixture.run(createOrRerun('={{ $json.url }}'), itemsOf(sites));
+			const expected = sites.map((url, i) => [
+				lookup(url.replace('https://', '')),
+				i < 20 ? rerun(i + 1) : create(`url=${encodeURIComponent(url)}&privacy=1`),
+			]);
+			expect(sorted(fixture.takeRequests())).toEqual(sorted(expected.flat()));
+			expect(jsonOf(items).map((r) => r.action)).toEqual(
+				sites.map((_, i) => (i < 20 ? 're-run' : 'created')),
+			);
+		});
+
+		test('a page without a report anywhere, named by three items among other pages of its site: created once', async () => {
+			fixture.sandbox.reset(pages(5).map((url) => ({ url })));
+			const urls = [
+				...pages(5),
+				`https://${SITE}/new`,
+				`https://www.${SITE}/new/`,
+				`http://${SITE}/new`,
+			];
+			const { items } = await fixture.run(createOrRerun('={{ $json.url }}'), itemsOf(urls));
+			const requests = fixture.takeRequests();
+			expect(ofMethod(requests, 'GET')).toEqual([listing(1)]);
+			expect(ofMethod(requests, 'POST')).toEqual([
+				create(`url=${encodeURIComponent(`https://${SITE}/new`)}&privacy=1`),
+			]);
+			expect(jsonOf(items).map((r) => [r.id, r.action])).toEqual([
+				[1, 're-run'],
+				[2, 're-run'],
+				[3, 're-run'],
+				[4, 're-run'],
+				[5, 're-run'],
+				[6, 'created'],
+				[6, 'created'],
+				[6, 'created'],
+			]);
+			expect(fixture.sandbox.createdCount(`https://${SITE}/new`)).toBe(1);
+		});
+
+		test('few pages of a big site: page 1 of the listing, then their own lookups (never more than alone + 1)', async () => {
+			// 500 reports: the two pages' reports are the oldest, far from page 1 of the listing
+			fixture.sandbox.reset([
+				{ url: `https://${SITE}/a` },
+				{ url: `https://${SITE}/b` },
+				...pages(498).map((url) => ({ url })),
+			]);
+			const { items } = await fixture.run(
+				createOrRerun('={{ $json.url }}'),
+				itemsOf([`https://${SITE}/a`, `https://${SITE}/b`]),
+			);
+			expect(sorted(fixture.takeRequests())).toEqual(
+				sorted([listing(1), lookup(`${SITE}/a`), lookup(`${SITE}/b`), rerun(1), rerun(2)]),
+			);
+			expect(jsonOf(items).map((r) => [r.id, r.action])).toEqual([
+				[1, 're-run'],
+				[2, 're-run'],
+			]);
+		});
+
+		test("a page whose report phpRank filed under another site's name (its final URL was elsewhere): found in the listing, re-run, not created", async () => {
+			fixture.sandbox.reset([
+				{ url: `https://${SITE}/old-offer`, project: 'shop.elsewhere.test' },
+				...pages(3).map((url) => ({ url })),
+			]);
+			expect(fixture.sandbox.reports()[0]).toMatchObject({
+				url: `${SITE}/old-offer`,
+				project: 'shop.elsewhere.test',
+			});
+			const { items } = await fixture.run(
+				createOrRerun('={{ $json.url }}'),
+				itemsOf([`https://${SITE}/old-offer`, ...pages(3)]),
+			);
+			const requests = fixture.takeRequests();
+			expect(ofMethod(requests, 'GET')).toEqual([listing(1)]);
+			expect(ofMethod(requests, 'POST')).toEqual([]);
+			expect(sorted(ofMethod(requests, 'PATCH'))).toEqual(sorted([1, 2, 3, 4].map(rerun)));
+			expect(jsonOf(items).map((r) => [r.id, r.action])).toEqual([
+				[1, 're-run'],
+				[2, 're-run'],
+				[3, 're-run'],
+				[4, 're-run'],
+			]);
+			expect(fixture.sandbox.createdCount(`https://${SITE}/old-offer`)).toBe(0);
+		});
+
+		test('a listing page that runs into the Timeout is tried again, as any list page', async () => {
+			fixture.sandbox.reset(pages(300).map((url) => ({ url })));
+			fixture.sandbox.failNext({
+				trickleMs: 200,
+				method: 'GET',
+				path: new RegExp(`search=${SITE}&.*[?&]page=2(&|$)`),
+			});
+			const { items, error } = await fixture.run(
+				createOrRerun('={{ $json.url }}', { requestOptions: { timeout: 800 } }),
+				itemsOf(pages(300)),
+			);
+			expect(error).toBeUndefined();
+			const gets = fixture.sandbox.requests.filter((r) => r.method === 'GET');
+			expect(gets.map((r) => [r.query.page, r.outcome])).toEqual([
+				['1', 'ok'],
+				['2', 'trickled'],
+				['2', 'ok'],
+				['3', 'ok'],
+			]);
+			fixture.takeRequests();
+			expect(jsonOf(items).every((r) => r.action === 're-run')).toBe(true);
+		});
+
+		test('a 429 during the listing: waited out and read again, the same answers', async () => {
+			fixture.sandbox.reset(pages(300).map((url) => ({ url })));
+			fixture.sandbox.failNext({
+				status: 429,
+				method: 'GET',
+				path: /[?&]page=2(&|$)/,
+				headers: { 'Retry-After': '1' },
+			});
+			const { items, error } = await fixture.run(
+				createOrRerun('={{ $json.url }}'),
+				itemsOf(pages(300)),
+			);
+			expect(error).toBeUndefined();
+			const statuses = fixture.sandbox.requests
+				.filter((r) => r.method === 'GET')
+				.map((r) => r.status);
+			expect(statuses).toEqual([200, 429, 200, 200]);
+			const gets = ofMethod(fixture.takeRequests(), 'GET');
+			expect(gets).toEqual([listing(1), listing(2), listing(2), listing(3)]);
+			expect(jsonOf(items).every((r) => r.action === 're-run')).toBe(true);
+			expect(fixture.sandbox.reports()).toHaveLength(300);
+		});
+
+		test('Stop during the listing: the run ends as canceled, nothing is sent after it, nothing created', async () => {
+			fixture.sandbox.reset(pages(300).map((url) => ({ url })));
+			let stop;
+			let requestsAtStop;
+			const unsubscribe = fixture.sandbox.onRequest((entry) => {
+				if (requestsAtStop || entry.query.search !== SITE || entry.query.page !== '2') return;
+				requestsAtStop = fixture.sandbox.requests.length;
+				stop();
+			});
+			try {
+				// one request at a time: when page 2 arrives, no other request is on its way
+				const params = createOrRerun('={{ $json.url }}', { options: { maxParallelRequests: 1 } });
+				const result = await fixture.run(params, {
+					...itemsOf(pages(300)),
+					control: (run) => {
+						stop = run.stop;
+					},
+				});
+				expect(result.error.message).toBe(
+					'The execution was canceled: the node stopped waiting for phpRank and sent nothing more',
+				);
+				expect(result.run.status).toBe('canceled');
+			} finally {
+				unsubscribe();
+			}
+			const requests = fixture.takeRequests();
+			expect(requests).toHaveLength(requestsAtStop);
+			expect(ofMethod(requests, 'POST')).toEqual([]);
+			expect(fixture.sandbox.reports()).toHaveLength(300);
+		});
+
+		test('a listing page that fails: the pages it did not answer are looked up on their own, none created again', async () => {
+			fixture.sandbox.reset(pages(300).map((url) => ({ url })));
+			fixture.sandbox.failNext({
+				status: 403,
+				method: 'GET',
+				path: new RegExp(`search=${SITE}&.*[?&]page=2(&|$)`),
+				body: { message: 'This action is unauthorized.' },
+			});
+			const { items, error } = await fixture.run(
+				createOrRerun('={{ $json.url }}'),
+				itemsOf(pages(300)),
+			);
+			expect(error).toBeUndefined();
+			const requests = fixture.takeRequests();
+			// page 1 answered the newest 100 pages (201 to 300); the others each looked themselves up,
+			// as alone: page-1 and page-2 in two pages each (page-1 also lists page-100 to page-199)
+			const gets = ofMethod(requests, 'GET');
+			expect(gets.slice(0, 2)).toEqual([listing(1), listing(2)]);
+			expect(sorted(gets.slice(2))).toEqual(
+				sorted([
+					...pages(200).map((url) => lookup(url.replace('https://', ''))),
+					lookup(`${SITE}/page-1`, 2),
+					lookup(`${SITE}/page-2`, 2),
+				]),
+			);
+			expect(ofMethod(requests, 'POST')).toEqual([]);
+			expect(ofMethod(requests, 'PATCH')).toHaveLength(300);
+			expect(jsonOf(items).every((r) => r.action === 're-run')).toBe(true);
+			expect(fixture.sandbox.reports()).toHaveLength(300);
 		});
 	});
 
@@ -641,12 +940,8 @@ describe('the rules, with a scripted API', () => {
 			);
 			expect(outcomes.map((o) => o.action)).toEqual(['re-run', 're-run', 're-run', 'created']);
 			expect(outcomes[1]).toBe(outcomes[0]);
-			expect(state.calls).toEqual([
-				['list', 'a.test/p', 1, 100],
-				['list', 'a.test/q', 1, 100],
-				['rerun', 1],
-				['create'],
-			]);
+			// two pages of one site: its listing (one page) answers both
+			expect(state.calls).toEqual([['list', 'a.test', 1, 100], ['rerun', 1], ['create']]);
 		});
 
 		test('an item arriving after the write (n8n batching) gets the same outcome, not a second write', async () => {
@@ -666,6 +961,181 @@ describe('the rules, with a scripted API', () => {
 				['rerun', 1],
 				['rerun', 1],
 			]);
+		});
+
+		describe("a site's pages: its listing (report/siteListing.ts)", () => {
+			const site = (count) =>
+				Array.from({ length: count }, (_, i) => ({ id: i + 1, url: `a.test/x${i}` }));
+			const calls = (state, kind, search) =>
+				state.calls.filter((c) => c[0] === kind && (search === undefined || c[1] === search));
+			const start = (run, api, urls) =>
+				Promise.all(urls.map((url) => createOrRerunOnce(run, { url, maxAgeHours: 0 }, api)));
+
+			test('page 1 of the listing answers the newest; the few others look themselves up', async () => {
+				const { api, state } = fakeApi(site(1000));
+				const outcomes = await start({}, api, [
+					'https://a.test/x999',
+					'https://a.test/x500',
+					'https://a.test/x501',
+				]);
+				expect(outcomes.map((o) => [o.action, o.previous.id])).toEqual([
+					['re-run', 1000],
+					['re-run', 501],
+					['re-run', 502],
+				]);
+				expect(calls(state, 'list')).toEqual([
+					['list', 'a.test', 1, 100],
+					['list', 'a.test/x500', 1, 100],
+					['list', 'a.test/x501', 1, 100],
+				]);
+			});
+
+			test("once the pages' own lookups cost what the rest of the listing costs, the listing takes over", async () => {
+				// 500 reports: 5 listing pages. x1, x2 and x3 are old and each search lists 111
+				// reports (x3, x30-x39, x300-x399): 2 pages each, 6 alone
+				const { api, state } = fakeApi(site(500));
+				const outcomes = await start({}, api, [
+					'https://a.test/x1',
+					'https://a.test/x2',
+					'https://a.test/x3',
+				]);
+				expect(outcomes.map((o) => [o.action, o.previous.id])).toEqual([
+					['re-run', 2],
+					['re-run', 3],
+					['re-run', 4],
+				]);
+				expect(calls(state, 'list', 'a.test').map((c) => c[2])).toEqual([1, 2, 3, 4, 5]);
+				// own lookups stop at 4 requests, what the rest costs: 1 + 4 + 4 = 9 at most (2 L - 1)
+				expect(state.calls.filter((c) => c[0] === 'list' && c[1] !== 'a.test')).toHaveLength(4);
+			});
+
+			describe('the bounds, per site and run (docs/architecture.md), against each page alone', () => {
+				// sites of P reports (p1 … pP, oldest first: p1 is in p10-p19, p100-p199 …, so some pages'
+				// own lookups read several pages), N pages of the run picked across the site, some absent
+				const pick = (reports, count, absent) => {
+					const step = Math.max(1, Math.floor(reports / Math.max(1, count - absent)));
+					const present = Array.from(
+						{ length: Math.min(reports, count - absent) },
+						(_, i) => `https://a.test/p${1 + ((i * step) % Math.max(1, reports))}`,
+					);
+					const missing = Array.from({ length: absent }, (_, i) => `https://a.test/new-${i}`);
+					return [...new Set([...present, ...missing])];
+				};
+				const lookups = (state) => state.calls.filter((c) => c[0] === 'list').length;
+				const decisionOf = (o) => [o.action, o.previous?.id ?? null];
+				const cases = [];
+				for (const reports of [0, 1, 60, 100, 101, 250, 1000]) {
+					for (const count of [1, 2, 3, 10, 50, 150]) {
+						for (const absent of [0, 1]) {
+							if (absent < count) cases.push([reports, count, absent]);
+						}
+					}
+				}
+				test.each(cases)('P = %p, N = %p, absent %p', async (reports, count, absent) => {
+					const sitePages = Array.from({ length: reports }, (_, i) => ({
+						id: i + 1,
+						url: `a.test/p${i + 1}`,
+					}));
+					// newer copies of the first pages: the newest is the one re-run
+					const copies = Math.min(5, Math.floor(reports / 20));
+					for (let i = 1; i <= copies; i++) {
+						sitePages.push({ id: sitePages.length + 1, url: `a.test/p${i}` });
+					}
+					const urls = pick(reports, count, absent);
+					const L = Math.ceil(sitePages.length / 100);
+					let alone = 0;
+					const aloneDecisions = [];
+					for (const url of urls) {
+						const { api, state } = fakeApi(sitePages);
+						aloneDecisions.push(decisionOf(await decide({ url, maxAgeHours: 0 }, api)));
+						alone += lookups(state);
+					}
+					const { api, state } = fakeApi(sitePages);
+					const outcomes = await start({}, api, urls);
+					const together = lookups(state);
+					expect(outcomes.map(decisionOf)).toEqual(aloneDecisions);
+					expect(together).toBeLessThanOrEqual(alone + L);
+					if (urls.length === 1) expect(together).toBe(alone);
+					if (urls.length >= sitePages.length / 100) {
+						expect(together).toBeLessThanOrEqual(2 * L + 4);
+					}
+					// one write per page, as alone
+					expect(state.calls.filter((c) => c[0] !== 'list')).toHaveLength(urls.length);
+				});
+			});
+
+			test('many pages: page 1, then the rest, no page looks itself up', async () => {
+				const { api, state } = fakeApi(site(250));
+				const urls = site(250).map((r) => `https://${r.url}`);
+				const outcomes = await start({}, api, urls);
+				expect(outcomes.every((o, i) => o.previous.id === i + 1)).toBe(true);
+				expect(calls(state, 'list')).toEqual([
+					['list', 'a.test', 1, 100],
+					['list', 'a.test', 2, 100],
+					['list', 'a.test', 3, 100],
+				]);
+				expect(calls(state, 'rerun')).toHaveLength(250);
+			});
+
+			test('a page joining later (n8n batching): from the listing when it can say, else by its own lookup', async () => {
+				const { api, state } = fakeApi(site(50));
+				const run = {};
+				await start(run, api, ['https://a.test/x1', 'https://a.test/x2']);
+				// listed, but its record was not kept (it had not joined): its own lookup says
+				const listed = await createOrRerunOnce(
+					run,
+					{ url: 'https://a.test/x40', maxAgeHours: 0 },
+					api,
+				);
+				// not in the whole listing: no report, created without a lookup
+				const absent = await createOrRerunOnce(
+					run,
+					{ url: 'https://a.test/new', maxAgeHours: 0 },
+					api,
+				);
+				expect([listed.action, listed.previous.id, absent.action]).toEqual([
+					're-run',
+					41,
+					'created',
+				]);
+				expect(calls(state, 'list')).toEqual([
+					['list', 'a.test', 1, 100],
+					['list', 'a.test/x40', 1, 100],
+				]);
+			});
+
+			test('the listing fails: the pages look themselves up, as alone', async () => {
+				const { api, state } = fakeApi(site(3));
+				const list = api.listPage;
+				const failure = new Error('listing failed');
+				api.listPage = async (search, ...rest) =>
+					search === 'a.test' ? Promise.reject(failure) : list(search, ...rest);
+				const outcomes = await start({}, api, ['https://a.test/x0', 'https://a.test/new']);
+				expect(outcomes.map((o) => o.action)).toEqual(['re-run', 'created']);
+				expect(calls(state, 'list')).toEqual([
+					['list', 'a.test/x0', 1, 100],
+					['list', 'a.test/new', 1, 100],
+				]);
+			});
+
+			test('a lost Create of a page answered by the listing looks above the newest report listed', async () => {
+				const lost = new Error('answer lost');
+				const { api, state } = fakeApi(site(3), {
+					onCreate: (s, record) => {
+						s.reports.push({ ...record, url: 'a.test/new' });
+						return { answerLost: lost };
+					},
+				});
+				const outcomes = await start({}, api, ['https://a.test/x0', 'https://a.test/new']);
+				expect(outcomes.map((o) => [o.action, o.record.id])).toEqual([
+					['re-run', 1],
+					['created', 4],
+				]);
+				expect(calls(state, 'list')).toEqual([
+					['list', 'a.test', 1, 100],
+					['list', 'a.test/new', 1, 100],
+				]);
+			});
 		});
 
 		test('a failure is shared too: the write is not tried again by the other items', async () => {

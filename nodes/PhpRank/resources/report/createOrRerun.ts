@@ -14,14 +14,18 @@ import { reportView } from '../../shared/reportOutput';
 import type { ApiRequest, ItemRequests, ListEnvelope } from '../../transport';
 import { isAnswerLost, isLastPage, operationRouting } from '../../transport';
 import { createRequest } from './create';
+import type { PageAnswer } from './siteListing';
+import { LISTING_PAGE_SIZE, ListingAnswers, SiteListing, siteOf } from './siteListing';
 
 /**
  * Report → Create or Re-Run: keep one up-to-date report per page.
  *
  * Finds the newest report whose stored URL is exactly the page's, then re-runs it, keeps it (Max
- * Age), or creates one. The rules (createOrRerun) never send a request themselves: they are handed
- * a `CreateOrRerunApi` (the item's requests, `lookupApi` below), so they are the same whatever
- * sends the requests (test/operations/report/createOrRerun.test.js scripts one).
+ * Age), or creates one. Several pages of one site in a run are answered from one listing of the
+ * site (siteListing.ts) instead of a lookup each. The rules (createOrRerun, createOrRerunOnce)
+ * never send a request themselves: they are handed a `CreateOrRerunApi` (the item's requests,
+ * `lookupApi` below), so they are the same whatever sends the requests
+ * (test/operations/report/createOrRerun.test.js scripts one).
  */
 
 /**
@@ -76,12 +80,8 @@ function idOf(record: IDataObject): number {
 	return Number.isFinite(id) ? id : 0;
 }
 
-interface Lookup {
-	/** The newest report of the page, if any. */
-	found?: IDataObject;
-	/** The highest report ID the search listed (0 when it listed none). */
-	newestSeenId: number;
-}
+/** What a lookup found: the page's newest report, if any, and the highest report ID it listed. */
+type Lookup = PageAnswer;
 
 /**
  * The newest report whose stored URL is exactly `pageUrl` (stored form). phpRank's search is a
@@ -93,10 +93,12 @@ async function findNewest(
 	api: CreateOrRerunApi,
 	pageUrl: string,
 	newerThanId = 0,
+	beforeRequest?: () => void,
 ): Promise<Lookup> {
 	let newestSeenId = 0;
 	let previousFirstId: number | undefined;
 	for (let pageNumber = 1; ; pageNumber++) {
+		beforeRequest?.();
 		const page = await api.listPage(pageUrl, pageNumber, LOOKUP_PAGE_SIZE);
 		const firstId = page.data.length > 0 ? idOf(page.data[0] as IDataObject) : undefined;
 		// The same first report on the next page: the server ignores `page`; stop, do not loop.
@@ -142,13 +144,13 @@ async function createOnce(
 	throw result.answerLost;
 }
 
-/** Create or Re-Run for one page: one lookup (one request in most cases), then at most one write. */
-export async function createOrRerun(
+/** What to do with a page once its newest report is known: re-run it, keep it, or create one. */
+async function act(
 	input: CreateOrRerunInput,
 	api: CreateOrRerunApi,
+	pageUrl: string,
+	{ found, newestSeenId }: Lookup,
 ): Promise<CreateOrRerunOutcome> {
-	const pageUrl = storedUrl(input.url);
-	const { found, newestSeenId } = await findNewest(api, pageUrl);
 	if (!found) return await createOnce(api, pageUrl, newestSeenId);
 	if (generatedWithin(found, input.maxAgeHours, api.now())) {
 		return { action: 'kept', record: found, previous: found };
@@ -156,30 +158,112 @@ export async function createOrRerun(
 	return { action: 're-run', record: await api.rerun(idOf(found)), previous: found };
 }
 
+/** Create or Re-Run for one page: one lookup (one request in most cases), then at most one write. */
+export async function createOrRerun(
+	input: CreateOrRerunInput,
+	api: CreateOrRerunApi,
+): Promise<CreateOrRerunOutcome> {
+	const pageUrl = storedUrl(input.url);
+	return await act(input, api, pageUrl, await findNewest(api, pageUrl));
+}
+
+/**
+ * A page's newest report through its site's listing. When the listing cannot say, or one of its
+ * requests failed, the page's own lookup says, as for a page alone: so a failed listing costs
+ * requests, never a Create for a page that has a report.
+ */
+async function lookupThroughListing(
+	listing: SiteListing,
+	api: CreateOrRerunApi,
+	pageUrl: string,
+): Promise<Lookup> {
+	let reply;
+	try {
+		reply = await listing.reply(pageUrl);
+	} catch {
+		return await findNewest(api, pageUrl);
+	}
+	if ('answer' in reply) return reply.answer;
+	if (!reply.ownLookup.budgeted) return await findNewest(api, pageUrl);
+	// The site's listing takes over once the pages' own lookups cost what its rest costs.
+	const own = await findNewest(api, pageUrl, 0, () => listing.spendLookupRequest()).catch(
+		async (error: unknown) =>
+			error instanceof ListingAnswers ? undefined : await Promise.reject(error),
+	);
+	if (own) return own;
+	try {
+		return await listing.answerFromRest(pageUrl);
+	} catch {
+		return await findNewest(api, pageUrl);
+	}
+}
+
+/** A site's pages in one run: how many joined, and its listing once a second one did. */
+interface RunSite {
+	pages: number;
+	listing?: SiteListing;
+}
+
+/**
+ * Create or Re-Run for one page of a run. A page alone on its site in the run is looked up on its
+ * own, as always. From the second page of a site on, the site's listing answers (siteListing.ts):
+ * one read of the site instead of a lookup per page.
+ */
+async function createOrRerunInRun(
+	input: CreateOrRerunInput,
+	api: CreateOrRerunApi,
+	pageUrl: string,
+	site: RunSite,
+): Promise<CreateOrRerunOutcome> {
+	// n8n starts every item of a run in one go (the items' runs begin before any of them awaits):
+	// after this one turn, every page of the run has joined its site.
+	await Promise.resolve();
+	if (site.pages < 2) return await act(input, api, pageUrl, await findNewest(api, pageUrl));
+	site.listing ??= new SiteListing(
+		siteOf(pageUrl),
+		async (search, page) => await api.listPage(search, page, LISTING_PAGE_SIZE),
+	);
+	return await act(input, api, pageUrl, await lookupThroughListing(site.listing, api, pageUrl));
+}
+
+/** What one run of the node shares between its items: each page's outcome, each site's pages. */
+interface RunState {
+	outcomes: Map<string, Promise<CreateOrRerunOutcome>>;
+	sites: Map<string, RunSite>;
+}
+
+const runs = new WeakMap<object, RunState>();
+
 /**
  * One outcome per page and node run. n8n starts every input item of a run at once, each on its
  * own; items naming the same page (in any spelling) must share one lookup and one write, or two
  * items would create two reports. `runScope` is an object that exists once per run of the node
  * (n8n's execute data of that run): held weakly, so the outcomes go when n8n drops the run, and
- * two runs, nodes or executions never share.
+ * two runs, nodes or executions never share. The run's sites go the same way: how many of its
+ * pages each site has, and the site's listing once it has two (createOrRerunInRun).
  */
-const outcomesByRun = new WeakMap<object, Map<string, Promise<CreateOrRerunOutcome>>>();
-
 export async function createOrRerunOnce(
 	runScope: object,
 	input: CreateOrRerunInput,
 	api: CreateOrRerunApi,
 ): Promise<CreateOrRerunOutcome> {
-	let outcomes = outcomesByRun.get(runScope);
-	if (!outcomes) {
-		outcomes = new Map();
-		outcomesByRun.set(runScope, outcomes);
+	let run = runs.get(runScope);
+	if (!run) {
+		run = { outcomes: new Map(), sites: new Map() };
+		runs.set(runScope, run);
 	}
-	const key = storedUrl(input.url);
-	let outcome = outcomes.get(key);
+	const pageUrl = storedUrl(input.url);
+	let outcome = run.outcomes.get(pageUrl);
 	if (!outcome) {
-		outcome = createOrRerun(input, api);
-		outcomes.set(key, outcome);
+		const host = siteOf(pageUrl);
+		let site = run.sites.get(host);
+		if (!site) {
+			site = { pages: 0 };
+			run.sites.set(host, site);
+		}
+		site.pages++;
+		outcome = createOrRerunInRun(input, api, pageUrl, site);
+		run.outcomes.set(pageUrl, outcome);
 	}
 	return await outcome;
 }
