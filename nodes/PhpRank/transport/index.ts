@@ -34,7 +34,7 @@ export type { ApiRequest, ChannelDeadline, CollectOptions, ListEnvelope, Request
 export { DEFAULT_LIMITS } from './pipeline';
 export { deadlineFrom } from './channels';
 export { withoutUserinfo } from './errorMessage';
-export { isLastPage, planPages } from './paging';
+export { collectPages, isLastPage, pageCount, planPages } from './paging';
 
 /** The requests one item may send, each through the pipeline. A failure is thrown as a PipelineFailure. */
 export interface ItemRequests {

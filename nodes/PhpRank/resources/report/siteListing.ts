@@ -2,8 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { storedUrl } from '../../report/storedUrl';
 import type { ListEnvelope } from '../../transport';
-import { isLastPage } from '../../transport';
-import { collectPages, pageCount } from '../../transport/paging';
+import { collectPages, isLastPage, pageCount } from '../../transport';
 
 /**
  * One listing of a site's reports, read for the pages of that site that one run of Create or
