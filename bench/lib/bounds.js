@@ -3,8 +3,12 @@
 // with the e2e suite's bounds set-up (test/e2e/lib/bounds.js): the peak growth of the n8n process's
 // RSS while the phpRank node reads a 400 MB answer that never closes its JSON, beside the HTTP Request
 // node reading the same answer in the same n8n. Figures only, no bound (the e2e suite has the bound).
-const crypto = require('node:crypto');
-const { openBoundsInstance, runHostile, errorMessageOf } = require('../../test/e2e/lib/bounds');
+const {
+	openBoundsInstance,
+	runHostile,
+	manualWorkflow,
+	errorMessageOf,
+} = require('../../test/e2e/lib/bounds');
 const { KEY } = require('../../test/e2e/lib/specs');
 
 const MIB = 1024 * 1024;
@@ -12,20 +16,10 @@ const HEADER_AUTH = { id: 'boundsHeaderAuth0001', name: 'bounds Header Auth' };
 
 /** Manual Trigger → HTTP Request GET `<sandbox>/api/v1/reports/7` with the Bearer key (Header Auth). */
 function httpWorkflow(sandbox) {
-	const trigger = {
-		id: crypto.randomUUID(),
-		name: 'Run manually',
-		type: 'n8n-nodes-base.manualTrigger',
-		typeVersion: 1,
-		position: [0, 0],
-		parameters: {},
-	};
-	const node = {
-		id: crypto.randomUUID(),
+	return manualWorkflow('bounds-http', {
 		name: 'HTTP Request',
 		type: 'n8n-nodes-base.httpRequest',
 		typeVersion: 4.2,
-		position: [220, 0],
 		parameters: {
 			method: 'GET',
 			url: `${sandbox.url}/api/v1/reports/7`,
@@ -34,14 +28,7 @@ function httpWorkflow(sandbox) {
 			options: {},
 		},
 		credentials: { httpHeaderAuth: HEADER_AUTH },
-	};
-	return {
-		id: 'bounds-http',
-		name: 'bounds-http',
-		nodes: [trigger, node],
-		connections: { [trigger.name]: { main: [[{ node: node.name, type: 'main', index: 0 }]] } },
-		settings: { executionOrder: 'v1' },
-	};
+	});
 }
 
 /**

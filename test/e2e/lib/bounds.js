@@ -39,7 +39,8 @@ const BOUNDS = {
 
 const CREDENTIAL = { id: 'bounds-sandbox', name: 'phpRank bounds' };
 
-function getWorkflow(id) {
+/** Manual Trigger → `node` (its id, type version and position added): workflow `id`. */
+function manualWorkflow(id, node) {
 	const trigger = {
 		id: crypto.randomUUID(),
 		name: 'Run manually',
@@ -48,12 +49,21 @@ function getWorkflow(id) {
 		position: [0, 0],
 		parameters: {},
 	};
-	const node = {
-		id: crypto.randomUUID(),
+	const second = { id: crypto.randomUUID(), typeVersion: 1, position: [220, 0], ...node };
+	return {
+		id,
+		name: id,
+		nodes: [trigger, second],
+		connections: { [trigger.name]: { main: [[{ node: second.name, type: 'main', index: 0 }]] } },
+		settings: { executionOrder: 'v1' },
+	};
+}
+
+/** Manual Trigger → phpRank: Get report 7 (Simplify on). */
+function getWorkflow(id) {
+	return manualWorkflow(id, {
 		name: 'Get report',
 		type: NODE_TYPE,
-		typeVersion: 1,
-		position: [220, 0],
 		parameters: {
 			resource: 'report',
 			operation: 'get',
@@ -61,14 +71,7 @@ function getWorkflow(id) {
 			simplify: true,
 		},
 		credentials: { phpRankApi: CREDENTIAL },
-	};
-	return {
-		id,
-		name: id,
-		nodes: [trigger, node],
-		connections: { [trigger.name]: { main: [[{ node: node.name, type: 'main', index: 0 }]] } },
-		settings: { executionOrder: 'v1' },
-	};
+	});
 }
 
 /** The resident set size of a process, from /proc (Linux). */
@@ -248,4 +251,11 @@ async function runBoundsLine(line, { tarball, report, keep }) {
 	}
 }
 
-module.exports = { runBoundsLine, openBoundsInstance, runHostile, errorMessageOf, BOUNDS };
+module.exports = {
+	runBoundsLine,
+	openBoundsInstance,
+	runHostile,
+	manualWorkflow,
+	errorMessageOf,
+	BOUNDS,
+};
