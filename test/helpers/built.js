@@ -14,7 +14,7 @@ const MODULE_PATHS = {
 	abort: 'nodes/PhpRank/transport/abort',
 	listSearch: 'nodes/PhpRank/methods/listSearch',
 	inputChecks: 'nodes/PhpRank/shared/inputChecks',
-	reportOutput: 'nodes/PhpRank/shared/reportOutput',
+	reportView: 'nodes/PhpRank/resources/report/reportView',
 	createOrRerun: 'nodes/PhpRank/resources/report/createOrRerun',
 	siteListing: 'nodes/PhpRank/resources/report/siteListing',
 	update: 'nodes/PhpRank/resources/report/update',

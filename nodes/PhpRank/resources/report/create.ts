@@ -4,7 +4,7 @@ import { OPERATION, PRIVACY, RESOURCE } from '../../shared/constants';
 import { passwordField, privacyChoices, showFor, simplifyField } from '../../shared/fields';
 import { pageUrlFrom, passwordFrom, privacyFrom } from '../../shared/inputChecks';
 import { encodedForm } from '../../shared/reportForm';
-import { reportView } from '../../shared/reportOutput';
+import { reportView } from './reportView';
 import type { ApiRequest } from '../../transport';
 import { operationRouting } from '../../transport';
 

@@ -10,7 +10,7 @@ import { isStoredUrlOf, storedUrl } from '../../report/storedUrl';
 import { OPERATION, RESOURCE } from '../../shared/constants';
 import { OUTPUT_CHANGES_PARAMETER, showFor, simplifyField } from '../../shared/fields';
 import { maxAgeHoursFrom } from '../../shared/inputChecks';
-import { reportView } from '../../shared/reportOutput';
+import { reportView } from './reportView';
 import type { ApiRequest, ItemRequests, ListEnvelope } from '../../transport';
 import { isAnswerLost, isLastPage, operationRouting } from '../../transport';
 import { createRequest } from './create';

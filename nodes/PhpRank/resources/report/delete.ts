@@ -1,7 +1,7 @@
 import type { INodePropertyOptions } from 'n8n-workflow';
 
 import { OPERATION } from '../../shared/constants';
-import { reportById } from '../../shared/reportById';
+import { reportById } from './reportById';
 import { operationRouting } from '../../transport';
 
 /** Report → Delete: one report by its ID (the Report field, shared with Get and Update: index.ts). */

@@ -17,9 +17,9 @@ import {
 } from '../../shared/fields';
 import { passwordFrom, privacyFrom } from '../../shared/inputChecks';
 import { isRecord } from '../../shared/isRecord';
-import { reportById } from '../../shared/reportById';
+import { reportById } from './reportById';
 import { encodedForm } from '../../shared/reportForm';
-import { reportView } from '../../shared/reportOutput';
+import { reportView } from './reportView';
 import type { ApiRequest } from '../../transport';
 import { operationRouting } from '../../transport';
 

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteSingleFunctions, INodePropertyRouting } from 
 
 import type { ItemRequests } from '../transport';
 import { operationRouting, planPages } from '../transport';
-import { limitFrom } from './inputChecks';
+import { limitFrom } from '../shared/inputChecks';
 
 /**
  * A Get Many (reports or projects): the list at `path` with every filter and sort of the routed
