@@ -18,7 +18,7 @@ import {
 } from './channels';
 import { nodeErrorOf } from './errorMessage';
 import { PipelineFailure } from './failure';
-import type { CollectOptions, ListEnvelope } from './paging';
+import type { CollectOptions, ListEnvelope, PagePosition } from './paging';
 import type { ApiChannel, ApiRequest, ChannelDeadline, RequestLimits } from './pipeline';
 import { deleteRecord, readList, readPage, readRecord } from './pipeline';
 
@@ -30,11 +30,18 @@ import { deleteRecord, readList, readPage, readRecord } from './pipeline';
  * the edge (errorMessage.ts `nodeErrorOf`). docs/architecture.md walks through it.
  */
 
-export type { ApiRequest, ChannelDeadline, CollectOptions, ListEnvelope, RequestLimits };
+export type {
+	ApiRequest,
+	ChannelDeadline,
+	CollectOptions,
+	ListEnvelope,
+	PagePosition,
+	RequestLimits,
+};
 export { DEFAULT_LIMITS } from './pipeline';
 export { deadlineFrom } from './channels';
 export { withoutUserinfo } from './errorMessage';
-export { collectPages, isLastPage, pageCount, planPages } from './paging';
+export { collectPages, isLastPage, LARGEST_PAGE_SIZE, pageCount, planPages } from './paging';
 
 /** The requests one item may send, each through the pipeline. A failure is thrown as a PipelineFailure. */
 export interface ItemRequests {
@@ -42,8 +49,11 @@ export interface ItemRequests {
 	record(request: ApiRequest): Promise<IDataObject>;
 	/** A deletion: `{ id, deleted }`. */
 	deletion(request: ApiRequest): Promise<IDataObject>;
-	/** One page of a list, as phpRank's paginator sends it. */
-	page(request: ApiRequest): Promise<ListEnvelope>;
+	/**
+	 * One page of a list, as phpRank's paginator sends it: as `request` asks, or, with `at`, page
+	 * `at.page` of `at.perPage` records (for a caller's own fetcher of collectPages).
+	 */
+	page(request: ApiRequest, at?: PagePosition): Promise<ListEnvelope>;
 	/**
 	 * A whole list (or as much as `options.plan` asks for), every filter on every page;
 	 * `shapePage` turns each page's records into what is kept, as they arrive.
@@ -60,7 +70,7 @@ function itemRequests(channel: ApiChannel): ItemRequests {
 	return {
 		record: async (request) => await readRecord(channel, request),
 		deletion: async (request) => await deleteRecord(channel, request),
-		page: async (request) => await readPage(channel, request),
+		page: async (request, at) => await readPage(channel, request, at),
 		list: async (url, qs, options, shapePage) =>
 			await readList(channel, url, qs, options, shapePage),
 	};

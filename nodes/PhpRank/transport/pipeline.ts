@@ -6,8 +6,8 @@ import type { ApiResponse } from './answer';
 import { answerFailure, bodyOfExpectedShape, remainingRequests } from './answer';
 import type { DeadlineBound, Failure, FailureSubject, ResponseShape } from './failure';
 import { lostReason, PipelineFailure, retryKind, transportFailure } from './failure';
-import type { CollectOptions, ListEnvelope } from './paging';
-import { collectPages } from './paging';
+import type { CollectOptions, ListEnvelope, PagePosition } from './paging';
+import { atPage, collectPages } from './paging';
 
 /**
  * The one way a request of this package travels: the routed operations, the trigger's polls and
@@ -331,9 +331,13 @@ export async function deleteRecord(channel: ApiChannel, request: ApiRequest): Pr
 	return (await exchange(channel, request, 'deletion')) as IDataObject;
 }
 
-/** One page of a list, as phpRank's paginator sends it. */
-export async function readPage(channel: ApiChannel, request: ApiRequest): Promise<ListEnvelope> {
-	return (await exchange(channel, request, 'list')) as ListEnvelope;
+/** One page of a list, as phpRank's paginator sends it; `at`: which page, of what size. */
+export async function readPage(
+	channel: ApiChannel,
+	request: ApiRequest,
+	at?: PagePosition,
+): Promise<ListEnvelope> {
+	return (await exchange(channel, at ? atPage(request, at) : request, 'list')) as ListEnvelope;
 }
 
 /**
@@ -346,15 +350,9 @@ export async function readList(
 	url: string,
 	qs: IDataObject | undefined,
 	options: CollectOptions,
-	shapePage: (records: IDataObject[]) => IDataObject[] = (records) => records,
+	shapePage?: (records: IDataObject[]) => IDataObject[],
 ): Promise<IDataObject[]> {
-	const fetchPage = async (page: number, perPage: number) => {
-		const envelope = await readPage(channel, {
-			method: 'GET',
-			url,
-			qs: { ...qs, per_page: perPage, page },
-		});
-		return { ...envelope, data: shapePage(envelope.data as IDataObject[]) };
-	};
-	return await collectPages(fetchPage, { ...options, path: url });
+	const fetchPage = async (page: number, perPage: number) =>
+		await readPage(channel, { method: 'GET', url, qs }, { page, perPage });
+	return await collectPages(fetchPage, { ...options, path: url, shapePage });
 }
