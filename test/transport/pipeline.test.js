@@ -3,7 +3,7 @@
 // test/reliability and test/node.)
 const { NodeApiError } = require('n8n-workflow');
 const pipeline = require('../helpers/built').pipeline;
-const { nodeErrorOf } = require('../helpers/built').errorMessage;
+const { nodeErrorOf } = require('../helpers/built').transport;
 
 const { backoffMs, wireOptions } = pipeline;
 /** Each request as the transport's edge (transport/index.ts) sends it: a failure becomes n8n's error. */

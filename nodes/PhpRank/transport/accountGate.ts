@@ -22,7 +22,7 @@ export type Admission = { admitted: true; pausedMs: number } | { admitted: false
  * The pause after a 429. Retry-After counts whole seconds, so the window may open up to a second
  * before it says: wait a second less, then probe one request at a time. A server that keeps
  * answering 429 (or says 0, nothing, or nonsense) gets fewer and fewer requests: never more than
- * a few a second, whatever it says. `streak` counts the 429s since a request was let through.
+ * a few a second, whatever it says. `streak` counts the 429s since a response other than a 429.
  */
 export function pauseAfterRateLimit(
 	askedMs: number | undefined,
@@ -144,7 +144,7 @@ export class AccountGate {
 	/** Waiting for the throttle's window to reopen: one request at a time. */
 	private probing = false;
 
-	/** 429s in a row since a request was let through. */
+	/** 429s in a row since a response other than a 429. */
 	private streak = 0;
 
 	private readonly share = new ThrottleShare();
@@ -234,12 +234,12 @@ export class AccountGate {
 	 * A response other than a 429: records the throttle's word on how many requests this window
 	 * still takes; a response without it (no throttle) clears what was known.
 	 */
-	letThrough(remaining: number | undefined): void {
+	notRateLimited(remaining: number | undefined): void {
 		this.remaining = remaining;
 		this.remainingSeenAt = Date.now();
 		this.share.observe(remaining);
 		this.streak = 0;
-		// A request was let through (or there is no throttle): the window is open again.
+		// A response other than a 429 (or there is no throttle): the window is open again.
 		if (this.remaining !== 0) this.probing = false;
 		this.wakeAll();
 	}

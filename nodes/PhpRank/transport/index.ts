@@ -4,9 +4,14 @@ import type {
 	IDataObject,
 	IExecutePaginationFunctions,
 	IHttpRequestMethods,
+	INode,
 	INodeExecutionData,
 	INodePropertyRouting,
+	JsonObject,
 } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import { InvalidInput } from '../shared/inputChecks';
 
 import type { ApiContext } from './channels';
 import {
@@ -16,18 +21,20 @@ import {
 	limitsOf,
 	routedChannel,
 } from './channels';
-import { nodeErrorOf } from './errorMessage';
 import { PipelineFailure } from './failure';
+import { describeFailure } from './failureWording';
 import type { CollectOptions, ListEnvelope, PagePosition } from './paging';
 import type { ApiChannel, ApiRequest, ChannelDeadline, RequestLimits } from './pipeline';
 import { deleteRecord, readList, readPage, readRecord } from './pipeline';
+import { redactSecrets, userinfoSecrets, withoutUserinfo } from './redaction';
 
 /**
  * The transport's one entry point. An operation declares its routing with `operationRouting`
  * and runs with the item's requests; the trigger's polls and the list searches run with
  * `sendFromCode`. Either way every request goes through the pipeline (pipeline.ts: the account's
- * gate, retries, deadlines, Stop, paging), and whatever fails becomes n8n's error once, here at
- * the edge (errorMessage.ts `nodeErrorOf`). docs/architecture.md walks through it.
+ * gate, retries, deadlines, Stop; paging.ts: the one page loop), and whatever fails becomes
+ * n8n's error once, here at the edge (`nodeErrorOf`: the wording of failureWording.ts, without
+ * secrets by redaction.ts). docs/architecture.md walks through it.
  */
 
 export type {
@@ -40,7 +47,7 @@ export type {
 };
 export { DEFAULT_LIMITS } from './pipeline';
 export { deadlineFrom } from './channels';
-export { withoutUserinfo } from './errorMessage';
+export { withoutUserinfo };
 export { collectPages, isLastPage, LARGEST_PAGE_SIZE, pageCount, planPages } from './paging';
 
 /** The requests one item may send, each through the pipeline. A failure is thrown as a PipelineFailure. */
@@ -76,8 +83,60 @@ function itemRequests(channel: ApiChannel): ItemRequests {
 	};
 }
 
+/** Where a failure happened, for its wording: the node, the item, and the credential it used. */
+export interface ErrorSituation {
+	node: INode;
+	itemIndex: number;
+	/** The credential, read only when a failure is described: its Base URL is named, its key removed. */
+	credential(): Promise<IDataObject>;
+}
+
+/**
+ * The transport's edge: the n8n error an item shows for what went wrong while its requests ran,
+ * made once. A Failure becomes a NodeApiError in the words of failureWording.ts, naming the Base
+ * URL; a refused parameter (InvalidInput) a NodeOperationError naming the field to correct. What
+ * a Failure shows passes through the secret filter: phpRank (or a proxy) may echo the request,
+ * key and password included (the failure carries its request's secrets). Other errors pass
+ * unchanged.
+ */
+export async function nodeErrorOf(situation: ErrorSituation, error: unknown): Promise<Error> {
+	const { node, itemIndex } = situation;
+	if (error instanceof InvalidInput) {
+		return new NodeOperationError(node, error.message, {
+			itemIndex,
+			description: `Check the "${error.field}" field of this node.`,
+		});
+	}
+	if (!(error instanceof PipelineFailure)) return error as Error;
+	let credential: IDataObject = {};
+	try {
+		credential = await situation.credential();
+	} catch {
+		// Without the credential the wording names no Base URL; the failure itself still shows.
+	}
+	const typedBaseUrl = String(credential.baseUrl ?? '').trim();
+	// The Base URL is named without its userinfo (`https://user:password@host`), whose parts are
+	// removed wherever else they appear.
+	const allSecrets = [
+		typeof credential.apiKey === 'string' ? credential.apiKey : undefined,
+		...error.secrets,
+		...userinfoSecrets(typedBaseUrl),
+	];
+	const text = describeFailure(error.failure, { baseUrl: withoutUserinfo(typedBaseUrl) });
+	const message = redactSecrets(text.message, allSecrets);
+	return new NodeApiError(node, { message } as JsonObject, {
+		message,
+		description: redactSecrets(text.description, allSecrets),
+		httpCode: text.httpCode,
+		itemIndex,
+	});
+}
+
 /** Runs `work` with the channel's requests; what fails becomes n8n's error for the item, once. */
-async function atEdge<T>(channel: ApiChannel, work: (requests: ItemRequests) => Promise<T>) {
+async function withNodeErrors<T>(
+	channel: ApiChannel,
+	work: (requests: ItemRequests) => Promise<T>,
+) {
 	try {
 		return await work(itemRequests(channel));
 	} catch (error) {
@@ -117,7 +176,7 @@ export function operationRouting(
 			): Promise<INodeExecutionData[]> {
 				const channel = routedChannel(this, requestData, limitsOf(this));
 				const routedQuery = (requestData.options.qs ?? {}) as IDataObject;
-				const records = await atEdge(
+				const records = await withNodeErrors(
 					channel,
 					async (requests) => await run(this, requests, routedQuery),
 				);
@@ -139,7 +198,7 @@ export async function sendFromCode<T>(
 	work: (requests: ItemRequests) => Promise<T>,
 	limits?: RequestLimits,
 ): Promise<T> {
-	return await atEdge(codeChannel(context, deadline, limits), work);
+	return await withNodeErrors(codeChannel(context, deadline, limits), work);
 }
 
 /**
@@ -153,7 +212,7 @@ export async function sendForCredentialTest<T>(
 	limits: RequestLimits,
 	work: (requests: ItemRequests) => Promise<T>,
 ): Promise<T> {
-	return await atEdge(credentialTestChannel(context, credentials, deadline, limits), work);
+	return await withNodeErrors(credentialTestChannel(context, credentials, deadline, limits), work);
 }
 
 /**

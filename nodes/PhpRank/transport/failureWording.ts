@@ -1,17 +1,14 @@
-import type { IDataObject, INode, JsonObject } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
-
-import { InvalidInput } from '../shared/inputChecks';
 import { siteRoot } from '../shared/apiBaseUrl';
 import { RESOURCE } from '../shared/constants';
 import { ownEntry } from '../shared/ownEntry';
-import type { ResponseShape, Failure, FailureSubject } from './failure';
-import { megabytes, PipelineFailure } from './failure';
+import { truncated } from '../shared/truncate';
+import type { BodyOutline, Failure, FailureSubject, ResponseShape } from './failure';
 
 /**
  * What the user, or an AI agent (which sees only the message), reads when a request fails: the
  * one wording of every failure (failure.ts), each message standing alone (what happened, then
- * what to do), without secrets, as n8n's error for the item (nodeErrorOf, at the end).
+ * what to do). The transport's edge (index.ts `nodeErrorOf`) removes secrets from it
+ * (redaction.ts) and makes it n8n's error for the item.
  */
 
 /** What the wording may name: the credential's Base URL as typed. */
@@ -79,6 +76,11 @@ function suggestedBaseUrl(location: string): string {
 	return siteRoot(apiAt === -1 ? location.replace(/[?#].*$/, '') : location.slice(0, apiAt));
 }
 
+/** A size in whole megabytes (MiB), as the user reads the bound. */
+function megabytes(bytes: number): string {
+	return `${Math.round(bytes / (1024 * 1024))} MB`;
+}
+
 /** The one wording of every failure. */
 export function describeFailure(failure: Failure, situation: FailureSituation): FailureText {
 	const baseUrl = situation.baseUrl;
@@ -86,33 +88,10 @@ export function describeFailure(failure: Failure, situation: FailureSituation): 
 		case 'httpError':
 			return describeHttpError(failure, baseUrl);
 		case 'rateLimitTooLong':
-			return {
-				message: `${RATE_LIMIT_MESSAGE}: phpRank asks to wait ${seconds(failure.askedMs)}, more than Max Wait for Rate Limit allows (${seconds(failure.maxWaitMs)}); raise Max Wait for Rate Limit in the node's Options, or run the workflow later`,
-				description: 'phpRank did not process this request (HTTP 429).',
-				httpCode: '429',
-			};
-		case 'rateLimited':
-		case 'rateLimitWaitedOut': {
-			const waited = failure.type === 'rateLimitWaitedOut' ? failure.waitedMs : 0;
-			const maxWait = failure.type === 'rateLimitWaitedOut' ? failure.maxWaitMs : 0;
-			return {
-				message: `${RATE_LIMIT_MESSAGE}: waited ${seconds(waited)} of Max Wait for Rate Limit (${seconds(maxWait)}) and phpRank still refused; raise Max Wait for Rate Limit in the node's Options, or run the workflow later`,
-				description: 'phpRank did not process this request (HTTP 429).',
-				httpCode: '429',
-			};
-		}
-		case 'redirect': {
-			const target = failure.location || 'an address it did not name';
-			const suggestion = failure.location
-				? `if that is your phpRank site, set the credential's Base URL to ${suggestedBaseUrl(failure.location)}`
-				: SET_BASE_URL;
-			return {
-				message: `The Base URL redirects to another address (HTTP ${failure.statusCode} to ${target}): ${suggestion}`,
-				description:
-					'The node does not follow redirects, so the API key and the request are never sent to another address. Nothing was sent there.',
-				httpCode: String(failure.statusCode),
-			};
-		}
+		case 'rateLimitWaitedOut':
+			return describeRateLimit(failure);
+		case 'redirect':
+			return describeRedirect(failure);
 		case 'webPage':
 			return {
 				message: `The Base URL does not lead to the phpRank API (it answered with a web page): ${SET_BASE_URL}`,
@@ -127,7 +106,7 @@ export function describeFailure(failure: Failure, situation: FailureSituation): 
 			};
 		case 'unexpectedShape':
 			return {
-				message: `${shapeProblem(failure.expected)} (got ${failure.got}): check that the credential's Base URL (${baseUrl}) is your phpRank site and not a proxy or another service`,
+				message: `${shapeProblem(failure.expected)} (got ${outlineWords(failure.got)}): check that the credential's Base URL (${baseUrl}) is your phpRank site and not a proxy or another service`,
 				description: `The answer to ${failure.path} does not have the shape of phpRank's API.`,
 				httpCode: '200',
 			};
@@ -144,33 +123,90 @@ export function describeFailure(failure: Failure, situation: FailureSituation): 
 		case 'pagingBroken':
 			return describePagingBroken(failure, baseUrl);
 		case 'canceled':
-			// n8n marks an execution stopped (not failed) when its error says "canceled" (n8n-core's
-			// WorkflowExecute): the spelling matters.
-			return {
-				message:
-					'The execution was canceled: the node stopped waiting for phpRank and sent nothing more',
-				description:
-					'The execution was stopped (Stop, or its timeout). A request phpRank had already received may still have been carried out: look before running the workflow again.',
-				httpCode: 'none',
-			};
-		case 'tooLarge': {
-			const declared =
-				failure.declaredBytes === undefined
-					? 'The node stopped reading it there and closed the connection.'
-					: `It declared ${failure.declaredBytes} bytes: the node did not read it and closed the connection.`;
-			return {
-				message: `phpRank's answer was larger than ${megabytes(failure.limitBytes)}, far more than any answer of phpRank's API: the Base URL (${baseUrl}) may not point at your phpRank API; ${SET_BASE_URL}`,
-				description: `${declared} The request is not sent again: the answer would be as large.`,
-				httpCode: 'none',
-			};
-		}
+			return CANCELED;
+		case 'tooLarge':
+			return describeTooLarge(failure, baseUrl);
 		case 'answerLost':
-			return {
-				message: CREATE_RESPONSE_LOST_MESSAGE,
-				description: `The request reached phpRank but no usable answer came back (${failure.reason}). The node does not send a Create again, so no duplicate report is made.${failure.tooLarge ? ` No phpRank answer is that large: check that the Base URL (${baseUrl}) points at your phpRank API.` : ''}`,
-				httpCode: failure.reason.startsWith('HTTP ') ? failure.reason.slice(5) : 'none',
-			};
+			return describeAnswerLost(failure, baseUrl);
 	}
+}
+
+/**
+ * n8n marks an execution stopped (not failed) when its error says "canceled" (n8n-core's
+ * WorkflowExecute): the spelling matters.
+ */
+const CANCELED: FailureText = {
+	message: 'The execution was canceled: the node stopped waiting for phpRank and sent nothing more',
+	description:
+		'The execution was stopped (Stop, or its timeout). A request phpRank had already received may still have been carried out: look before running the workflow again.',
+	httpCode: 'none',
+};
+
+function describeRateLimit(
+	failure: Extract<Failure, { type: 'rateLimitTooLong' | 'rateLimitWaitedOut' }>,
+): FailureText {
+	const what =
+		failure.type === 'rateLimitTooLong'
+			? `phpRank asks to wait ${seconds(failure.askedMs)}, more than Max Wait for Rate Limit allows (${seconds(failure.maxWaitMs)})`
+			: `waited ${seconds(failure.waitedMs)} of Max Wait for Rate Limit (${seconds(failure.maxWaitMs)}) and phpRank still refused`;
+	return {
+		message: `${RATE_LIMIT_MESSAGE}: ${what}; raise Max Wait for Rate Limit in the node's Options, or run the workflow later`,
+		description: 'phpRank did not process this request (HTTP 429).',
+		httpCode: '429',
+	};
+}
+
+function describeRedirect(failure: Extract<Failure, { type: 'redirect' }>): FailureText {
+	const target = failure.location || 'an address it did not name';
+	const suggestion = failure.location
+		? `if that is your phpRank site, set the credential's Base URL to ${suggestedBaseUrl(failure.location)}`
+		: SET_BASE_URL;
+	return {
+		message: `The Base URL redirects to another address (HTTP ${failure.statusCode} to ${target}): ${suggestion}`,
+		description:
+			'The node does not follow redirects, so the API key and the request are never sent to another address. Nothing was sent there.',
+		httpCode: String(failure.statusCode),
+	};
+}
+
+function describeTooLarge(
+	failure: Extract<Failure, { type: 'tooLarge' }>,
+	baseUrl: string,
+): FailureText {
+	const declared =
+		failure.declaredBytes === undefined
+			? 'The node stopped reading it there and closed the connection.'
+			: `It declared ${failure.declaredBytes} bytes: the node did not read it and closed the connection.`;
+	return {
+		message: `phpRank's answer was larger than ${megabytes(failure.limitBytes)}, far more than any answer of phpRank's API: the Base URL (${baseUrl}) may not point at your phpRank API; ${SET_BASE_URL}`,
+		description: `${declared} The request is not sent again: the answer would be as large.`,
+		httpCode: 'none',
+	};
+}
+
+/** Why a possibly processed request has no usable answer, in the words of the "answer was lost" description. */
+function lostReason(cause: Failure): string {
+	if (cause.type === 'httpError') return `HTTP ${cause.statusCode}`;
+	if (cause.type === 'noAnswer') return cause.code;
+	if (cause.type === 'timedOut') return `the Timeout of ${cause.limitMs} ms was reached`;
+	if (cause.type === 'tooLarge') return `its answer was larger than ${megabytes(cause.limitBytes)}`;
+	return cause.type;
+}
+
+function describeAnswerLost(
+	failure: Extract<Failure, { type: 'answerLost' }>,
+	baseUrl: string,
+): FailureText {
+	const { cause } = failure;
+	const tooLarge =
+		cause.type === 'tooLarge'
+			? ` No phpRank answer is that large: check that the Base URL (${baseUrl}) points at your phpRank API.`
+			: '';
+	return {
+		message: CREATE_RESPONSE_LOST_MESSAGE,
+		description: `The request reached phpRank but no usable answer came back (${lostReason(cause)}). The node does not send a Create again, so no duplicate report is made.${tooLarge}`,
+		httpCode: cause.type === 'httpError' ? String(cause.statusCode) : 'none',
+	};
 }
 
 function describeTimedOut(
@@ -226,6 +262,35 @@ function shapeProblem(expected: ResponseShape): string {
 	if (expected === 'list') return 'phpRank sent a list without its "data" array';
 	if (expected === 'record') return 'phpRank sent an answer without the record in "data"';
 	return 'phpRank answered the deletion without saying "deleted"';
+}
+
+/** A description of a response body longer than this is cut. */
+const MAX_OUTLINE_LENGTH = 120;
+
+/** What a body of the wrong shape held, in words: `an object with "error", "data": null`. */
+function outlineWords(outline: BodyOutline): string {
+	switch (outline.kind) {
+		case 'null':
+			return 'null';
+		case 'list':
+			return `a list of ${outline.length}`;
+		case 'text':
+			return `text of ${outline.length} characters`;
+		case 'other':
+			return `a ${outline.type}`;
+	}
+	if (outline.keys.length === 0) return 'an empty object';
+	const listed = outline.keys.map((key) => `"${key}"`).join(', ');
+	const data = outline.data === undefined ? '' : `, "data": ${dataWords(outline.data)}`;
+	const text = `an object with ${listed}${outline.moreKeys ? ', ...' : ''}${data}`;
+	return truncated(text, MAX_OUTLINE_LENGTH);
+}
+
+function dataWords(kind: string): string {
+	if (kind === 'null') return 'null';
+	if (kind === 'list') return 'a list';
+	if (kind === 'object') return 'an object';
+	return `a ${kind}`;
 }
 
 function describeNotSent(code: string, configuration: boolean, baseUrl: string): FailureText {
@@ -328,120 +393,4 @@ function describeHttpError(
 				httpCode,
 			};
 	}
-}
-
-/**
- * Removes secrets from a text the package shows: the API key and a report's password, as typed
- * and in the encoded forms a server may echo them in (percent-encoded, form-encoded, JSON).
- */
-const REDACTED = '[redacted]';
-
-/**
- * Shorter strings occur in ordinary words, so they are not searched for as such; an echoed
- * password field or Bearer header is removed whatever its length (SECRET_FIELDS).
- */
-const MIN_SECRET_LENGTH = 3;
-
-/** `password=…`, `"password":"…"`, `Bearer …` however the value is quoted or encoded. */
-const SECRET_FIELDS = [
-	/(password\\?["']?\s*(?:=|:|%3D)\s*\\?["']?)[^"'&\s,}\\]*/gi,
-	/(bearer(?:\s|%20|\+)+)[^"'&\s,}\\]+/gi,
-];
-
-function spellings(secret: string): string[] {
-	const forms = new Set([
-		secret,
-		encodeURIComponent(secret),
-		encodeURIComponent(secret).replace(/%20/g, '+'),
-		JSON.stringify(secret).slice(1, -1),
-		JSON.stringify(secret).slice(1, -1).replace(/\//g, '\\/'),
-	]);
-	return [...forms]
-		.filter((form) => form.length >= MIN_SECRET_LENGTH)
-		.sort((a, b) => b.length - a.length);
-}
-
-/** `scheme://user:password@`: the userinfo of any address in a text. */
-const URL_USERINFO = /\b([a-z][a-z0-9+.-]*:\/\/)[^/?#@\s]*@/gi;
-
-/** An address as it may be shown: without its userinfo (`https://user:password@host` → `https://host`). */
-export function withoutUserinfo(url: string): string {
-	return url.replace(URL_USERINFO, '$1');
-}
-
-/**
- * The parts of an address's userinfo, as typed and decoded: secrets to remove wherever else a
- * server may echo them (a redirect's Location, an error page).
- */
-export function userinfoSecrets(url: string): string[] {
-	const match = /^\s*[a-z][a-z0-9+.-]*:\/\/([^/?#@\s]*)@/i.exec(url);
-	if (!match) return [];
-	const parts = [match[1], ...match[1].split(':')];
-	const decoded = parts.map((part) => {
-		try {
-			return decodeURIComponent(part);
-		} catch {
-			return part;
-		}
-	});
-	return [...new Set([...parts, ...decoded])].filter((part) => part !== '');
-}
-
-export function redactSecrets(text: string, secrets: Array<string | undefined>): string {
-	let result = withoutUserinfo(text);
-	for (const field of SECRET_FIELDS) result = result.replace(field, `$1${REDACTED}`);
-	for (const secret of secrets) {
-		if (typeof secret !== 'string' || secret.length < MIN_SECRET_LENGTH) continue;
-		for (const form of spellings(secret)) result = result.split(form).join(REDACTED);
-	}
-	return result;
-}
-
-/** Where a failure happened, for its wording: the node, the item, and the credential it used. */
-export interface ErrorSituation {
-	node: INode;
-	itemIndex: number;
-	/** The credential, read only when a failure is described: its Base URL is named, its key removed. */
-	credential(): Promise<IDataObject>;
-}
-
-/**
- * The transport's edge (index.ts): the n8n error an item shows for what went wrong while its
- * requests ran, made once. A Failure becomes a NodeApiError in the words above, naming the Base
- * URL; a refused parameter (InvalidInput) a NodeOperationError naming the field to correct. What
- * a Failure shows passes through the secret filter: phpRank (or a proxy) may echo the request,
- * key and password included (the failure carries its request's secrets). Other errors pass
- * unchanged.
- */
-export async function nodeErrorOf(situation: ErrorSituation, error: unknown): Promise<Error> {
-	const { node, itemIndex } = situation;
-	if (error instanceof InvalidInput) {
-		return new NodeOperationError(node, error.message, {
-			itemIndex,
-			description: `Check the "${error.field}" field of this node.`,
-		});
-	}
-	if (!(error instanceof PipelineFailure)) return error as Error;
-	let credential: IDataObject = {};
-	try {
-		credential = await situation.credential();
-	} catch {
-		// Without the credential the wording names no Base URL; the failure itself still shows.
-	}
-	const typedBaseUrl = String(credential.baseUrl ?? '').trim();
-	// The Base URL is named without its userinfo (`https://user:password@host`), whose parts are
-	// removed wherever else they appear.
-	const allSecrets = [
-		typeof credential.apiKey === 'string' ? credential.apiKey : undefined,
-		...error.secrets,
-		...userinfoSecrets(typedBaseUrl),
-	];
-	const text = describeFailure(error.failure, { baseUrl: withoutUserinfo(typedBaseUrl) });
-	const message = redactSecrets(text.message, allSecrets);
-	return new NodeApiError(node, { message } as JsonObject, {
-		message,
-		description: redactSecrets(text.description, allSecrets),
-		httpCode: text.httpCode,
-		itemIndex,
-	});
 }
