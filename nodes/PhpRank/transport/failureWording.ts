@@ -320,19 +320,22 @@ function describeNotSent(code: string, configuration: boolean, baseUrl: string):
 	};
 }
 
-function describeHttpError(
-	failure: Extract<Failure, { type: 'httpError' }>,
-	baseUrl: string,
-): FailureText {
-	const { statusCode, serverMessage, subject, webPage } = failure;
+type HttpError = Extract<Failure, { type: 'httpError' }>;
+
+/** `phpRank said: "…"` after a description, when phpRank gave a message. */
+function serverQuote(failure: HttpError): string {
+	return failure.serverMessage ? ` phpRank said: "${failure.serverMessage}"` : '';
+}
+
+function describeHttpError(failure: HttpError, baseUrl: string): FailureText {
+	const { statusCode, webPage } = failure;
 	const httpCode = String(statusCode);
-	const serverQuote = serverMessage ? ` phpRank said: "${serverMessage}"` : '';
 	if (statusCode >= 500) {
 		return {
 			message: `phpRank had a server error (HTTP ${httpCode}): try again later, or ask the phpRank site's administrator`,
 			description: webPage
 				? `The answer was a web page (from phpRank or a proxy in front of it); the node retried as its Options allow.`
-				: `The node retried as its Options allow.${serverQuote}`,
+				: `The node retried as its Options allow.${serverQuote(failure)}`,
 			httpCode,
 		};
 	}
@@ -343,54 +346,69 @@ function describeHttpError(
 			httpCode,
 		};
 	}
-	switch (statusCode) {
-		case 401:
-			return {
-				message:
-					'phpRank rejected the API key: check the API key in the phpRank credential and that the Base URL is the site the key belongs to',
-				description: `HTTP 401.${serverQuote}`,
-				httpCode,
-			};
-		case 403:
-			if (serverMessage.includes('feature') || !subject) {
-				return {
-					message:
-						"This phpRank account's plan has no API access: use an API key of an account whose plan includes the API",
-					description: `phpRank refused the request (HTTP 403).${serverQuote}`,
-					httpCode,
-				};
-			}
-			return {
-				message: `${subjectName(subject)} does not exist or belongs to another account: check ${subjectField(subject)}`,
-				description: `phpRank refused the request (HTTP 403).${serverQuote}`,
-				httpCode,
-			};
-		case 404:
-			if (subject?.id !== undefined) {
-				return {
-					message: `${subjectName(subject)} not found: check ${subjectField(subject)} (it may have been deleted)`,
-					description: `phpRank has no ${subject.resource} with this ${subject.resource === RESOURCE.project ? 'name' : 'ID'} for this API key.${serverQuote}`,
-					httpCode,
-				};
-			}
-			return {
-				message: `No phpRank API at the Base URL (HTTP 404 for ${failure.path}): ${SET_BASE_URL}`,
-				description: `${baseUrl} has no phpRank API.${serverQuote}`,
-				httpCode,
-			};
-		case 422:
-			return {
-				message: serverMessage
-					? `phpRank rejected the input: ${serverMessage}`
-					: "phpRank rejected the input: check the node's fields",
-				description: 'Correct the field named in the message and run the node again.',
-				httpCode,
-			};
-		default:
-			return {
-				message: `phpRank answered HTTP ${httpCode}: check the node's fields and the credential's Base URL`,
-				description: serverMessage ? `phpRank said: "${serverMessage}"` : 'phpRank gave no reason.',
-				httpCode,
-			};
+	if (statusCode === 403) return describeForbidden(failure);
+	if (statusCode === 404) return describeNotFound(failure, baseUrl);
+	return describeClientError(failure);
+}
+
+function describeForbidden(failure: HttpError): FailureText {
+	const { serverMessage, subject } = failure;
+	const description = `phpRank refused the request (HTTP 403).${serverQuote(failure)}`;
+	if (serverMessage.includes('feature') || !subject) {
+		return {
+			message:
+				"This phpRank account's plan has no API access: use an API key of an account whose plan includes the API",
+			description,
+			httpCode: '403',
+		};
 	}
+	return {
+		message: `${subjectName(subject)} does not exist or belongs to another account: check ${subjectField(subject)}`,
+		description,
+		httpCode: '403',
+	};
+}
+
+function describeNotFound(failure: HttpError, baseUrl: string): FailureText {
+	const { subject } = failure;
+	if (subject?.id !== undefined) {
+		return {
+			message: `${subjectName(subject)} not found: check ${subjectField(subject)} (it may have been deleted)`,
+			description: `phpRank has no ${subject.resource} with this ${subject.resource === RESOURCE.project ? 'name' : 'ID'} for this API key.${serverQuote(failure)}`,
+			httpCode: '404',
+		};
+	}
+	return {
+		message: `No phpRank API at the Base URL (HTTP 404 for ${failure.path}): ${SET_BASE_URL}`,
+		description: `${baseUrl} has no phpRank API.${serverQuote(failure)}`,
+		httpCode: '404',
+	};
+}
+
+/** A 4xx other than 403 and 404 (and 429, which is waited out). */
+function describeClientError(failure: HttpError): FailureText {
+	const { statusCode, serverMessage } = failure;
+	const httpCode = String(statusCode);
+	if (statusCode === 401) {
+		return {
+			message:
+				'phpRank rejected the API key: check the API key in the phpRank credential and that the Base URL is the site the key belongs to',
+			description: `HTTP 401.${serverQuote(failure)}`,
+			httpCode,
+		};
+	}
+	if (statusCode === 422) {
+		return {
+			message: serverMessage
+				? `phpRank rejected the input: ${serverMessage}`
+				: "phpRank rejected the input: check the node's fields",
+			description: 'Correct the field named in the message and run the node again.',
+			httpCode,
+		};
+	}
+	return {
+		message: `phpRank answered HTTP ${httpCode}: check the node's fields and the credential's Base URL`,
+		description: serverMessage ? `phpRank said: "${serverMessage}"` : 'phpRank gave no reason.',
+		httpCode,
+	};
 }
