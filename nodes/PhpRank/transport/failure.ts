@@ -12,7 +12,7 @@ export interface FailureSubject {
 	id?: string | number;
 }
 
-/** What shape of response a request expects (answer.ts checks it). */
+/** What shape of response a request expects (response.ts checks it). */
 export type ResponseShape = 'list' | 'record' | 'deletion';
 
 export type Failure =
@@ -40,13 +40,13 @@ export type Failure =
 	/** The request may have reached phpRank, but no response came back (reset, timeout). */
 	| { type: 'noAnswer'; code: string }
 	/**
-	 * No answer within a deadline: `timeout`, the node's Timeout (Request Options), for one attempt
+	 * No response within a deadline: `timeout`, the node's Timeout (Request Options), for one attempt
 	 * body included; `poll`, `search` and `credentialTest`, the whole poll of the trigger, list search
 	 * or credential test.
 	 */
 	| { type: 'timedOut'; bound: DeadlineBound; limitMs: number; attempts: number }
 	/**
-	 * The answer passed the bound on an answer's size (answerBody.ts): its connection was closed.
+	 * The response passed the bound on a response's size (responseBody.ts): its connection was closed.
 	 * `declaredBytes`: the Content-Length it declared, when that alone was above the bound.
 	 */
 	| { type: 'tooLarge'; limitBytes: number; declaredBytes?: number }

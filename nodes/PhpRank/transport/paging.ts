@@ -187,7 +187,7 @@ class ListReading {
 
 	/**
 	 * A page of records all read before, from a list that did not grow: the server ignores `page`
-	 * (its own `current_page` is checked with every answer, pipeline.ts). Reading on would only ask
+	 * (its own `current_page` is checked with every response, pipeline.ts). Reading on would only ask
 	 * for the same records again, up to the number of pages it claims.
 	 */
 	repeats(next: PageRead, previous: ListEnvelope): boolean {

@@ -3,8 +3,8 @@ import type { IDataObject, IHttpRequestMethods, IHttpRequestOptions, INode } fro
 import { abortableWait, throwIfCanceled } from './abort';
 import type { AccountGate } from './accountGate';
 import { gateFor } from './accountGate';
-import type { ApiResponse } from './answer';
-import { answerFailure, bodyOfExpectedShape, remainingRequests } from './answer';
+import type { ApiResponse } from './response';
+import { responseFailure, bodyOfExpectedShape, remainingRequests } from './response';
 import type { DeadlineBound, Failure, FailureSubject, ResponseShape } from './failure';
 import { PipelineFailure, retryKind, transportFailure } from './failure';
 import type { CollectOptions, ListEnvelope, PagePosition } from './paging';
@@ -14,7 +14,7 @@ import { atPage, collectPages } from './paging';
  * The one way a request of this package travels: the routed operations, the trigger's polls and
  * the list searches all come here (channels.ts says how each asks n8n to send), through the
  * transport's entry point (index.ts). It owns the headers, the account's gate and the retries,
- * reading the response (answer.ts) and paging (paging.ts). What fails is thrown as a
+ * reading the response (response.ts) and paging (paging.ts). What fails is thrown as a
  * PipelineFailure, data, and turned into n8n's error once, at the entry point's edge
  * (index.ts `nodeErrorOf`). docs/architecture.md walks through it.
  */
@@ -96,7 +96,7 @@ export function backoffMs(attempt: number): number {
  * The options of every attempt. Redirects are never followed: n8n would send the Authorization
  * header (and a Create's form, password included) to wherever a server points. Every status
  * reaches the pipeline, which words it. The body comes as a stream, which the channel reads
- * within the bound on an answer's size (answerBody.ts).
+ * within the bound on a response's size (responseBody.ts).
  */
 export function wireOptions(request: ApiRequest): IHttpRequestOptions {
 	const headers: IDataObject = { Accept: 'application/json' };
@@ -342,14 +342,14 @@ async function decide(sending: Sending, result: AttemptResult): Promise<NextStep
 	const { request, expect, gate } = sending;
 	if ('response' in result && result.response) {
 		const { response } = result;
-		const verdict = answerFailure(response, request.url, request.subject);
+		const verdict = responseFailure(response, request.url, request.subject);
 		// A 429 pauses the gate below, once it is clear that this request will wait for it.
 		if (verdict?.type !== 'rateLimited') gate.notRateLimited(remainingRequests(response.headers));
 		if (verdict?.type === 'rateLimited') return waitForRateLimit(sending, verdict.retryAfterMs);
 		if (!verdict) return { done: true, body: checkedBody(request, expect, response.body) };
 		return await retryOrFail(sending, verdict);
 	}
-	// A channel that resolved without a response got no answer either.
+	// A channel that resolved without a response: no response came back.
 	return await retryOrFail(
 		sending,
 		'failure' in result ? result.failure : { type: 'noAnswer', code: 'no response' },

@@ -86,7 +86,7 @@ export interface RateLimitedResponse {
  * response. Only a 2xx web page means a wrong Base URL: a proxy's HTML error page during an
  * outage is a server error.
  */
-export function answerFailure(
+export function responseFailure(
 	response: ApiResponse,
 	path: string,
 	subject?: FailureSubject,

@@ -1,21 +1,21 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { ApiResponse } from './answer';
-import { headerValue } from './answer';
+import type { ApiResponse } from './response';
+import { headerValue } from './response';
 import { PipelineFailure } from './failure';
 
 /**
- * Reading an answer's body within a bound. n8n reads whatever a server sends, whole, into the
+ * Reading a response's body within a bound. n8n reads whatever a server sends, whole, into the
  * one process that runs every workflow (docs/architecture.md, "Bounds"): one wrong Base URL that
- * points at a big download could end them all. phpRank's largest honest answer, a page of 100
+ * points at a big download could end them all. phpRank's largest honest response, a page of 100
  * full reports, is a few hundred kB, so every request of the package asks n8n for the body as a
  * stream (pipeline.ts `wireOptions`) and reads it here: counted after decompression, stopped and
  * closed as soon as it passes the bound, and closed when the attempt's signal aborts (Stop, the
  * Timeout, a poll's deadline). Whatever ends the read closes the connection.
  */
 
-/** The most an answer may be, counted after decompression: far above any honest phpRank answer. */
-export const MAX_ANSWER_BYTES = 16 * 1024 * 1024;
+/** The most a response may be, counted after decompression: far above any honest phpRank response. */
+export const MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
 
 /** A response body as n8n hands it over for `encoding: 'stream'` (a Node readable stream). */
 interface BodyStream {
@@ -97,7 +97,7 @@ async function readText(
 		});
 		stream.on('end', () => finish());
 		stream.on('error', (error) => finish(error));
-		// Closed before its end without an error of its own: the answer was cut short.
+		// Closed before its end without an error of its own: the response was cut short.
 		stream.on('close', () =>
 			finish(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' })),
 		);
@@ -109,10 +109,10 @@ async function readText(
  * before the body is read. A body n8n already read (an older n8n, a test double) is measured
  * as it is.
  */
-export async function readAnswerBody(
+export async function readResponseBody(
 	response: ApiResponse,
 	signal?: AbortSignal,
-	limit = MAX_ANSWER_BYTES,
+	limit = MAX_RESPONSE_BYTES,
 ): Promise<ApiResponse> {
 	const { body } = response;
 	if (!isBodyStream(body)) {
