@@ -38,7 +38,6 @@ export function getManyRouting(
 	shapeOf: (context: IExecuteSingleFunctions) => (record: IDataObject) => IDataObject,
 ): INodePropertyRouting {
 	return operationRouting(
-		{ method: 'GET', url: path },
 		async (context, requests, routedQuery) =>
 			await getMany(context, requests, path, routedQuery, shapeOf(context)),
 	);

@@ -3,7 +3,6 @@ import type {
 	ICredentialTestFunctions,
 	IDataObject,
 	IExecutePaginationFunctions,
-	IHttpRequestMethods,
 	INode,
 	INodeExecutionData,
 	INodePropertyRouting,
@@ -157,17 +156,15 @@ export type OperationRun = (
 
 /**
  * The routing of one operation option. n8n merges an option's `routing.operations` into the
- * item's request operations, and because of `paginate` hands the routed request (method, static
- * path, routed query, the node's Request Options) to `pagination`: here, the operation's run,
- * whose records become the item's output, paired with its input item. `captureResponse` gives the
- * pipeline the whole response of each attempt sent through n8n's routing request.
+ * item's request operations, and because of `paginate` hands the routed request (the routed
+ * query, the node's Request Options) to `pagination`: here, the operation's run, whose records
+ * become the item's output, paired with its input item. The run states each request's method and
+ * path itself (an `ApiRequest`), once: the pipeline sends exactly that (pipeline.ts `wireOptions`),
+ * so the routing declares none. `captureResponse` gives the pipeline the whole response of each
+ * attempt sent through n8n's routing request.
  */
-export function operationRouting(
-	request: { method: IHttpRequestMethods; url?: string },
-	run: OperationRun,
-): INodePropertyRouting {
+export function operationRouting(run: OperationRun): INodePropertyRouting {
 	return {
-		request,
 		send: { paginate: true },
 		operations: {
 			async pagination(

@@ -50,7 +50,7 @@ export const createOption: INodePropertyOptions = {
 	action: 'Create a report',
 	description:
 		'Analyse a web page (a full http:// or https:// address) and store its report. Returns the report: score from 0 to 100, label (good, decent or bad) and the failed checks with a reason each.',
-	routing: operationRouting({ method: 'POST', url: '/reports' }, async (context, requests) => {
+	routing: operationRouting(async (context, requests) => {
 		const record = await requests.record(createRequest(context).request);
 		return [reportView(context)(record)];
 	}),

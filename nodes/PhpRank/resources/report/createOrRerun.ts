@@ -330,8 +330,8 @@ export const createOrRerunOption: INodePropertyOptions = {
 	action: CREATE_OR_RERUN_ACTION,
 	description:
 		"Keep one up-to-date report per page: re-run the newest report of the URL, or create one when it has none. Returns the report (score from 0 to 100, label, failed checks) and 'action': created, re-run or kept.",
-	// The routed request is the Create; the run looks the URL up first and sends it only when no report has it.
-	routing: operationRouting({ method: 'POST', url: '/reports' }, async (context, requests) => {
+	// The run looks the URL up first and sends the Create only when no report has it.
+	routing: operationRouting(async (context, requests) => {
 		const create = createRequest(context);
 		const maxAgeHours = maxAgeHoursFrom(context.getNodeParameter('maxAgeHours', 0));
 		// One run's items naming the same page share one outcome; the run's execute data scopes them.

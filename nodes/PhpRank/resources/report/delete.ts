@@ -11,7 +11,7 @@ export const deleteOption: INodePropertyOptions = {
 	action: 'Delete a report',
 	description:
 		'Delete a report by its ID (a whole number, like 12, that Get Many returns). Returns its ID and deleted: true.',
-	routing: operationRouting({ method: 'DELETE' }, async (context, requests) => [
+	routing: operationRouting(async (context, requests) => [
 		await requests.deletion(reportById(context, 'DELETE')),
 	]),
 };

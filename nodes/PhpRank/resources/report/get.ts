@@ -13,7 +13,7 @@ export const getOption: INodePropertyOptions = {
 	action: 'Get a report',
 	description:
 		'Get a report by its ID (a whole number, like 12, that Get Many returns): score from 0 to 100, label (good, decent or bad) and the failed checks with a reason each',
-	routing: operationRouting({ method: 'GET' }, async (context, requests) => {
+	routing: operationRouting(async (context, requests) => {
 		const record = await requests.record(reportById(context, 'GET'));
 		return [reportView(context)(record)];
 	}),
