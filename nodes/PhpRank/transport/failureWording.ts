@@ -7,7 +7,7 @@ import type { BodyOutline, Failure, FailureSubject, ResponseShape } from './fail
 /**
  * What the user, or an AI agent (which sees only the message), reads when a request fails: the
  * one wording of every failure (failure.ts), each message standing alone (what happened, then
- * what to do). The transport's edge (index.ts `nodeErrorOf`) removes secrets from it
+ * what to do). The transport's entry point (index.ts `nodeErrorOf`) removes secrets from it
  * (redaction.ts) and makes it n8n's error for the item.
  */
 

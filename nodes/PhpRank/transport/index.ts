@@ -32,7 +32,7 @@ import { redactSecrets, userinfoSecrets, withoutUserinfo } from './redaction';
  * and runs with the item's requests; the trigger's polls and the list searches run with
  * `sendFromCode`. Either way every request goes through the pipeline (pipeline.ts: the account's
  * gate, retries, deadlines, Stop; paging.ts: the one page loop), and whatever fails becomes
- * n8n's error once, here at the edge (`nodeErrorOf`: the wording of failureWording.ts, without
+ * n8n's error once, here, where the run meets n8n (`nodeErrorOf`: the wording of failureWording.ts, without
  * secrets by redaction.ts). docs/architecture.md walks through it.
  */
 
@@ -91,7 +91,7 @@ export interface ErrorSituation {
 }
 
 /**
- * The transport's edge: the n8n error an item shows for what went wrong while its requests ran,
+ * Where the run meets n8n: the n8n error an item shows for what went wrong while its requests ran,
  * made once. A Failure becomes a NodeApiError in the words of failureWording.ts, naming the Base
  * URL; a refused parameter (InvalidInput) a NodeOperationError naming the field to correct. What
  * a Failure shows passes through the secret filter: phpRank (or a proxy) may echo the request,

@@ -15,7 +15,7 @@ import { atPage, collectPages } from './paging';
  * the list searches all come here (channels.ts says how each asks n8n to send), through the
  * transport's entry point (index.ts). It owns the headers, the account's gate and the retries,
  * reading the response (response.ts) and paging (paging.ts). What fails is thrown as a
- * PipelineFailure, data, and turned into n8n's error once, at the entry point's edge
+ * PipelineFailure, data, and turned into n8n's error once, at the entry point
  * (index.ts `nodeErrorOf`). docs/architecture.md walks through it.
  */
 
@@ -116,7 +116,7 @@ export function wireOptions(request: ApiRequest): IHttpRequestOptions {
 
 /**
  * Sends a request and returns its body, checked to be of `expect`'s shape. A failure takes the
- * request's secrets with it, for whoever words it (the transport's edge, index.ts).
+ * request's secrets with it, for whoever words it (the entry point, index.ts `nodeErrorOf`).
  */
 async function send(
 	channel: ApiChannel,

@@ -1,7 +1,7 @@
 /**
  * Removing secrets from a text the package shows: the API key, a report's password and the
  * userinfo of an address, as typed and in the encoded forms a server may echo them in
- * (percent-encoded, form-encoded, JSON). The transport's edge (index.ts `nodeErrorOf`) passes
+ * (percent-encoded, form-encoded, JSON). The transport's entry point (index.ts `nodeErrorOf`) passes
  * every failure's wording through it.
  */
 
