@@ -130,23 +130,37 @@ async function send(
 }
 
 /**
- * The signal one attempt runs under: the execution's cancel signal and the attempt's deadline.
- * `release` ends the attempt's hold on the deadline.
+ * The signal one attempt runs under: it aborts when the execution's cancel signal or the
+ * attempt's deadline does; `release` detaches it from both once the attempt is over.
+ *
+ * Its own AbortController, not `AbortSignal.any` or the deadline's timeout signal itself: Node
+ * keeps those two kinds alive for as long as they have an 'abort' listener and may still abort,
+ * and the socket made with this signal (`attemptOptions`) adds one that Node removes only on
+ * abort. A pending `AbortSignal.any` held every answer's socket, response and text until its
+ * deadline passed: minutes, for every page of a Return All (bench/findings.md, "Memory"). A
+ * controller's signal is an ordinary object: once the attempt is over nothing refers to it, and
+ * it goes with its listeners.
  */
 function attemptSignal(
 	cancel: AbortSignal | undefined,
 	attemptMs: number | undefined,
-): { signal: AbortSignal | undefined; release: () => void } {
-	if (attemptMs === undefined) return { signal: cancel, release: () => {} };
-	const deadline = AbortSignal.timeout(Math.max(1, attemptMs));
-	// Node keeps a timeout signal only while it has an 'abort' listener of its own (AbortSignal.any
-	// holds its sources weakly): without one, a garbage collection can take it before it fires,
-	// and the attempt would wait forever (test/unit/pipeline.test.js forces that collection).
-	const hold = () => {};
-	deadline.addEventListener('abort', hold);
+): { signal: AbortSignal; release: () => void } {
+	const attempt = new AbortController();
+	const onCancel = () => attempt.abort(cancel?.reason);
+	// The deadline keeps a listener of its own while the attempt runs: a timeout signal without
+	// one can be collected before it fires (test/transport/pipeline.test.js forces that collection).
+	const deadline =
+		attemptMs === undefined ? undefined : AbortSignal.timeout(Math.max(1, attemptMs));
+	const onDeadline = () => attempt.abort(deadline?.reason);
+	if (cancel?.aborted) onCancel();
+	else cancel?.addEventListener('abort', onCancel, { once: true });
+	deadline?.addEventListener('abort', onDeadline, { once: true });
 	return {
-		signal: cancel ? AbortSignal.any([cancel, deadline]) : deadline,
-		release: () => deadline.removeEventListener('abort', hold),
+		signal: attempt.signal,
+		release: () => {
+			cancel?.removeEventListener('abort', onCancel);
+			deadline?.removeEventListener('abort', onDeadline);
+		},
 	};
 }
 

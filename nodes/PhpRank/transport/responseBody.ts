@@ -22,6 +22,7 @@ interface BodyStream {
 	on(event: 'data', listener: (chunk: Uint8Array | string) => void): unknown;
 	on(event: 'end' | 'close', listener: () => void): unknown;
 	on(event: 'error', listener: (error: Error) => void): unknown;
+	removeListener(event: 'data' | 'end' | 'close' | 'error', listener: () => void): unknown;
 	destroy(error?: Error): unknown;
 	readonly destroyed?: boolean;
 }
@@ -56,10 +57,13 @@ function parsedBody(text: string): unknown {
 	}
 }
 
+function ignoreError(): void {}
+
 /**
  * Reads the stream to its end, at most `limit` bytes; rejects (and closes it) past the bound,
  * on a stream error, or as soon as `signal` aborts. Chunks are decoded as they come, so the
- * bytes are not held twice.
+ * bytes are not held twice. Once settled it lets go of the stream: a listener left on it would
+ * keep the text alive for as long as the stream lives.
  */
 async function readText(
 	stream: BodyStream,
@@ -76,6 +80,12 @@ async function readText(
 			if (settled) return;
 			settled = true;
 			signal?.removeEventListener('abort', onAbort);
+			stream.removeListener('data', onData as () => void);
+			stream.removeListener('end', onEnd);
+			stream.removeListener('error', onError as () => void);
+			stream.removeListener('close', onClose);
+			// An error after the end (a socket reset, say) has nobody to tell; unheard, it would crash n8n.
+			stream.on('error', ignoreError);
 			if (error === undefined) {
 				parts.push(decoder.decode());
 				resolve(parts.join(''));
@@ -85,22 +95,24 @@ async function readText(
 			reject(error);
 		};
 		const onAbort = () => finish(signal?.reason ?? new Error('aborted'));
-		if (signal?.aborted) return onAbort();
-		signal?.addEventListener('abort', onAbort, { once: true });
-		stream.on('data', (chunk) => {
-			if (settled) return;
+		const onData = (chunk: Uint8Array | string) => {
 			const data = typeof chunk === 'string' ? new TextEncoder().encode(chunk) : chunk;
 			bytes += data.byteLength;
 			if (bytes > limit)
 				return finish(refused ? tooLarge(refused.limit, refused.declaredBytes) : tooLarge(limit));
 			parts.push(decoder.decode(data, { stream: true }));
-		});
-		stream.on('end', () => finish());
-		stream.on('error', (error) => finish(error));
+		};
+		const onEnd = () => finish();
+		const onError = (error: Error) => finish(error);
 		// Closed before its end without an error of its own: the response was cut short.
-		stream.on('close', () =>
-			finish(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' })),
-		);
+		const onClose = () =>
+			finish(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }));
+		if (signal?.aborted) return onAbort();
+		signal?.addEventListener('abort', onAbort, { once: true });
+		stream.on('data', onData);
+		stream.on('end', onEnd);
+		stream.on('error', onError);
+		stream.on('close', onClose);
 	});
 }
 
