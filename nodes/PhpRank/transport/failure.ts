@@ -87,8 +87,9 @@ export type DeadlineBound = 'timeout' | 'poll' | 'search' | 'credentialTest';
 
 /**
  * A failure on its way through the pipeline, before it is described for the item (at the
- * transport's entry point, index.ts `nodeErrorOf`). `secrets`: what the failed request carried that no error
- * may show (a report's password), so that every item the failure reaches removes them.
+ * transport's entry point, index.ts `nodeErrorOf`). `secrets`: what the failed request carried
+ * that no error may show (a report's password), so that every item the failure reaches removes
+ * them.
  */
 export class PipelineFailure extends Error {
 	readonly secrets: string[] = [];

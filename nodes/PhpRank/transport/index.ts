@@ -11,7 +11,6 @@ import type {
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { InvalidInput } from '../shared/inputChecks';
-
 import type { ApiContext } from './channels';
 import {
 	captureResponse,
@@ -32,8 +31,8 @@ import { redactSecrets, userinfoSecrets, withoutUserinfo } from './redaction';
  * and runs with the item's requests; the trigger's polls and the list searches run with
  * `sendFromCode`. Either way every request goes through the pipeline (pipeline.ts: the account's
  * gate, retries, deadlines, Stop; paging.ts: the one page loop), and whatever fails becomes
- * n8n's error once, here, where the run meets n8n (`nodeErrorOf`: the wording of failureWording.ts, without
- * secrets by redaction.ts). docs/architecture.md walks through it.
+ * n8n's error once, here, where the run meets n8n (`nodeErrorOf`: the words of
+ * failureWording.ts, without secrets by redaction.ts). docs/architecture.md walks through it.
  */
 
 export type {
