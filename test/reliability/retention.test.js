@@ -7,7 +7,7 @@
 // searched for an answer's text (a string cannot be held weakly).
 const v8 = require('node:v8');
 const { useFixture } = require('../node/fixture');
-const answerBody = require('../helpers/built').answerBody;
+const responseBody = require('../helpers/built').responseBody;
 
 const fixture = useFixture({ seed: { reports: 250 } });
 
@@ -17,15 +17,15 @@ const gc = require('node:vm').runInNewContext('gc');
 /** Runs `work` while the body stream of every answer the transport reads is recorded, held weakly. */
 async function withBodyStreams(work) {
 	const streams = [];
-	const read = answerBody.readAnswerBody;
-	answerBody.readAnswerBody = function (response, ...rest) {
+	const read = responseBody.readResponseBody;
+	responseBody.readResponseBody = function (response, ...rest) {
 		if (typeof response?.body?.pipe === 'function') streams.push(new WeakRef(response.body));
 		return read.call(this, response, ...rest);
 	};
 	try {
 		return { result: await work(), streams };
 	} finally {
-		answerBody.readAnswerBody = read;
+		responseBody.readResponseBody = read;
 	}
 }
 
