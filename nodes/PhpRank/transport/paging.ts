@@ -15,7 +15,7 @@ import type { ApiRequest } from './pipeline';
 /** phpRank's largest page (100): Return All, a lookup, a site's listing, a burst of new reports. */
 export const LARGEST_PAGE_SIZE = PAGE_SIZES[PAGE_SIZES.length - 1];
 
-/** How Get Many pages through a list: the page size, and where to stop. */
+/** How a list is paged: the page size, and how many records to return at most. */
 export interface PagePlan {
 	perPage: number;
 	/** Items to return at most; `undefined` means every item (Return All). */
