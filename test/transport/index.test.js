@@ -1,11 +1,11 @@
-// n8n's error at the transport's edge (transport/index.ts \`nodeErrorOf\`): worded, without
+// n8n's error where the run meets n8n (transport/index.ts `nodeErrorOf`): worded, without
 // secrets, once, without a server.
 const { NodeApiError, NodeOperationError } = require('n8n-workflow');
 const { nodeErrorOf } = require('../helpers/built').transport;
 const { PipelineFailure } = require('../helpers/built').failure;
 const { InvalidInput } = require('../helpers/built').inputChecks;
 
-describe('nodeErrorOf: the transport edge', () => {
+describe('nodeErrorOf: where the run meets n8n', () => {
 	const node = {
 		id: 'n',
 		name: 'phpRank',
