@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteSingleFunctions, INodePropertyRouting } from 'n8n-workflow';
 
+import { limitFrom } from '../shared/inputChecks';
 import type { ItemRequests } from '../transport';
 import { operationRouting, planPages } from '../transport';
-import { limitFrom } from '../shared/inputChecks';
 
 /**
  * A Get Many (reports or projects): the list at `path` with every filter and sort of the routed

@@ -3,8 +3,8 @@ import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-wor
 import { projectWithAverage } from '../../report/score';
 import { OPERATION, RESOURCE } from '../../shared/constants';
 import { returnAllAndLimit, searchFilter, showFor, sortCollection } from '../../shared/fields';
-import { getManyRouting } from '../getMany';
 import { isRecord } from '../../shared/isRecord';
+import { getManyRouting } from '../getMany';
 
 /** Each project as output: as phpRank sends it, plus its `average_score` and `label`. */
 const withAverage = (project: IDataObject) =>

@@ -4,9 +4,9 @@ import { OPERATION, PRIVACY, RESOURCE } from '../../shared/constants';
 import { passwordField, privacyChoices, showFor, simplifyField } from '../../shared/fields';
 import { pageUrlFrom, passwordFrom, privacyFrom } from '../../shared/inputChecks';
 import { encodedForm } from '../../shared/reportForm';
-import { reportView } from './reportView';
 import type { ApiRequest } from '../../transport';
 import { operationRouting } from '../../transport';
+import { reportView } from './reportView';
 
 /**
  * Report → Create: analyse a page and store its report. Its form (URL, Privacy, Password) is

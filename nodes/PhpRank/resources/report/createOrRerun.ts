@@ -10,10 +10,10 @@ import { isStoredUrlOf, storedUrl } from '../../report/storedUrl';
 import { OPERATION, RESOURCE } from '../../shared/constants';
 import { OUTPUT_CHANGES_PARAMETER, showFor, simplifyField } from '../../shared/fields';
 import { maxAgeHoursFrom } from '../../shared/inputChecks';
-import { reportView } from './reportView';
 import type { ApiRequest, ItemRequests, ListEnvelope } from '../../transport';
 import { collectPages, isAnswerLost, LARGEST_PAGE_SIZE, operationRouting } from '../../transport';
 import { createRequest } from './create';
+import { reportView } from './reportView';
 import type { PageAnswer } from './siteListing';
 import { idOf, ListingAnswers, SiteListing, siteOf } from './siteListing';
 

@@ -1,8 +1,8 @@
 import type { INodePropertyOptions } from 'n8n-workflow';
 
 import { OPERATION } from '../../shared/constants';
-import { reportById } from './reportById';
 import { operationRouting } from '../../transport';
+import { reportById } from './reportById';
 
 /** Report → Delete: one report by its ID (the Report field, shared with Get and Update: index.ts). */
 export const deleteOption: INodePropertyOptions = {

@@ -2,9 +2,9 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { OPERATION, RESOURCE } from '../../shared/constants';
 import { showFor, simplifyField } from '../../shared/fields';
+import { operationRouting } from '../../transport';
 import { reportById } from './reportById';
 import { reportView } from './reportView';
-import { operationRouting } from '../../transport';
 
 /** Report → Get: one report by its ID (the Report field, shared with Update and Delete: index.ts). */
 export const getOption: INodePropertyOptions = {

@@ -17,11 +17,11 @@ import {
 } from '../../shared/fields';
 import { passwordFrom, privacyFrom } from '../../shared/inputChecks';
 import { isRecord } from '../../shared/isRecord';
-import { reportById } from './reportById';
 import { encodedForm } from '../../shared/reportForm';
-import { reportView } from './reportView';
 import type { ApiRequest } from '../../transport';
 import { operationRouting } from '../../transport';
+import { reportById } from './reportById';
+import { reportView } from './reportView';
 
 /**
  * Report → Update: change a report's privacy or re-run its analysis. PATCH: only the fields given
