@@ -4,12 +4,16 @@
  * npm run bench: the phpRank node against the HTTP Request node, in real n8n 2.40.7.
  *
  *   node bench/run.js [--sections 1,2,3,4,5,6] [--quick] [--package DIR] [--label TEXT]
+ *                     [--against GIT_REF | --against FILE.tgz]
  *                     [--executions N] [--reps N] [--memory-reps N] [--require-runs N] [--stop-reps N]
  *                     [--bounds-reps N]
  *                     [--out FILE | --no-write] [--json FILE] [--keep]
  *
  * Prints a markdown table of figures to stdout (progress goes to stderr) and writes it to
- * docs/bench-results.md after a full run of this repo (`--out` to choose).
+ * docs/bench-results.md after a full run of this repo against a baseline (`--out` to choose).
+ * With --against, the baseline package (a commit of this repo, built; or a packed .tgz) is measured
+ * in the same run, in alternating processes; the report sets the two side by side, flags with ⚠ the
+ * rows that got worse, and its last line says which (or that none did).
  * A benchmark, not a test: it fails only when something does not work at all.
  * bench/README.md explains every figure.
  */
@@ -21,9 +25,12 @@ const { execFileSync } = require('node:child_process');
 const { snapshotPackage, pruneSnapshots, benchCache } = require('./lib/snapshot');
 const { openSession, packPackage } = require('./lib/n8nSession');
 const { runRequests, runCreateOrRerunRequests, runCreateOrRerunMemory } = require('./lib/requests');
-const { runPerItem, countExpressionsPerItem } = require('./lib/perItem');
-const { runMemory, runLiveHeap } = require('./lib/memory');
-const { packFigures, requireTimes, nodeVersionOf } = require('./lib/package');
+const { planPerItem, countExpressionsPerItem } = require('./lib/perItem');
+const { planMemory, planLiveHeap } = require('./lib/memory');
+const { packFigures, planRequireTimes, nodeVersionOf } = require('./lib/package');
+const { runAlternating } = require('./lib/alternate');
+const { prepareBaseline } = require('./lib/baseline');
+const { compareResults, verdictLine } = require('./lib/compare');
 const { runStop } = require('./lib/stop');
 const { runBounds } = require('./lib/bounds');
 const { renderReport } = require('./lib/report');
@@ -41,6 +48,7 @@ function parseArgs(argv) {
 		else if (a === '--quick') args.quick = true;
 		else if (a === '--package') args.packageDir = path.resolve(next());
 		else if (a === '--label') args.label = next();
+		else if (a === '--against') args.against = next();
 		else if (a === '--executions') args.executions = Number(next());
 		else if (a === '--reps') args.reps = Number(next());
 		else if (a === '--memory-reps') args.memoryReps = Number(next());
@@ -64,13 +72,10 @@ function parseArgs(argv) {
 	args.requireRuns ??= q ? 10 : 40;
 	args.stopReps ??= q ? 2 : 5; // section 5: Stops per scenario
 	args.boundsReps ??= q ? 1 : 3; // section 6: phpRank runs against the hostile answer
-	if (
-		args.out === undefined &&
-		args.write &&
-		!args.quick &&
-		args.packageDir === REPO &&
-		args.sections.length === 6
-	) {
+	// docs/bench-results.md holds a full run of this repo against a baseline (CONTRIBUTING,
+	// "Performance"): any other run writes it only when asked with --out
+	args.fullRun = !args.quick && args.packageDir === REPO && args.sections.length === 6;
+	if (args.out === undefined && args.write && args.fullRun && args.against) {
 		args.out = path.join(REPO, 'docs', 'bench-results.md');
 	}
 	return args;
@@ -152,96 +157,143 @@ function inProcessRunner(snapshot) {
 	};
 }
 
+/** What one package is measured with: its frozen copy, its tarball, its own n8n user folder. */
+async function openSubject(key, dir, args, { tarballNeeded, n8nNeeded, label }) {
+	log(`snapshot of ${dir}${label ? ` (${label})` : ''}`);
+	const snapshot = await snapshotPackage(dir, { log });
+	const subject = {
+		key,
+		dir,
+		snapshot,
+		results: {
+			info: {
+				package: {
+					dir,
+					name: snapshot.name,
+					version: snapshot.version,
+					commit: git(['rev-parse', '--short', 'HEAD'], dir),
+					dirty: Boolean(git(['status', '--porcelain', '--', 'nodes', 'credentials'], dir)),
+				},
+			},
+		},
+	};
+	if (tarballNeeded) subject.tarball = await packPackage(snapshot.dir, benchCache('tarballs'));
+	if (n8nNeeded) {
+		subject.session = await openSession({ tarball: subject.tarball, log, keep: args.keep });
+		subject.credsFor = credentialFactory(subject.session);
+	}
+	subject.close = () => {
+		subject.session?.close();
+		if (subject.tarball) fs.rmSync(subject.tarball, { force: true });
+		snapshot.remove();
+	};
+	return subject;
+}
+
 async function main() {
 	const args = parseArgs(process.argv.slice(2));
 	const started = Date.now();
 	const info = { ...machine(), label: args.label, args: { ...args } };
 	pruneSnapshots();
-	log(`snapshot of ${args.packageDir}`);
-	const snapshot = await snapshotPackage(args.packageDir, { log });
-	info.package = {
-		dir: args.packageDir,
-		name: snapshot.name,
-		version: snapshot.version,
-		commit: git(['rev-parse', '--short', 'HEAD'], args.packageDir),
-		dirty: Boolean(git(['status', '--porcelain', '--', 'nodes', 'credentials'], args.packageDir)),
+	const baseline = args.against ? prepareBaseline(args.against, { repo: REPO, log }) : undefined;
+	const needsN8n = args.sections.some((s) => s === 1 || s === 2 || s === 3);
+	const needs = {
+		n8nNeeded: needsN8n,
+		tarballNeeded: needsN8n || args.sections.includes(5) || args.sections.includes(6),
 	};
-	const results = { info };
-	let session;
-	let tarball;
+	const subjects = [];
+	const tag = (s) =>
+		baseline ? ` [${s.key === 'baseline' ? baseline.label : 'this package'}]` : '';
 	try {
-		const needsN8n = args.sections.some((s) => s === 1 || s === 2 || s === 3);
-		if (needsN8n || args.sections.includes(5) || args.sections.includes(6))
-			tarball = await packPackage(snapshot.dir, benchCache('tarballs'));
-		if (needsN8n) {
-			session = await openSession({ tarball, log, keep: args.keep });
-			info.n8n = session.n8n.version;
-			info.n8nNode = session.nodeVersion;
+		subjects.push(await openSubject('current', args.packageDir, args, needs));
+		if (baseline)
+			subjects.push(
+				await openSubject('baseline', baseline.dir, args, { ...needs, label: baseline.label }),
+			);
+		const [current] = subjects;
+		if (current.session) {
+			info.n8n = current.session.n8n.version;
+			info.n8nNode = current.session.nodeVersion;
 		}
-		const credsFor = session ? credentialFactory(session) : undefined;
 
 		if (args.sections.includes(1)) {
-			log('1. requests used by Report Get Many (1,000 reports)');
-			results.requests = await runRequests({
-				session,
-				apiKey: API_KEY,
-				credsFor,
-				total: 1000,
-				log,
-				runInProcess: inProcessRunner(snapshot),
-			});
-			log('1b. requests used by Report Create or Re-Run (1,000 reports)');
-			results.createOrRerunRequests = await runCreateOrRerunRequests({
-				session,
-				apiKey: API_KEY,
-				credsFor,
-				total: 1000,
-				log,
-			});
-			log("1c. what Create or Re-Run keeps of a site's listing (live heap)");
-			results.createOrRerunMemory = await runCreateOrRerunMemory({
-				moduleFile: path.join(
-					path.dirname(snapshot.nodeFile),
-					'resources',
-					'report',
-					'createOrRerun.js',
-				),
-			});
+			for (const s of subjects) {
+				log(`1. requests used by Report Get Many (1,000 reports)${tag(s)}`);
+				s.results.requests = await runRequests({
+					session: s.session,
+					apiKey: API_KEY,
+					credsFor: s.credsFor,
+					total: 1000,
+					log,
+					runInProcess: inProcessRunner(s.snapshot),
+					http: s === current,
+				});
+				log(`1b. requests used by Report Create or Re-Run (1,000 reports)${tag(s)}`);
+				s.results.createOrRerunRequests = await runCreateOrRerunRequests({
+					session: s.session,
+					apiKey: API_KEY,
+					credsFor: s.credsFor,
+					total: 1000,
+					log,
+				});
+				log(`1c. what Create or Re-Run keeps of a site's listing (live heap)${tag(s)}`);
+				s.results.createOrRerunMemory = await runCreateOrRerunMemory({
+					moduleFile: path.join(
+						path.dirname(s.snapshot.nodeFile),
+						'resources',
+						'report',
+						'createOrRerun.js',
+					),
+				});
+			}
 		}
 
 		if (args.sections.includes(2)) {
-			log(`2. per-item cost: ${args.executions} n8n processes × ${args.reps} pairs per operation`);
+			log(
+				`2. per-item cost: ${args.executions} n8n processes × ${args.reps} pairs per operation${baseline ? `, for each package, alternating` : ''}`,
+			);
 			const sandbox = await startSandbox({ apiKeys: [API_KEY], seed: { reports: 1000 } });
 			try {
-				const creds = await credsFor([sandbox.url]);
-				const c = { phpRank: creds.phpRank[0], header: creds.header };
 				const ids = sandbox.reports().map((r) => ({ id: r.id }));
 				const urls = Array.from({ length: 1000 }, (_, i) => ({
 					url: `https://site-${i % 97}.example.com/page-${i}`,
 				}));
-				results.perItem = {};
-				results.expressions = {};
+				for (const s of subjects) {
+					const creds = await s.credsFor([sandbox.url]);
+					s.perItemCreds = { phpRank: creds.phpRank[0], header: creds.header };
+					s.results.perItem = {};
+					s.results.expressions = {};
+				}
 				for (const [operation, items] of [
 					['get', ids],
 					['create', urls],
 				]) {
-					results.perItem[operation] = await runPerItem({
-						session,
-						creds: c,
-						sandbox,
-						operation,
-						items,
-						reps: args.reps,
-						executions: args.executions,
-						log,
-					});
-					results.expressions[operation] = await countExpressionsPerItem({
-						session,
-						creds: c,
-						sandbox,
-						operation,
-						items: items.slice(0, 100),
-					});
+					const plans = [];
+					for (const s of subjects) {
+						plans.push(
+							await planPerItem({
+								session: s.session,
+								creds: s.perItemCreds,
+								sandbox,
+								operation,
+								items,
+								reps: args.reps,
+								executions: args.executions,
+								log: (m) => log(`${m}${tag(s)}`),
+							}),
+						);
+					}
+					const figures = await runAlternating(plans);
+					for (const [i, s] of subjects.entries()) {
+						s.results.perItem[operation] = figures[i];
+						s.results.expressions[operation] = await countExpressionsPerItem({
+							session: s.session,
+							creds: s.perItemCreds,
+							sandbox,
+							operation,
+							items: items.slice(0, 100),
+						});
+					}
 				}
 			} finally {
 				await sandbox.close();
@@ -252,58 +304,96 @@ async function main() {
 			log(
 				`3. memory: Return All over ${args.memoryReports} reports, ${args.memoryReps} repetition(s)`,
 			);
-			results.memory = await runMemory({
-				session,
-				apiKey: API_KEY,
-				credsFor,
-				total: args.memoryReports,
-				reps: args.memoryReps,
-				log,
-			});
-			results.liveHeap = await runLiveHeap({
-				snapshot,
-				apiKey: API_KEY,
-				total: args.memoryReports,
-				reps: args.memoryReps,
-				log,
-			});
+			const memoryPlans = [];
+			for (const s of subjects) {
+				memoryPlans.push(
+					await planMemory({
+						session: s.session,
+						apiKey: API_KEY,
+						credsFor: s.credsFor,
+						total: args.memoryReports,
+						reps: args.memoryReps,
+						log: (m) => log(`${m}${tag(s)}`),
+					}),
+				);
+			}
+			const memory = await runAlternating(memoryPlans);
+			const livePlans = [];
+			for (const s of subjects) {
+				livePlans.push(
+					await planLiveHeap({
+						snapshot: s.snapshot,
+						apiKey: API_KEY,
+						total: args.memoryReports,
+						reps: args.memoryReps,
+						log: (m) => log(`${m}${tag(s)}`),
+					}),
+				);
+			}
+			const live = await runAlternating(livePlans);
+			for (const [i, s] of subjects.entries()) {
+				s.results.memory = memory[i];
+				s.results.liveHeap = live[i];
+			}
 		}
 
 		if (args.sections.includes(4)) {
 			log(`4. package: npm pack --dry-run, cold require() × ${args.requireRuns}`);
 			const { describe } = require('../scripts/real-n8n/install');
 			const n8nNodeBin = describe('2').nodeBin;
-			results.package = { pack: packFigures(args.packageDir, snapshot), require: [] };
+			for (const s of subjects)
+				s.results.package = { pack: packFigures(s.dir, s.snapshot), require: [] };
 			for (const nodeBin of [n8nNodeBin, process.execPath]) {
 				if (!fs.existsSync(nodeBin)) continue;
-				results.package.require.push({
-					node: nodeVersionOf(nodeBin),
-					...requireTimes(snapshot, nodeBin, args.requireRuns),
-				});
+				const node = nodeVersionOf(nodeBin);
+				const times = await runAlternating(
+					subjects.map((s) => planRequireTimes(s.snapshot, nodeBin, args.requireRuns)),
+				);
+				for (const [i, s] of subjects.entries())
+					s.results.package.require.push({ node, ...times[i] });
 			}
 		}
 
 		if (args.sections.includes(5)) {
-			log(`5. Stop: ${args.stopReps} Stops per scenario in n8n 2.40.7 (editor, single process)`);
 			const { describe } = require('../scripts/real-n8n/install');
 			info.n8n ??= describe('2').version;
 			info.n8nNode ??= nodeVersionOf(describe('2').nodeBin);
-			results.stop = await runStop({ tarball, reps: args.stopReps, log });
+			for (const s of subjects) {
+				log(
+					`5. Stop: ${args.stopReps} Stops per scenario in n8n 2.40.7 (editor, single process)${tag(s)}`,
+				);
+				s.results.stop = await runStop({ tarball: s.tarball, reps: args.stopReps, log });
+			}
 		}
 
 		if (args.sections.includes(6)) {
-			log(
-				`6. a hostile answer (400 MB): ${args.boundsReps} phpRank run(s), then the HTTP Request node`,
-			);
 			const { describe } = require('../scripts/real-n8n/install');
 			info.n8n ??= describe('2').version;
 			info.n8nNode ??= nodeVersionOf(describe('2').nodeBin);
-			results.bounds = await runBounds({ tarball, reps: args.boundsReps, log });
+			for (const s of subjects) {
+				log(
+					`6. a hostile answer (400 MB): ${args.boundsReps} phpRank run(s), then the HTTP Request node${tag(s)}`,
+				);
+				s.results.bounds = await runBounds({ tarball: s.tarball, reps: args.boundsReps, log });
+			}
 		}
 	} finally {
-		session?.close();
-		if (tarball) fs.rmSync(tarball, { force: true });
-		snapshot.remove();
+		for (const s of subjects) s.close();
+		baseline?.remove?.();
+	}
+	const [current, against] = subjects;
+	const results = current.results;
+	info.package = results.info.package;
+	results.info = info;
+	if (against) {
+		const rows = compareResults(current.results, against.results);
+		info.baseline = { ...against.results.info.package, label: baseline.label, ref: baseline.ref };
+		results.baseline = against.results;
+		results.comparison = {
+			baseline: baseline.label,
+			rows,
+			verdict: verdictLine(rows, baseline.label),
+		};
 	}
 	info.seconds = Math.round((Date.now() - started) / 1000);
 	info.loadAfter = os
@@ -316,9 +406,14 @@ async function main() {
 		fs.mkdirSync(path.dirname(args.out), { recursive: true });
 		fs.writeFileSync(args.out, `${markdown}\n`);
 		log(`written to ${path.relative(process.cwd(), args.out) || args.out}`);
+	} else if (args.write && args.fullRun && !args.against) {
+		log(
+			'docs/bench-results.md not written: it holds a run against a baseline (--against, bench/README.md); --out FILE writes this one',
+		);
 	}
 	if (args.json) fs.writeFileSync(args.json, JSON.stringify(results, null, 1));
 	log(`done in ${info.seconds} s`);
+	if (results.comparison) log(results.comparison.verdict);
 }
 
 main().catch((error) => {

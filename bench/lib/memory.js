@@ -8,6 +8,7 @@ const { startByteProxy } = require('./byteProxy');
 const { phpRankNode, httpNode, fanOutWorkflow } = require('./workflows');
 const { nodeRun } = require('./n8nSession');
 const { median } = require('./stats');
+const { runPlan } = require('./alternate');
 
 function readSamples(file) {
 	if (!file || !fs.existsSync(file)) return [];
@@ -29,9 +30,14 @@ function nodeMemory(samples, startTime, executionTime) {
 	return { baseline, peak, growth: peak - baseline, processPeak, samplesDuring: during.length };
 }
 
-async function runMemory({ session, apiKey, credsFor, total = 10000, reps = 3, log }) {
+/** Section 3 in real n8n as a plan (lib/alternate.js): one step per n8n process. */
+async function planMemory({ session, apiKey, credsFor, total = 10000, reps = 3, log }) {
 	const sandbox = await startSandbox({ apiKeys: [apiKey], seed: { reports: total } });
 	const proxy = await startByteProxy(sandbox.port);
+	const close = async () => {
+		await proxy.close();
+		await sandbox.close();
+	};
 	try {
 		const creds = await credsFor([proxy.url]);
 		const variants = [
@@ -87,36 +93,39 @@ async function runMemory({ session, apiKey, credsFor, total = 10000, reps = 3, l
 		});
 		await session.importWorkflows(workflows.map((w) => w.wf));
 		const results = Object.fromEntries(variants.map((v) => [v.key, []]));
+		const steps = [];
 		for (let r = 0; r < reps; r++) {
 			// alternate the order between repetitions
 			const order = r % 2 === 0 ? workflows : [...workflows].reverse();
-			for (const { variant, nodeName, wf } of order) {
-				proxy.reset();
-				sandbox.clearRequests();
-				const result = await session.execute(wf.id, { rss: true });
-				const run = nodeRun(result.runData, nodeName);
-				if (run.error)
-					throw new Error(`${variant.key}: ${JSON.stringify(run.error).slice(0, 500)}`);
-				const memory = nodeMemory(readSamples(result.rssFile), run.startTime, run.executionTime);
-				const records =
-					variant.key === 'http'
-						? run.items.reduce((sum, item) => sum + (item.json?.data?.length ?? 0), 0)
-						: run.items.length;
-				if (records !== total) throw new Error(`${variant.key}: ${records} reports, not ${total}`);
-				const entry = {
-					...memory,
-					bytes: proxy.counters.toClient,
-					requests: sandbox.requests.length,
-					executionTime: run.executionTime,
-					ratio: memory.growth / proxy.counters.toClient,
-				};
-				results[variant.key].push(entry);
-				log?.(
-					`  ${variant.key}: +${(entry.growth / 1048576).toFixed(0)} MiB RSS for ${(entry.bytes / 1048576).toFixed(1)} MiB received (${entry.ratio.toFixed(2)}x), ${entry.requests} requests, ${entry.executionTime} ms`,
-				);
-			}
+			for (const { variant, nodeName, wf } of order)
+				steps.push(async () => {
+					proxy.reset();
+					sandbox.clearRequests();
+					const result = await session.execute(wf.id, { rss: true });
+					const run = nodeRun(result.runData, nodeName);
+					if (run.error)
+						throw new Error(`${variant.key}: ${JSON.stringify(run.error).slice(0, 500)}`);
+					const memory = nodeMemory(readSamples(result.rssFile), run.startTime, run.executionTime);
+					const records =
+						variant.key === 'http'
+							? run.items.reduce((sum, item) => sum + (item.json?.data?.length ?? 0), 0)
+							: run.items.length;
+					if (records !== total)
+						throw new Error(`${variant.key}: ${records} reports, not ${total}`);
+					const entry = {
+						...memory,
+						bytes: proxy.counters.toClient,
+						requests: sandbox.requests.length,
+						executionTime: run.executionTime,
+						ratio: memory.growth / proxy.counters.toClient,
+					};
+					results[variant.key].push(entry);
+					log?.(
+						`  ${variant.key}: +${(entry.growth / 1048576).toFixed(0)} MiB RSS for ${(entry.bytes / 1048576).toFixed(1)} MiB received (${entry.ratio.toFixed(2)}x), ${entry.requests} requests, ${entry.executionTime} ms`,
+					);
+				});
 		}
-		return {
+		const finish = () => ({
 			total,
 			reps,
 			variants: variants.map((v) => {
@@ -132,22 +141,29 @@ async function runMemory({ session, apiKey, credsFor, total = 10000, reps = 3, l
 					ratio: median(list.map((e) => e.ratio)),
 					ratios: list.map((e) => e.ratio),
 					executionTime: median(list.map((e) => e.executionTime)),
+					executionTimes: list.map((e) => e.executionTime),
 				};
 			}),
-		};
-	} finally {
-		await proxy.close();
-		await sandbox.close();
+		});
+		return { steps, finish, close };
+	} catch (error) {
+		await close();
+		throw error;
 	}
 }
 
-module.exports = { runMemory };
+async function runMemory(options) {
+	return runPlan(await planMemory(options));
+}
+
+module.exports = { runMemory, planMemory };
 
 /**
  * Live heap in-process (n8n-core 2.40.3 from the repo, forced GC between awaits): the peak of
  * what the node holds while it runs and what its output retains, against the bytes received.
+ * As a plan (lib/alternate.js): one step per child process.
  */
-async function runLiveHeap({ snapshot, apiKey, total, reps = 3, log }) {
+async function planLiveHeap({ snapshot, apiKey, total, reps = 3, log }) {
 	const { spawn } = require('node:child_process');
 	const path = require('node:path');
 	const sandbox = await startSandbox({ apiKeys: [apiKey], seed: { reports: total } });
@@ -166,9 +182,10 @@ async function runLiveHeap({ snapshot, apiKey, total, reps = 3, log }) {
 		},
 	];
 	const out = Object.fromEntries(variants.map((v) => [v.key, []]));
-	try {
-		for (let r = 0; r < reps; r++) {
-			for (const v of r % 2 ? [...variants].reverse() : variants) {
+	const steps = [];
+	for (let r = 0; r < reps; r++) {
+		for (const v of r % 2 ? [...variants].reverse() : variants) {
+			steps.push(async () => {
 				proxy.reset();
 				const text = await new Promise((resolve, reject) => {
 					const p = spawn(
@@ -205,13 +222,14 @@ async function runLiveHeap({ snapshot, apiKey, total, reps = 3, log }) {
 				log?.(
 					`  live heap ${v.key}: peak ${(res.peakLive / 1048576).toFixed(0)} MiB, output retains ${(res.retained / 1048576).toFixed(0)} MiB, ${(entry.bytes / 1048576).toFixed(1)} MiB received`,
 				);
-			}
+			});
 		}
-	} finally {
+	}
+	const close = async () => {
 		await proxy.close();
 		await sandbox.close();
-	}
-	return {
+	};
+	const finish = () => ({
 		total,
 		reps,
 		variants: variants.map((v) => {
@@ -225,7 +243,13 @@ async function runLiveHeap({ snapshot, apiKey, total, reps = 3, log }) {
 				outputBytes: median(list.map((e) => e.outputBytes)),
 			};
 		}),
-	};
+	});
+	return { steps, finish, close };
+}
+
+async function runLiveHeap(options) {
+	return runPlan(await planLiveHeap(options));
 }
 
 module.exports.runLiveHeap = runLiveHeap;
+module.exports.planLiveHeap = planLiveHeap;

@@ -65,34 +65,45 @@ process.stdout.write(JSON.stringify({ workflowMs: Number(t1 - t0) / 1e6, ownMs: 
  * constructs each one when it loads the package).
  */
 function requireTimes(snapshot, nodeBin, runs) {
+	const plan = planRequireTimes(snapshot, nodeBin, runs);
+	try {
+		for (const step of plan.steps) step();
+		return plan.finish();
+	} finally {
+		plan.close();
+	}
+}
+
+/** requireTimes as a plan (lib/alternate.js): one step per fresh process. */
+function planRequireTimes(snapshot, nodeBin, runs) {
 	const probe = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'phprank-require-')), 'probe.js');
 	fs.writeFileSync(probe, PROBE);
 	const own = [];
 	const workflow = [];
 	let classes = 0;
-	try {
-		for (let i = 0; i < runs; i++) {
-			const child = spawnSync(nodeBin, [probe, ...snapshot.n8nFiles], {
-				cwd: snapshot.dir,
-				encoding: 'utf8',
-				env: { ...process.env, NODE_PATH: path.join(snapshot.dir, 'node_modules') },
-			});
-			if (child.status !== 0) throw new Error(`require probe failed: ${child.stderr}`);
-			const { ownMs, workflowMs, classes: made } = JSON.parse(child.stdout);
-			classes = made;
-			own.push(ownMs);
-			workflow.push(workflowMs);
-		}
-	} finally {
-		fs.rmSync(path.dirname(probe), { recursive: true, force: true });
-	}
+	const step = () => {
+		const child = spawnSync(nodeBin, [probe, ...snapshot.n8nFiles], {
+			cwd: snapshot.dir,
+			encoding: 'utf8',
+			env: { ...process.env, NODE_PATH: path.join(snapshot.dir, 'node_modules') },
+		});
+		if (child.status !== 0) throw new Error(`require probe failed: ${child.stderr}`);
+		const { ownMs, workflowMs, classes: made } = JSON.parse(child.stdout);
+		classes = made;
+		own.push(ownMs);
+		workflow.push(workflowMs);
+	};
 	return {
-		runs,
-		files: snapshot.n8nFiles.length,
-		classes,
-		ownMedian: median(own),
-		ownRange: range(own),
-		workflowMedian: median(workflow),
+		steps: Array.from({ length: runs }, () => step),
+		finish: () => ({
+			runs,
+			files: snapshot.n8nFiles.length,
+			classes,
+			ownMedian: median(own),
+			ownRange: range(own),
+			workflowMedian: median(workflow),
+		}),
+		close: () => fs.rmSync(path.dirname(probe), { recursive: true, force: true }),
 	};
 }
 
@@ -100,4 +111,4 @@ function nodeVersionOf(nodeBin) {
 	return execFileSync(nodeBin, ['--version'], { encoding: 'utf8' }).trim();
 }
 
-module.exports = { packFigures, requireTimes, nodeVersionOf };
+module.exports = { packFigures, requireTimes, planRequireTimes, nodeVersionOf };

@@ -11,6 +11,7 @@ const {
 } = require('./workflows');
 const { nodeRun } = require('./n8nSession');
 const { median, range } = require('./stats');
+const { runPlan } = require('./alternate');
 
 /** The variants compared; `kind` picks the builder. */
 function variants(session, creds, sandboxUrl, operation, extra = []) {
@@ -73,7 +74,11 @@ function order(keys, reps, shift) {
 	return out;
 }
 
-async function runPerItem({
+/**
+ * The per-item measurement as a plan (lib/alternate.js): the workflows imported now, one step per
+ * n8n process, the figures when every step has run.
+ */
+async function planPerItem({
 	session,
 	creds,
 	sandbox,
@@ -114,7 +119,7 @@ async function runPerItem({
 	const times = Object.fromEntries(keys.map((k) => [k, []]));
 	const pairRatios = [];
 	const perExecution = [];
-	for (const [e, { wf, sequence }] of workflows.entries()) {
+	const step = async (e, { wf, sequence }) => {
 		const started = sandbox.requests.length;
 		const result = await session.execute(wf.id, { cpuProfDir });
 		const requests = sandbox.requests.length - started;
@@ -152,20 +157,27 @@ async function runPerItem({
 					', ',
 				)}; ratio ${ratio.toFixed(2)}; ${requests} requests; ${(result.ms / 1000).toFixed(1)} s`,
 		);
-	}
-	const medians = Object.fromEntries(keys.map((k) => [k, median(times[k])]));
-	return {
-		operation,
-		items: items.length,
-		labels: Object.fromEntries(list.map((v) => [v.key, v.label])),
-		times,
-		medians,
-		ranges: Object.fromEntries(keys.map((k) => [k, range(times[k])])),
-		ratio: medians.phpRank / medians.http,
-		ratioRange: range(perExecution.map((p) => p.ratio)),
-		pairRatioMedian: median(pairRatios),
-		perExecution,
 	};
+	const finish = () => {
+		const medians = Object.fromEntries(keys.map((k) => [k, median(times[k])]));
+		return {
+			operation,
+			items: items.length,
+			labels: Object.fromEntries(list.map((v) => [v.key, v.label])),
+			times,
+			medians,
+			ranges: Object.fromEntries(keys.map((k) => [k, range(times[k])])),
+			ratio: medians.phpRank / medians.http,
+			ratioRange: range(perExecution.map((p) => p.ratio)),
+			pairRatioMedian: median(pairRatios),
+			perExecution,
+		};
+	};
+	return { steps: workflows.map((w, e) => () => step(e, w)), finish };
+}
+
+async function runPerItem(options) {
+	return runPlan(await planPerItem(options));
 }
 
 /**
@@ -207,4 +219,4 @@ async function countExpressionsPerItem({
 	return out;
 }
 
-module.exports = { runPerItem, countExpressionsPerItem };
+module.exports = { runPerItem, planPerItem, countExpressionsPerItem };

@@ -19,8 +19,61 @@ function header(info) {
 		`| n8n | ${info.n8n ?? 'not run'}${info.n8nNode ? ` on Node ${info.n8nNode}` : ''} |`,
 		`| benchmark driver, in-process runner | Node ${info.benchNode} |`,
 		`| package | ${info.package.name}@${info.package.version}, commit ${info.package.commit ?? '?'}${info.package.dirty ? ' + uncommitted changes' : ''}${info.label ? ` — ${info.label}` : ''} |`,
+		`| baseline (\`--against\`) | ${info.baseline ? `${info.baseline.label}: ${info.baseline.name}@${info.baseline.version}${info.baseline.commit && info.baseline.label !== info.baseline.commit ? `, commit ${info.baseline.commit}` : ''}, measured in this run, alternating processes` : 'none'} |`,
 		`| run time | ${info.seconds} s |`,
 	];
+	return lines.join('\n');
+}
+
+/** A compared figure in its unit. */
+function figureText(value, unit) {
+	if (typeof value !== 'number' || Number.isNaN(value)) return 'no figure';
+	if (unit === 'bytes') return fmtBytes(value);
+	if (unit === 'ms') return `${fmt(value, value < 100 ? 1 : 0)} ms`;
+	if (unit === 'times') return `${fmt(value, 2)}×`;
+	if (unit === 'ratio') return fmt(value, 2);
+	if (unit === 'decimal') return fmt(value, 1);
+	return fmt(value);
+}
+
+function ratioText(ratio) {
+	if (ratio === Infinity) return '∞';
+	return Number.isFinite(ratio) ? fmt(ratio, 2) : '—';
+}
+
+const RULES = {
+	requests: 'more than 10%',
+	count: 'more than 10%',
+	size: 'more than 10%',
+	memory: 'more than 10%',
+	rss: 'more than 10% and than the spread',
+	time: 'more than the spread',
+};
+
+/** The two packages side by side (lib/compare.js): every row both measured, ⚠ where worse. */
+function comparisonSection(c) {
+	const lines = [
+		`## Against ${c.baseline}`,
+		'',
+		`Both packages measured in this run: the same sections, the same sandbox and n8n, their n8n processes (and child`,
+		'processes) alternating where a section times or weighs a process (2, 3, 4), one after the other in 1, 5 and 6.',
+		'Every figure is "lower is better"; ratio = this package ÷ the baseline. ⚠: worse by more than 10% (requests,',
+		"counts, package size, live heap), by more than the spread of the per-process figures (times: the larger of the two packages'",
+		'(highest − lowest) ÷ median), or by both (RSS, which holds garbage).',
+		'',
+		`| § | figure | ${c.baseline} | this package | **ratio** | worse when above | |`,
+		'|---|---|---:|---:|---:|---|:---:|',
+	];
+	for (const r of c.rows) {
+		const detail = (f) => (f.detail ? ` (${f.detail})` : '');
+		const limit =
+			r.kind === 'time' && !Number.isFinite(r.spread)
+				? 'n/a (no spread)'
+				: `${fmt(1 + r.tolerance, 2)} (${RULES[r.kind]})`;
+		lines.push(
+			`| ${r.section} | ${r.label} | ${figureText(r.baseline.value, r.unit)}${detail(r.baseline)} | ${figureText(r.current.value, r.unit)}${detail(r.current)} | **${ratioText(r.ratio)}** | ${limit} | ${r.worse ? '⚠' : ''} |`,
+		);
+	}
 	return lines.join('\n');
 }
 
@@ -294,6 +347,7 @@ function boundsSection(r) {
 
 function renderReport(results) {
 	const parts = [header(results.info)];
+	if (results.comparison) parts.push(comparisonSection(results.comparison));
 	if (results.requests) parts.push(requestsSection(results.requests));
 	if (results.createOrRerunRequests)
 		parts.push(createOrRerunSection(results.createOrRerunRequests));
@@ -307,6 +361,8 @@ function renderReport(results) {
 	parts.push(
 		'---\n\nWhere the per-item and memory costs came from, and the changes that removed them: `bench/findings.md`.',
 	);
+	// the last line: what a reader (or a script: `tail -1`) checks first
+	if (results.comparison) parts.push(results.comparison.verdict);
 	return parts.join('\n\n');
 }
 

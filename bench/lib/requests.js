@@ -68,7 +68,19 @@ function httpSetups(c) {
 	return setups;
 }
 
-async function runRequests({ session, apiKey, credsFor, total = 1000, log, runInProcess }) {
+/**
+ * `http: false` leaves the HTTP Request node out (a baseline package of `--against`: the HTTP
+ * Request node's counts do not depend on the package).
+ */
+async function runRequests({
+	session,
+	apiKey,
+	credsFor,
+	total = 1000,
+	log,
+	runInProcess,
+	http = true,
+}) {
 	const sandboxes = [];
 	const measured = [];
 	const newSandbox = async () => {
@@ -88,7 +100,7 @@ async function runRequests({ session, apiKey, credsFor, total = 1000, log, runIn
 				credIndex: i,
 			});
 		}
-		for (const c of CASES) {
+		for (const c of http ? CASES : []) {
 			for (const setup of httpSetups(c)) {
 				const sb = await newSandbox();
 				measured.push({
@@ -131,7 +143,15 @@ async function runRequests({ session, apiKey, credsFor, total = 1000, log, runIn
 				name: 'bench requests phpRank',
 				branches: phpRankNodes,
 			}),
-			fanOutWorkflow({ id: 'benchRequestsHttp', name: 'bench requests HTTP', branches: httpNodes }),
+			...(http
+				? [
+						fanOutWorkflow({
+							id: 'benchRequestsHttp',
+							name: 'bench requests HTTP',
+							branches: httpNodes,
+						}),
+					]
+				: []),
 		];
 		await session.importWorkflows(workflows);
 		for (const wf of workflows) {

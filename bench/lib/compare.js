@@ -1,0 +1,321 @@
+'use strict';
+// `--against`: the figures of two packages measured in the same run, row by row, and which rows got
+// worse. Pure functions over the results objects that run.js builds (one per package), so the
+// flag rules are unit-tested (test/bench/compare.test.js) apart from any measurement.
+const { median } = require('./stats');
+
+/** "Worse by more than 10%" for figures that do not depend on the machine's load. */
+const TOLERANCE = 0.1;
+
+/**
+ * How a kind of figure is judged. Every figure compared is "lower is better".
+ * - requests, count, size, memory: more than 10% worse (requests and counts are exact; `memory` is
+ *   live heap with a forced GC, nearly exact).
+ * - time: worse by more than the spread of its per-process figures (the machine is shared, so a time
+ *   is only worse when it is worse than the noise seen within the same run).
+ * - rss: process RSS, which holds garbage as V8 pleases: more than 10% and more than its spread.
+ */
+function toleranceOf(kind, spread) {
+	const s = Number.isFinite(spread) ? spread : 0;
+	if (kind === 'time') return s;
+	if (kind === 'rss') return Math.max(TOLERANCE, s);
+	return TOLERANCE;
+}
+
+/** (highest − lowest) ÷ middle of a range: how far apart one package's per-process figures are. */
+function relativeSpread([low, high], middle) {
+	if (![low, high, middle].every(Number.isFinite) || middle <= 0) return NaN;
+	return (high - low) / middle;
+}
+
+/** The spread of a row: the larger of the two packages' own spreads (either one's noise can explain a gap). */
+function rowSpread(current, baseline) {
+	const spreads = [current?.spread, baseline?.spread].filter(Number.isFinite);
+	return spreads.length ? Math.max(...spreads) : NaN;
+}
+
+/**
+ * One row's verdict. `current` and `baseline` are figures (lower is better; null/undefined: not
+ * measured or did not happen). ratio = current ÷ baseline. A row is worse when the ratio exceeds
+ * 1 + tolerance, or when the baseline has a figure and the current package has none.
+ */
+function judge({ kind, current, baseline, spread }) {
+	const tolerance = toleranceOf(kind, spread);
+	const has = (v) => typeof v === 'number' && Number.isFinite(v);
+	if (!has(current) && !has(baseline)) return { ratio: NaN, tolerance, worse: false };
+	if (!has(current)) return { ratio: NaN, tolerance, worse: true, missing: 'current' };
+	if (!has(baseline)) return { ratio: NaN, tolerance, worse: false, missing: 'baseline' };
+	let ratio;
+	if (baseline === 0) ratio = current === 0 ? 1 : Infinity;
+	else ratio = current / baseline;
+	// a float epsilon, so that "exactly 10% more" (11 vs 10) is not "more than 10%"
+	return { ratio, tolerance, worse: ratio > 1 + tolerance + 1e-9 };
+}
+
+const figure = (value, spread, detail) => ({ value, spread, detail });
+
+/** Rows of one kind of result, each { section, label, kind, unit, current, baseline } (figures). */
+const EXTRACTORS = [
+	(c, b) =>
+		c.requests && b.requests
+			? c.requests.rows.map((row, i) => ({
+					section: 1,
+					label: `Get Many ${row.label}: requests`,
+					kind: 'requests',
+					unit: 'count',
+					current: figure(c.requests.rows[i]?.phpRank?.requests),
+					baseline: figure(b.requests.rows.find((r) => r.label === row.label)?.phpRank?.requests),
+				}))
+			: [],
+	(c, b) =>
+		c.createOrRerunRequests && b.createOrRerunRequests
+			? c.createOrRerunRequests.rows.map((row) => ({
+					section: 1,
+					label: `Create or Re-Run, ${row.label}: requests`,
+					kind: 'requests',
+					unit: 'count',
+					current: figure(row.error ? undefined : row.requests),
+					baseline: (() => {
+						const other = b.createOrRerunRequests.rows.find((r) => r.label === row.label);
+						return figure(other && !other.error ? other.requests : undefined);
+					})(),
+				}))
+			: [],
+	(c, b) => {
+		if (!c.createOrRerunMemory || !b.createOrRerunMemory) return [];
+		const rows = [];
+		for (const r of c.createOrRerunMemory) {
+			const o = b.createOrRerunMemory.find(
+				(x) => x.pagesInRun === r.pagesInRun && x.reports === r.reports,
+			);
+			for (const [key, what] of [
+				['peakWhileListing', 'peak while the listing is read'],
+				['whileWriting', 'every page waiting for its write'],
+				['runHeld', 'after the run, items dropped'],
+			]) {
+				rows.push({
+					section: 1,
+					label: `Create or Re-Run, ${r.pagesInRun} pages of ${r.reports}: live heap ${what} ÷ listing`,
+					kind: 'memory',
+					unit: 'times',
+					current: figure(r[key] / r.listingBytes),
+					baseline: figure(o ? o[key] / o.listingBytes : undefined),
+				});
+			}
+		}
+		return rows;
+	},
+	(c, b) => {
+		if (!c.perItem || !b.perItem) return [];
+		const rows = [];
+		for (const [operation, r] of Object.entries(c.perItem)) {
+			const o = b.perItem[operation];
+			const name = operation === 'get' ? 'Get by ID' : 'Create';
+			const of = (x) =>
+				x
+					? figure(
+							x.ratio,
+							relativeSpread(x.ratioRange, x.ratio),
+							`per-process ${x.ratioRange.map((v) => v.toFixed(2)).join('–')}`,
+						)
+					: figure();
+			rows.push({
+				section: 2,
+				label: `per item, ${name}: phpRank ÷ HTTP Request in real n8n`,
+				kind: 'time',
+				unit: 'ratio',
+				current: of(r),
+				baseline: of(o),
+			});
+			const e = c.expressions?.[operation];
+			const f = b.expressions?.[operation];
+			if (e && f) {
+				rows.push({
+					section: 2,
+					label: `per item, ${name}: expressions evaluated per item`,
+					kind: 'count',
+					unit: 'decimal',
+					current: figure(e.phpRank.perItem),
+					baseline: figure(f.phpRank.perItem),
+				});
+			}
+		}
+		return rows;
+	},
+	(c, b) => {
+		if (!c.memory || !b.memory) return [];
+		const rows = [];
+		for (const v of c.memory.variants.filter((x) => x.key.startsWith('phpRank'))) {
+			const o = b.memory.variants.find((x) => x.key === v.key);
+			const spreadOf = (values) =>
+				relativeSpread([Math.min(...values), Math.max(...values)], median(values));
+			rows.push({
+				section: 3,
+				label: `${v.label}: RSS growth ÷ bytes received`,
+				kind: 'rss',
+				unit: 'times',
+				current: figure(v.ratio, v.ratios ? spreadOf(v.ratios) : NaN),
+				baseline: figure(o?.ratio, o?.ratios ? spreadOf(o.ratios) : NaN),
+			});
+			rows.push({
+				section: 3,
+				label: `${v.label}: node time`,
+				kind: 'time',
+				unit: 'ms',
+				current: figure(v.executionTime, v.executionTimes ? spreadOf(v.executionTimes) : NaN),
+				baseline: figure(o?.executionTime, o?.executionTimes ? spreadOf(o.executionTimes) : NaN),
+			});
+		}
+		return rows;
+	},
+	(c, b) => {
+		if (!c.liveHeap || !b.liveHeap) return [];
+		const rows = [];
+		for (const v of c.liveHeap.variants) {
+			const o = b.liveHeap.variants.find((x) => x.key === v.key);
+			for (const [key, what] of [
+				['retained', 'live heap held by the output'],
+				['peakLive', 'live heap peak while running'],
+			]) {
+				rows.push({
+					section: 3,
+					label: `Return All, ${v.label}, in-process: ${what} ÷ bytes received`,
+					kind: 'memory',
+					unit: 'times',
+					current: figure(v[key] / v.bytes),
+					baseline: figure(o ? o[key] / o.bytes : undefined),
+				});
+			}
+		}
+		return rows;
+	},
+	(c, b) => {
+		if (!c.package || !b.package) return [];
+		const rows = [
+			{
+				section: 4,
+				label: 'packed tarball',
+				kind: 'size',
+				unit: 'bytes',
+				current: figure(c.package.pack.size),
+				baseline: figure(b.package.pack.size),
+			},
+			{
+				section: 4,
+				label: 'unpacked size',
+				kind: 'size',
+				unit: 'bytes',
+				current: figure(c.package.pack.unpackedSize),
+				baseline: figure(b.package.pack.unpackedSize),
+			},
+		];
+		for (const r of c.package.require) {
+			const o = b.package.require.find((x) => x.node === r.node);
+			const of = (x) =>
+				x ? figure(x.ownMedian, relativeSpread(x.ownRange, x.ownMedian)) : figure();
+			rows.push({
+				section: 4,
+				label: `cold require() + new, Node ${r.node}`,
+				kind: 'time',
+				unit: 'ms',
+				current: of(r),
+				baseline: of(o),
+			});
+		}
+		return rows;
+	},
+	(c, b) => {
+		if (!c.stop || !b.stop) return [];
+		const rows = [];
+		const of = (runs, key) => {
+			const values = runs.map((x) => x[key]);
+			if (values.length === 0 || values.some((v) => v === null || v === undefined))
+				return figure(undefined);
+			const m = median(values);
+			return figure(m, relativeSpread([Math.min(...values), Math.max(...values)], m));
+		};
+		for (const [scenario, name] of [
+			['wait', 'while waiting out a 429'],
+			['paging', 'during a Return All, a page in flight'],
+		]) {
+			rows.push({
+				section: 5,
+				label: `Stop ${name}: Stop → run ended`,
+				kind: 'time',
+				unit: 'ms',
+				current: of(c.stop[scenario], 'endMs'),
+				baseline: of(b.stop[scenario], 'endMs'),
+			});
+			const sent = (runs) => figure(runs.reduce((n, x) => n + x.sentAfter, 0));
+			rows.push({
+				section: 5,
+				label: `Stop ${name}: requests after the Stop`,
+				kind: 'requests',
+				unit: 'count',
+				current: sent(c.stop[scenario]),
+				baseline: sent(b.stop[scenario]),
+			});
+		}
+		return rows;
+	},
+	(c, b) => {
+		if (!c.bounds || !b.bounds) return [];
+		const of = (runs, key) => {
+			const values = runs.map((x) => x[key]).filter(Number.isFinite);
+			if (values.length === 0) return figure(undefined);
+			const m = median(values);
+			return figure(m, relativeSpread([Math.min(...values), Math.max(...values)], m));
+		};
+		return [
+			{
+				section: 6,
+				label: 'a hostile answer: peak RSS growth of n8n',
+				kind: 'rss',
+				unit: 'bytes',
+				current: of(c.bounds.phpRank, 'growthBytes'),
+				baseline: of(b.bounds.phpRank, 'growthBytes'),
+			},
+			{
+				section: 6,
+				label: 'a hostile answer: what the sandbox wrote before the connection closed',
+				kind: 'memory',
+				unit: 'bytes',
+				current: of(c.bounds.phpRank, 'writtenBytes'),
+				baseline: of(b.bounds.phpRank, 'writtenBytes'),
+			},
+		];
+	},
+];
+
+/**
+ * Every row both packages measured, judged: { section, label, kind, unit, current, baseline,
+ * spread, ratio, tolerance, worse }. `current` and `baseline` are results objects of the same run.
+ */
+function compareResults(current, baseline) {
+	return EXTRACTORS.flatMap((extract) => extract(current, baseline)).map((row) => {
+		const spread = rowSpread(row.current, row.baseline);
+		return {
+			...row,
+			spread,
+			...judge({
+				kind: row.kind,
+				current: row.current.value,
+				baseline: row.baseline.value,
+				spread,
+			}),
+		};
+	});
+}
+
+/** The bench's last line: which rows are worse than the baseline, or none. */
+function verdictLine(rows, baselineName) {
+	const worse = rows.filter((r) => r.worse);
+	if (worse.length === 0)
+		return `no row worse than ${baselineName} (${rows.length} row${rows.length === 1 ? '' : 's'} compared)`;
+	const what = worse
+		.map((r) => `${r.label} (${Number.isFinite(r.ratio) ? `${r.ratio.toFixed(2)}×` : 'no figure'})`)
+		.join('; ');
+	return `⚠ ${worse.length} row${worse.length === 1 ? '' : 's'} worse than ${baselineName}: ${what}`;
+}
+
+module.exports = { compareResults, judge, toleranceOf, relativeSpread, verdictLine, TOLERANCE };
