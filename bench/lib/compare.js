@@ -313,7 +313,10 @@ function verdictLine(rows, baselineName) {
 	if (worse.length === 0)
 		return `no row worse than ${baselineName} (${rows.length} row${rows.length === 1 ? '' : 's'} compared)`;
 	const what = worse
-		.map((r) => `${r.label} (${Number.isFinite(r.ratio) ? `${r.ratio.toFixed(2)}×` : 'no figure'})`)
+		.map((r) => {
+			if (r.ratio === Infinity) return `${r.label} (none before)`;
+			return `${r.label} (${Number.isFinite(r.ratio) ? `${r.ratio.toFixed(2)}×` : 'no figure'})`;
+		})
 		.join('; ');
 	return `⚠ ${worse.length} row${worse.length === 1 ? '' : 's'} worse than ${baselineName}: ${what}`;
 }

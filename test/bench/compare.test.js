@@ -1,0 +1,179 @@
+'use strict';
+// The flag rules of `npm run bench -- --against` (bench/lib/compare.js) and the order in which two
+// packages' processes alternate (bench/lib/alternate.js), on made-up figures: no measurement here.
+const { compareResults, judge, relativeSpread, verdictLine } = require('../../bench/lib/compare');
+const { alternation, runAlternating } = require('../../bench/lib/alternate');
+
+describe('judge: one row, current against baseline (lower is better)', () => {
+	test('requests, memory and package size are worse only beyond 10%', () => {
+		for (const kind of ['requests', 'memory', 'size', 'count']) {
+			expect(judge({ kind, current: 11, baseline: 10 })).toMatchObject({
+				ratio: 1.1,
+				worse: false,
+			});
+			expect(judge({ kind, current: 12, baseline: 10 }).worse).toBe(true);
+			expect(judge({ kind, current: 5, baseline: 10 }).worse).toBe(false);
+		}
+	});
+
+	test('a time is worse only beyond the spread of the per-process figures', () => {
+		expect(judge({ kind: 'time', current: 1.2, baseline: 1, spread: 0.25 }).worse).toBe(false);
+		expect(judge({ kind: 'time', current: 1.3, baseline: 1, spread: 0.25 }).worse).toBe(true);
+		// a tight spread flags a small slowdown that 10% would let through
+		expect(judge({ kind: 'time', current: 1.05, baseline: 1, spread: 0.02 }).worse).toBe(true);
+	});
+
+	test('RSS needs both: beyond 10% and beyond its spread', () => {
+		expect(judge({ kind: 'rss', current: 1.15, baseline: 1, spread: 0.02 }).worse).toBe(true);
+		expect(judge({ kind: 'rss', current: 1.15, baseline: 1, spread: 0.3 }).worse).toBe(false);
+		expect(judge({ kind: 'rss', current: 1.05, baseline: 1, spread: 0 }).worse).toBe(false);
+	});
+
+	test('a figure the baseline had and this package lost is worse; zero to something is worse', () => {
+		expect(judge({ kind: 'time', current: null, baseline: 20, spread: 0.1 })).toMatchObject({
+			worse: true,
+			missing: 'current',
+		});
+		expect(judge({ kind: 'requests', current: 1, baseline: null }).worse).toBe(false);
+		expect(judge({ kind: 'requests', current: 3, baseline: 0 })).toMatchObject({
+			ratio: Infinity,
+			worse: true,
+		});
+		expect(judge({ kind: 'requests', current: 0, baseline: 0 })).toMatchObject({
+			ratio: 1,
+			worse: false,
+		});
+	});
+});
+
+test('relativeSpread: (highest − lowest) ÷ middle', () => {
+	expect(relativeSpread([0.8, 1.2], 1)).toBeCloseTo(0.4);
+	expect(relativeSpread([NaN, 1], 1)).toBeNaN();
+	expect(relativeSpread([1, 2], 0)).toBeNaN();
+});
+
+/** A results object of run.js with the fields the comparison reads. */
+function results({ getRatio, getRange, returnAllRequests, retained, packed, requireMs }) {
+	return {
+		requests: { rows: [{ label: 'Return All', phpRank: { requests: returnAllRequests } }] },
+		perItem: { get: { ratio: getRatio, ratioRange: getRange } },
+		liveHeap: {
+			variants: [
+				{ key: 'simplified', label: 'Simplify on', bytes: 100, retained, peakLive: retained },
+			],
+		},
+		package: {
+			pack: { size: packed, unpackedSize: packed * 4 },
+			require: [{ node: 'v24', ownMedian: requireMs, ownRange: [requireMs - 1, requireMs + 1] }],
+		},
+	};
+}
+
+describe('compareResults: the rows of two runs', () => {
+	const baseline = results({
+		getRatio: 0.97,
+		getRange: [0.95, 0.99],
+		returnAllRequests: 10,
+		retained: 106,
+		packed: 40000,
+		requireMs: 10,
+	});
+
+	test('the same figures: every row compared, none worse', () => {
+		const rows = compareResults(baseline, baseline);
+		expect(rows.map((r) => r.label)).toEqual([
+			'Get Many Return All: requests',
+			'per item, Get by ID: phpRank ÷ HTTP Request in real n8n',
+			'Return All, Simplify on, in-process: live heap held by the output ÷ bytes received',
+			'Return All, Simplify on, in-process: live heap peak while running ÷ bytes received',
+			'packed tarball',
+			'unpacked size',
+			'cold require() + new, Node v24',
+		]);
+		expect(rows.every((r) => r.ratio === 1 && !r.worse)).toBe(true);
+		expect(verdictLine(rows, 'a4c8012')).toBe('no row worse than a4c8012 (7 rows compared)');
+	});
+
+	test('the regression of issue 27 (output held 3.11× instead of 1.06× the bytes) is flagged', () => {
+		const before = results({
+			getRatio: 0.97,
+			getRange: [0.95, 0.99],
+			returnAllRequests: 10,
+			retained: 106,
+			packed: 40000,
+			requireMs: 10,
+		});
+		const after = results({
+			getRatio: 1.12,
+			getRange: [1.1, 1.15],
+			returnAllRequests: 11,
+			retained: 311,
+			packed: 43000,
+			requireMs: 10.5,
+		});
+		const rows = compareResults(after, before);
+		const worse = rows.filter((r) => r.worse).map((r) => r.label);
+		expect(worse).toEqual([
+			'per item, Get by ID: phpRank ÷ HTTP Request in real n8n',
+			'Return All, Simplify on, in-process: live heap held by the output ÷ bytes received',
+			'Return All, Simplify on, in-process: live heap peak while running ÷ bytes received',
+		]);
+		const line = verdictLine(rows, '2635475');
+		expect(line).toMatch(/^⚠ 3 rows worse than 2635475: per item, Get by ID/);
+		expect(line).toContain('live heap held by the output ÷ bytes received (2.93×)');
+	});
+
+	test("a time within the noise is not flagged: the larger of the two packages' spreads counts", () => {
+		const noisy = results({
+			getRatio: 1.05,
+			getRange: [0.74, 1.17],
+			returnAllRequests: 10,
+			retained: 106,
+			packed: 40000,
+			requireMs: 10,
+		});
+		const row = compareResults(noisy, baseline).find((r) => r.kind === 'time' && r.section === 2);
+		expect(row.ratio).toBeCloseTo(1.05 / 0.97);
+		expect(row.spread).toBeCloseTo((1.17 - 0.74) / 1.05);
+		expect(row.worse).toBe(false);
+	});
+
+	test('sections one package did not run are left out', () => {
+		const partial = { package: baseline.package };
+		expect(compareResults(partial, baseline).map((r) => r.section)).toEqual([4, 4, 4]);
+	});
+});
+
+describe('alternation of two packages', () => {
+	test('step by step, the order reversed every other step (A B, B A, A B)', () => {
+		expect(alternation([3, 3])).toEqual([
+			[0, 0],
+			[1, 0],
+			[1, 1],
+			[0, 1],
+			[0, 2],
+			[1, 2],
+		]);
+		expect(alternation([1, 2])).toEqual([
+			[0, 0],
+			[1, 0],
+			[1, 1],
+		]);
+	});
+
+	test('runAlternating runs every step once, closes every plan, and returns each result', async () => {
+		const seen = [];
+		const plan = (name, closed) => ({
+			steps: [0, 1].map((i) => async () => seen.push(`${name}${i}`)),
+			finish: () => `${name} done`,
+			close: async () => closed.push(name),
+		});
+		const closed = [];
+		await expect(runAlternating([plan('a', closed), plan('b', closed)])).resolves.toEqual([
+			'a done',
+			'b done',
+		]);
+		expect(seen).toEqual(['a0', 'b0', 'b1', 'a1']);
+		expect(closed).toEqual(['a', 'b']);
+	});
+});
