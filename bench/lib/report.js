@@ -55,8 +55,8 @@ function comparisonSection(c) {
 	const lines = [
 		`## Against ${c.baseline}`,
 		'',
-		`Both packages measured in this run: the same sections, the same sandbox and n8n, their n8n processes (and child`,
-		'processes) alternating where a section times or weighs a process (2, 3, 4), one after the other in 1, 5 and 6.',
+		`Both packages measured in this run: the same sections, sandboxes and n8n install (each package in a user folder of its`,
+		'own), their processes alternating where a section times or weighs a process (2, 3, 4), one after the other in 1, 5, 6.',
 		'Every figure is "lower is better"; ratio = this package ÷ the baseline. ⚠: worse by more than 10% (requests,',
 		"counts, package size, live heap), by more than the spread of the per-process figures (times: the larger of the two packages'",
 		'(highest − lowest) ÷ median), or by both (RSS, which holds garbage).',
