@@ -201,7 +201,7 @@ function memorySection(m, live) {
 		lines.push(
 			'',
 			"The 5 ms sampler cannot run inside a synchronous loop, so the child also samples as the package's output shaping",
-			'(`reportView` in shared/reportOutput.js) returns, when the records it got and the ones it made are both alive.',
+			'(`reportView`, resources/report/reportView.js) returns, when the records it got and the ones it made are both alive.',
 		);
 	}
 	return lines.join('\n');
