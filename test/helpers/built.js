@@ -20,6 +20,8 @@ const MODULE_PATHS = {
 	update: 'nodes/PhpRank/resources/report/update',
 	score: 'nodes/PhpRank/report/score',
 	checkReasons: 'nodes/PhpRank/report/checkReasons',
+	checkCatalogue: 'nodes/PhpRank/report/checkCatalogue',
+	siteHealth: 'nodes/PhpRank/report/siteHealth',
 	reportChanges: 'nodes/PhpRank/report/reportChanges',
 	simplify: 'nodes/PhpRank/report/simplify',
 	storedUrl: 'nodes/PhpRank/report/storedUrl',

@@ -23,6 +23,7 @@ export const OPERATION = {
 	delete: 'delete',
 	get: 'get',
 	getAll: 'getAll',
+	getIssues: 'getIssues',
 	update: 'update',
 } as const;
 
