@@ -4,12 +4,11 @@
 const { useFixture, get, fromList, byName } = require('../../node/fixture');
 const { checkReason } = require('../../helpers/built').checkReasons;
 const { CHECK_CATALOGUE } = require('../../helpers/built').checkCatalogue;
+const { expectedIssues: oracle, RANK } = require('../../helpers/site-issues-oracle');
 
 const fixture = useFixture();
 
 const SITE = 'site.test';
-const RANK = { high: 0, medium: 1, low: 2 };
-const INFO = new Map(CHECK_CATALOGUE.map((check) => [check.key, check]));
 
 const getIssues = (extra = {}) => ({
 	resource: 'project',
@@ -36,47 +35,8 @@ const pages = (count, site = SITE) =>
 	}));
 
 /** What Get Issues must output for `project`, from the sandbox's stored reports. */
-function expectedIssues(
-	project,
-	{ pagesPerIssue = 10, importance = ['high', 'medium', 'low'] } = {},
-) {
-	const newest = new Map();
-	for (const report of fixture.sandbox.reports()) {
-		if (report.project !== project || report.deleted_at !== null) continue;
-		const known = newest.get(report.url);
-		if (!known || known.id < report.id) newest.set(report.url, report);
-	}
-	const byCheck = new Map();
-	const newestFirst = [...newest.values()].sort((a, b) => b.id - a.id);
-	for (const report of newestFirst) {
-		for (const [check, result] of Object.entries(report.results)) {
-			if (result.passed !== false) continue;
-			if (!byCheck.has(check)) byCheck.set(check, []);
-			byCheck
-				.get(check)
-				.push({ id: report.id, url: report.url, reason: checkReason(check, result) });
-		}
-	}
-	return [...byCheck.entries()]
-		.map(([check, failing]) => ({
-			project,
-			check,
-			name: INFO.get(check).name,
-			category: INFO.get(check).category,
-			importance: INFO.get(check).importance,
-			pages_failing: failing.length,
-			pages_audited: newest.size,
-			pages: failing.slice(0, pagesPerIssue),
-			how_to_fix: INFO.get(check).howToFix,
-		}))
-		.filter((issue) => importance.includes(issue.importance))
-		.sort(
-			(a, b) =>
-				RANK[a.importance] - RANK[b.importance] ||
-				b.pages_failing - a.pages_failing ||
-				a.check.localeCompare(b.check),
-		);
-}
+const expectedIssues = (project, options) =>
+	oracle(fixture.sandbox.reports(), project, options, { checkReason, CHECK_CATALOGUE });
 
 const jsonOf = (items) => items.map((item) => item.json);
 
