@@ -46,3 +46,14 @@ test('unknown checks: no entry; score.ts reads categories and order from the cat
 		false,
 	]);
 });
+
+test('docs/usage.md lists every check with its name, importance and how_to_fix as the code has them', () => {
+	const usage = require('node:fs').readFileSync(
+		require('node:path').join(__dirname, '..', '..', 'docs', 'usage.md'),
+		'utf8',
+	);
+	for (const check of CHECK_CATALOGUE) {
+		const row = `| \`${check.key}\` | ${check.name} | ${check.category} | ${check.importance} | ${check.howToFix.replace(/\|/g, '\\|')} |`;
+		expect([check.key, usage.includes(row)]).toEqual([check.key, true]);
+	}
+});
