@@ -14,6 +14,7 @@ const { startByteProxy } = require('./byteProxy');
 const { phpRankNode } = require('./workflows');
 const { nodeRun } = require('./n8nSession');
 const { median } = require('./stats');
+const { readSamples } = require('./memory');
 
 const SITE = 'big-site.test';
 const ROOT = path.join(__dirname, '..', '..');
@@ -49,15 +50,6 @@ for (const report of newest.values()) {
   }
 }
 return Object.values(issues).map((json) => ({ json }));`;
-
-function readSamples(file) {
-	if (!file || !fs.existsSync(file)) return [];
-	return fs
-		.readFileSync(file, 'utf8')
-		.split('\n')
-		.filter(Boolean)
-		.map((line) => line.split(' ').map(Number));
-}
 
 /** Peak RSS growth over [start, end] against the RSS just before. */
 function growth(samples, start, end) {

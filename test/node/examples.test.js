@@ -144,6 +144,16 @@ async function runPhpRank(node, items) {
 	return output.map((item) => item.json);
 }
 
+/** A poll session of the example's phpRank Trigger with the parameters saved in it. */
+function pollerOf(trigger) {
+	return createPollSession({
+		nodeType: OUR_TYPES[trigger.type],
+		credentialType,
+		credentials: { baseUrl: fixture.sandbox.url, apiKey: API_KEY },
+		parameters: trigger.parameters,
+	});
+}
+
 // ------------------------------------------------------------------------------ structure
 
 describe.each(FILES)('%s: an importable n8n workflow', (file) => {
@@ -376,13 +386,7 @@ describe('regression-alert.json', () => {
 describe('triggers/score-alerts.json', () => {
 	const workflow = load('triggers/score-alerts.json');
 	const trigger = nodeOf(workflow, 'When a score falls below 49');
-	const poller = () =>
-		createPollSession({
-			nodeType: OUR_TYPES[trigger.type],
-			credentialType,
-			credentials: { baseUrl: fixture.sandbox.url, apiKey: API_KEY },
-			parameters: trigger.parameters,
-		});
+	const poller = () => pollerOf(trigger);
 
 	test('Fetch Test Event: the newest report below 49, routed by its security checks', async () => {
 		const { items, error } = await poller().poll({ mode: 'manual' });
@@ -429,13 +433,7 @@ describe('triggers/score-alerts.json', () => {
 describe('triggers/check-alerts.json', () => {
 	const workflow = load('triggers/check-alerts.json');
 	const trigger = nodeOf(workflow, 'When noindex or HTTPS breaks');
-	const poller = () =>
-		createPollSession({
-			nodeType: OUR_TYPES[trigger.type],
-			credentialType,
-			credentials: { baseUrl: fixture.sandbox.url, apiKey: API_KEY },
-			parameters: trigger.parameters,
-		});
+	const poller = () => pollerOf(trigger);
 
 	test('Check Failed on noindex and HTTPS Encryption, polled every 15 minutes', () => {
 		expect(trigger.parameters).toEqual({

@@ -126,16 +126,7 @@ async function checkScheduledTrigger({ ctx, sandbox, report, tag, pkg, workflow 
 	const low = sandbox.addReport({ url: 'https://shop.example.com/checkout', score: 31 });
 	sandbox.addReport({ url: 'https://shop.example.com/pricing', score: 88 });
 	const t = Date.now();
-	const [execution] = await waitFor(
-		`${name}: an execution after the next scheduled poll`,
-		async () => {
-			const list = await rn.listExecutions(ctx, WORKFLOW_ID);
-			return (
-				list.length > 0 && list.every((x) => x.status !== 'running' && x.status !== 'new') && list
-			);
-		},
-		130000,
-	);
+	const { execution, data } = await oneExecution(ctx, WORKFLOW_ID, name);
 	report.time(`${name}: from the new reports to the execution`, Date.now() - t);
 	report.equal(
 		`${name}: one execution, started by the trigger, successful`,
@@ -143,14 +134,6 @@ async function checkScheduledTrigger({ ctx, sandbox, report, tag, pkg, workflow 
 		{ mode: 'trigger', status: 'success' },
 	);
 
-	const { data } = await waitFor(
-		`${name}: the execution's run data`,
-		async () => {
-			const read = await rn.readExecution(ctx, execution.id);
-			return read.hasRunData && read;
-		},
-		30000,
-	);
 	const result = { data: { data } };
 	const watch = packageWatch(pkg);
 	const record = await apiReport(sandbox, low.id);
