@@ -5,10 +5,10 @@
  * and the trigger's Check Failed event read it; score.ts takes categories and order from it.
  */
 
-export type Category = 'seo' | 'performance' | 'security' | 'miscellaneous';
-export type Importance = 'high' | 'medium' | 'low';
+import type { Importance } from '../shared/constants';
 
-export const IMPORTANCES: readonly Importance[] = ['high', 'medium', 'low'];
+export type { Importance } from '../shared/constants';
+export type Category = 'seo' | 'performance' | 'security' | 'miscellaneous';
 
 export interface CheckInfo {
 	key: string;

@@ -29,3 +29,7 @@ export const OPERATION = {
 
 export type Resource = (typeof RESOURCE)[keyof typeof RESOURCE];
 export type Operation = (typeof OPERATION)[keyof typeof OPERATION];
+
+/** phpRank's importance of a check, most important first (its own words; Get Issues' Importance values). */
+export const IMPORTANCES = ['high', 'medium', 'low'] as const;
+export type Importance = (typeof IMPORTANCES)[number];

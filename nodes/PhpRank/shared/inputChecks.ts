@@ -1,6 +1,5 @@
-import type { Importance } from '../report/checkCatalogue';
-import { IMPORTANCES } from '../report/checkCatalogue';
-import { MAX_PASSWORD_LENGTH, MAX_URL_LENGTH, PRIVACY } from './constants';
+import type { Importance } from './constants';
+import { IMPORTANCES, MAX_PASSWORD_LENGTH, MAX_URL_LENGTH, PRIVACY } from './constants';
 import { truncated } from './truncate';
 
 /** A parameter value the node refuses before sending anything; `field` is its display name. */

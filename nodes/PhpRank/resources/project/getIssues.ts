@@ -25,7 +25,7 @@ export const getIssuesOption: INodePropertyOptions = {
 	action: 'Get the issues of a site',
 	description:
 		"What is wrong across a project (a site): one item per check that fails on at least one page, with how many pages fail it, which, why, and how to fix it. Each page counts once, by its newest report. Use it for questions like 'what is wrong with example.com?'.",
-	routing: operationRouting({ method: 'GET', url: '/reports' }, async (context, requests) => {
+	routing: operationRouting(async (context, requests) => {
 		// Every parameter read and checked before anything is sent.
 		const project = projectNameFrom(
 			context.getNodeParameter('project', undefined, { extractValue: true }),
@@ -40,11 +40,10 @@ export const getIssuesOption: INodePropertyOptions = {
 			'/reports',
 			{ project, sort_by: 'id', sort: 'desc' },
 			{ plan: planPages(true, 0), newestFirst: true },
-			// Each page is counted as it arrives and dropped: only its IDs go back to the paging,
-			// which tells pages apart by them (an empty page would end the list).
+			// Each page's new reports are counted as they arrive, and nothing of them is kept.
 			(reports) => {
 				for (const report of reports) health.add(report);
-				return reports.map((report) => ({ id: report.id }));
+				return [];
 			},
 		);
 		if (health.pagesAudited === 0) {
