@@ -3,7 +3,7 @@
 /**
  * npm run bench: the phpRank node against the HTTP Request node, in real n8n 2.40.7.
  *
- *   node bench/run.js [--sections 1,2,3,4,5,6] [--quick] [--package DIR] [--label TEXT]
+ *   node bench/run.js [--sections 1,2,3,4,5,6,7] [--quick] [--package DIR] [--label TEXT]
  *                     [--executions N] [--reps N] [--memory-reps N] [--require-runs N] [--stop-reps N]
  *                     [--bounds-reps N]
  *                     [--out FILE | --no-write] [--json FILE] [--keep]
@@ -23,6 +23,7 @@ const { openSession, packPackage } = require('./lib/n8nSession');
 const { runRequests, runCreateOrRerunRequests, runCreateOrRerunMemory } = require('./lib/requests');
 const { runPerItem, countExpressionsPerItem } = require('./lib/perItem');
 const { runMemory, runLiveHeap } = require('./lib/memory');
+const { runSiteHealth } = require('./lib/siteHealth');
 const { packFigures, requireTimes, nodeVersionOf } = require('./lib/package');
 const { runStop } = require('./lib/stop');
 const { runBounds } = require('./lib/bounds');
@@ -33,7 +34,7 @@ const REPO = path.resolve(__dirname, '..');
 const API_KEY = 'bench-key-7f3a91';
 
 function parseArgs(argv) {
-	const args = { sections: [1, 2, 3, 4, 5, 6], quick: false, packageDir: REPO, write: true };
+	const args = { sections: [1, 2, 3, 4, 5, 6, 7], quick: false, packageDir: REPO, write: true };
 	for (let i = 0; i < argv.length; i++) {
 		const a = argv[i];
 		const next = () => argv[++i];
@@ -64,12 +65,14 @@ function parseArgs(argv) {
 	args.requireRuns ??= q ? 10 : 40;
 	args.stopReps ??= q ? 2 : 5; // section 5: Stops per scenario
 	args.boundsReps ??= q ? 1 : 3; // section 6: phpRank runs against the hostile answer
+	args.siteReports ??= q ? 2000 : 10000; // section 7: reports of the site Get Issues reads
+	args.siteReps ??= q ? 2 : 4; // section 7: n8n runs (order alternating) and live-heap runs
 	if (
 		args.out === undefined &&
 		args.write &&
 		!args.quick &&
 		args.packageDir === REPO &&
-		args.sections.length === 6
+		args.sections.length === 7
 	) {
 		args.out = path.join(REPO, 'docs', 'bench-results.md');
 	}
@@ -170,7 +173,7 @@ async function main() {
 	let session;
 	let tarball;
 	try {
-		const needsN8n = args.sections.some((s) => s === 1 || s === 2 || s === 3);
+		const needsN8n = args.sections.some((s) => s === 1 || s === 2 || s === 3 || s === 7);
 		if (needsN8n || args.sections.includes(5) || args.sections.includes(6))
 			tarball = await packPackage(snapshot.dir, benchCache('tarballs'));
 		if (needsN8n) {
@@ -299,6 +302,19 @@ async function main() {
 			info.n8n ??= describe('2').version;
 			info.n8nNode ??= nodeVersionOf(describe('2').nodeBin);
 			results.bounds = await runBounds({ tarball, reps: args.boundsReps, log });
+		}
+		if (args.sections.includes(7)) {
+			log(`7. site health: Get Issues over ${args.siteReports} reports of one site`);
+			results.siteHealth = await runSiteHealth({
+				session,
+				snapshot,
+				apiKey: API_KEY,
+				credsFor,
+				runInProcess: inProcessRunner(snapshot),
+				total: args.siteReports,
+				reps: args.siteReps,
+				log,
+			});
 		}
 	} finally {
 		session?.close();

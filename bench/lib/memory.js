@@ -141,7 +141,7 @@ async function runMemory({ session, apiKey, credsFor, total = 10000, reps = 3, l
 	}
 }
 
-module.exports = { runMemory };
+module.exports = { runMemory, readSamples };
 
 /**
  * Live heap in-process (n8n-core 2.40.3 from the repo, forced GC between awaits): the peak of
