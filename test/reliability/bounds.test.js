@@ -10,7 +10,7 @@ const { searchReports } = require('../helpers/built').listSearch;
 const { PhpRankTrigger } = require('../helpers/built').trigger;
 const { PhpRank } = require('../helpers/built').node;
 const { PhpRankApi } = require('../helpers/built').credential;
-const { MAX_ANSWER_BYTES } = require('../helpers/built').answerBody;
+const { MAX_RESPONSE_BYTES: MAX_ANSWER_BYTES } = require('../helpers/built').responseBody;
 
 const MIB = 1024 * 1024;
 const fixture = useFixture({ seed: [{ url: 'https://example.com/', score: 91 }] });
@@ -185,7 +185,7 @@ test('Create or Re-Run: a Create whose answer is too large is handled as a lost 
 });
 
 test('an answer just under the bound is read whole', async () => {
-	const { MAX_ANSWER_BYTES: bound } = require('../helpers/built').answerBody;
+	const { MAX_RESPONSE_BYTES: bound } = require('../helpers/built').responseBody;
 	const note = 'x'.repeat(bound - 4096);
 	fixture.sandbox.failNext({ status: 200, method: 'GET', body: { data: { id: 1, note } } });
 	const { items, error } = await fixture.run({

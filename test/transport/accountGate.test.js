@@ -77,8 +77,8 @@ describe('ThrottleShare: clients of the key, from X-RateLimit-Remaining alone', 
 describe('AccountGate', () => {
 	test('with another client on the key, it takes its share of what is left, and probes half as often', async () => {
 		const gate = new AccountGate();
-		for (let i = 0; i < 25; i++) gate.letThrough(59 - 2 * i);
-		gate.letThrough(4);
+		for (let i = 0; i < 25; i++) gate.notRateLimited(59 - 2 * i);
+		gate.notRateLimited(4);
 		const admitted = [];
 		for (let i = 0; i < 4; i++) gate.acquire(5).then(() => admitted.push(i));
 		await tick();
@@ -104,7 +104,7 @@ describe('AccountGate', () => {
 
 	test('with no requests left in the window, one probe at a time', async () => {
 		const gate = new AccountGate();
-		gate.letThrough(0);
+		gate.notRateLimited(0);
 		await gate.acquire(5);
 		let second = false;
 		const waiting = gate.acquire(5).then(() => (second = true));
@@ -123,7 +123,7 @@ describe('AccountGate', () => {
 			gate.rateLimited(undefined),
 			gate.rateLimited(undefined),
 		]).toEqual([1000, 2000, 4000]);
-		gate.letThrough(10);
+		gate.notRateLimited(10);
 		expect(gate.rateLimited(0)).toBe(1000);
 		expect(new AccountGate().rateLimited(3000)).toBe(2000);
 	});
@@ -136,7 +136,7 @@ describe('AccountGate', () => {
 		const waiting = probing.acquire(5).then(() => (second = true));
 		await new Promise((resolve) => setTimeout(resolve, 250));
 		expect(second).toBe(false);
-		probing.letThrough(59);
+		probing.notRateLimited(59);
 		await waiting;
 		expect(second).toBe(true);
 	});
@@ -251,7 +251,7 @@ describe('Stop at the gate', () => {
 		await tick();
 		// each wake-up sends all 50 back in line (none may start: the one place stays taken)
 		for (let wake = 0; wake < 10; wake++) {
-			gate.letThrough(undefined);
+			gate.notRateLimited(undefined);
 			await tick();
 		}
 		expect(gate.load).toEqual({ active: 1, waiting: 50 });

@@ -3,17 +3,17 @@
 // test/reliability and test/node.)
 const { NodeApiError } = require('n8n-workflow');
 const pipeline = require('../helpers/built').pipeline;
-const { nodeErrorOf } = require('../helpers/built').errorMessage;
+const { nodeErrorOf } = require('../helpers/built').transport;
 
 const { backoffMs, wireOptions } = pipeline;
-/** Each request as the transport's edge (transport/index.ts) sends it: a failure becomes n8n's error. */
-const atEdge = (send) => async (channel, request) =>
+/** Each request as the transport's entry point (transport/index.ts) sends it: a failure becomes n8n's error. */
+const withNodeErrors = (send) => async (channel, request) =>
 	await send(channel, request).catch(async (error) => {
 		throw await nodeErrorOf(channel, error);
 	});
-const readRecord = atEdge(pipeline.readRecord);
-const deleteRecord = atEdge(pipeline.deleteRecord);
-const readPage = atEdge(pipeline.readPage);
+const readRecord = withNodeErrors(pipeline.readRecord);
+const deleteRecord = withNodeErrors(pipeline.deleteRecord);
+const readPage = withNodeErrors(pipeline.readPage);
 
 let nodeCount = 0;
 /** A channel whose attempts answer in turn from `script` (a response, or an error to throw). */

@@ -20,7 +20,7 @@ const USERINFO = /^\s*[a-z][a-z0-9+.-]*:\/\/[^/?#@\s]*@/i;
 /**
  * A Base URL with `user:password@` is refused before anything is sent: n8n's HTTP client would
  * turn it into Basic auth in place of the Bearer key, and the user would read a 401 that blames
- * the key. The code is what the transport words (transport/errorMessage.ts); the message names
+ * the key. The code is what the transport words (transport/failureWording.ts); the message names
  * no part of the userinfo.
  */
 export class BaseUrlWithUserinfo extends Error {

@@ -52,7 +52,7 @@ export function passwordField(operations: Operation[]): INodeProperties {
  * One property for all three, without routing: n8n's RoutingNode evaluates the value of every
  * top-level property (hidden ones too) for every item, twice, so one definition per operation
  * evaluated an ID expression such as `{{ $json.id }}` three times over; routing on it added two
- * more reads. The operations read it once (shared/reportById.ts).
+ * more reads. The operations read it once (resources/report/reportById.ts).
  */
 export function reportLocator(operations: Operation[]): INodeProperties {
 	return {

@@ -21,8 +21,8 @@ export type Admission = { admitted: true; pausedMs: number } | { admitted: false
 /**
  * The pause after a 429. Retry-After counts whole seconds, so the window may open up to a second
  * before it says: wait a second less, then probe one request at a time. A server that keeps
- * answering 429 (or says 0, nothing, or nonsense) gets fewer and fewer requests: never more than
- * a few a second, whatever it says. `streak` counts the 429s since a request was let through.
+ * responding 429 (or says 0, nothing, or nonsense) gets fewer and fewer requests: never more than
+ * a few a second, whatever it says. `streak` counts the 429s since a response other than a 429.
  */
 export function pauseAfterRateLimit(
 	askedMs: number | undefined,
@@ -39,9 +39,9 @@ export function pauseAfterRateLimit(
 	return Math.min(first * 2 ** Math.min(doublings, 16), MAX_CHOSEN_PAUSE_MS);
 }
 
-/** Answers of one window before its count of clients is trusted (in-flight requests blur a few). */
-const ANSWERS_FOR_ESTIMATE = 20;
-/** A Remaining this much above the lowest seen is a new window, not answers arriving out of order. */
+/** Responses of one window before its count of clients is trusted (in-flight requests blur a few). */
+const RESPONSES_FOR_ESTIMATE = 20;
+/** A Remaining this much above the lowest seen is a new window, not responses arriving out of order. */
 const REORDER_SLACK = 10;
 const MAX_CONSUMERS = 8;
 
@@ -49,7 +49,7 @@ const MAX_CONSUMERS = 8;
  * How many clients use the account's throttle window, this gate included. phpRank's
  * `X-RateLimit-Remaining` falls with every request of the key: ours, and those of other n8n
  * processes (the workers of queue mode, each with its own gate) or other tools. Over one window,
- * its fall divided by our own answers is the number of clients taking an equal part; 1 when
+ * its fall divided by our own responses is the number of clients taking an equal part; 1 when
  * alone. Only phpRank's headers are used: gates of different processes share nothing else.
  */
 export class ThrottleShare {
@@ -57,9 +57,9 @@ export class ThrottleShare {
 
 	private lowestRemaining: number | undefined;
 
-	private answers = 0;
+	private responses = 0;
 
-	/** The estimate, carried from window to window (1 until a window gave enough answers). */
+	/** The estimate, carried from window to window (1 until a window gave enough responses). */
 	consumers = 1;
 
 	observe(remaining: number | undefined): void {
@@ -68,18 +68,18 @@ export class ThrottleShare {
 			this.newWindow(remaining);
 			return;
 		}
-		this.answers++;
+		this.responses++;
 		this.lowestRemaining = Math.min(lowest, remaining);
-		if (this.answers >= ANSWERS_FOR_ESTIMATE) {
+		if (this.responses >= RESPONSES_FOR_ESTIMATE) {
 			const fall = (this.firstRemaining ?? remaining) - this.lowestRemaining;
-			this.consumers = Math.min(MAX_CONSUMERS, Math.max(1, Math.round(fall / this.answers)));
+			this.consumers = Math.min(MAX_CONSUMERS, Math.max(1, Math.round(fall / this.responses)));
 		}
 	}
 
 	newWindow(remaining?: number): void {
 		this.firstRemaining = remaining;
 		this.lowestRemaining = remaining;
-		this.answers = 0;
+		this.responses = 0;
 	}
 }
 
@@ -144,7 +144,7 @@ export class AccountGate {
 	/** Waiting for the throttle's window to reopen: one request at a time. */
 	private probing = false;
 
-	/** 429s in a row since a request was let through. */
+	/** 429s in a row since a response other than a 429. */
 	private streak = 0;
 
 	private readonly share = new ThrottleShare();
@@ -234,12 +234,12 @@ export class AccountGate {
 	 * A response other than a 429: records the throttle's word on how many requests this window
 	 * still takes; a response without it (no throttle) clears what was known.
 	 */
-	letThrough(remaining: number | undefined): void {
+	notRateLimited(remaining: number | undefined): void {
 		this.remaining = remaining;
 		this.remainingSeenAt = Date.now();
 		this.share.observe(remaining);
 		this.streak = 0;
-		// A request was let through (or there is no throttle): the window is open again.
+		// A response other than a 429 (or there is no throttle): the window is open again.
 		if (this.remaining !== 0) this.probing = false;
 		this.wakeAll();
 	}

@@ -17,8 +17,8 @@ import { untilAborted } from './abort';
 import type { DeadlineBound } from './failure';
 import type { ApiChannel, ChannelDeadline, RequestLimits } from './pipeline';
 import { DEFAULT_LIMITS } from './pipeline';
-import type { ApiResponse } from './answer';
-import { discardBody, readAnswerBody } from './answerBody';
+import type { ApiResponse } from './response';
+import { discardBody, readResponseBody } from './responseBody';
 
 /**
  * The two ways n8n can be asked to send a request; everything else about a request is the
@@ -78,15 +78,15 @@ const DEFAULT_TIMEOUT_MS = 300_000;
 
 /**
  * Sends through n8n, waits at most until `signal` aborts, and reads the body within the bound
- * (answerBody.ts), which closes the connection whatever ends the read. The attempt's signal also
+ * (responseBody.ts), which closes the connection whatever ends the read. The attempt's signal also
  * closes the connection itself (pipeline.ts `attemptOptions`), before or after the headers came;
- * an answer that still arrives after the node gave up is closed as it arrives.
+ * a response that still arrives after the node gave up is closed as it arrives.
  */
 async function sendUntil(
 	work: Promise<ApiResponse>,
 	signal: AbortSignal | undefined,
 ): Promise<ApiResponse> {
-	if (!signal) return await readAnswerBody(await work);
+	if (!signal) return await readResponseBody(await work);
 	const response = await untilAborted(work, signal).catch(async (error: unknown) => {
 		void work.then(
 			(late) => discardBody(late.body),
@@ -94,7 +94,7 @@ async function sendUntil(
 		);
 		return await Promise.reject(error);
 	});
-	return await readAnswerBody(response, signal);
+	return await readResponseBody(response, signal);
 }
 
 /**
@@ -169,7 +169,7 @@ const CREDENTIAL_TEST_NODE: INode = {
  * The credential's Test button (methods/credentialTest.ts): n8n hands a credential test only its
  * legacy request helper and the credential's data, so this channel adds the API root and the
  * Bearer header itself (as the credential does for every other request) and asks for the body as
- * a stream (`useStream`), read within the bound like any other answer. No redirect is followed.
+ * a stream (`useStream`), read within the bound like any other response. No redirect is followed.
  */
 export function credentialTestChannel(
 	context: ICredentialTestFunctions,

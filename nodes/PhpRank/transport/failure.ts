@@ -1,8 +1,9 @@
 import type { Resource } from '../shared/constants';
 
 /**
- * Everything that can go wrong with one request, as data. The pipeline (pipeline.ts) decides what
- * to do from a failure's `type`; errorMessage.ts words it, in one place.
+ * Everything that can go wrong with one request and reach the user, as data: no English here.
+ * The pipeline (pipeline.ts) decides what to do from a failure's `type`; failureWording.ts words
+ * it, in one place.
  */
 
 /** The record a request was about, so a 404 can say "Report 12 not found". */
@@ -11,7 +12,7 @@ export interface FailureSubject {
 	id?: string | number;
 }
 
-/** What shape of response a request expects (answer.ts checks it). */
+/** What shape of response a request expects (response.ts checks it). */
 export type ResponseShape = 'list' | 'record' | 'deletion';
 
 export type Failure =
@@ -24,8 +25,6 @@ export type Failure =
 			path: string;
 			subject?: FailureSubject;
 	  }
-	/** 429: not processed; waited for and tried again unless Max Wait forbids. */
-	| { type: 'rateLimited'; retryAfterMs: number | undefined }
 	/** phpRank asks for a longer wait than Max Wait for Rate Limit leaves: fail at once. */
 	| { type: 'rateLimitTooLong'; askedMs: number; maxWaitMs: number }
 	/** Max Wait for Rate Limit spent on 429s (a server that keeps refusing without saying how long). */
@@ -35,27 +34,27 @@ export type Failure =
 	/** A 2xx web page: the Base URL leads to the site's pages, not its API. */
 	| { type: 'webPage'; statusCode: number }
 	| { type: 'notJson'; statusCode: number; bodyKind: string }
-	| { type: 'unexpectedShape'; expected: ResponseShape; got: string; path: string }
+	| { type: 'unexpectedShape'; expected: ResponseShape; got: BodyOutline; path: string }
 	/** Nothing reached phpRank. `configuration`: the Base URL, its host or its certificate is wrong (not retried). */
 	| { type: 'notSent'; code: string; configuration: boolean }
 	/** The request may have reached phpRank, but no response came back (reset, timeout). */
 	| { type: 'noAnswer'; code: string }
 	/**
-	 * No answer within a deadline: `timeout`, the node's Timeout (Request Options), for one attempt
+	 * No response within a deadline: `timeout`, the node's Timeout (Request Options), for one attempt
 	 * body included; `poll`, `search` and `credentialTest`, the whole poll of the trigger, list search
 	 * or credential test.
 	 */
 	| { type: 'timedOut'; bound: DeadlineBound; limitMs: number; attempts: number }
 	/**
-	 * The answer passed the bound on an answer's size (answerBody.ts): its connection was closed.
+	 * The response passed the bound on a response's size (responseBody.ts): its connection was closed.
 	 * `declaredBytes`: the Content-Length it declared, when that alone was above the bound.
 	 */
 	| { type: 'tooLarge'; limitBytes: number; declaredBytes?: number }
 	/**
-	 * A Create phpRank may have processed, not sent again so that no duplicate is made.
-	 * `tooLarge`: what came back was far too large for phpRank's answer.
+	 * A Create phpRank may have processed, not sent again so that no duplicate is made. `cause`:
+	 * the failure that lost its response (a server error, a reset, the Timeout, a too-large body).
 	 */
-	| { type: 'answerLost'; reason: string; tooLarge?: boolean }
+	| { type: 'answerLost'; cause: Failure }
 	/** A list that cannot be read page by page: the page asked for is not the one sent, or adds nothing. */
 	| {
 			type: 'pagingBroken';
@@ -67,13 +66,30 @@ export type Failure =
 	/** The execution was stopped (Stop, the execution timeout): nothing more is sent. */
 	| { type: 'canceled' };
 
+/**
+ * What a response body of the wrong shape held, for the wording (never its values: they may
+ * echo secrets): its kind, a list's or a text's length, an object's first keys and its `data`.
+ */
+export type BodyOutline =
+	| { kind: 'null' | 'other'; type?: string }
+	| { kind: 'list' | 'text'; length: number }
+	| {
+			kind: 'object';
+			keys: string[];
+			/** More keys than those listed. */
+			moreKeys: boolean;
+			/** What `data` holds, when the object has one: 'null', 'list', 'object' or a typeof. */
+			data?: string;
+	  };
+
 /** Which deadline a request ran into (see the `timedOut` failure). */
 export type DeadlineBound = 'timeout' | 'poll' | 'search' | 'credentialTest';
 
 /**
  * A failure on its way through the pipeline, before it is described for the item (at the
- * transport's edge, errorMessage.ts). `secrets`: what the failed request carried that no error
- * may show (a report's password), so that every item the failure reaches removes them.
+ * transport's entry point, index.ts `nodeErrorOf`). `secrets`: what the failed request carried
+ * that no error may show (a report's password), so that every item the failure reaches removes
+ * them.
  */
 export class PipelineFailure extends Error {
 	readonly secrets: string[] = [];
@@ -132,12 +148,10 @@ export function transportFailure(error: unknown): Failure {
  */
 export function retryKind(
 	failure: Failure,
-): 'rateLimited' | 'resend' | 'resendIfRepeatable' | 'finalMaybeProcessed' | 'final' {
+): 'resend' | 'resendIfRepeatable' | 'finalMaybeProcessed' | 'final' {
 	switch (failure.type) {
 		case 'tooLarge':
 			return 'finalMaybeProcessed';
-		case 'rateLimited':
-			return 'rateLimited';
 		case 'notSent':
 			return failure.configuration ? 'final' : 'resend';
 		case 'noAnswer':
@@ -150,19 +164,4 @@ export function retryKind(
 		default:
 			return 'final';
 	}
-}
-
-/** A size in whole megabytes (MiB), as the user reads the bound. */
-export function megabytes(bytes: number): string {
-	return `${Math.round(bytes / (1024 * 1024))} MB`;
-}
-
-/** The reason a possibly processed request failed, for the "answer was lost" message. */
-export function lostReason(failure: Failure): string {
-	if (failure.type === 'httpError') return `HTTP ${failure.statusCode}`;
-	if (failure.type === 'noAnswer') return failure.code;
-	if (failure.type === 'timedOut') return `the Timeout of ${failure.limitMs} ms was reached`;
-	if (failure.type === 'tooLarge')
-		return `its answer was larger than ${megabytes(failure.limitBytes)}`;
-	return failure.type;
 }

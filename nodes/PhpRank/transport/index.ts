@@ -3,11 +3,14 @@ import type {
 	ICredentialTestFunctions,
 	IDataObject,
 	IExecutePaginationFunctions,
-	IHttpRequestMethods,
+	INode,
 	INodeExecutionData,
 	INodePropertyRouting,
+	JsonObject,
 } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import { InvalidInput } from '../shared/inputChecks';
 import type { ApiContext } from './channels';
 import {
 	captureResponse,
@@ -16,25 +19,34 @@ import {
 	limitsOf,
 	routedChannel,
 } from './channels';
-import { nodeErrorOf } from './errorMessage';
 import { PipelineFailure } from './failure';
-import type { CollectOptions, ListEnvelope } from './paging';
+import { describeFailure } from './failureWording';
+import type { CollectOptions, ListEnvelope, PagePosition } from './paging';
 import type { ApiChannel, ApiRequest, ChannelDeadline, RequestLimits } from './pipeline';
 import { deleteRecord, readList, readPage, readRecord } from './pipeline';
+import { redactSecrets, userinfoSecrets, withoutUserinfo } from './redaction';
 
 /**
  * The transport's one entry point. An operation declares its routing with `operationRouting`
  * and runs with the item's requests; the trigger's polls and the list searches run with
  * `sendFromCode`. Either way every request goes through the pipeline (pipeline.ts: the account's
- * gate, retries, deadlines, Stop, paging), and whatever fails becomes n8n's error once, here at
- * the edge (errorMessage.ts `nodeErrorOf`). docs/architecture.md walks through it.
+ * gate, retries, deadlines, Stop; paging.ts: the one page loop), and whatever fails becomes
+ * n8n's error once, here, where the run meets n8n (`nodeErrorOf`: the words of
+ * failureWording.ts, without secrets by redaction.ts). docs/architecture.md walks through it.
  */
 
-export type { ApiRequest, ChannelDeadline, CollectOptions, ListEnvelope, RequestLimits };
+export type {
+	ApiRequest,
+	ChannelDeadline,
+	CollectOptions,
+	ListEnvelope,
+	PagePosition,
+	RequestLimits,
+};
 export { DEFAULT_LIMITS } from './pipeline';
 export { deadlineFrom } from './channels';
-export { withoutUserinfo } from './errorMessage';
-export { collectPages, isLastPage, pageCount, planPages } from './paging';
+export { withoutUserinfo };
+export { collectPages, isLastPage, LARGEST_PAGE_SIZE, pageCount, planPages } from './paging';
 
 /** The requests one item may send, each through the pipeline. A failure is thrown as a PipelineFailure. */
 export interface ItemRequests {
@@ -42,8 +54,11 @@ export interface ItemRequests {
 	record(request: ApiRequest): Promise<IDataObject>;
 	/** A deletion: `{ id, deleted }`. */
 	deletion(request: ApiRequest): Promise<IDataObject>;
-	/** One page of a list, as phpRank's paginator sends it. */
-	page(request: ApiRequest): Promise<ListEnvelope>;
+	/**
+	 * One page of a list, as phpRank's paginator sends it: as `request` asks, or, with `at`, page
+	 * `at.page` of `at.perPage` records (for a caller's own fetcher of collectPages).
+	 */
+	page(request: ApiRequest, at?: PagePosition): Promise<ListEnvelope>;
 	/**
 	 * A whole list (or as much as `options.plan` asks for), every filter on every page;
 	 * `shapePage` turns each page's records into what is kept, as they arrive.
@@ -60,14 +75,66 @@ function itemRequests(channel: ApiChannel): ItemRequests {
 	return {
 		record: async (request) => await readRecord(channel, request),
 		deletion: async (request) => await deleteRecord(channel, request),
-		page: async (request) => await readPage(channel, request),
+		page: async (request, at) => await readPage(channel, request, at),
 		list: async (url, qs, options, shapePage) =>
 			await readList(channel, url, qs, options, shapePage),
 	};
 }
 
+/** Where a failure happened, for its wording: the node, the item, and the credential it used. */
+export interface ErrorSituation {
+	node: INode;
+	itemIndex: number;
+	/** The credential, read only when a failure is described: its Base URL is named, its key removed. */
+	credential(): Promise<IDataObject>;
+}
+
+/**
+ * Where the run meets n8n: the n8n error an item shows for what went wrong while its requests ran,
+ * made once. A Failure becomes a NodeApiError in the words of failureWording.ts, naming the Base
+ * URL; a refused parameter (InvalidInput) a NodeOperationError naming the field to correct. What
+ * a Failure shows passes through the secret filter: phpRank (or a proxy) may echo the request,
+ * key and password included (the failure carries its request's secrets). Other errors pass
+ * unchanged.
+ */
+export async function nodeErrorOf(situation: ErrorSituation, error: unknown): Promise<Error> {
+	const { node, itemIndex } = situation;
+	if (error instanceof InvalidInput) {
+		return new NodeOperationError(node, error.message, {
+			itemIndex,
+			description: `Check the "${error.field}" field of this node.`,
+		});
+	}
+	if (!(error instanceof PipelineFailure)) return error as Error;
+	let credential: IDataObject = {};
+	try {
+		credential = await situation.credential();
+	} catch {
+		// Without the credential the wording names no Base URL; the failure itself still shows.
+	}
+	const typedBaseUrl = String(credential.baseUrl ?? '').trim();
+	// The Base URL is named without its userinfo (`https://user:password@host`), whose parts are
+	// removed wherever else they appear.
+	const allSecrets = [
+		typeof credential.apiKey === 'string' ? credential.apiKey : undefined,
+		...error.secrets,
+		...userinfoSecrets(typedBaseUrl),
+	];
+	const text = describeFailure(error.failure, { baseUrl: withoutUserinfo(typedBaseUrl) });
+	const message = redactSecrets(text.message, allSecrets);
+	return new NodeApiError(node, { message } as JsonObject, {
+		message,
+		description: redactSecrets(text.description, allSecrets),
+		httpCode: text.httpCode,
+		itemIndex,
+	});
+}
+
 /** Runs `work` with the channel's requests; what fails becomes n8n's error for the item, once. */
-async function atEdge<T>(channel: ApiChannel, work: (requests: ItemRequests) => Promise<T>) {
+async function withNodeErrors<T>(
+	channel: ApiChannel,
+	work: (requests: ItemRequests) => Promise<T>,
+) {
 	try {
 		return await work(itemRequests(channel));
 	} catch (error) {
@@ -88,17 +155,15 @@ export type OperationRun = (
 
 /**
  * The routing of one operation option. n8n merges an option's `routing.operations` into the
- * item's request operations, and because of `paginate` hands the routed request (method, static
- * path, routed query, the node's Request Options) to `pagination`: here, the operation's run,
- * whose records become the item's output, paired with its input item. `captureResponse` gives the
- * pipeline the whole response of each attempt sent through n8n's routing request.
+ * item's request operations, and because of `paginate` hands the routed request (the routed
+ * query, the node's Request Options) to `pagination`: here, the operation's run, whose records
+ * become the item's output, paired with its input item. The run states each request's method and
+ * path itself (an `ApiRequest`), once: the pipeline sends exactly that (pipeline.ts `wireOptions`),
+ * so the routing declares none. `captureResponse` gives the pipeline the whole response of each
+ * attempt sent through n8n's routing request.
  */
-export function operationRouting(
-	request: { method: IHttpRequestMethods; url?: string },
-	run: OperationRun,
-): INodePropertyRouting {
+export function operationRouting(run: OperationRun): INodePropertyRouting {
 	return {
-		request,
 		send: { paginate: true },
 		operations: {
 			async pagination(
@@ -107,7 +172,7 @@ export function operationRouting(
 			): Promise<INodeExecutionData[]> {
 				const channel = routedChannel(this, requestData, limitsOf(this));
 				const routedQuery = (requestData.options.qs ?? {}) as IDataObject;
-				const records = await atEdge(
+				const records = await withNodeErrors(
 					channel,
 					async (requests) => await run(this, requests, routedQuery),
 				);
@@ -129,7 +194,7 @@ export async function sendFromCode<T>(
 	work: (requests: ItemRequests) => Promise<T>,
 	limits?: RequestLimits,
 ): Promise<T> {
-	return await atEdge(codeChannel(context, deadline, limits), work);
+	return await withNodeErrors(codeChannel(context, deadline, limits), work);
 }
 
 /**
@@ -143,7 +208,7 @@ export async function sendForCredentialTest<T>(
 	limits: RequestLimits,
 	work: (requests: ItemRequests) => Promise<T>,
 ): Promise<T> {
-	return await atEdge(credentialTestChannel(context, credentials, deadline, limits), work);
+	return await withNodeErrors(credentialTestChannel(context, credentials, deadline, limits), work);
 }
 
 /**

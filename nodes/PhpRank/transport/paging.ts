@@ -2,14 +2,20 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { PAGE_SIZES } from '../shared/constants';
 import { PipelineFailure } from './failure';
+import type { ApiRequest } from './pipeline';
 
 /**
  * How a list is read: the fewest pages for the items asked for (planPages), where a list ends
- * (isLastPage), and reading it page by page while other clients change it (collectPages).
+ * (isLastPage), and the one page loop of the package (collectPages): every multi-page read (Get
+ * Many, the trigger's polls, Create or Re-Run's lookup and its site's listing) pages through it,
+ * so the page number, the page size, the guard against a server that ignores `page` and the stop
+ * rule live here only.
  */
-const LARGEST_PAGE = PAGE_SIZES[PAGE_SIZES.length - 1];
 
-/** How Get Many pages through a list: the page size, and where to stop. */
+/** phpRank's largest page (100): Return All, a lookup, a site's listing, a burst of new reports. */
+export const LARGEST_PAGE_SIZE = PAGE_SIZES[PAGE_SIZES.length - 1];
+
+/** How a list is paged: the page size, and how many records to return at most. */
 export interface PagePlan {
 	perPage: number;
 	/** Items to return at most; `undefined` means every item (Return All). */
@@ -21,8 +27,8 @@ export interface PagePlan {
  * largest page; a smaller limit is one request with the smallest page that holds it.
  */
 export function planPages(returnAll: boolean, limit: number): PagePlan {
-	if (returnAll) return { perPage: LARGEST_PAGE, maxItems: undefined };
-	const perPage = PAGE_SIZES.find((size) => size >= limit) ?? LARGEST_PAGE;
+	if (returnAll) return { perPage: LARGEST_PAGE_SIZE, maxItems: undefined };
+	const perPage = PAGE_SIZES.find((size) => size >= limit) ?? LARGEST_PAGE_SIZE;
 	return { perPage, maxItems: limit };
 }
 
@@ -66,6 +72,17 @@ export function pageCount(envelope: ListEnvelope, perPage: number): number {
 	return total !== undefined && pageSize > 0 ? Math.max(1, Math.ceil(total / pageSize)) : 1;
 }
 
+/** Where a page is in its list: its number (1-based) and the page size. */
+export interface PagePosition {
+	page: number;
+	perPage: number;
+}
+
+/** The request for one page of a list: every filter of `request` kept, then `per_page` and `page`. */
+export function atPage(request: ApiRequest, { page, perPage }: PagePosition): ApiRequest {
+	return { ...request, qs: { ...request.qs, per_page: perPage, page } };
+}
+
 /** Fetches one page of a list (1-based) with the given page size, every filter kept. */
 export type PageFetcher = (page: number, perPage: number) => Promise<ListEnvelope>;
 
@@ -80,16 +97,21 @@ export interface CollectOptions {
 	newestFirst?: boolean;
 	/** The list's path, for the failure of a list that cannot be paged. */
 	path?: string;
+	/**
+	 * What is kept of each page's new records, as they arrive (the records themselves when not
+	 * given): a Return All never holds every raw record and every output record at once.
+	 */
+	shapePage?: (records: IDataObject[]) => IDataObject[];
+	/**
+	 * A page of records all read before ends the list instead of failing with `pagingBroken`
+	 * (Create or Re-Run's lookup: nothing more to find there).
+	 */
+	endAtRepeatedPage?: boolean;
 }
 
 /** The key that tells two list records apart: reports by id, projects by name. */
 function recordKey(record: IDataObject): string {
 	return String(record.id ?? record.project ?? JSON.stringify(record));
-}
-
-function firstKey(envelope: ListEnvelope): string | undefined {
-	const first = envelope.data[0] as IDataObject | undefined;
-	return first === undefined ? undefined : recordKey(first);
 }
 
 function totalOf(envelope: ListEnvelope): number | undefined {
@@ -107,103 +129,137 @@ const MAX_REREADS_PER_PAGE = 5;
 const REREAD_BUDGET_PER_PAGE = 2;
 const REREAD_BUDGET_BASE = 10;
 
+/** One page as read: its envelope, whether it starts with a record not seen before, and how many records it added. */
+interface PageRead {
+	envelope: ListEnvelope;
+	startsUnseen: boolean;
+	added: number;
+}
+
+/** One reading of a list: the records kept so far, the keys seen, and whether it is finished. */
+class ListReading {
+	readonly records: IDataObject[] = [];
+	finished = false;
+	rereadBudget = 0;
+	private readonly seen = new Set<string>();
+	private taken = 0;
+
+	constructor(
+		private readonly fetchPage: PageFetcher,
+		private readonly options: CollectOptions,
+	) {}
+
+	async read(page: number): Promise<PageRead> {
+		const envelope = await this.fetchPage(page, this.options.plan.perPage);
+		const first = envelope.data[0] as IDataObject | undefined;
+		const startsUnseen = first !== undefined && !this.seen.has(recordKey(first));
+		return { envelope, startsUnseen, added: this.take(envelope) };
+	}
+
+	/** Keeps the page's unseen records (shaped) and says how many; finished at the limit or the stop record. */
+	private take(envelope: ListEnvelope): number {
+		const { plan, stopAt, shapePage } = this.options;
+		const fresh: IDataObject[] = [];
+		for (const record of envelope.data as IDataObject[]) {
+			if (this.finished) break;
+			if (stopAt?.(record)) {
+				this.finished = true;
+				break;
+			}
+			const key = recordKey(record);
+			if (this.seen.has(key)) continue;
+			this.seen.add(key);
+			fresh.push(record);
+			this.taken++;
+			if (plan.maxItems !== undefined && this.taken >= plan.maxItems) this.finished = true;
+		}
+		for (const record of shapePage ? shapePage(fresh) : fresh) this.records.push(record);
+		return fresh.length;
+	}
+
+	/** Whether the list changed between two reads in a way that can hide records between them. */
+	mayHaveGap(earlier: ListEnvelope, later: ListEnvelope): boolean {
+		const before = totalOf(earlier);
+		const after = totalOf(later);
+		if (before === undefined || after === undefined) return false;
+		return this.options.newestFirst ? after < before : after !== before;
+	}
+
+	/**
+	 * A page of records all read before, from a list that did not grow: the server ignores `page`
+	 * (its own `current_page` is checked with every response, pipeline.ts). Reading on would only ask
+	 * for the same records again, up to the number of pages it claims.
+	 */
+	repeats(next: PageRead, previous: ListEnvelope): boolean {
+		return (
+			!this.finished &&
+			next.added === 0 &&
+			next.envelope.data.length > 0 &&
+			totalOf(next.envelope) === totalOf(previous)
+		);
+	}
+
+	/** Reads `page` again, and earlier pages while the list has moved by a page or more. */
+	async rereadBefore(page: number): Promise<ListEnvelope> {
+		const { envelope, startsUnseen } = await this.read(page);
+		let moved = startsUnseen;
+		for (let earlier = page - 1; moved && earlier >= 1 && !this.finished; earlier--) {
+			moved = (await this.read(earlier)).startsUnseen;
+		}
+		return envelope;
+	}
+
+	/**
+	 * Pages `page` and `page + 1` as read together: while the totals say records may have slipped
+	 * between them, the earlier page is read again, then the later one (only an earlier page read
+	 * before a later one can be checked by the totals: a record can slip between them only by
+	 * moving up), a few times at most. Returns the later page as last read.
+	 */
+	async settle(page: number, previous: ListEnvelope, next: ListEnvelope): Promise<ListEnvelope> {
+		let earlier = previous;
+		let later = next;
+		for (let reread = 0; reread < MAX_REREADS_PER_PAGE && this.rereadBudget > 0; reread++) {
+			if (this.finished || !this.mayHaveGap(earlier, later)) break;
+			this.rereadBudget--;
+			earlier = await this.rereadBefore(page);
+			if (this.finished) break;
+			later = (await this.read(page + 1)).envelope;
+		}
+		return later;
+	}
+}
+
 /**
- * Reads a list page by page until the plan's limit or the last page.
+ * The one page loop: reads a list page by page until the plan's limit, the stop record or the
+ * last page, and returns what was kept of its records.
  *
  * Other clients may create and delete records while we read. A record that moves down onto a
  * later page is seen twice: it is output once. A deletion before a page boundary moves records
  * up onto a page already read, where they would be missed. So two neighbouring pages count as
  * read together only when the list's `total` was the same for both (or, newest first, did not
- * shrink); otherwise the earlier page
- * is read again (and the ones before it, while a re-read page starts with a record not seen
- * before: the list moved by more than a page), then the later one, a few times at most.
+ * shrink); otherwise the earlier page is read again (and the ones before it, while a re-read page
+ * starts with a record not seen before: the list moved by more than a page), then the later one,
+ * a few times at most.
  */
 export async function collectPages(
 	fetchPage: PageFetcher,
 	options: CollectOptions,
 ): Promise<IDataObject[]> {
-	const { plan, stopAt, newestFirst = false } = options;
-	/** Whether the list changed between two reads in a way that can hide records between them. */
-	const mayHaveGap = (earlier: ListEnvelope, later: ListEnvelope) => {
-		const before = totalOf(earlier);
-		const after = totalOf(later);
-		if (before === undefined || after === undefined) return false;
-		return newestFirst ? after < before : after !== before;
-	};
-	const seen = new Set<string>();
-	const records: IDataObject[] = [];
-	let finished = false;
-
-	/** Adds the page's unseen records and says how many; sets `finished` at the limit or the stop record. */
-	const take = (envelope: ListEnvelope): number => {
-		let added = 0;
-		for (const record of envelope.data as IDataObject[]) {
-			if (finished) break;
-			if (stopAt?.(record)) {
-				finished = true;
-				break;
-			}
-			const key = recordKey(record);
-			if (seen.has(key)) continue;
-			seen.add(key);
-			records.push(record);
-			added++;
-			if (plan.maxItems !== undefined && records.length >= plan.maxItems) finished = true;
-		}
-		return added;
-	};
-	const startsUnseen = (envelope: ListEnvelope) => {
-		const key = firstKey(envelope);
-		return key !== undefined && !seen.has(key);
-	};
-	const read = async (page: number) => {
-		const envelope = await fetchPage(page, plan.perPage);
-		const unseenStart = startsUnseen(envelope);
-		const added = take(envelope);
-		return { envelope, unseenStart, added };
-	};
-
-	/** Reads `page` again, and earlier pages while the list has moved by a page or more. */
-	const rereadBefore = async (page: number): Promise<ListEnvelope> => {
-		const { envelope, unseenStart } = await read(page);
-		let moved = unseenStart;
-		for (let earlier = page - 1; moved && earlier >= 1 && !finished; earlier--) {
-			moved = (await read(earlier)).unseenStart;
-		}
-		return envelope;
-	};
-
-	let previous = (await read(1)).envelope;
-	let rereadBudget =
-		REREAD_BUDGET_BASE + REREAD_BUDGET_PER_PAGE * pageCount(previous, plan.perPage);
+	const { perPage } = options.plan;
+	const reading = new ListReading(fetchPage, options);
+	let previous = (await reading.read(1)).envelope;
+	reading.rereadBudget = REREAD_BUDGET_BASE + REREAD_BUDGET_PER_PAGE * pageCount(previous, perPage);
 	for (
 		let page = 1;
-		!finished && page < MAX_PAGES && !isLastPage(previous, page, plan.perPage);
+		!reading.finished && page < MAX_PAGES && !isLastPage(previous, page, perPage);
 		page++
 	) {
-		const next = await read(page + 1);
-		let current = next.envelope;
-		// A page of records all read before, from a list that did not grow: the server ignores
-		// `page` (its own `current_page` is checked with every answer, pipeline.ts). Reading on
-		// would only ask for the same records again, up to the number of pages it claims.
-		if (
-			!finished &&
-			next.added === 0 &&
-			current.data.length > 0 &&
-			totalOf(current) === totalOf(previous)
-		) {
+		const next = await reading.read(page + 1);
+		if (reading.repeats(next, previous)) {
+			if (options.endAtRepeatedPage) break;
 			throw new PipelineFailure({ type: 'pagingBroken', path: options.path ?? '', page: page + 1 });
 		}
-		for (let reread = 0; reread < MAX_REREADS_PER_PAGE && rereadBudget > 0 && !finished; reread++) {
-			if (!mayHaveGap(previous, current)) break;
-			rereadBudget--;
-			previous = await rereadBefore(page);
-			if (finished) break;
-			// Read the later page again too: only an earlier page read before a later one can be
-			// checked by the totals (a record can slip between them only by moving up).
-			current = (await read(page + 1)).envelope;
-		}
-		previous = current;
+		previous = await reading.settle(page, previous, next.envelope);
 	}
-	return records;
+	return reading.records;
 }

@@ -1,21 +1,22 @@
 import type { IDataObject, IHttpRequestMethods, IHttpRequestOptions, INode } from 'n8n-workflow';
 
 import { abortableWait, throwIfCanceled } from './abort';
+import type { AccountGate } from './accountGate';
 import { gateFor } from './accountGate';
-import type { ApiResponse } from './answer';
-import { answerFailure, bodyOfExpectedShape, remainingRequests } from './answer';
+import type { ApiResponse } from './response';
+import { responseFailure, bodyOfExpectedShape, remainingRequests } from './response';
 import type { DeadlineBound, Failure, FailureSubject, ResponseShape } from './failure';
-import { lostReason, PipelineFailure, retryKind, transportFailure } from './failure';
-import type { CollectOptions, ListEnvelope } from './paging';
-import { collectPages } from './paging';
+import { PipelineFailure, retryKind, transportFailure } from './failure';
+import type { CollectOptions, ListEnvelope, PagePosition } from './paging';
+import { atPage, collectPages } from './paging';
 
 /**
  * The one way a request of this package travels: the routed operations, the trigger's polls and
  * the list searches all come here (channels.ts says how each asks n8n to send), through the
  * transport's entry point (index.ts). It owns the headers, the account's gate and the retries,
- * reading the response (answer.ts) and paging (paging.ts). What fails is thrown as a
- * PipelineFailure, data, and turned into n8n's error once, at the entry point's edge
- * (errorMessage.ts). docs/architecture.md walks through it.
+ * reading the response (response.ts) and paging (paging.ts). What fails is thrown as a
+ * PipelineFailure, data, and turned into n8n's error once, at the entry point
+ * (index.ts `nodeErrorOf`). docs/architecture.md walks through it.
  */
 
 /** The user's limits for one node run (the node's "Options"). */
@@ -95,7 +96,7 @@ export function backoffMs(attempt: number): number {
  * The options of every attempt. Redirects are never followed: n8n would send the Authorization
  * header (and a Create's form, password included) to wherever a server points. Every status
  * reaches the pipeline, which words it. The body comes as a stream, which the channel reads
- * within the bound on an answer's size (answerBody.ts).
+ * within the bound on a response's size (responseBody.ts).
  */
 export function wireOptions(request: ApiRequest): IHttpRequestOptions {
 	const headers: IDataObject = { Accept: 'application/json' };
@@ -115,9 +116,9 @@ export function wireOptions(request: ApiRequest): IHttpRequestOptions {
 
 /**
  * Sends a request and returns its body, checked to be of `expect`'s shape. A failure takes the
- * request's secrets with it, for whoever words it (errorMessage.ts `nodeErrorOf`).
+ * request's secrets with it, for whoever words it (the entry point, index.ts `nodeErrorOf`).
  */
-async function exchange(
+async function send(
 	channel: ApiChannel,
 	request: ApiRequest,
 	expect: ResponseShape,
@@ -129,23 +130,37 @@ async function exchange(
 }
 
 /**
- * The signal one attempt runs under: the execution's cancel signal and the attempt's deadline.
- * `release` ends the attempt's hold on the deadline.
+ * The signal one attempt runs under: it aborts when the execution's cancel signal or the
+ * attempt's deadline does; `release` detaches it from both once the attempt is over.
+ *
+ * Its own AbortController, not `AbortSignal.any` or the deadline's timeout signal itself: Node
+ * keeps those two kinds alive for as long as they have an 'abort' listener and may still abort,
+ * and the socket made with this signal (`attemptOptions`) adds one that Node removes only on
+ * abort. A pending `AbortSignal.any` held every answer's socket, response and text until its
+ * deadline passed: minutes, for every page of a Return All (bench/findings.md, "Memory"). A
+ * controller's signal is an ordinary object: once the attempt is over nothing refers to it, and
+ * it goes with its listeners.
  */
 function attemptSignal(
 	cancel: AbortSignal | undefined,
 	attemptMs: number | undefined,
-): { signal: AbortSignal | undefined; release: () => void } {
-	if (attemptMs === undefined) return { signal: cancel, release: () => {} };
-	const deadline = AbortSignal.timeout(Math.max(1, attemptMs));
-	// Node keeps a timeout signal only while it has an 'abort' listener of its own (AbortSignal.any
-	// holds its sources weakly): without one, a garbage collection can take it before it fires,
-	// and the attempt would wait forever (test/unit/pipeline.test.js forces that collection).
-	const hold = () => {};
-	deadline.addEventListener('abort', hold);
+): { signal: AbortSignal; release: () => void } {
+	const attempt = new AbortController();
+	const onCancel = () => attempt.abort(cancel?.reason);
+	// The deadline keeps a listener of its own while the attempt runs: a timeout signal without
+	// one can be collected before it fires (test/transport/pipeline.test.js forces that collection).
+	const deadline =
+		attemptMs === undefined ? undefined : AbortSignal.timeout(Math.max(1, attemptMs));
+	const onDeadline = () => attempt.abort(deadline?.reason);
+	if (cancel?.aborted) onCancel();
+	else cancel?.addEventListener('abort', onCancel, { once: true });
+	deadline?.addEventListener('abort', onDeadline, { once: true });
 	return {
-		signal: cancel ? AbortSignal.any([cancel, deadline]) : deadline,
-		release: () => deadline.removeEventListener('abort', hold),
+		signal: attempt.signal,
+		release: () => {
+			cancel?.removeEventListener('abort', onCancel);
+			deadline?.removeEventListener('abort', onDeadline);
+		},
 	};
 }
 
@@ -183,157 +198,263 @@ function pageMismatch(request: ApiRequest, body: unknown): Failure | undefined {
 	};
 }
 
+/** One request on its way through its attempts: what each step reads and what it keeps. */
+interface Sending {
+	channel: ApiChannel;
+	request: ApiRequest;
+	expect: ResponseShape;
+	gate: AccountGate;
+	/** When every request of the channel must be done (Infinity: never). */
+	endsAt: number;
+	/** Attempts sent so far. */
+	attempts: number;
+	/** Retries after a failure so far (429s not counted: they are waited out). */
+	retries: number;
+	/** Time spent in the account's pauses, against Max Wait for Rate Limit. */
+	rateLimitWaitMs: number;
+	/** Whether this request itself got a 429 (the pause it waits in is then its own). */
+	rateLimitedHere: boolean;
+	/** Whether it was sent again after an attempt phpRank may have carried out. */
+	resentAfterPossibleSuccess: boolean;
+}
+
+/** What one attempt gave: a response (whatever its status), or a failure without one. */
+type AttemptResult = { response?: ApiResponse } | { failure: Failure };
+
 /**
- * The account's gate and the retry rules: a 429 waits (Retry-After, within Max Wait for Rate
- * Limit) and tries again, as phpRank did not process it; a request that never reached phpRank is
- * sent again unless the configuration is wrong; after a server error, reset or timeout only
- * requests that are safe to repeat (not a Create) are sent again, with backoff.
+ * The retry loop, top-down: admit the request under the account's throttle, send one attempt,
+ * decide what follows (done, wait for the rate limit, retry after a pause, or fail). A 429 waits
+ * (Retry-After, within Max Wait for Rate Limit) and tries again, as phpRank did not process it; a
+ * request that never reached phpRank is sent again unless the configuration is wrong; after a
+ * server error, reset or timeout only requests that are safe to repeat (not a Create) are sent
+ * again, with backoff.
  */
 async function sendWithRetries(
 	channel: ApiChannel,
 	request: ApiRequest,
 	expect: ResponseShape,
 ): Promise<unknown> {
-	const gate = gateFor(channel.node);
-	const { limits, cancelSignal: cancel, deadline } = channel;
-	const endsAt = deadline?.endsAt ?? Infinity;
-	const timedOut = (): PipelineFailure =>
-		new PipelineFailure({
-			type: 'timedOut',
-			bound: deadline?.bound ?? 'timeout',
-			limitMs: deadline?.limitMs ?? 0,
-			attempts,
-		});
+	const sending: Sending = {
+		channel,
+		request,
+		expect,
+		gate: gateFor(channel.node),
+		endsAt: channel.deadline?.endsAt ?? Infinity,
+		attempts: 0,
+		retries: 0,
+		rateLimitWaitMs: 0,
+		rateLimitedHere: false,
+		resentAfterPossibleSuccess: false,
+	};
 	const options = wireOptions(request);
-	const repeatable = request.method !== 'POST';
-	let attempts = 0;
-	let retries = 0;
-	let rateLimitWaitMs = 0;
-	let rateLimitedHere = false;
-	let resentAfterPossibleSuccess = false;
 	for (;;) {
-		throwIfCanceled(cancel);
-		const rateLimitDeadline = Date.now() + limits.maxRateLimitWaitMs - rateLimitWaitMs;
-		const admission = await gate.acquire(
-			limits.maxParallel,
-			Math.min(rateLimitDeadline, endsAt),
-			cancel,
-		);
-		if (!admission.admitted) {
-			// The poll's (or search's) own end comes before Max Wait: that is the bound reached.
-			if (endsAt < rateLimitDeadline) throw timedOut();
-			throw new PipelineFailure(
-				rateLimitedHere
-					? {
-							type: 'rateLimitWaitedOut',
-							waitedMs: rateLimitWaitMs,
-							maxWaitMs: limits.maxRateLimitWaitMs,
-						}
-					: {
-							type: 'rateLimitTooLong',
-							askedMs: admission.pauseMs,
-							maxWaitMs: limits.maxRateLimitWaitMs,
-						},
-			);
-		}
-		rateLimitWaitMs += admission.pausedMs;
-		let response: ApiResponse | undefined;
-		let failure: Failure | undefined;
-		const attemptMs =
-			deadline === undefined ? undefined : Math.min(deadline.attemptMs, endsAt - Date.now());
-		const { signal, release } = attemptSignal(cancel, attemptMs);
-		try {
-			// Stopped while the place was given, or no time left: nothing is sent.
-			throwIfCanceled(cancel);
-			if (attemptMs !== undefined && attemptMs <= 0) throw timedOut();
-			attempts++;
-			response = await channel.transmit(attemptOptions(options, signal), signal);
-		} catch (error) {
-			if (cancel?.aborted || error instanceof PipelineFailure) {
-				failure = error instanceof PipelineFailure ? error.failure : { type: 'canceled' };
-			} else {
-				failure = transportFailure(error);
-				const ranOut =
-					signal?.aborted ||
-					(deadline?.bound === 'timeout' &&
-						failure.type === 'noAnswer' &&
-						TIMEOUT_CODES.has(failure.code));
-				if (deadline && ranOut) failure = timedOut().failure;
-			}
-		} finally {
-			release();
-			gate.release();
-		}
-		if (failure?.type === 'canceled' || (failure?.type === 'timedOut' && attempts === 0))
-			throw new PipelineFailure(failure);
-		if (response) {
-			failure = answerFailure(response, request.url, request.subject);
-			// A 429 pauses the gate below, once it is clear that this request will wait for it.
-			if (failure?.type !== 'rateLimited') gate.letThrough(remainingRequests(response.headers));
-			if (!failure) {
-				const body = bodyOfExpectedShape(response.body, expect, request.url);
-				const wrongPage = expect === 'list' ? pageMismatch(request, body) : undefined;
-				if (wrongPage) throw new PipelineFailure(wrongPage);
-				return body;
-			}
-		}
-		// A channel that resolved without a response got no answer either.
-		failure ??= { type: 'noAnswer', code: 'no response' };
-		if (failure.type === 'rateLimited') {
-			rateLimitedHere = true;
-			const asked = failure.retryAfterMs;
-			// Longer than Max Wait allows at all: fail at once. Otherwise the pause counts against
-			// what is left of it (the gate's acquire refuses a pause past the deadline).
-			if (asked !== undefined && asked > limits.maxRateLimitWaitMs) {
-				throw new PipelineFailure({
-					type: 'rateLimitTooLong',
-					askedMs: asked,
-					maxWaitMs: limits.maxRateLimitWaitMs,
-				});
-			}
-			gate.rateLimited(asked);
-			continue;
-		}
-		const kind = retryKind(failure);
-		const maybeProcessed = kind === 'resendIfRepeatable' || kind === 'finalMaybeProcessed';
-		if (maybeProcessed && !repeatable) {
-			throw new PipelineFailure({
-				type: 'answerLost',
-				reason: lostReason(failure),
-				tooLarge: failure.type === 'tooLarge' || undefined,
-			});
-		}
-		if (kind === 'final' || kind === 'finalMaybeProcessed' || retries >= limits.retries) {
-			// A repeated DELETE whose first attempt phpRank may have carried out: its 404 means done.
-			const deletedEarlier =
-				expect === 'deletion' &&
-				resentAfterPossibleSuccess &&
-				failure.type === 'httpError' &&
-				failure.statusCode === 404;
-			if (deletedEarlier) return { id: request.subject?.id, deleted: true };
-			throw new PipelineFailure(failure);
-		}
-		retries++;
-		if (kind === 'resendIfRepeatable') resentAfterPossibleSuccess = true;
-		// No time for another attempt before the poll's end: the failure as it is.
-		if (Date.now() + backoffMs(retries) >= endsAt) throw new PipelineFailure(failure);
-		await abortableWait(backoffMs(retries), cancel);
+		await admit(sending);
+		const next = await decide(sending, await attempt(sending, options));
+		if (next.done) return next.body;
 	}
+}
+
+/** The `timedOut` failure of this request's deadline, counting the attempts sent. */
+function timedOut(sending: Sending): PipelineFailure {
+	const { deadline } = sending.channel;
+	return new PipelineFailure({
+		type: 'timedOut',
+		bound: deadline?.bound ?? 'timeout',
+		limitMs: deadline?.limitMs ?? 0,
+		attempts: sending.attempts,
+	});
+}
+
+/**
+ * Admit under the throttle: a place at the account's gate, within what is left of Max Wait for
+ * Rate Limit and of the channel's deadline. Refused: the failure of the bound that comes first.
+ */
+async function admit(sending: Sending): Promise<void> {
+	const { limits, cancelSignal } = sending.channel;
+	throwIfCanceled(cancelSignal);
+	const rateLimitDeadline = Date.now() + limits.maxRateLimitWaitMs - sending.rateLimitWaitMs;
+	const admission = await sending.gate.acquire(
+		limits.maxParallel,
+		Math.min(rateLimitDeadline, sending.endsAt),
+		cancelSignal,
+	);
+	if (admission.admitted) {
+		sending.rateLimitWaitMs += admission.pausedMs;
+		return;
+	}
+	// The poll's (or search's) own end comes before Max Wait: that is the bound reached.
+	if (sending.endsAt < rateLimitDeadline) throw timedOut(sending);
+	throw new PipelineFailure(
+		sending.rateLimitedHere
+			? {
+					type: 'rateLimitWaitedOut',
+					waitedMs: sending.rateLimitWaitMs,
+					maxWaitMs: limits.maxRateLimitWaitMs,
+				}
+			: {
+					type: 'rateLimitTooLong',
+					askedMs: admission.pauseMs,
+					maxWaitMs: limits.maxRateLimitWaitMs,
+				},
+	);
+}
+
+/**
+ * One attempt, under its signal (the cancel signal and what is left of the deadline), its place
+ * at the gate given back whatever happens. Stopped, or out of time before anything was sent:
+ * thrown at once.
+ */
+async function attempt(sending: Sending, options: IHttpRequestOptions): Promise<AttemptResult> {
+	const { channel } = sending;
+	const { cancelSignal: cancel, deadline } = channel;
+	const attemptMs =
+		deadline === undefined ? undefined : Math.min(deadline.attemptMs, sending.endsAt - Date.now());
+	const { signal, release } = attemptSignal(cancel, attemptMs);
+	let result: AttemptResult;
+	try {
+		// Stopped while the place was given, or no time left: nothing is sent.
+		throwIfCanceled(cancel);
+		if (attemptMs !== undefined && attemptMs <= 0) throw timedOut(sending);
+		sending.attempts++;
+		result = { response: await channel.transmit(attemptOptions(options, signal), signal) };
+	} catch (error) {
+		result = { failure: failureOfAttempt(sending, error, signal) };
+	} finally {
+		release();
+		sending.gate.release();
+	}
+	if ('failure' in result) {
+		const { failure } = result;
+		if (failure.type === 'canceled' || (failure.type === 'timedOut' && sending.attempts === 0))
+			throw new PipelineFailure(failure);
+	}
+	return result;
+}
+
+/** What an attempt that threw means: stopped, a deadline reached, or the transport's failure. */
+function failureOfAttempt(sending: Sending, error: unknown, signal?: AbortSignal): Failure {
+	const { cancelSignal, deadline } = sending.channel;
+	if (error instanceof PipelineFailure) return error.failure;
+	if (cancelSignal?.aborted) return { type: 'canceled' };
+	const failure = transportFailure(error);
+	const ranOut =
+		signal?.aborted ||
+		(deadline?.bound === 'timeout' &&
+			failure.type === 'noAnswer' &&
+			TIMEOUT_CODES.has(failure.code));
+	return deadline && ranOut ? timedOut(sending).failure : failure;
+}
+
+/** What follows an attempt: done with a body, or another attempt (after a wait). */
+type NextStep = { done: true; body: unknown } | { done: false };
+
+/**
+ * Decide what follows: a usable response is done; a 429 waits for the rate limit; any other
+ * failure is retried after a pause, or thrown.
+ */
+async function decide(sending: Sending, result: AttemptResult): Promise<NextStep> {
+	const { request, expect, gate } = sending;
+	if ('response' in result && result.response) {
+		const { response } = result;
+		const verdict = responseFailure(response, request.url, request.subject);
+		// A 429 pauses the gate below, once it is clear that this request will wait for it.
+		if (verdict?.type !== 'rateLimited') gate.notRateLimited(remainingRequests(response.headers));
+		if (verdict?.type === 'rateLimited') return waitForRateLimit(sending, verdict.retryAfterMs);
+		if (!verdict) return { done: true, body: checkedBody(request, expect, response.body) };
+		return await retryOrFail(sending, verdict);
+	}
+	// A channel that resolved without a response: no response came back.
+	return await retryOrFail(
+		sending,
+		'failure' in result ? result.failure : { type: 'noAnswer', code: 'no response' },
+	);
+}
+
+/** The body of a usable response, of the shape expected; a list's page must be the one asked for. */
+function checkedBody(request: ApiRequest, expect: ResponseShape, body: unknown): unknown {
+	const checked = bodyOfExpectedShape(body, expect, request.url);
+	const wrongPage = expect === 'list' ? pageMismatch(request, checked) : undefined;
+	if (wrongPage) throw new PipelineFailure(wrongPage);
+	return checked;
+}
+
+/**
+ * A 429: phpRank did not process the request. Longer than Max Wait allows at all: fail at once.
+ * Otherwise the account's gate pauses, and the pause counts against what is left of Max Wait
+ * (the gate's acquire refuses a pause past the deadline).
+ */
+function waitForRateLimit(sending: Sending, askedMs: number | undefined): NextStep {
+	const { maxRateLimitWaitMs } = sending.channel.limits;
+	sending.rateLimitedHere = true;
+	if (askedMs !== undefined && askedMs > maxRateLimitWaitMs) {
+		throw new PipelineFailure({
+			type: 'rateLimitTooLong',
+			askedMs,
+			maxWaitMs: maxRateLimitWaitMs,
+		});
+	}
+	sending.gate.rateLimited(askedMs);
+	return { done: false };
+}
+
+/**
+ * A failure other than a 429: a Create phpRank may have carried out is never sent again (its
+ * answer is lost); a failure that is final, or the last retry, is thrown; otherwise the request
+ * waits its backoff and goes again.
+ */
+async function retryOrFail(sending: Sending, failure: Failure): Promise<NextStep> {
+	const { channel, request } = sending;
+	const kind = retryKind(failure);
+	const maybeProcessed = kind === 'resendIfRepeatable' || kind === 'finalMaybeProcessed';
+	if (maybeProcessed && request.method === 'POST') {
+		throw new PipelineFailure({ type: 'answerLost', cause: failure });
+	}
+	if (
+		kind === 'final' ||
+		kind === 'finalMaybeProcessed' ||
+		sending.retries >= channel.limits.retries
+	) {
+		if (deletedEarlier(sending, failure)) {
+			return { done: true, body: { id: request.subject?.id, deleted: true } };
+		}
+		throw new PipelineFailure(failure);
+	}
+	sending.retries++;
+	if (kind === 'resendIfRepeatable') sending.resentAfterPossibleSuccess = true;
+	const pauseMs = backoffMs(sending.retries);
+	// No time for another attempt before the poll's end: the failure as it is.
+	if (Date.now() + pauseMs >= sending.endsAt) throw new PipelineFailure(failure);
+	await abortableWait(pauseMs, channel.cancelSignal);
+	return { done: false };
+}
+
+/** A repeated DELETE whose first attempt phpRank may have carried out: its 404 means done. */
+function deletedEarlier(sending: Sending, failure: Failure): boolean {
+	return (
+		sending.expect === 'deletion' &&
+		sending.resentAfterPossibleSuccess &&
+		failure.type === 'httpError' &&
+		failure.statusCode === 404
+	);
 }
 
 /** A single record (Get, Create, Update): the report or project itself. */
 export async function readRecord(channel: ApiChannel, request: ApiRequest): Promise<IDataObject> {
-	return (await exchange(channel, request, 'record')) as IDataObject;
+	return (await send(channel, request, 'record')) as IDataObject;
 }
 
 /** A deletion: `{ id, deleted }`. */
 export async function deleteRecord(channel: ApiChannel, request: ApiRequest): Promise<IDataObject> {
-	return (await exchange(channel, request, 'deletion')) as IDataObject;
+	return (await send(channel, request, 'deletion')) as IDataObject;
 }
 
-/** One page of a list, as phpRank's paginator sends it. */
-export async function readPage(channel: ApiChannel, request: ApiRequest): Promise<ListEnvelope> {
-	return (await exchange(channel, request, 'list')) as ListEnvelope;
+/** One page of a list, as phpRank's paginator sends it; `at`: which page, of what size. */
+export async function readPage(
+	channel: ApiChannel,
+	request: ApiRequest,
+	at?: PagePosition,
+): Promise<ListEnvelope> {
+	return (await send(channel, at ? atPage(request, at) : request, 'list')) as ListEnvelope;
 }
 
 /**
@@ -346,15 +467,9 @@ export async function readList(
 	url: string,
 	qs: IDataObject | undefined,
 	options: CollectOptions,
-	shapePage: (records: IDataObject[]) => IDataObject[] = (records) => records,
+	shapePage?: (records: IDataObject[]) => IDataObject[],
 ): Promise<IDataObject[]> {
-	const fetchPage = async (page: number, perPage: number) => {
-		const envelope = await readPage(channel, {
-			method: 'GET',
-			url,
-			qs: { ...qs, per_page: perPage, page },
-		});
-		return { ...envelope, data: shapePage(envelope.data as IDataObject[]) };
-	};
-	return await collectPages(fetchPage, { ...options, path: url });
+	const fetchPage = async (page: number, perPage: number) =>
+		await readPage(channel, { method: 'GET', url, qs }, { page, perPage });
+	return await collectPages(fetchPage, { ...options, path: url, shapePage });
 }

@@ -6,6 +6,7 @@ import type { ChannelDeadline, CollectOptions, RequestLimits } from '../transpor
 import {
 	DEFAULT_LIMITS,
 	deadlineFrom,
+	LARGEST_PAGE_SIZE,
 	planPages,
 	sendFromCode,
 	withoutUserinfo,
@@ -52,9 +53,8 @@ async function pollList(
 	);
 }
 
-/** New Report looks at one small page first; only a burst of new reports reads bigger pages. */
+/** New Report looks at one small page first; only a burst of new reports reads the largest pages. */
 const PROBE_PAGE = 10;
-const BURST_PAGE = 100;
 
 /** The trigger's settings for this poll; Reports to Watch kept within 1 to MAX_WATCHED. */
 export function settingsOf(context: IPollFunctions): WatchSettings {
@@ -110,7 +110,7 @@ export async function reportsAfter(
 	});
 	if (probe.length < PROBE_PAGE) return { reports: probe, newest };
 	const reports = await pollList(context, deadline, '/reports', qs, {
-		plan: { perPage: BURST_PAGE, maxItems: undefined },
+		plan: { perPage: LARGEST_PAGE_SIZE, maxItems: undefined },
 		stopAt,
 		newestFirst: true,
 	});

@@ -115,7 +115,7 @@ async function closedWithin(sandbox, withinMs) {
 	return Date.now() - started;
 }
 
-/** The error the node gives such an answer (transport/errorMessage.ts, 'tooLarge'). */
+/** The error the node gives such an answer (transport/failureWording.ts, 'tooLarge'). */
 const tooLargeMessage = (baseUrl) =>
 	`phpRank's answer was larger than 16 MB, far more than any answer of phpRank's API: the Base URL (${baseUrl}) may not point at your phpRank API; set the credential's Base URL to your phpRank site's address, like https://seo.example.com`;
 

@@ -720,11 +720,8 @@ describe("through n8n-core's engine against the sandbox", () => {
 });
 
 describe('the rules, with a scripted API', () => {
-	const {
-		createOrRerun: decide,
-		createOrRerunOnce,
-		LOOKUP_PAGE_SIZE,
-	} = require('../../helpers/built').createOrRerun;
+	const { createOrRerun: decide, createOrRerunOnce } = require('../../helpers/built').createOrRerun;
+	const { LARGEST_PAGE_SIZE: LOOKUP_PAGE_SIZE } = require('../../helpers/built').paging;
 
 	const NOW = Date.parse('2026-03-02T12:00:00Z');
 	const hoursAgo = (hours) => new Date(NOW - hours * 3_600_000).toISOString();

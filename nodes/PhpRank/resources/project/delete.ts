@@ -12,7 +12,7 @@ export const deleteOption: INodePropertyOptions = {
 	action: 'Delete a project and its reports',
 	description:
 		'Delete a project (a site) together with every report in it. Returns its name and deleted: true.',
-	routing: operationRouting({ method: 'DELETE' }, async (context, requests) => {
+	routing: operationRouting(async (context, requests) => {
 		// The Project field ("From List" and "By Name" alike) read once, checked, one path segment.
 		const name = context.getNodeParameter('project', undefined, { extractValue: true });
 		const segment = projectPathSegment(name);

@@ -3,8 +3,8 @@ import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-wor
 import { projectWithAverage } from '../../report/score';
 import { OPERATION, RESOURCE } from '../../shared/constants';
 import { returnAllAndLimit, searchFilter, showFor, sortCollection } from '../../shared/fields';
-import { getManyRouting } from '../../shared/getMany';
 import { isRecord } from '../../shared/isRecord';
+import { getManyRouting } from '../getMany';
 
 /** Each project as output: as phpRank sends it, plus its `average_score` and `label`. */
 const withAverage = (project: IDataObject) =>
@@ -12,7 +12,7 @@ const withAverage = (project: IDataObject) =>
 
 /**
  * Project → Get Many: its filter and sort are routed as query parameters; the run pages through
- * the list as Return All and Limit ask (shared/getMany.ts).
+ * the list as Return All and Limit ask (resources/getMany.ts).
  */
 export const getAllOption: INodePropertyOptions = {
 	name: 'Get Many',

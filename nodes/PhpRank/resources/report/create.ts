@@ -4,9 +4,9 @@ import { OPERATION, PRIVACY, RESOURCE } from '../../shared/constants';
 import { passwordField, privacyChoices, showFor, simplifyField } from '../../shared/fields';
 import { pageUrlFrom, passwordFrom, privacyFrom } from '../../shared/inputChecks';
 import { encodedForm } from '../../shared/reportForm';
-import { reportView } from '../../shared/reportOutput';
 import type { ApiRequest } from '../../transport';
 import { operationRouting } from '../../transport';
+import { reportView } from './reportView';
 
 /**
  * Report → Create: analyse a page and store its report. Its form (URL, Privacy, Password) is
@@ -50,7 +50,7 @@ export const createOption: INodePropertyOptions = {
 	action: 'Create a report',
 	description:
 		'Analyse a web page (a full http:// or https:// address) and store its report. Returns the report: score from 0 to 100, label (good, decent or bad) and the failed checks with a reason each.',
-	routing: operationRouting({ method: 'POST', url: '/reports' }, async (context, requests) => {
+	routing: operationRouting(async (context, requests) => {
 		const record = await requests.record(createRequest(context).request);
 		return [reportView(context)(record)];
 	}),

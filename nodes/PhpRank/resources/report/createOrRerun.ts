@@ -10,12 +10,12 @@ import { isStoredUrlOf, storedUrl } from '../../report/storedUrl';
 import { OPERATION, RESOURCE } from '../../shared/constants';
 import { OUTPUT_CHANGES_PARAMETER, showFor, simplifyField } from '../../shared/fields';
 import { maxAgeHoursFrom } from '../../shared/inputChecks';
-import { reportView } from '../../shared/reportOutput';
 import type { ApiRequest, ItemRequests, ListEnvelope } from '../../transport';
-import { isAnswerLost, isLastPage, operationRouting } from '../../transport';
+import { collectPages, isAnswerLost, LARGEST_PAGE_SIZE, operationRouting } from '../../transport';
 import { createRequest } from './create';
+import { reportView } from './reportView';
 import type { PageAnswer } from './siteListing';
-import { LISTING_PAGE_SIZE, ListingAnswers, SiteListing, siteOf } from './siteListing';
+import { idOf, ListingAnswers, SiteListing, siteOf } from './siteListing';
 
 /**
  * Report → Create or Re-Run: keep one up-to-date report per page.
@@ -66,19 +66,7 @@ export interface CreateOrRerunOutcome {
 	previous?: IDataObject;
 }
 
-/**
- * Page size of the lookup: phpRank's largest. A search for `example.com` also finds every other
- * page of the site, newest first, and the site's own report may be old: large pages keep that
- * to one request in most cases, and cost nothing extra when there are few matches.
- */
-export const LOOKUP_PAGE_SIZE = 100;
-
 const HOUR_MS = 3_600_000;
-
-function idOf(record: IDataObject): number {
-	const id = Number(record.id);
-	return Number.isFinite(id) ? id : 0;
-}
 
 /** What a lookup found: the page's newest report, if any, and the highest report ID it listed. */
 type Lookup = PageAnswer;
@@ -86,8 +74,11 @@ type Lookup = PageAnswer;
 /**
  * The newest report whose stored URL is exactly `pageUrl` (stored form). phpRank's search is a
  * substring match (`page-3` also lists `page-30`), so every listed report is compared exactly,
- * newest first, page after page until found or the list ends. With `newerThanId`, reports with
- * that ID or a lower one are not looked at (the list is newest first: the search stops there).
+ * newest first, page after page (the transport's page loop, phpRank's largest page: a search for
+ * `example.com` also lists every other page of the site, and the site's own report may be old)
+ * until found or the list ends. With `newerThanId`, reports with that ID or a lower one are not
+ * looked at (the list is newest first: the search stops there). Only the answer is kept, not the
+ * records read; a page that repeats the ones before (a server that ignores `page`) ends the search.
  */
 async function findNewest(
 	api: CreateOrRerunApi,
@@ -96,22 +87,27 @@ async function findNewest(
 	beforeRequest?: () => void,
 ): Promise<Lookup> {
 	let newestSeenId = 0;
-	let previousFirstId: number | undefined;
-	for (let pageNumber = 1; ; pageNumber++) {
+	let found: IDataObject | undefined;
+	const stopAt = (record: IDataObject) => {
+		const id = idOf(record);
+		newestSeenId = Math.max(newestSeenId, id);
+		if (id <= newerThanId) return true;
+		if (isStoredUrlOf(record.url, pageUrl)) found = record;
+		return found !== undefined;
+	};
+	const fetchPage = async (page: number, perPage: number) => {
 		beforeRequest?.();
-		const page = await api.listPage(pageUrl, pageNumber, LOOKUP_PAGE_SIZE);
-		const firstId = page.data.length > 0 ? idOf(page.data[0] as IDataObject) : undefined;
-		// The same first report on the next page: the server ignores `page`; stop, do not loop.
-		if (firstId !== undefined && firstId === previousFirstId) return { newestSeenId };
-		previousFirstId = firstId;
-		for (const record of page.data as IDataObject[]) {
-			const id = idOf(record);
-			newestSeenId = Math.max(newestSeenId, id);
-			if (id <= newerThanId) return { newestSeenId };
-			if (isStoredUrlOf(record.url, pageUrl)) return { found: record, newestSeenId };
-		}
-		if (isLastPage(page, pageNumber, LOOKUP_PAGE_SIZE)) return { newestSeenId };
-	}
+		return await api.listPage(pageUrl, page, perPage);
+	};
+	await collectPages(fetchPage, {
+		plan: { perPage: LARGEST_PAGE_SIZE, maxItems: undefined },
+		stopAt,
+		newestFirst: true,
+		path: '/reports',
+		shapePage: () => [],
+		endAtRepeatedPage: true,
+	});
+	return found ? { found, newestSeenId } : { newestSeenId };
 }
 
 function generatedWithin(record: IDataObject, maxAgeHours: number, now: number): boolean {
@@ -221,7 +217,7 @@ async function createOrRerunInRun(
 	if (site.pages < 2) return await act(input, api, pageUrl, await findNewest(api, pageUrl));
 	site.listing ??= new SiteListing(
 		siteOf(pageUrl),
-		async (search, page) => await api.listPage(search, page, LISTING_PAGE_SIZE),
+		async (search, page) => await api.listPage(search, page, LARGEST_PAGE_SIZE),
 	);
 	return await act(input, api, pageUrl, await lookupThroughListing(site.listing, api, pageUrl));
 }
@@ -276,11 +272,14 @@ export async function createOrRerunOnce(
 function lookupApi(requests: ItemRequests, create: ApiRequest): CreateOrRerunApi {
 	return {
 		listPage: async (search, page, perPage) =>
-			await requests.page({
-				method: 'GET',
-				url: '/reports',
-				qs: { search_by: 'url', search, sort_by: 'id', sort: 'desc', per_page: perPage, page },
-			}),
+			await requests.page(
+				{
+					method: 'GET',
+					url: '/reports',
+					qs: { search_by: 'url', search, sort_by: 'id', sort: 'desc' },
+				},
+				{ page, perPage },
+			),
 		create: async () =>
 			await requests.record(create).then(
 				(created) => ({ created }),
@@ -331,8 +330,8 @@ export const createOrRerunOption: INodePropertyOptions = {
 	action: CREATE_OR_RERUN_ACTION,
 	description:
 		"Keep one up-to-date report per page: re-run the newest report of the URL, or create one when it has none. Returns the report (score from 0 to 100, label, failed checks) and 'action': created, re-run or kept.",
-	// The routed request is the Create; the run looks the URL up first and sends it only when no report has it.
-	routing: operationRouting({ method: 'POST', url: '/reports' }, async (context, requests) => {
+	// The run looks the URL up first and sends the Create only when no report has it.
+	routing: operationRouting(async (context, requests) => {
 		const create = createRequest(context);
 		const maxAgeHours = maxAgeHoursFrom(context.getNodeParameter('maxAgeHours', 0));
 		// One run's items naming the same page share one outcome; the run's execute data scopes them.

@@ -1,8 +1,8 @@
 import type { INodePropertyOptions } from 'n8n-workflow';
 
 import { OPERATION } from '../../shared/constants';
-import { reportById } from '../../shared/reportById';
 import { operationRouting } from '../../transport';
+import { reportById } from './reportById';
 
 /** Report → Delete: one report by its ID (the Report field, shared with Get and Update: index.ts). */
 export const deleteOption: INodePropertyOptions = {
@@ -11,7 +11,7 @@ export const deleteOption: INodePropertyOptions = {
 	action: 'Delete a report',
 	description:
 		'Delete a report by its ID (a whole number, like 12, that Get Many returns). Returns its ID and deleted: true.',
-	routing: operationRouting({ method: 'DELETE' }, async (context, requests) => [
+	routing: operationRouting(async (context, requests) => [
 		await requests.deletion(reportById(context, 'DELETE')),
 	]),
 };

@@ -2,9 +2,9 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { OPERATION, RESOURCE } from '../../shared/constants';
 import { showFor, simplifyField } from '../../shared/fields';
-import { reportById } from '../../shared/reportById';
-import { reportView } from '../../shared/reportOutput';
 import { operationRouting } from '../../transport';
+import { reportById } from './reportById';
+import { reportView } from './reportView';
 
 /** Report → Get: one report by its ID (the Report field, shared with Update and Delete: index.ts). */
 export const getOption: INodePropertyOptions = {
@@ -13,7 +13,7 @@ export const getOption: INodePropertyOptions = {
 	action: 'Get a report',
 	description:
 		'Get a report by its ID (a whole number, like 12, that Get Many returns): score from 0 to 100, label (good, decent or bad) and the failed checks with a reason each',
-	routing: operationRouting({ method: 'GET' }, async (context, requests) => {
+	routing: operationRouting(async (context, requests) => {
 		const record = await requests.record(reportById(context, 'GET'));
 		return [reportView(context)(record)];
 	}),

@@ -9,12 +9,12 @@ import {
 	simplifyField,
 	sortCollection,
 } from '../../shared/fields';
-import { getManyRouting } from '../../shared/getMany';
-import { reportView } from '../../shared/reportOutput';
+import { getManyRouting } from '../getMany';
+import { reportView } from './reportView';
 
 /**
  * Report → Get Many: its filters and sort are routed as query parameters (n8n builds them from the
- * fields below); the run pages through the list as Return All and Limit ask (shared/getMany.ts).
+ * fields below); the run pages through the list as Return All and Limit ask (resources/getMany.ts).
  */
 export const getAllOption: INodePropertyOptions = {
 	name: 'Get Many',

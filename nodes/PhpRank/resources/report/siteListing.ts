@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { storedUrl } from '../../report/storedUrl';
 import type { ListEnvelope } from '../../transport';
-import { collectPages, isLastPage, pageCount } from '../../transport';
+import { collectPages, isLastPage, LARGEST_PAGE_SIZE, pageCount } from '../../transport';
 
 /**
  * One listing of a site's reports, read for the pages of that site that one run of Create or
@@ -28,15 +28,13 @@ export interface PageAnswer {
 /** Reads one page (1-based) of the reports whose URL contains `search`, newest first, 100 a page. */
 export type SearchPage = (search: string, page: number) => Promise<ListEnvelope>;
 
-/** Page size of the site's listing: phpRank's largest. */
-export const LISTING_PAGE_SIZE = 100;
-
 /** The site of a page (stored form): its host, the part before the first `/`; always a prefix of it. */
 export function siteOf(pageStoredUrl: string): string {
 	return pageStoredUrl.split('/')[0];
 }
 
-function idOf(record: IDataObject): number {
+/** A report's ID as a number (0 when it has none): newest first is highest first. */
+export function idOf(record: IDataObject): number {
 	const id = Number(record.id);
 	return Number.isFinite(id) ? id : 0;
 }
@@ -156,8 +154,8 @@ export class SiteListing {
 		this.note(envelope.data as IDataObject[]);
 		this.firstPageIds = idsOnly(envelope);
 		this.firstPageRead = true;
-		this.lastPage = pageCount(envelope, LISTING_PAGE_SIZE);
-		this.complete = isLastPage(envelope, 1, LISTING_PAGE_SIZE);
+		this.lastPage = pageCount(envelope, LARGEST_PAGE_SIZE);
+		this.complete = isLastPage(envelope, 1, LARGEST_PAGE_SIZE);
 		if (this.complete) return;
 		for (const url of this.waiting) if (!this.kept.has(url)) this.unresolved++;
 		this.readRestIfCheaper();
@@ -185,7 +183,7 @@ export class SiteListing {
 				return idsOnly(envelope);
 			},
 			{
-				plan: { perPage: LISTING_PAGE_SIZE, maxItems: undefined },
+				plan: { perPage: LARGEST_PAGE_SIZE, maxItems: undefined },
 				newestFirst: true,
 				path: '/reports',
 			},

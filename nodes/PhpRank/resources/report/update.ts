@@ -17,11 +17,11 @@ import {
 } from '../../shared/fields';
 import { passwordFrom, privacyFrom } from '../../shared/inputChecks';
 import { isRecord } from '../../shared/isRecord';
-import { reportById } from '../../shared/reportById';
 import { encodedForm } from '../../shared/reportForm';
-import { reportView } from '../../shared/reportOutput';
 import type { ApiRequest } from '../../transport';
 import { operationRouting } from '../../transport';
+import { reportById } from './reportById';
+import { reportView } from './reportView';
 
 /**
  * Report → Update: change a report's privacy or re-run its analysis. PATCH: only the fields given
@@ -66,7 +66,7 @@ export const updateOption: INodePropertyOptions = {
 	action: 'Update a report',
 	description:
 		"Change a report's privacy or re-run its analysis, by the report's ID (the ID that Get Many returns). Returns the report with its score from 0 to 100, label and failed checks, and optionally what the re-run changed.",
-	routing: operationRouting({ method: 'PATCH' }, async (context, requests) => {
+	routing: operationRouting(async (context, requests) => {
 		const rerunAnalysis = context.getNodeParameter('rerunAnalysis', false) as boolean;
 		const request = updateRequest(context, rerunAnalysis);
 		// With Output Changes, the record as it was: the same path, read first.

@@ -1,13 +1,12 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { isRecord } from '../shared/isRecord';
-import { truncated } from '../shared/truncate';
-import type { Failure, FailureSubject, ResponseShape } from './failure';
+import type { BodyOutline, Failure, FailureSubject, ResponseShape } from './failure';
 import { PipelineFailure } from './failure';
 
 /**
- * Reading phpRank's answer to one attempt: its status, headers and body. Whatever is wrong with
- * it becomes a Failure (failure.ts), worded in errorMessage.ts.
+ * Reading phpRank's response to one attempt: its status, headers and body. Whatever is wrong
+ * with it becomes a Failure (failure.ts), worded in failureWording.ts.
  */
 
 /** One HTTP response as the pipeline reads it, whichever way n8n was asked to send the request. */
@@ -74,14 +73,24 @@ export function validationMessages(message: unknown): string {
 }
 
 /**
- * The failure an HTTP response stands for, or `undefined` for a usable JSON response. Only a 2xx web
- * page means a wrong Base URL: a proxy's HTML error page during an outage is a server error.
+ * A 429: phpRank did not process the request. Not a failure: the pipeline always waits it out
+ * (or fails with `rateLimitTooLong` / `rateLimitWaitedOut`, which the user reads).
  */
-export function answerFailure(
+export interface RateLimitedResponse {
+	type: 'rateLimited';
+	retryAfterMs: number | undefined;
+}
+
+/**
+ * The failure an HTTP response stands for, a 429 to wait out, or `undefined` for a usable JSON
+ * response. Only a 2xx web page means a wrong Base URL: a proxy's HTML error page during an
+ * outage is a server error.
+ */
+export function responseFailure(
 	response: ApiResponse,
 	path: string,
 	subject?: FailureSubject,
-): Failure | undefined {
+): Failure | RateLimitedResponse | undefined {
 	const { statusCode, headers, body } = response;
 	if (statusCode === 429) return { type: 'rateLimited', retryAfterMs: retryAfterMs(headers) };
 	if (statusCode >= 300 && statusCode < 400) {
@@ -118,30 +127,32 @@ export function bodyOfExpectedShape(body: unknown, expect: ResponseShape, path: 
 	throw new PipelineFailure({
 		type: 'unexpectedShape',
 		expected: expect,
-		got: describeBody(body),
+		got: outlineOf(body),
 		path,
 	});
 }
 
-/** A description of a response body longer than this is cut. */
-const MAX_DESCRIPTION_LENGTH = 120;
+/** Keys of an object body the outline lists at most. */
+const MAX_OUTLINE_KEYS = 6;
 
-/** A short, secret-free account of a response body: its type and, for an object, its keys and `data`. */
-function describeBody(body: unknown): string {
-	if (body === null) return 'null';
-	if (Array.isArray(body)) return `a list of ${body.length}`;
-	if (!isRecord(body))
-		return typeof body === 'string' ? `text of ${body.length} characters` : `a ${typeof body}`;
+/** What a body holds, as data for the wording, never its values: its kind, length, first keys and `data`. */
+function outlineOf(body: unknown): BodyOutline {
+	if (body === null) return { kind: 'null' };
+	if (Array.isArray(body)) return { kind: 'list', length: body.length };
+	if (typeof body === 'string') return { kind: 'text', length: body.length };
+	if (!isRecord(body)) return { kind: 'other', type: typeof body };
 	const keys = Object.keys(body);
-	if (keys.length === 0) return 'an empty object';
-	const listed = keys
-		.slice(0, 6)
-		.map((key) => `"${key}"`)
-		.join(', ');
-	const data =
-		'data' in body
-			? `, "data": ${body.data === null ? 'null' : Array.isArray(body.data) ? 'a list' : typeof body.data === 'object' ? 'an object' : `a ${typeof body.data}`}`
-			: '';
-	const text = `an object with ${listed}${keys.length > 6 ? ', ...' : ''}${data}`;
-	return truncated(text, MAX_DESCRIPTION_LENGTH);
+	const outline: BodyOutline = {
+		kind: 'object',
+		keys: keys.slice(0, MAX_OUTLINE_KEYS),
+		moreKeys: keys.length > MAX_OUTLINE_KEYS,
+	};
+	if ('data' in body) outline.data = kindOfData(body.data);
+	return outline;
+}
+
+function kindOfData(data: unknown): string {
+	if (data === null) return 'null';
+	if (Array.isArray(data)) return 'list';
+	return typeof data;
 }

@@ -1,7 +1,11 @@
-// What an answer means (transport/answer.ts): its headers, its status and body as a failure or
+// What a response means (transport/response.ts): its headers, its status and body as a failure or
 // not, without a server.
-const { answerFailure, retryAfterMs, remainingRequests, validationMessages } =
-	require('../helpers/built').answer;
+const {
+	responseFailure: answerFailure,
+	retryAfterMs,
+	remainingRequests,
+	validationMessages,
+} = require('../helpers/built').response;
 
 const json = { 'content-type': 'application/json' };
 const html = { 'content-type': 'text/html; charset=UTF-8' };

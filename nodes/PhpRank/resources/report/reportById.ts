@@ -1,8 +1,8 @@
 import type { IExecuteSingleFunctions, IHttpRequestMethods } from 'n8n-workflow';
 
-import type { ApiRequest } from '../transport';
-import { RESOURCE } from './constants';
-import { reportIdFrom } from './inputChecks';
+import { RESOURCE } from '../../shared/constants';
+import { reportIdFrom } from '../../shared/inputChecks';
+import type { ApiRequest } from '../../transport';
 
 /**
  * The request to `/reports/{id}` of Get, Update and Delete: the Report field ("From List" and

@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteSingleFunctions, INodePropertyRouting } from 'n8n-workflow';
 
+import { limitFrom } from '../shared/inputChecks';
 import type { ItemRequests } from '../transport';
 import { operationRouting, planPages } from '../transport';
-import { limitFrom } from './inputChecks';
 
 /**
  * A Get Many (reports or projects): the list at `path` with every filter and sort of the routed
@@ -38,7 +38,6 @@ export function getManyRouting(
 	shapeOf: (context: IExecuteSingleFunctions) => (record: IDataObject) => IDataObject,
 ): INodePropertyRouting {
 	return operationRouting(
-		{ method: 'GET', url: path },
 		async (context, requests, routedQuery) =>
 			await getMany(context, requests, path, routedQuery, shapeOf(context)),
 	);

@@ -1,27 +1,28 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { ApiResponse } from './answer';
-import { headerValue } from './answer';
+import type { ApiResponse } from './response';
+import { headerValue } from './response';
 import { PipelineFailure } from './failure';
 
 /**
- * Reading an answer's body within a bound. n8n reads whatever a server sends, whole, into the
+ * Reading a response's body within a bound. n8n reads whatever a server sends, whole, into the
  * one process that runs every workflow (docs/architecture.md, "Bounds"): one wrong Base URL that
- * points at a big download could end them all. phpRank's largest honest answer, a page of 100
+ * points at a big download could end them all. phpRank's largest honest response, a page of 100
  * full reports, is a few hundred kB, so every request of the package asks n8n for the body as a
  * stream (pipeline.ts `wireOptions`) and reads it here: counted after decompression, stopped and
  * closed as soon as it passes the bound, and closed when the attempt's signal aborts (Stop, the
  * Timeout, a poll's deadline). Whatever ends the read closes the connection.
  */
 
-/** The most an answer may be, counted after decompression: far above any honest phpRank answer. */
-export const MAX_ANSWER_BYTES = 16 * 1024 * 1024;
+/** The most a response may be, counted after decompression: far above any honest phpRank response. */
+export const MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
 
 /** A response body as n8n hands it over for `encoding: 'stream'` (a Node readable stream). */
 interface BodyStream {
 	on(event: 'data', listener: (chunk: Uint8Array | string) => void): unknown;
 	on(event: 'end' | 'close', listener: () => void): unknown;
 	on(event: 'error', listener: (error: Error) => void): unknown;
+	removeListener(event: 'data' | 'end' | 'close' | 'error', listener: () => void): unknown;
 	destroy(error?: Error): unknown;
 	readonly destroyed?: boolean;
 }
@@ -56,10 +57,13 @@ function parsedBody(text: string): unknown {
 	}
 }
 
+function ignoreError(): void {}
+
 /**
  * Reads the stream to its end, at most `limit` bytes; rejects (and closes it) past the bound,
  * on a stream error, or as soon as `signal` aborts. Chunks are decoded as they come, so the
- * bytes are not held twice.
+ * bytes are not held twice. Once settled it lets go of the stream: a listener left on it would
+ * keep the text alive for as long as the stream lives.
  */
 async function readText(
 	stream: BodyStream,
@@ -76,6 +80,12 @@ async function readText(
 			if (settled) return;
 			settled = true;
 			signal?.removeEventListener('abort', onAbort);
+			stream.removeListener('data', onData as () => void);
+			stream.removeListener('end', onEnd);
+			stream.removeListener('error', onError as () => void);
+			stream.removeListener('close', onClose);
+			// An error after the end (a socket reset, say) has nobody to tell; unheard, it would crash n8n.
+			stream.on('error', ignoreError);
 			if (error === undefined) {
 				parts.push(decoder.decode());
 				resolve(parts.join(''));
@@ -85,22 +95,24 @@ async function readText(
 			reject(error);
 		};
 		const onAbort = () => finish(signal?.reason ?? new Error('aborted'));
-		if (signal?.aborted) return onAbort();
-		signal?.addEventListener('abort', onAbort, { once: true });
-		stream.on('data', (chunk) => {
-			if (settled) return;
+		const onData = (chunk: Uint8Array | string) => {
 			const data = typeof chunk === 'string' ? new TextEncoder().encode(chunk) : chunk;
 			bytes += data.byteLength;
 			if (bytes > limit)
 				return finish(refused ? tooLarge(refused.limit, refused.declaredBytes) : tooLarge(limit));
 			parts.push(decoder.decode(data, { stream: true }));
-		});
-		stream.on('end', () => finish());
-		stream.on('error', (error) => finish(error));
-		// Closed before its end without an error of its own: the answer was cut short.
-		stream.on('close', () =>
-			finish(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' })),
-		);
+		};
+		const onEnd = () => finish();
+		const onError = (error: Error) => finish(error);
+		// Closed before its end without an error of its own: the response was cut short.
+		const onClose = () =>
+			finish(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }));
+		if (signal?.aborted) return onAbort();
+		signal?.addEventListener('abort', onAbort, { once: true });
+		stream.on('data', onData);
+		stream.on('end', onEnd);
+		stream.on('error', onError);
+		stream.on('close', onClose);
 	});
 }
 
@@ -109,10 +121,10 @@ async function readText(
  * before the body is read. A body n8n already read (an older n8n, a test double) is measured
  * as it is.
  */
-export async function readAnswerBody(
+export async function readResponseBody(
 	response: ApiResponse,
 	signal?: AbortSignal,
-	limit = MAX_ANSWER_BYTES,
+	limit = MAX_RESPONSE_BYTES,
 ): Promise<ApiResponse> {
 	const { body } = response;
 	if (!isBodyStream(body)) {

@@ -1,7 +1,7 @@
-// Reading an answer's body within the bound (transport/answerBody.ts), on streams made here: what
+// Reading a response's body within the bound (transport/responseBody.ts), on streams made here: what
 // is read, what is refused, and that whatever ends the read destroys the stream.
 const { PassThrough } = require('node:stream');
-const { readAnswerBody, discardBody } = require('../helpers/built').answerBody;
+const { readResponseBody: readAnswerBody, discardBody } = require('../helpers/built').responseBody;
 
 const json = { 'content-type': 'application/json' };
 

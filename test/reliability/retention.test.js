@@ -1,0 +1,88 @@
+// The bounded read holds an answer only while it reads it: once a page has been turned into
+// items, the answer (its body stream, the text read from it) can be collected, though the items
+// live on (a Return All's output is kept until the workflow ends). bench/findings.md, "Memory",
+// tells what held it before: every answer lived on for as long as its attempt's deadline (five
+// minutes by default), which tripled what a Return All kept. Collections are forced
+// (`--expose-gc` for this file alone); a body stream is held by a WeakRef, and the heap is
+// searched for an answer's text (a string cannot be held weakly).
+const v8 = require('node:v8');
+const { useFixture } = require('../node/fixture');
+const responseBody = require('../helpers/built').responseBody;
+
+const fixture = useFixture({ seed: { reports: 250 } });
+
+v8.setFlagsFromString('--expose_gc');
+const gc = require('node:vm').runInNewContext('gc');
+
+/** Runs `work` while the body stream of every answer the transport reads is recorded, held weakly. */
+async function withBodyStreams(work) {
+	const streams = [];
+	const read = responseBody.readResponseBody;
+	responseBody.readResponseBody = function (response, ...rest) {
+		if (typeof response?.body?.pipe === 'function') streams.push(new WeakRef(response.body));
+		return read.call(this, response, ...rest);
+	};
+	try {
+		return { result: await work(), streams };
+	} finally {
+		responseBody.readResponseBody = read;
+	}
+}
+
+async function collectGarbage() {
+	for (let i = 0; i < 4; i++) {
+		gc();
+		await new Promise((resolve) => setImmediate(resolve));
+	}
+}
+
+/** How many strings in the heap start like a page of phpRank's report list (a whole answer's text). */
+async function answerTextsInHeap() {
+	// Built from parts, so that this file's own source (in the heap too) does not match.
+	const start = ['{"data":[{', '"id":'].join('');
+	const { strings } = JSON.parse(await readAll(v8.getHeapSnapshot()));
+	// A page of reports is tens of kB; shorter matches are pieces of code (and `start` itself).
+	return strings.filter((text) => text.length > 10_000 && text.startsWith(start)).length;
+}
+
+async function readAll(stream) {
+	const chunks = [];
+	for await (const chunk of stream) chunks.push(chunk);
+	return chunks.join('');
+}
+
+test.each([
+	['Simplify on', {}],
+	['Simplify off', { simplify: false }],
+])('Return All, %s: no answer outlives its turning into items', async (_name, extra) => {
+	const { result, streams } = await withBodyStreams(() =>
+		fixture.run({ resource: 'report', operation: 'getAll', returnAll: true, ...extra }),
+	);
+	expect(result.error).toBeUndefined();
+	expect(result.items).toHaveLength(250);
+	// Three pages of 100, each read from the stream n8n handed over.
+	expect(streams).toHaveLength(3);
+	await collectGarbage();
+	expect(streams.filter((ref) => ref.deref() !== undefined)).toHaveLength(0);
+	expect(await answerTextsInHeap()).toBe(0);
+	// The items themselves are still there: they are what the workflow keeps.
+	expect(result.items.map((item) => item.json.id).slice(0, 2)).toEqual([250, 249]);
+});
+
+test('Get, item after item: no answer outlives its item', async () => {
+	const { result, streams } = await withBodyStreams(() =>
+		fixture.run(
+			{
+				resource: 'report',
+				operation: 'get',
+				reportId: { __rl: true, mode: 'id', value: '={{ $json.id }}' },
+			},
+			{ items: [{ id: 1 }, { id: 2 }, { id: 3 }] },
+		),
+	);
+	expect(result.error).toBeUndefined();
+	expect(result.items.map((item) => item.json.id)).toEqual([1, 2, 3]);
+	expect(streams).toHaveLength(3);
+	await collectGarbage();
+	expect(streams.filter((ref) => ref.deref() !== undefined)).toHaveLength(0);
+});
