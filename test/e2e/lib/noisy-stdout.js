@@ -14,9 +14,10 @@ if (noise) {
 				: Buffer.from(chunk).toString(typeof encoding === 'string' ? encoding : 'utf8');
 		if (text.length < 1000) return write(chunk, encoding, callback);
 		const done = typeof encoding === 'function' ? encoding : callback;
-		const half = Math.floor(text.length / 2);
-		write(text.slice(0, half));
+		// inside the run, near its end: within the last MiB of stdout that execute() keeps
+		const at = Math.max(Math.floor(text.length / 2), text.length - 4096);
+		write(text.slice(0, at));
 		write(`\n${noise}\n`);
-		return write(text.slice(half, -2), done); // its last line, the run's closing `}`, is lost
+		return write(text.slice(at, -2), done); // its last line, the run's closing `}`, is lost
 	};
 }
