@@ -29,6 +29,8 @@ const { expectedIssues } = require('../../helpers/site-issues-oracle');
 const ROOT = path.join(__dirname, '..', '..', '..');
 const FILE = 'weekly-audit.json';
 const NODE = 'Create or re-run report';
+const NOISY_STDOUT = path.join(__dirname, 'noisy-stdout.js');
+const NOISE = '2026-01-01T00:00:00.000Z | info | a log line in the middle of the printed run';
 const SUMMARY = 'Summary per page';
 const FORM = 'application/x-www-form-urlencoded';
 const demoSeed = (sandbox) => sandbox.reset('demo');
@@ -263,10 +265,20 @@ async function checkSiteAudit({ ctx, sandbox, report, tag, runTail, pkg }) {
 		),
 	];
 
-	const r = await rn.execute(ctx, SITE_AUDIT_ID);
+	// This run once failed under load because its printed run could not be parsed (issue 27): n8n's
+	// stdout is now broken on purpose (lib/noisy-stdout.js), and the run is read from n8n's database.
+	const r = await rn.execute(ctx, SITE_AUDIT_ID, {
+		nodeFlags: ['--require', NOISY_STDOUT],
+		env: { PHPRANK_E2E_STDOUT_NOISE: NOISE },
+	});
 	report.time(`${name}: n8n execute`, r.ms);
 	const all = sent(takeRequests(sandbox));
 	const got = all.filter((request) => !isIssuesRead(request));
+	report.check(
+		`${name}: n8n's stdout was broken on purpose (a log line inside the printed run, its end lost)`,
+		r.stdout.includes(NOISE) && !/\n\}\s*$/.test(r.stdout),
+		() => runTail(r),
+	);
 	report.check(`${name}: the run succeeds`, r.ok, () => runTail(r));
 	report.equal(
 		`${name}: the sandbox saw the rule's ${expected.length} requests: ${listingPages} reads of the site's listing + ${rerunIds.length} re-runs + ${creates.length} creates (each page alone: ${SITE_PAGES.length} lookups more)`,
