@@ -32,15 +32,18 @@ test('a page counts once, by its newest report; an older one read after it is sk
 	]);
 });
 
-test('a newer report seen after an older one of the same page (a list read again) takes its place', () => {
+test('a page is counted by the first of its reports met (the list is read newest first), whatever its ID', () => {
 	const health = new SiteHealth(5);
 	health.add(report(4, 'a.test/x', { title: failing('high'), charset: failing('medium') }));
-	health.add(report(9, 'a.test/x', { title: passing('high'), charset: failing('medium') }));
 	health.add(report(9, 'a.test/x', { title: passing('high'), charset: failing('medium') }));
 	const issues = health.issues('a.test', ['high', 'medium', 'low']);
 	expect(
 		issues.map((issue) => [issue.check, issue.pages_failing, issue.pages.map((p) => p.id)]),
-	).toEqual([['charset', 1, [9]]]);
+	).toEqual([
+		['title', 1, [4]],
+		['charset', 1, [4]],
+	]);
+	expect(health.pagesAudited).toBe(1);
 });
 
 test('checks of a newer phpRank: kept with the importance sent, a generic fix; none sent: every filter', () => {

@@ -9,13 +9,14 @@ import {
 	UNKNOWN_CHECK_FIX,
 } from './checkCatalogue';
 import { checkReason } from './checkReasons';
+import { PageSet } from './pageSet';
 import { categoryOf, checksOf, isPassed, toNumber } from './score';
 
 /**
  * Site health (Project → Get Issues): a project's reports, read newest first, folded page by page
- * into one count per failing check. A page (a stored URL) counts once, by its newest report; the
- * reports themselves are not kept, only per page its newest report's ID and failing checks, and per
- * check a count and the first few pages (with the one-line reason Simplify writes).
+ * into one count per failing check. A page (a stored URL) counts once, by its newest report: the
+ * first of it met. The reports themselves are not kept, only which pages were met (pageSet.ts) and
+ * per check a count and the first few pages (with the one-line reason Simplify writes).
  */
 
 /** One page that fails a check: its newest report, its URL, and why. */
@@ -46,16 +47,10 @@ interface CheckTally {
 	pages: IssuePage[];
 }
 
-interface PageEntry {
-	id: number;
-	/** The tallies' slots of the checks its newest report fails. */
-	failing: number[];
-}
-
 const RANK: Record<Importance, number> = { high: 0, medium: 1, low: 2 };
 
 export class SiteHealth {
-	private readonly pagesByUrl = new Map<string, PageEntry>();
+	private readonly pages = new PageSet();
 	private readonly tallies: CheckTally[] = [];
 	private readonly slotOfUnknown = new Map<string, number>();
 
@@ -64,35 +59,25 @@ export class SiteHealth {
 
 	/** How many pages (stored URLs) were counted. */
 	get pagesAudited(): number {
-		return this.pagesByUrl.size;
+		return this.pages.size;
 	}
 
 	/**
-	 * Counts one report, read newest first. An older report of a page already counted is skipped;
-	 * a newer one (created while the list was read, then seen on a page read again) takes its place.
+	 * Counts one report, read newest first: the first report of a page is its newest, and later
+	 * (older) reports of the same page are skipped.
 	 */
 	add(report: IDataObject): void {
 		const url = typeof report.url === 'string' ? report.url : String(report.url ?? '');
-		const id = toNumber(report.id) ?? 0;
-		const known = this.pagesByUrl.get(url);
-		if (known && known.id >= id) return;
-		if (known) this.forget(known);
-		const failing: number[] = [];
+		if (!this.pages.add(url)) return;
 		for (const [key, check] of checksOf(report.results)) {
 			if (isPassed(check) !== false) continue;
-			const slot = this.slotOf(key, check);
-			const tally = this.tallies[slot];
+			const tally = this.tallies[this.slotOf(key, check)];
 			tally.failing++;
 			if (tally.pages.length < this.pagesPerIssue) {
-				tally.pages.push({
-					id: toNumber(report.id) ?? String(report.id),
-					url,
-					reason: checkReason(key, check),
-				});
+				const id = toNumber(report.id) ?? String(report.id);
+				tally.pages.push({ id, url, reason: checkReason(key, check) });
 			}
-			failing.push(slot);
 		}
-		this.pagesByUrl.set(url, { id, failing });
 	}
 
 	/** The issues with at least one failing page, of the given importances, most urgent first. */
@@ -139,15 +124,6 @@ export class SiteHealth {
 			};
 		}
 		return slot;
-	}
-
-	/** Takes an older report of a page back out of the counts. */
-	private forget(entry: PageEntry): void {
-		for (const slot of entry.failing) {
-			const tally = this.tallies[slot];
-			tally.failing--;
-			tally.pages = tally.pages.filter((page) => page.id !== entry.id);
-		}
 	}
 }
 
