@@ -3,7 +3,7 @@
 /**
  * npm run bench: the phpRank node against the HTTP Request node, in real n8n 2.40.7.
  *
- *   node bench/run.js [--sections 1,2,3,4,5,6] [--quick] [--package DIR] [--label TEXT]
+ *   node bench/run.js [--sections 1,2,3,4,5,6,7] [--quick] [--package DIR] [--label TEXT]
  *                     [--against GIT_REF | --against FILE.tgz]
  *                     [--executions N] [--reps N] [--memory-reps N] [--memory-reports N]
  *                     [--require-runs N] [--stop-reps N]
@@ -28,6 +28,7 @@ const { openSession, packPackage } = require('./lib/n8nSession');
 const { runRequests, runCreateOrRerunRequests, runCreateOrRerunMemory } = require('./lib/requests');
 const { planPerItem, countExpressionsPerItem } = require('./lib/perItem');
 const { planMemory, planLiveHeap } = require('./lib/memory');
+const { runSiteHealth } = require('./lib/siteHealth');
 const { packFigures, planRequireTimes, nodeVersionOf } = require('./lib/package');
 const { runAlternating } = require('./lib/alternate');
 const { prepareBaseline } = require('./lib/baseline');
@@ -41,7 +42,7 @@ const REPO = path.resolve(__dirname, '..');
 const API_KEY = 'bench-key-7f3a91';
 
 function parseArgs(argv) {
-	const args = { sections: [1, 2, 3, 4, 5, 6], quick: false, packageDir: REPO, write: true };
+	const args = { sections: [1, 2, 3, 4, 5, 6, 7], quick: false, packageDir: REPO, write: true };
 	for (let i = 0; i < argv.length; i++) {
 		const a = argv[i];
 		const next = () => argv[++i];
@@ -74,9 +75,11 @@ function parseArgs(argv) {
 	args.requireRuns ??= q ? 10 : 40;
 	args.stopReps ??= q ? 2 : 5; // section 5: Stops per scenario
 	args.boundsReps ??= q ? 1 : 3; // section 6: phpRank runs against the hostile answer
+	args.siteReports ??= q ? 2000 : 10000; // section 7: reports of the site Get Issues reads
+	args.siteReps ??= q ? 2 : 4; // section 7: n8n runs (order alternating) and live-heap runs
 	// docs/bench-results.md holds a full run of this repo against a baseline (CONTRIBUTING,
 	// "Performance"): any other run writes it only when asked with --out
-	args.fullRun = !args.quick && args.packageDir === REPO && args.sections.length === 6;
+	args.fullRun = !args.quick && args.packageDir === REPO && args.sections.length === 7;
 	if (args.out === undefined && args.write && args.fullRun && args.against) {
 		args.out = path.join(REPO, 'docs', 'bench-results.md');
 	}
@@ -201,7 +204,7 @@ async function main() {
 	const info = { ...machine(), label: args.label, args: { ...args } };
 	pruneSnapshots();
 	const baseline = args.against ? prepareBaseline(args.against, { repo: REPO, log }) : undefined;
-	const needsN8n = args.sections.some((s) => s === 1 || s === 2 || s === 3);
+	const needsN8n = args.sections.some((s) => s === 1 || s === 2 || s === 3 || s === 7);
 	const needs = {
 		n8nNeeded: needsN8n,
 		tarballNeeded: needsN8n || args.sections.includes(5) || args.sections.includes(6),
@@ -390,6 +393,27 @@ async function main() {
 					`6. a hostile answer (400 MB): ${args.boundsReps} phpRank run(s), then the HTTP Request node${tag(s)}`,
 				);
 				s.results.bounds = await runBounds({ tarball: s.tarball, reps: args.boundsReps, log });
+			}
+		}
+		if (args.sections.includes(7)) {
+			for (const s of subjects) {
+				log(`7. site health: Get Issues over ${args.siteReports} reports of one site${tag(s)}`);
+				try {
+					s.results.siteHealth = await runSiteHealth({
+						session: s.session,
+						snapshot: s.snapshot,
+						apiKey: API_KEY,
+						credsFor: s.credsFor,
+						runInProcess: inProcessRunner(s.snapshot),
+						total: args.siteReports,
+						reps: args.siteReps,
+						log,
+					});
+				} catch (error) {
+					// a baseline from before Get Issues has no section 7: its column stays empty
+					if (s === current) throw error;
+					log(`7. not measured for ${baseline.label}: ${String(error.message).split('\n')[0]}`);
+				}
 			}
 		}
 	} finally {

@@ -17,20 +17,24 @@ async function main() {
 		global.gc();
 		return process.memoryUsage().heapUsed;
 	};
-	// Best effort: also sample inside the package's output shaping (shared/reportOutput.js), where
-	// the records it got and the records it returns are both alive. The compiled modules call
-	// it through the exports object, so wrapping the export is enough. It shapes one record at a
-	// time: sampled at the last record of every page of 100 (a Return All's page), as before.
+	// Best effort: also sample inside the package's output shaping (`reportView`: in
+	// resources/report/reportView.js since the transport's layers, in shared/reportOutput.js before,
+	// as in a baseline package), where the records it got and the records it returns are both alive.
+	// The compiled modules call it through the exports object, so wrapping the export is enough. It
+	// shapes one record at a time: sampled at the last record of every page of 100 (a Return All's
+	// page), as before.
 	let inShaping = 0;
 	let shaped = 0;
+	const path = require('node:path');
+	const fs = require('node:fs');
+	const shapingModule = [
+		['resources', 'report', 'reportView.js'],
+		['shared', 'reportOutput.js'],
+	]
+		.map((parts) => path.join(path.dirname(nodeFile), ...parts))
+		.find((file) => fs.existsSync(file));
 	try {
-		const reportOutput = require(
-			require('node:path').join(
-				require('node:path').dirname(nodeFile),
-				'shared',
-				'reportOutput.js',
-			),
-		);
+		const reportOutput = require(shapingModule);
 		if (typeof reportOutput.reportView === 'function') {
 			const original = reportOutput.reportView;
 			reportOutput.reportView = function (...args) {

@@ -4,11 +4,9 @@
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { spawn } = require('node:child_process');
 
 const { ensureN8n } = require('../../scripts/real-n8n/install');
 const rn = require('../../scripts/real-n8n/n8n');
-const { killGroup, killLeftovers, track } = require('../../scripts/real-n8n/processes');
 const { nodeVersionOf } = require('./package');
 
 const SAMPLER = path.join(__dirname, 'rss-sampler.js');
@@ -30,77 +28,50 @@ async function openSession({ tarball, log = () => {}, keep = false }) {
 		importCredentials: (creds) => rn.importCredentials(ctx, creds, { timeoutMs: 120000 }),
 		importWorkflows: (workflows) => rn.importWorkflows(ctx, workflows, { timeoutMs: 120000 }),
 		/**
-		 * `n8n execute --id --rawOutput`, optionally with the RSS sampler preloaded or a CPU
-		 * profile. Resolves with { ok, data, error, runData, ms, stdoutBytes, rssFile, profileDir }.
+		 * Runs a workflow with the e2e suite's reader (`rn.execute`: `n8n execute`, the run read back
+		 * from n8n's database), optionally with the RSS sampler or the expression counter preloaded, or
+		 * a CPU profile. Resolves with { runData, ms, executionId, rssFile, expressions }; throws
+		 * when the run did not succeed.
 		 */
 		async execute(
 			workflowId,
 			{ rss = false, cpuProfDir, countExpressions = false, timeoutMs = 600000, env = {} } = {},
 		) {
-			const brokerPort = await rn.getFreePort();
-			const flags = [];
+			const nodeFlags = [];
 			let rssFile;
 			if (rss) {
 				rssFile = path.join(userFolder, `rss-${Date.now()}-${rn.randomId(4)}.txt`);
-				flags.push('--require', SAMPLER);
+				nodeFlags.push('--require', SAMPLER);
 			}
 			let expressionFile;
 			if (countExpressions) {
 				expressionFile = path.join(userFolder, `expressions-${Date.now()}-${rn.randomId(4)}.json`);
-				flags.push('--require', EXPRESSION_COUNTER);
+				nodeFlags.push('--require', EXPRESSION_COUNTER);
 			}
 			if (cpuProfDir)
-				flags.push('--cpu-prof', `--cpu-prof-dir=${cpuProfDir}`, '--cpu-prof-interval=250');
-			const childEnv = rn.n8nEnv(ctx, brokerPort, {
-				...env,
-				...(rssFile ? { PHPRANK_BENCH_RSS_FILE: rssFile } : {}),
-				...(expressionFile ? { PHPRANK_BENCH_EXPR_FILE: expressionFile } : {}),
-			});
+				nodeFlags.push('--cpu-prof', `--cpu-prof-dir=${cpuProfDir}`, '--cpu-prof-interval=250');
 			const started = Date.now();
-			// stdout goes to a file: n8n exits right after printing the run, and writes to a pipe
-			// are asynchronous in Node, so a large run printed to a pipe arrives cut short.
-			const outFile = path.join(userFolder, `stdout-${Date.now()}-${rn.randomId(4)}.txt`);
-			const outFd = fs.openSync(outFile, 'w');
-			const result = await new Promise((resolve, reject) => {
-				const child = spawn(
-					n8n.nodeBin,
-					[...flags, n8n.n8nBin, 'execute', `--id=${workflowId}`, '--rawOutput'],
-					{
-						cwd: userFolder,
-						env: childEnv,
-						stdio: ['ignore', outFd, 'pipe'],
-						detached: true,
-					},
-				);
-				track(child);
-				let stderr = '';
-				child.stderr.on('data', (chunk) => (stderr = (stderr + chunk).slice(-20000)));
-				const timer = setTimeout(() => killGroup(child, 'SIGKILL'), timeoutMs);
-				child.on('error', reject);
-				child.on('close', (code, signal) => {
-					clearTimeout(timer);
-					killLeftovers(child.pid); // the task runner may outlive its parent
-					resolve({ code, signal, stderr });
-				});
+			const result = await rn.execute(ctx, workflowId, {
+				timeoutMs,
+				nodeFlags,
+				env: {
+					...env,
+					...(rssFile ? { PHPRANK_BENCH_RSS_FILE: rssFile } : {}),
+					...(expressionFile ? { PHPRANK_BENCH_EXPR_FILE: expressionFile } : {}),
+				},
 			});
-			fs.closeSync(outFd);
-			result.stdout = fs.readFileSync(outFile, 'utf8');
-			fs.rmSync(outFile, { force: true });
-			const data = rn.parseRunJson(result.stdout);
-			const error = data?.data?.resultData?.error;
-			const runData = data?.data?.resultData?.runData ?? {};
-			if (!data || error || result.code !== 0) {
+			if (!result.ok) {
 				const tail = (s) => s.split('\n').slice(-30).join('\n');
 				throw new Error(
-					`n8n execute ${workflowId} failed (exit ${result.code}${result.signal ? `, ${result.signal}` : ''}): ${
-						error ? JSON.stringify(error).slice(0, 2000) : ''
+					`n8n execute ${workflowId} failed (${result.reason}; exit ${result.code}${result.signal ? `, ${result.signal}` : ''}): ${
+						result.error ? JSON.stringify(result.error).slice(0, 2000) : ''
 					}\n--- stdout tail ---\n${tail(result.stdout.slice(-5000))}\n--- stderr tail ---\n${tail(result.stderr)}`,
 				);
 			}
 			return {
-				runData,
+				runData: result.data.data.resultData.runData ?? {},
 				ms: Date.now() - started,
-				stdoutBytes: Buffer.byteLength(result.stdout),
+				executionId: result.executionId,
 				rssFile,
 				expressions:
 					expressionFile && fs.existsSync(expressionFile)

@@ -254,7 +254,7 @@ function memorySection(m, live) {
 		lines.push(
 			'',
 			"The 5 ms sampler cannot run inside a synchronous loop, so the child also samples as the package's output shaping",
-			'(`reportView` in shared/reportOutput.js) returns, when the records it got and the ones it made are both alive.',
+			'(`reportView`, resources/report/reportView.js) returns, when the records it got and the ones it made are both alive.',
 		);
 	}
 	return lines.join('\n');
@@ -345,6 +345,49 @@ function boundsSection(r) {
 	].join('\n');
 }
 
+function siteHealthSection(r) {
+	const { n8n, heap, tool, state } = r;
+	const pct = (x) => `${fmt(100 * x, 1)} %`;
+	const minimum = Math.ceil(r.total / 100);
+	return [
+		`## 7. Site health: Project → Get Issues (${fmt(r.total)} reports of one site)`,
+		'',
+		'Beside what a user builds without it: Report Get Many (Return All, the project, Simplify on) then a Code node that',
+		"keeps each page's newest report and counts the failing checks. Both in the same n8n run (two branches, the order",
+		`alternating over ${n8n.reps} runs, medians), each against a sandbox of its own; the Code node's issues are checked to be as many.`,
+		'',
+		'| | requests | = ⌈P/100⌉ | received | node time | n8n RSS growth while it ran | items out |',
+		'|---|---:|:---:|---:|---:|---:|---:|',
+		`| Get Issues | ${n8n.issues.requests} | ${ok(n8n.issues.requests === minimum)} | ${fmtBytes(n8n.issues.bytes)} | ${fmt(n8n.issues.ms)} ms | ${fmtBytes(n8n.issues.rss)} | ${n8n.issues.items} issues, ${fmtBytes(n8n.issues.outputBytes)} |`,
+		`| Get Many, Return All + Code | ${n8n.manual.requests} | ${ok(n8n.manual.requests === minimum)} | ${fmtBytes(n8n.manual.bytes)} | ${fmt(n8n.manual.ms)} ms (${fmt(n8n.manual.getManyMs)} + ${fmt(n8n.manual.codeMs)}) | ${fmtBytes(n8n.manual.rss)} | ${n8n.manual.items} issues |`,
+		'',
+		`Live heap in-process (n8n-core from the repo, GC forced every 5 ms; ${heap.reps} runs each, medians): peak live heap while the`,
+		'node runs, against the bytes received. Goal for Get Issues: 10 % or less.',
+		'',
+		'| | received | peak live heap | share of received | goal |',
+		'|---|---:|---:|---:|:---:|',
+		`| Get Issues | ${fmtBytes(heap.issues.bytes)} | ${fmtBytes(heap.issues.peakLive)} | ${pct(heap.issues.share)} (${heap.issues.shares.map(pct).join(', ')}) | ${ok(heap.issues.share <= 0.1)} |`,
+		`| Get Many, Return All (Simplify on) | ${fmtBytes(heap.getMany.bytes)} | ${fmtBytes(heap.getMany.peakLive)} | ${pct(heap.getMany.share)} | |`,
+		'',
+		`The MCP tool \`Get_site_issues\` (examples/mcp-server.json: Pages per Issue ${tool.pagesPerIssue}, Importance ${tool.importance.join(' and ')}) for a`,
+		'1,000-page site: the JSON of its output, what the client gets. Goal: under 16 kB.',
+		'',
+		'| | issues | answer | goal |',
+		'|---|---:|---:|:---:|',
+		`| as shipped | ${tool.asShipped.issues} | ${fmtBytes(tool.asShipped.bytes)} | ${ok(tool.asShipped.bytes < 16 * 1024)} |`,
+		`| every importance (for comparison) | ${tool.everyImportance.issues} | ${fmtBytes(tool.everyImportance.bytes)} | |`,
+		'',
+		`The trigger's stored state after its first poll over ${fmt(state.watched)} watched reports (JSON of the static data). Goal for Check Failed: under 64 kB.`,
+		'',
+		'| event | state | goal |',
+		'|---|---:|:---:|',
+		...state.rows.map(
+			(row) =>
+				`| ${row.label} | ${fmtBytes(row.bytes)} | ${row.label.startsWith('Check Failed') ? ok(row.bytes < 64 * 1024) : ''} |`,
+		),
+	].join('\n');
+}
+
 function renderReport(results) {
 	const parts = [header(results.info)];
 	if (results.comparison) parts.push(comparisonSection(results.comparison));
@@ -358,6 +401,7 @@ function renderReport(results) {
 	if (results.package) parts.push(packageSection(results.package));
 	if (results.stop) parts.push(stopSection(results.stop));
 	if (results.bounds) parts.push(boundsSection(results.bounds));
+	if (results.siteHealth) parts.push(siteHealthSection(results.siteHealth));
 	parts.push(
 		'---\n\nWhere the per-item and memory costs came from, and the changes that removed them: `bench/findings.md`.',
 	);

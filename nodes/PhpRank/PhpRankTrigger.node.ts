@@ -22,6 +22,7 @@ import { triggerFields } from './trigger/triggerFields';
 import type { WatchEvent, WatchOutcome, WatchState } from './trigger/watch';
 import {
 	baseline,
+	detectCheckFailures,
 	detectNewReports,
 	detectScoreBelow,
 	detectScoreChanges,
@@ -62,8 +63,9 @@ export class PhpRankTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle:
-			'={{ {"newReport": "New Report", "scoreChanged": "Score Changed", "scoreBelow": "Score Below Threshold"}[$parameter["event"]] }}',
-		description: 'Starts the workflow when phpRank has a new report or a report score changes',
+			'={{ {"newReport": "New Report", "scoreChanged": "Score Changed", "scoreBelow": "Score Below Threshold", "checkFailed": "Check Failed"}[$parameter["event"]] }}',
+		description:
+			'Starts the workflow when phpRank has a new report, a report score changes or a chosen check fails',
 		defaults: { name: 'phpRank Trigger' },
 		polling: true,
 		inputs: [],
@@ -111,7 +113,11 @@ export class PhpRankTrigger implements INodeType {
 			saveState(state, baseline(settings, window, site));
 			return null;
 		}
-		const detect = settings.event === 'scoreChanged' ? detectScoreChanges : detectScoreBelow;
+		const detect = {
+			scoreChanged: detectScoreChanges,
+			scoreBelow: detectScoreBelow,
+			checkFailed: detectCheckFailures,
+		}[settings.event];
 		const outcome = detect(state, settings, window);
 		saveState(state, { ...outcome.state, site });
 		return toItems(outcome.events, simplify);

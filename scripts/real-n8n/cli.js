@@ -1,35 +1,42 @@
 'use strict';
 // n8n's command line, run to completion in a user folder (userFolder.js): pack and install the
 // package as a community package, import credentials and workflows, execute a workflow and read its
-// run, activate (publish) a workflow. Only node: built-ins.
+// run (from n8n's database: storedRun.js), activate (publish) a workflow. Only node: built-ins.
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { spawn, execFileSync } = require('node:child_process');
 const { getFreePort, killGroup, killLeftovers, track } = require('./processes');
 const { n8nEnv, randomId } = require('./userFolder');
+const { readStoredRuns, runOutcome } = require('./storedRun');
+
+/** How much of an n8n command's stdout a result keeps: its end, for error messages. */
+const STDOUT_KEPT = 1024 * 1024;
 
 /**
  * Runs `n8n <args>` to completion. Resolves (never rejects on a non-zero exit) with
- * {code, signal, stdout, stderr, ms, timedOut}.
+ * {code, signal, stdout, stdoutBytes, stderr, ms, timedOut}. stdout goes to a file in the user folder,
+ * not a pipe (n8n exits right after its last write; a file loses nothing), and only its last MiB is
+ * kept: nothing is read from it but error messages (a run is read from n8n's database, storedRun.js).
+ * opts.nodeFlags go to n8n's Node before n8n's script (`--require <preload>`, `--cpu-prof`...).
  */
 async function runN8n(ctx, args, opts = {}) {
 	const brokerPort = await getFreePort();
 	const env = n8nEnv(ctx, brokerPort, opts.env);
 	const timeoutMs = opts.timeoutMs ?? 180000;
 	const started = Date.now();
-	return new Promise((resolve, reject) => {
-		const child = spawn(ctx.n8n.nodeBin, [ctx.n8n.n8nBin, ...args], {
+	const outFile = path.join(ctx.userFolder, `stdout-${started}-${randomId(6)}.txt`);
+	const outFd = fs.openSync(outFile, 'w');
+	const ended = await new Promise((resolve, reject) => {
+		const child = spawn(ctx.n8n.nodeBin, [...(opts.nodeFlags || []), ctx.n8n.n8nBin, ...args], {
 			cwd: ctx.userFolder,
 			env,
-			stdio: ['ignore', 'pipe', 'pipe'],
+			stdio: ['ignore', outFd, 'pipe'],
 			detached: true, // own process group: killing it also kills n8n's task runner
 		});
 		track(child);
-		let stdout = '';
 		let stderr = '';
 		let timedOut = false;
-		child.stdout.on('data', (chunk) => (stdout += chunk));
 		child.stderr.on('data', (chunk) => (stderr += chunk));
 		const timer = setTimeout(() => {
 			timedOut = true;
@@ -43,9 +50,19 @@ async function runN8n(ctx, args, opts = {}) {
 			clearTimeout(timer);
 			// the task runner (n8n 2.x) may outlive its parent for a moment
 			killLeftovers(child.pid);
-			resolve({ code, signal, stdout, stderr, ms: Date.now() - started, timedOut });
+			resolve({ code, signal, stderr, ms: Date.now() - started, timedOut });
 		});
-	});
+	}).finally(() => fs.closeSync(outFd));
+	try {
+		const stdoutBytes = fs.statSync(outFile).size;
+		const fd = fs.openSync(outFile, 'r');
+		const kept = Buffer.alloc(Math.min(stdoutBytes, STDOUT_KEPT));
+		fs.readSync(fd, kept, 0, kept.length, stdoutBytes - kept.length);
+		fs.closeSync(fd);
+		return { ...ended, stdout: kept.toString('utf8'), stdoutBytes };
+	} finally {
+		fs.rmSync(outFile, { force: true });
+	}
 }
 
 function commandError(what, run) {
@@ -202,61 +219,46 @@ async function importWorkflows(ctx, workflows, opts = {}) {
 }
 
 /**
- * Finds the pretty-printed JSON object that n8n prints after its log lines. The whole object from
- * its first line `{` to the last `}` is tried first (one parse, for runs of tens of MB, as the
- * benchmark's); then shorter slices, when log lines follow it.
- */
-function parseRunJson(text) {
-	const offset = text.startsWith('{\n') ? 0 : text.indexOf('\n{\n') + 1;
-	const last = text.lastIndexOf('\n}');
-	if (last > offset) {
-		try {
-			return JSON.parse(text.slice(offset, last + 2));
-		} catch {
-			/* log lines after it: the slices below */
-		}
-	}
-	const lines = text.split('\n');
-	const start = lines.findIndex((line) => line.trimEnd() === '{');
-	if (start < 0) return undefined;
-	for (let end = lines.length - 1; end > start; end--) {
-		if (lines[end].trimEnd() !== '}') continue;
-		try {
-			return JSON.parse(lines.slice(start, end + 1).join('\n'));
-		} catch {
-			/* try a shorter slice */
-		}
-	}
-	return undefined;
-}
-
-/**
- * Runs a workflow that was imported earlier: `n8n execute --id=<id> --rawOutput`.
- * @returns {Promise<{ok:boolean, data:object|undefined, error:object|undefined, code:number, stdout:string, stderr:string, ms:number}>}
- *   ok: exit 0 and the run had no error; data: the parsed run (IRun: data.resultData.runData...), also
- *   for a failed run when n8n printed it; error: data.data.resultData.error when the run failed.
+ * Runs a workflow that was imported earlier (`n8n execute --id=<id>`) and reads its run back from the
+ * execution n8n stored in the user folder's database (storedRun.js), never from what n8n printed.
+ * opts: timeoutMs (default 180000), env, nodeFlags (see runN8n).
+ * @returns {Promise<{ok:boolean, data:object|undefined, error:object|undefined, executionId:string|undefined,
+ *   reason:string|undefined, code:number, signal:string|null, timedOut:boolean, stdout:string,
+ *   stdoutBytes:number, stderr:string, ms:number}>}
+ *   ok: exit 0 and the stored run finished successfully (or: n8n died with SIGSEGV after storing a
+ *   finished, successful run); data: the run as `n8n execute --rawOutput` prints it (the IRun:
+ *   data.data.resultData.runData...), also for a failed run; error: data.data.resultData.error when the
+ *   run failed; reason: why ok is false.
  */
 async function execute(ctx, workflowId, opts = {}) {
-	const run = await runN8n(ctx, ['execute', `--id=${workflowId}`, '--rawOutput'], opts);
-	const data = parseRunJson(run.stdout);
-	const error = data && data.data && data.data.resultData ? data.data.resultData.error : undefined;
-	// Seen once (n8n 2.41.1 on Node 24, 2026-11-24): the process died with SIGSEGV while exiting,
-	// after it had printed the whole run, stored as finished and successful. That run counts; the
-	// crash is printed so that it stays visible. Any other signal or exit code fails the run.
-	const crashedAfterSuccess =
-		run.signal === 'SIGSEGV' && data?.finished === true && data?.status === 'success' && !error;
-	if (crashedAfterSuccess)
+	// the reader needs the run data stored whatever the run's outcome (these are n8n's defaults)
+	const env = {
+		...opts.env,
+		EXECUTIONS_DATA_SAVE_ON_SUCCESS: 'all',
+		EXECUTIONS_DATA_SAVE_ON_ERROR: 'all',
+	};
+	const since = Date.now();
+	const run = await runN8n(ctx, ['execute', `--id=${workflowId}`, '--rawOutput'], {
+		...opts,
+		env,
+	});
+	const stored = await readStoredRuns(ctx, workflowId, since, n8nEnv(ctx, 0, env));
+	const outcome = runOutcome(run, stored);
+	if (outcome.crashedAfterSuccess)
 		console.warn(
-			`[real-n8n] n8n ${ctx.n8n.version} died with SIGSEGV after printing a finished, successful run of workflow ${workflowId}`,
+			`[real-n8n] n8n ${ctx.n8n.version} died with SIGSEGV after storing a finished, successful run of workflow ${workflowId}`,
 		);
 	return {
-		ok: (run.code === 0 || crashedAfterSuccess) && !!data && !error,
-		data,
-		error,
+		ok: outcome.ok,
+		data: outcome.data,
+		error: outcome.error,
+		executionId: outcome.execution && String(outcome.execution.id),
+		reason: outcome.reason,
 		code: run.code,
 		signal: run.signal,
 		timedOut: run.timedOut,
 		stdout: run.stdout,
+		stdoutBytes: run.stdoutBytes,
 		stderr: run.stderr,
 		ms: run.ms,
 	};
@@ -295,7 +297,6 @@ module.exports = {
 	installCommunityPackage,
 	importCredentials,
 	importWorkflows,
-	parseRunJson,
 	execute,
 	nodeOutput,
 	activateWorkflow,

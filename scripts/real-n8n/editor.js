@@ -2,10 +2,10 @@
 // The editor (`n8n start`) and its internal REST API, as the browser uses them: owner set-up and
 // login, running a workflow from its trigger, reading executions, testing a credential.
 // Only node: built-ins.
-const path = require('node:path');
 const { spawn } = require('node:child_process');
 const { getFreePort, httpGet, killGroup, killLeftovers, sleep, track } = require('./processes');
 const { n8nEnv } = require('./userFolder');
+const { flattedOf } = require('./storedRun');
 
 /**
  * Starts the editor (`n8n start`) and waits until /healthz answers and /rest/settings answers with JSON.
@@ -310,10 +310,8 @@ async function runManually(ctx, workflowId, opts = {}) {
  * @returns {Promise<{exec: object|undefined, data: object|undefined, done: boolean, hasRunData: boolean}>}
  */
 async function readExecution(ctx, executionId) {
-	// executions come back "flatted" (n8n's own circular-JSON format); use n8n's copy of the library
-	const flatted = require(
-		require.resolve('flatted', { paths: [path.join(ctx.n8n.dir, 'node_modules', 'n8n')] }),
-	);
+	// executions come back "flatted" (n8n's own circular-JSON format), as n8n stores them
+	const flatted = flattedOf(ctx.n8n);
 	const response = await restRequest(ctx, 'GET', `/rest/executions/${executionId}`);
 	const exec = response.json && response.json.data;
 	const done = Boolean(

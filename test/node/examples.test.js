@@ -1,8 +1,9 @@
 // The example workflows of the monitoring features (examples/weekly-audit.json,
-// examples/regression-alert.json, examples/triggers/score-alerts.json), played through in-process:
+// examples/regression-alert.json, examples/triggers/score-alerts.json,
+// examples/triggers/check-alerts.json), played through in-process:
 // every phpRank node with its parameters as saved, through n8n-core (test/helpers/n8n-runner.js,
 // test/helpers/poll-runner.js), against the sandbox's demo seed; the core nodes in between (Code,
-// IF, Merge, Edit Fields) are played by small stand-ins below, with IF decided by n8n-workflow's
+// IF, Merge, Edit Fields, Summarize) are played by small stand-ins below, with IF decided by n8n-workflow's
 // own filter code. The same files are run inside real n8n by the e2e suite.
 const fs = require('node:fs');
 const path = require('node:path');
@@ -17,9 +18,17 @@ const { PhpRankTrigger } = require('../helpers/built').trigger;
 const { PhpRankApi } = require('../helpers/built').credential;
 const { simplifyReport } = require('../helpers/built').simplify;
 const { diffReports } = require('../helpers/built').reportChanges;
+const { checkReason } = require('../helpers/built').checkReasons;
+const { CHECK_CATALOGUE } = require('../helpers/built').checkCatalogue;
+const { expectedIssues } = require('../helpers/site-issues-oracle');
 
 const EXAMPLES = path.join(__dirname, '..', '..', 'examples');
-const FILES = ['weekly-audit.json', 'regression-alert.json', 'triggers/score-alerts.json'];
+const FILES = [
+	'weekly-audit.json',
+	'regression-alert.json',
+	'triggers/score-alerts.json',
+	'triggers/check-alerts.json',
+];
 const CREDENTIAL_REF = { phpRankApi: { id: 'phprank-sandbox', name: 'phpRank sandbox' } };
 const CORE_TYPES = new Set([
 	'n8n-nodes-base.manualTrigger',
@@ -29,6 +38,7 @@ const CORE_TYPES = new Set([
 	'n8n-nodes-base.set',
 	'n8n-nodes-base.merge',
 	'n8n-nodes-base.splitOut',
+	'n8n-nodes-base.summarize',
 	'n8n-nodes-base.stickyNote',
 ]);
 const OUR_TYPES = {
@@ -93,6 +103,33 @@ function runSet(node, items) {
 	);
 }
 
+/**
+ * A Summarize node (one field to split by, Count and Concatenate): one item per value of the split
+ * field in first-seen order, the aggregations named as n8n names them, then the split field.
+ */
+function runSummarize(node, items) {
+	const { fieldsToSummarize, fieldsToSplitBy: splitBy } = node.parameters;
+	const groups = new Map();
+	for (const json of items) {
+		const key = json[splitBy];
+		if (!groups.has(key)) groups.set(key, []);
+		groups.get(key).push(json);
+	}
+	const filled = (value) => value !== undefined && value !== null && value !== '';
+	return [...groups.entries()].map(([key, group]) => {
+		const out = {};
+		for (const { aggregation, field, separateBy } of fieldsToSummarize.values) {
+			const values = group.map((json) => json[field]).filter(filled);
+			if (aggregation === 'count') out[`count_${field}`] = values.length;
+			else if (aggregation === 'concatenate')
+				out[`concatenated_${field}`] = values.join(separateBy);
+			else throw new Error(`no stand-in for ${aggregation}`);
+		}
+		out[splitBy] = key;
+		return out;
+	});
+}
+
 /** A phpRank node with the parameters saved in the example. */
 async function runPhpRank(node, items) {
 	const { items: output, error } = await runNode({
@@ -105,6 +142,16 @@ async function runPhpRank(node, items) {
 	});
 	expect(error).toBeUndefined();
 	return output.map((item) => item.json);
+}
+
+/** A poll session of the example's phpRank Trigger with the parameters saved in it. */
+function pollerOf(trigger) {
+	return createPollSession({
+		nodeType: OUR_TYPES[trigger.type],
+		credentialType,
+		credentials: { baseUrl: fixture.sandbox.url, apiKey: API_KEY },
+		parameters: trigger.parameters,
+	});
 }
 
 // ------------------------------------------------------------------------------ structure
@@ -204,6 +251,57 @@ describe('weekly-audit.json', () => {
 
 		const summary = runSet(nodeOf(workflow, 'Summary per page'), done);
 		expect(summary).toEqual(WEEKLY_AUDIT_SUMMARY);
+
+		// then per site: its issues (Get Issues over all its reports) and one digest
+		const sites = runSummarize(nodeOf(workflow, 'One item per site'), done);
+		expect(sites).toEqual([{ count_id: 3, project: 'northwind-coffee.com' }]);
+		const issues = await runPhpRank(nodeOf(workflow, 'Issues of the site'), sites);
+		expect(fixture.takeRequests().map((r) => [r.method, r.path, r.query])).toEqual([
+			[
+				'GET',
+				'/api/v1/reports',
+				{
+					project: 'northwind-coffee.com',
+					sort_by: 'id',
+					sort: 'desc',
+					per_page: '100',
+					page: '1',
+				},
+			],
+		]);
+		const want = expectedIssues(
+			fixture.sandbox.reports(),
+			'northwind-coffee.com',
+			{ pagesPerIssue: 3, importance: ['high', 'medium'] },
+			{ checkReason, CHECK_CATALOGUE },
+		);
+		expect(issues).toEqual(want);
+		expect(issues.length).toBeGreaterThan(3);
+		const lines = runSet(nodeOf(workflow, 'Issue line'), issues);
+		expect(lines[0]).toEqual({
+			project: 'northwind-coffee.com',
+			line: `[${want[0].importance}] ${want[0].name}: ${want[0].pages_failing} of ${want[0].pages_audited} pages. Fix: ${want[0].how_to_fix}`,
+		});
+		expect(runSummarize(nodeOf(workflow, 'Digest per site'), lines)).toEqual([
+			{
+				count_line: want.length,
+				concatenated_line: lines.map((line) => line.line).join('\n'),
+				project: 'northwind-coffee.com',
+			},
+		]);
+	});
+
+	test('the digest per site is made without a Code node: only the page list is code', () => {
+		const codeNodes = workflow.nodes.filter((n) => n.type === 'n8n-nodes-base.code');
+		expect(codeNodes.map((n) => n.name)).toEqual(['Pages to audit']);
+		expect(workflow.connections['Create or re-run report'].main[0].map((c) => c.node)).toEqual([
+			'Summary per page',
+			'One item per site',
+		]);
+		expect(nodeOf(workflow, 'Issues of the site').parameters).toMatchObject({
+			resource: 'project',
+			operation: 'getIssues',
+		});
 	});
 
 	test('the Schedule Trigger runs it weekly, Monday 6:00, and so does "Run now" on demand; no Code or IF decides', () => {
@@ -288,13 +386,7 @@ describe('regression-alert.json', () => {
 describe('triggers/score-alerts.json', () => {
 	const workflow = load('triggers/score-alerts.json');
 	const trigger = nodeOf(workflow, 'When a score falls below 49');
-	const poller = () =>
-		createPollSession({
-			nodeType: OUR_TYPES[trigger.type],
-			credentialType,
-			credentials: { baseUrl: fixture.sandbox.url, apiKey: API_KEY },
-			parameters: trigger.parameters,
-		});
+	const poller = () => pollerOf(trigger);
 
 	test('Fetch Test Event: the newest report below 49, routed by its security checks', async () => {
 		const { items, error } = await poller().poll({ mode: 'manual' });
@@ -335,5 +427,43 @@ describe('triggers/score-alerts.json', () => {
 		expect(trigger.parameters.pollTimes).toEqual({
 			item: [{ mode: 'everyX', value: 15, unit: 'minutes' }],
 		});
+	});
+});
+
+describe('triggers/check-alerts.json', () => {
+	const workflow = load('triggers/check-alerts.json');
+	const trigger = nodeOf(workflow, 'When noindex or HTTPS breaks');
+	const poller = () => pollerOf(trigger);
+
+	test('Check Failed on noindex and HTTPS Encryption, polled every 15 minutes', () => {
+		expect(trigger.parameters).toEqual({
+			pollTimes: { item: [{ mode: 'everyX', value: 15, unit: 'minutes' }] },
+			event: 'checkFailed',
+			checks: ['noindex', 'https_encryption'],
+		});
+		expect(workflow.connections['When noindex or HTTPS breaks'].main[0][0].node).toBe('Alert');
+	});
+
+	test('active: history is not replayed; a page turning noindex starts the workflow once', async () => {
+		const watcher = poller();
+		expect((await watcher.poll()).emitted).toBe(false);
+		const [, page] = (await apiGet(fixture.sandbox, '/reports?per_page=10')).data;
+		const before = page.results.noindex.passed;
+		if (before === false) fixture.sandbox.setChecks(page.id, { noindex: true });
+		expect((await watcher.poll()).emitted).toBe(false);
+		fixture.sandbox.setChecks(page.id, { noindex: false });
+		const { items } = await watcher.poll();
+		const events = items.map((item) => item.json);
+		expect(events.map((e) => [e.id, e.regressions.map((r) => r.check)])).toEqual([
+			[page.id, ['noindex']],
+		]);
+		expect(runSet(nodeOf(workflow, 'Alert'), events)).toEqual([
+			{
+				message: `URGENT: ${page.url} broke: noindex: noindex set: noindex`,
+				report_id: page.id,
+				checks: ['noindex'],
+			},
+		]);
+		expect((await watcher.poll()).emitted).toBe(false);
 	});
 });

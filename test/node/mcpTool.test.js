@@ -215,6 +215,19 @@ describe('examples/mcp-server.json, each tool as the MCP Server Trigger builds i
 			[form('PATCH', '/api/v1/reports/2', 'results=1')],
 		],
 		['Delete report', { Report_ID: 5 }, [del('/api/v1/reports/5')]],
+		[
+			'Get site issues',
+			{ Project: 'northwind-coffee.com' },
+			[
+				get('/api/v1/reports', {
+					project: 'northwind-coffee.com',
+					sort_by: 'id',
+					sort: 'desc',
+					per_page: '100',
+					page: '1',
+				}),
+			],
+		],
 	];
 
 	test('every phpRank tool of the example is one of these calls or Create or re-run report', () => {
@@ -235,5 +248,26 @@ describe('examples/mcp-server.json, each tool as the MCP Server Trigger builds i
 		expect(answer.isError).toBeUndefined();
 		expect(Array.isArray(JSON.parse(answer.text))).toBe(true);
 		expect(fixture.takeRequests()).toEqual(requests);
+	});
+
+	test('Get site issues: the answer for a 1,000-page site (Pages per Issue 3) stays under 16 kB', async () => {
+		const urls = Array.from({ length: 1000 }, (_, i) => ({
+			url: `https://big-site.test/section-${i % 20}/page-${i}`,
+			score: (i * 37) % 101,
+		}));
+		fixture.sandbox.reset(urls);
+		try {
+			const t = tool(toolNode('Get site issues').parameters, { nodeName: 'Get site issues' });
+			const answer = await callAsMcpTrigger(t, { Project: 'big-site.test' });
+			expect(answer.isError).toBeUndefined();
+			const issues = JSON.parse(answer.text);
+			expect(issues.length).toBeGreaterThan(15);
+			expect(issues.every((issue) => issue.importance !== 'low')).toBe(true);
+			expect(issues.every((issue) => issue.pages_audited === 1000)).toBe(true);
+			expect(Buffer.byteLength(answer.text)).toBeLessThan(16 * 1024);
+			expect(fixture.takeRequests()).toHaveLength(10);
+		} finally {
+			fixture.sandbox.reset('demo');
+		}
 	});
 });

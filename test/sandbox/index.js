@@ -13,7 +13,7 @@ const { createApp } = require('./api');
 const { applySeed, seedPage } = require('./seeds');
 const { parsePhpQuery, phpJson } = require('./laravel');
 const { proxyErrorPage } = require('./pages');
-const { CHECK_NAMES } = require('./checks');
+const { CHECK_NAMES, CHECKS, TOTAL_POINTS } = require('./checks');
 
 const KNOWN_OPTIONS = new Set([
 	'apiKeys',
@@ -159,6 +159,37 @@ class Sandbox {
 			score,
 			project,
 		});
+		return this.#store.render(record);
+	}
+
+	/**
+	 * Sets checks of a stored report to passed (true) or failed (false), as a re-run that changed
+	 * only those would (new generated_at, the score from the checks). `outcomes`: `{ noindex: false }`,
+	 * or `'all'` / `'none'` for every check passing / failing. Returns the report as the API would.
+	 */
+	setChecks(id, outcomes) {
+		const record = this.#store.byId.get(id);
+		if (!record) throw new Error(`No report ${id}`);
+		const wanted =
+			typeof outcomes === 'string'
+				? Object.fromEntries(CHECK_NAMES.map((name) => [name, outcomes === 'all']))
+				: outcomes;
+		const results = { ...record.results };
+		for (const [name, passed] of Object.entries(wanted)) {
+			const check = CHECKS.find((entry) => entry.name === name);
+			if (!check) throw new Error(`Unknown check: ${name}`);
+			results[name] = passed
+				? { passed: true, importance: check.importance, value: check.pass(0, record.page) }
+				: { passed: false, importance: check.importance, ...check.fail(0, record.page) };
+		}
+		record.results = results;
+		const points = CHECKS.reduce(
+			(sum, check) => sum + (results[check.name].passed ? check.points : 0),
+			0,
+		);
+		record.score = Math.round((points / TOTAL_POINTS) * 100);
+		record.generatedAt = this.#store.tick();
+		record.updatedAt = record.generatedAt;
 		return this.#store.render(record);
 	}
 

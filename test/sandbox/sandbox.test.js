@@ -419,6 +419,21 @@ describe('POST /reports', () => {
 		expect(sb.createdCount('https://example.com/other')).toBe(0);
 	});
 
+	test('setChecks flips chosen checks (or all) as a re-run would: score and generated_at follow', async () => {
+		const before = sb.addReport({ url: 'https://flip.test/', score: 100 });
+		const failed = sb.setChecks(before.id, { noindex: false });
+		expect(failed.results.noindex).toMatchObject({ passed: false, importance: 'high' });
+		expect(failed.results.title).toEqual(before.results.title);
+		expect(failed.generated_at > before.generated_at).toBe(true);
+		const all = sb.setChecks(before.id, 'all');
+		expect(Object.values(all.results).every((check) => check.passed === true)).toBe(true);
+		expect(all.result).toBe(100);
+		expect(Object.values(sb.setChecks(before.id, 'none').results).some((c) => c.passed)).toBe(
+			false,
+		);
+		expect(() => sb.setChecks(before.id, { nonsense: true })).toThrow('Unknown check: nonsense');
+	});
+
 	test('analysisDelayMs makes the store take that long', async () => {
 		const slow = await startSandbox({ apiKeys: [KEY], analysisDelayMs: 150 });
 		try {

@@ -2,9 +2,11 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { ownEntry } from '../shared/ownEntry';
 import { isRecord } from '../shared/isRecord';
+import type { Category } from './checkCatalogue';
+import { checkIndex, checkInfo } from './checkCatalogue';
 
 /**
- * What a phpRank report's numbers mean: the check catalogue, the score and its label, privacy.
+ * What a phpRank report's numbers mean (the check catalogue: checkCatalogue.ts): the score and its label, privacy.
  * Pure functions, no n8n context, so every rule is unit-tested. What the real server varies,
  * and what is tolerated here:
  * - the score is `result` (v1.5), `score` (newer builds) or `null` (v1.1); numbers may come as strings;
@@ -13,68 +15,13 @@ import { isRecord } from '../shared/isRecord';
  * - checks this package does not know (a newer server) are kept, under "miscellaneous".
  */
 
-export type Category = 'seo' | 'performance' | 'security' | 'miscellaneous';
+export type { Category } from './checkCatalogue';
+export { CATEGORIES } from './checkCatalogue';
 export type Label = 'good' | 'decent' | 'bad';
-
-export const CATEGORIES: readonly Category[] = ['seo', 'performance', 'security', 'miscellaneous'];
-
-/** phpRank's checks by category, in the order its report page lists them. */
-const CHECKS_BY_CATEGORY: Record<Category, string[]> = {
-	seo: [
-		'title',
-		'meta_description',
-		'headings',
-		'content_keywords',
-		'image_keywords',
-		'seo_friendly_url',
-		'404_page',
-		'robots',
-		'noindex',
-		'in_page_links',
-		'language',
-		'favicon',
-	],
-	performance: [
-		'text_compression',
-		'load_time',
-		'page_size',
-		'http_requests',
-		'image_format',
-		'defer_javascript',
-		'dom_size',
-	],
-	security: [
-		'https_encryption',
-		'mixed_content',
-		'server_signature',
-		'unsafe_cross_origin_links',
-		'plaintext_email',
-	],
-	miscellaneous: [
-		'structured_data',
-		'meta_viewport',
-		'charset',
-		'sitemap',
-		'social',
-		'content_length',
-		'text_html_ratio',
-		'inline_css',
-		'deprecated_html_tags',
-	],
-};
-
-const CATEGORY_OF = new Map<string, Category>();
-const CHECK_ORDER = new Map<string, number>();
-for (const category of CATEGORIES) {
-	for (const check of CHECKS_BY_CATEGORY[category]) {
-		CATEGORY_OF.set(check, category);
-		CHECK_ORDER.set(check, CHECK_ORDER.size);
-	}
-}
 
 /** The category of a check; checks of newer servers that this package does not know: miscellaneous. */
 export function categoryOf(check: string): Category {
-	return CATEGORY_OF.get(check) ?? 'miscellaneous';
+	return checkInfo(check)?.category ?? 'miscellaneous';
 }
 
 const IMPORTANCE_POINTS: Record<string, number> = { high: 10, medium: 5, low: 0 };
@@ -174,7 +121,7 @@ export function importanceOf(check: IDataObject): string | null {
 /** Most important first, then in phpRank's order; unknown checks last, by name. */
 export function byImportance(a: { check: string; importance: string | null }, b: typeof a): number {
 	const rank = (x: typeof a) => ownEntry(IMPORTANCE_RANK, x.importance ?? '') ?? 3;
-	const order = (x: typeof a) => CHECK_ORDER.get(x.check) ?? Number.MAX_SAFE_INTEGER;
+	const order = (x: typeof a) => checkIndex(x.check) ?? Number.MAX_SAFE_INTEGER;
 	return rank(a) - rank(b) || order(a) - order(b) || a.check.localeCompare(b.check);
 }
 

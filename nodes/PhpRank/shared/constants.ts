@@ -23,8 +23,13 @@ export const OPERATION = {
 	delete: 'delete',
 	get: 'get',
 	getAll: 'getAll',
+	getIssues: 'getIssues',
 	update: 'update',
 } as const;
 
 export type Resource = (typeof RESOURCE)[keyof typeof RESOURCE];
 export type Operation = (typeof OPERATION)[keyof typeof OPERATION];
+
+/** phpRank's importance of a check, most important first (its own words; Get Issues' Importance values). */
+export const IMPORTANCES = ['high', 'medium', 'low'] as const;
+export type Importance = (typeof IMPORTANCES)[number];

@@ -1,4 +1,5 @@
-import { MAX_PASSWORD_LENGTH, MAX_URL_LENGTH, PRIVACY } from './constants';
+import type { Importance } from './constants';
+import { IMPORTANCES, MAX_PASSWORD_LENGTH, MAX_URL_LENGTH, PRIVACY } from './constants';
 import { truncated } from './truncate';
 
 /** A parameter value the node refuses before sending anything; `field` is its display name. */
@@ -115,12 +116,8 @@ export function passwordFrom(value: unknown): string {
 	return value;
 }
 
-/**
- * A project name as one path segment. Percent-encoding keeps `/`, `?`, `#`, `%` and spaces
- * inside the segment; "." and ".." cannot be kept there (URL parsers resolve them, even
- * encoded, to another path), and no phpRank project (a host name) is called that.
- */
-export function projectPathSegment(value: unknown): string {
+/** A project name: text, not empty. */
+export function projectNameFrom(value: unknown): string {
 	if (typeof value !== 'string') {
 		throw new InvalidInput(
 			'Project',
@@ -129,13 +126,23 @@ export function projectPathSegment(value: unknown): string {
 	}
 	if (value.trim() === '')
 		throw new InvalidInput('Project', 'Project is required, like example.com');
-	if (value === '.' || value === '..') {
+	return value;
+}
+
+/**
+ * A project name as one path segment. Percent-encoding keeps `/`, `?`, `#`, `%` and spaces
+ * inside the segment; "." and ".." cannot be kept there (URL parsers resolve them, even
+ * encoded, to another path), and no phpRank project (a host name) is called that.
+ */
+export function projectPathSegment(value: unknown): string {
+	const name = projectNameFrom(value);
+	if (name === '.' || name === '..') {
 		throw new InvalidInput(
 			'Project',
-			`Project cannot be "${value}": name a project, like example.com`,
+			`Project cannot be "${name}": name a project, like example.com`,
 		);
 	}
-	return encodeURIComponent(value);
+	return encodeURIComponent(name);
 }
 
 /** Create or Re-Run's Max Age: hours, 0 or more (0 = always re-run); a number-like string from an expression is fine. */
@@ -145,5 +152,34 @@ export function maxAgeHoursFrom(value: unknown): number {
 	throw new InvalidInput(
 		'Max Age (Hours)',
 		`Max Age (Hours) must be a number of hours, 0 or more, like 24; 0 always re-runs (got ${quotedValue(value)})`,
+	);
+}
+
+/** Get Issues' Pages per Issue: a whole number of 0 or more (0: counts only). */
+export function pagesPerIssueFrom(value: unknown): number {
+	const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+	if (typeof number === 'number' && Number.isSafeInteger(number) && number >= 0) return number;
+	throw new InvalidInput(
+		'Pages per Issue',
+		`Pages per Issue must be a whole number of 0 or more, like 10 (0 lists no pages, only counts) (got ${value === '' ? 'nothing' : quotedValue(value)})`,
+	);
+}
+
+/**
+ * Get Issues' Importance: one or more of high, medium, low, as the multi-select gives them (a list),
+ * or as text an expression or a model may give ("high, medium"), in any case.
+ */
+export function importancesFrom(value: unknown): Importance[] {
+	const parts = Array.isArray(value)
+		? value
+		: typeof value === 'string'
+			? value.split(',').filter((part) => part.trim() !== '')
+			: [value];
+	const words = parts.map((part) => (typeof part === 'string' ? part.trim().toLowerCase() : part));
+	const chosen = IMPORTANCES.filter((word) => words.includes(word));
+	if (chosen.length > 0 && chosen.length === new Set(words).size) return chosen;
+	throw new InvalidInput(
+		'Importance',
+		`Importance must be one or more of high, medium and low (got ${words.length === 0 ? 'nothing' : quotedValue(value)})`,
 	);
 }

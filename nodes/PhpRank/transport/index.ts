@@ -46,7 +46,7 @@ export type {
 export { DEFAULT_LIMITS } from './pipeline';
 export { deadlineFrom } from './channels';
 export { withoutUserinfo };
-export { collectPages, isLastPage, LARGEST_PAGE_SIZE, pageCount, planPages } from './paging';
+export { collectPages, firstPageOf, isLastPage, LARGEST_PAGE_SIZE, planPages } from './paging';
 
 /** The requests one item may send, each through the pipeline. A failure is thrown as a PipelineFailure. */
 export interface ItemRequests {

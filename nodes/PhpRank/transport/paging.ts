@@ -107,6 +107,28 @@ export interface CollectOptions {
 	 * (Create or Re-Run's lookup: nothing more to find there).
 	 */
 	endAtRepeatedPage?: boolean;
+	/**
+	 * Page 1 as `firstPageOf` read it, for a caller that decided from it to read on: it is not asked
+	 * for again (unless the list changed and page 1 must be read again).
+	 */
+	firstPage?: ListEnvelope;
+}
+
+/** Page 1 of a list, how many pages the list had then, and whether page 1 is its last. */
+export interface FirstPage {
+	envelope: ListEnvelope;
+	pages: number;
+	isLast: boolean;
+}
+
+/** Reads page 1 alone, for a caller that decides from it whether to read the rest (collectPages, `firstPage`). */
+export async function firstPageOf(fetchPage: PageFetcher, perPage: number): Promise<FirstPage> {
+	const envelope = await fetchPage(1, perPage);
+	return {
+		envelope,
+		pages: pageCount(envelope, perPage),
+		isLast: isLastPage(envelope, 1, perPage),
+	};
 }
 
 /** The key that tells two list records apart: reports by id, projects by name. */
@@ -143,14 +165,20 @@ class ListReading {
 	rereadBudget = 0;
 	private readonly seen = new Set<string>();
 	private taken = 0;
+	/** Page 1 as the caller read it, until it is used. */
+	private firstPage: ListEnvelope | undefined;
 
 	constructor(
 		private readonly fetchPage: PageFetcher,
 		private readonly options: CollectOptions,
-	) {}
+	) {
+		this.firstPage = options.firstPage;
+	}
 
 	async read(page: number): Promise<PageRead> {
-		const envelope = await this.fetchPage(page, this.options.plan.perPage);
+		const given = page === 1 ? this.firstPage : undefined;
+		this.firstPage = undefined;
+		const envelope = given ?? (await this.fetchPage(page, this.options.plan.perPage));
 		const first = envelope.data[0] as IDataObject | undefined;
 		const startsUnseen = first !== undefined && !this.seen.has(recordKey(first));
 		return { envelope, startsUnseen, added: this.take(envelope) };

@@ -1,4 +1,5 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { siteRoot } from '../shared/apiBaseUrl';
 import { CREDENTIAL_NAME } from '../shared/constants';
@@ -11,7 +12,8 @@ import {
 	sendFromCode,
 	withoutUserinfo,
 } from '../transport';
-import { DEFAULT_THRESHOLD, DEFAULT_WATCHED, MAX_WATCHED } from './triggerFields';
+import { chosenChecks } from './checkFailures';
+import { DEFAULT_CHECKS, DEFAULT_THRESHOLD, DEFAULT_WATCHED, MAX_WATCHED } from './triggerFields';
 import type { TriggerEvent, WatchSettings, WatchState } from './watch';
 import { isNewSince } from './watch';
 
@@ -56,12 +58,30 @@ async function pollList(
 /** New Report looks at one small page first; only a burst of new reports reads the largest pages. */
 const PROBE_PAGE = 10;
 
+/** Check Failed's Checks: the keys chosen; none is refused before anything is sent. */
+function checksOf(context: IPollFunctions, event: TriggerEvent): string[] {
+	if (event !== 'checkFailed') return [];
+	const value = context.getNodeParameter('checks', DEFAULT_CHECKS) as unknown;
+	const keys = (Array.isArray(value) ? value : [value]).filter(
+		(key): key is string => typeof key === 'string' && key.trim() !== '',
+	);
+	if (keys.length === 0) {
+		throw new NodeOperationError(context.getNode(), 'Choose at least one check in "Checks"', {
+			description:
+				'Check Failed starts the workflow when one of the chosen checks breaks; with none chosen it could never fire.',
+		});
+	}
+	return chosenChecks(keys.map((key) => key.trim()));
+}
+
 /** The trigger's settings for this poll; Reports to Watch kept within 1 to MAX_WATCHED. */
 export function settingsOf(context: IPollFunctions): WatchSettings {
 	const project = context.getNodeParameter('project', '', { extractValue: true });
 	const count = Number(context.getNodeParameter('watchCount', DEFAULT_WATCHED));
+	const event = context.getNodeParameter('event', 'newReport') as TriggerEvent;
 	return {
-		event: context.getNodeParameter('event', 'newReport') as TriggerEvent,
+		event,
+		checks: checksOf(context, event),
 		project: String(project ?? '').trim(),
 		threshold: Number(context.getNodeParameter('threshold', DEFAULT_THRESHOLD)),
 		minimumChange: Number(context.getNodeParameter('minimumChange', 1)),
@@ -128,7 +148,7 @@ export async function newestReports(
 	});
 }
 
-/** The newest `watchCount` reports (of the project): what Score Changed and Below compare. */
+/** The newest `watchCount` reports (of the project): what Score Changed, Below and Check Failed compare. */
 export async function watchedWindow(
 	context: IPollFunctions,
 	deadline: ChannelDeadline,

@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { newestReports, pollDeadline, watchedWindow } from './readReports';
 import type { WatchEvent, WatchSettings } from './watch';
-import { belowFields, changeFields, latestRerun, newestBelow } from './watch';
+import { belowFields, changeFields, latestRerun, newestBelow, newestFailing } from './watch';
 
 function noTestEvent(
 	context: IPollFunctions,
@@ -41,6 +41,15 @@ export async function testEvent(
 			context,
 			`No report${ofProjectPhrase(settings)} scores below ${settings.threshold}`,
 			`None of the newest ${settings.watchCount} reports has a score below the threshold. Raise the threshold to see a test event.`,
+		);
+	}
+	if (settings.event === 'checkFailed') {
+		const failed = newestFailing(window, settings.checks);
+		if (failed) return failed;
+		throw noTestEvent(
+			context,
+			`No report${ofProjectPhrase(settings)} fails a chosen check`,
+			`None of the newest ${settings.watchCount} reports fails one of the checks chosen in "Checks". Choose more checks to see a test event.`,
 		);
 	}
 	const report = latestRerun(window);

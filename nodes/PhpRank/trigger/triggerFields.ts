@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { CHECK_CATALOGUE } from '../report/checkCatalogue';
 import { projectLocator, simplifyField } from '../shared/fields';
 import type { TriggerEvent } from './watch';
 
@@ -8,6 +9,19 @@ export const MAX_WATCHED = 1000;
 export const DEFAULT_WATCHED = 100;
 /** phpRank calls scores below 49 "bad": the default alert is "a report became bad". */
 export const DEFAULT_THRESHOLD = 49;
+/**
+ * Check Failed's default checks: the failures that take a page out of search, or its visitors away,
+ * at once (docs/usage.md says why these): the page asks not to be indexed, robots.txt blocks the
+ * crawler, HTTPS breaks (browsers warn, search engines demote), the title goes missing or wrong.
+ */
+export const DEFAULT_CHECKS = ['title', 'robots', 'noindex', 'https_encryption'];
+
+/** Check Failed's choices: phpRank's checks by readable name (the value is phpRank's key). */
+const CHECK_OPTIONS = CHECK_CATALOGUE.map((check) => ({
+	name: check.name,
+	value: check.key,
+	description: `${check.category}, ${check.importance} importance`,
+})).sort((a, b) => a.name.localeCompare(b.name));
 
 const showForEvents = (events: TriggerEvent[]) => ({ show: { event: events } });
 
@@ -50,6 +64,12 @@ export const triggerFields: INodeProperties[] = [
 				description:
 					'The score of one of the newest reports fell below a number; once per fall, again only after it recovered',
 			},
+			{
+				name: 'Check Failed',
+				value: 'checkFailed',
+				description:
+					'A chosen check (e.g. noindex, HTTPS) broke on one of the newest reports; once per fall, again only after it passed again',
+			},
 		],
 	},
 	{
@@ -59,6 +79,25 @@ export const triggerFields: INodeProperties[] = [
 		type: 'notice',
 		default: '',
 		displayOptions: showForEvents(['scoreChanged', 'scoreBelow']),
+	},
+	{
+		displayName:
+			"Each poll reads the newest reports (see 'Reports to Watch') and compares their checks with the previous poll. The first poll after activation only records them.",
+		name: 'checkNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: showForEvents(['checkFailed']),
+	},
+	{
+		displayName: 'Checks',
+		name: 'checks',
+		type: 'multiOptions',
+		// DEFAULT_CHECKS: n8n's lint wants the literal here (test/trigger/checkFailures.test.js compares them).
+		default: ['title', 'robots', 'noindex', 'https_encryption'],
+		description:
+			'The checks whose failure starts the workflow. The default: the failures that cost a page its search traffic at once (Title, Robots, Noindex, HTTPS Encryption).',
+		options: CHECK_OPTIONS,
+		displayOptions: showForEvents(['checkFailed']),
 	},
 	projectLocator({
 		description: 'Only reports of this project (exact name); leave empty for every project',
@@ -90,8 +129,8 @@ export const triggerFields: INodeProperties[] = [
 		default: DEFAULT_WATCHED,
 		typeOptions: { minValue: 1, maxValue: MAX_WATCHED },
 		description:
-			'How many of the newest reports (of the project, if set) each poll compares: one request per 100, about 3 kB of data per report. Changes to older reports are not seen; raise this or set a project to cover them. Changes of a report that is re-run and back to the same score between two polls are not seen either.',
-		displayOptions: showForEvents(['scoreChanged', 'scoreBelow']),
+			'How many of the newest reports (of the project, if set) each poll compares: one request per 100, about 3 kB of data per report. Changes to older reports are not seen; raise this or set a project to cover them. Changes of a report that is re-run and back to the same score (or checks) between two polls are not seen either.',
+		displayOptions: showForEvents(['scoreChanged', 'scoreBelow', 'checkFailed']),
 	},
 	simplifyField(),
 ];

@@ -2,6 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { reportLabel, reportScore, scoreLabel, toNumber } from '../report/score';
 import { simplifyReport } from '../report/simplify';
+import { chosenChecks, failingMask, regressionsOf } from './checkFailures';
 
 /**
  * What the phpRank Trigger decides, as pure functions of (state, reports read this poll): what to
@@ -19,12 +20,14 @@ import { simplifyReport } from '../report/simplify';
  *   created after it is new whatever its ID, so nothing made after a restart of IDs is lost.
  * - `scores` (Score Changed / Score Below Threshold only): report ID → score for the reports of
  *   the watched window, at most "Reports to Watch" entries.
+ * - `failing` (Check Failed only): report ID → which chosen checks it fails, one number each
+ *   (checkFailures.ts), for the reports of the watched window.
  *
  * State saved by earlier versions (`watch` and `lastId` only) is taken over as it is: the first
  * poll adds `site` and `lastCreatedAt`.
  */
 
-export type TriggerEvent = 'newReport' | 'scoreChanged' | 'scoreBelow';
+export type TriggerEvent = 'newReport' | 'scoreChanged' | 'scoreBelow' | 'checkFailed';
 
 export interface WatchState extends IDataObject {
 	watch?: string;
@@ -32,6 +35,7 @@ export interface WatchState extends IDataObject {
 	lastId?: number;
 	lastCreatedAt?: string;
 	scores?: IDataObject;
+	failing?: IDataObject;
 }
 
 export interface WatchSettings {
@@ -42,8 +46,10 @@ export interface WatchSettings {
 	threshold: number;
 	/** Score Changed: the smallest move (points) that counts. */
 	minimumChange: number;
-	/** Score Changed / Below: how many of the newest reports are compared each poll. */
+	/** Score Changed / Below, Check Failed: how many of the newest reports are compared each poll. */
 	watchCount: number;
+	/** Check Failed: the check keys that count, in phpRank's order (checkFailures.ts chosenChecks). */
+	checks: string[];
 }
 
 /** A report and what made it an event. */
@@ -67,6 +73,7 @@ export function watchSignature(settings: WatchSettings): string {
 	const parts: Array<string | number> = [settings.event, settings.project];
 	if (settings.event !== 'newReport') parts.push(settings.watchCount);
 	if (settings.event === 'scoreBelow') parts.push(settings.threshold);
+	if (settings.event === 'checkFailed') parts.push(chosenChecks(settings.checks).join(','));
 	return JSON.stringify(parts);
 }
 
@@ -92,7 +99,7 @@ function byCreationAscending(a: IDataObject, b: IDataObject): number {
 	return byTime || byIdAscending(a, b);
 }
 
-function newestId(reports: IDataObject[], floor: number): number {
+export function newestId(reports: IDataObject[], floor: number): number {
 	return reports.reduce((max, report) => Math.max(max, reportId(report)), floor);
 }
 
@@ -132,7 +139,8 @@ export function baseline(
 	// New Report tells new reports by it; the score events compare scores by ID only.
 	const lastCreatedAt = settings.event === 'newReport' ? latestCreatedAt(reports) : undefined;
 	if (lastCreatedAt !== undefined) state.lastCreatedAt = lastCreatedAt;
-	if (settings.event !== 'newReport') state.scores = scoresOf(reports);
+	if (settings.event === 'checkFailed') state.failing = masksOf(reports, settings.checks);
+	else if (settings.event !== 'newReport') state.scores = scoresOf(reports);
 	return state;
 }
 
@@ -158,6 +166,13 @@ function scoresOf(reports: IDataObject[]): IDataObject {
 		if (score !== null) scores[String(reportId(report))] = score;
 	}
 	return scores;
+}
+
+function masksOf(reports: IDataObject[], checks: string[]): IDataObject {
+	const chosen = chosenChecks(checks);
+	const failing: IDataObject = {};
+	for (const report of reports) failing[String(reportId(report))] = failingMask(report, chosen);
+	return failing;
 }
 
 /**
@@ -345,4 +360,51 @@ export function newestBelow(window: IDataObject[], threshold: number): IDataObje
 			const score = reportScore(report);
 			return score !== null && score < threshold;
 		});
+}
+
+/** The field a Check Failed event adds: the chosen checks that broke, in Update's Output Changes shape. */
+export function checkFailedFields(regressions: IDataObject[]): IDataObject {
+	return { regressions };
+}
+
+/**
+ * Check Failed: a report of the window is emitted when a chosen check that passed at the last poll
+ * fails now (once per fall: again only after the check passed again), or when it is new (created
+ * since the last poll) and fails a chosen check. Reports that moved into the window after deletions
+ * are recorded, not emitted; reports that left it are forgotten.
+ */
+export function detectCheckFailures(
+	state: WatchState,
+	settings: WatchSettings,
+	window: IDataObject[],
+): WatchOutcome {
+	const checks = chosenChecks(settings.checks);
+	const lastId = state.lastId ?? 0;
+	const known = state.failing ?? {};
+	const failing: IDataObject = {};
+	const events: WatchEvent[] = [];
+	for (const report of [...window].sort(byIdAscending)) {
+		const key = String(reportId(report));
+		const recorded = toNumber(known[key]);
+		const now = failingMask(report, checks, recorded ?? 0);
+		failing[key] = now;
+		const before = recorded ?? (reportId(report) > lastId ? 0 : now);
+		const regressions = regressionsOf(report, checks, before, now);
+		if (regressions.length > 0) events.push({ report, extra: checkFailedFields(regressions) });
+	}
+	const next: WatchState = { watch: watchSignature(settings) };
+	if (state.site !== undefined) next.site = state.site;
+	next.lastId = newestId(window, lastId);
+	next.failing = failing;
+	return { events, state: next };
+}
+
+/** "Fetch Test Event", Check Failed: the newest report that fails a chosen check, with those checks. */
+export function newestFailing(window: IDataObject[], checks: string[]): WatchEvent | undefined {
+	const chosen = chosenChecks(checks);
+	for (const report of [...window].sort(byIdAscending).reverse()) {
+		const regressions = regressionsOf(report, chosen, 0, failingMask(report, chosen));
+		if (regressions.length > 0) return { report, extra: checkFailedFields(regressions) };
+	}
+	return undefined;
 }

@@ -13,7 +13,8 @@
  * on a re-seeded sandbox reproduces the store; every output item of a phpRank node that names a report
  * (id + score) is the one phpRank answered that node (last answer for that id); every phpRank node without expressions in its parameters outputs
  * exactly its answers (attributed by time: n8n runs nodes one after the other); the trigger's test
- * event is the newest watched report below the threshold.
+ * event is the newest watched report below the threshold (Score Below Threshold) or failing a chosen
+ * check (Check Failed).
  */
 const rn = require('../../../scripts/real-n8n/n8n');
 const { takeRequests, replay, expectedItems, resolvedParameters } = require('./oracle');
@@ -202,14 +203,22 @@ function triggerEventCheck({ report, name, node, result, before, pkg, mine }) {
 	const params = resolvedParameters(pkg, node);
 	const out = rn.nodeOutput(result, node.name);
 	const items = Array.isArray(out) ? out : [];
-	if (params.event === 'scoreBelow') {
-		const watched = before
-			.filter(
-				(x) =>
-					x.deleted_at === null && (!params.project?.value || x.project === params.project.value),
-			)
-			.sort((a, b) => b.id - a.id)
-			.slice(0, params.watchCount);
+	const watched = before
+		.filter(
+			(x) =>
+				x.deleted_at === null && (!params.project?.value || x.project === params.project.value),
+		)
+		.sort((a, b) => b.id - a.id)
+		.slice(0, params.watchCount);
+	if (params.event === 'checkFailed') {
+		const failing = (x) => params.checks.filter((check) => x.results[check]?.passed === false);
+		const want = watched.find((x) => failing(x).length > 0);
+		report.equal(
+			`${name}: "${node.name}" (test event) outputs the newest of the ${params.watchCount} newest reports failing ${params.checks.join(' or ')}, with those checks as regressions: #${want?.id}`,
+			items.map((x) => ({ id: x.id, checks: (x.regressions || []).map((r) => r.check).sort() })),
+			want ? [{ id: want.id, checks: failing(want).sort() }] : [],
+		);
+	} else if (params.event === 'scoreBelow') {
 		const want = watched.find((x) => x.result < params.threshold);
 		report.equal(
 			`${name}: "${node.name}" (test event) outputs the newest of the ${params.watchCount} newest reports below ${params.threshold}: #${want?.id}`,

@@ -67,6 +67,8 @@ async function runLine(line, o) {
 	const sandbox = await startSandbox({ apiKeys: [KEY], seed: 'demo' });
 	// the scheduled trigger's own sandbox: its polls run beside the other checks
 	const scheduledSandbox = await startSandbox({ apiKeys: [KEY], seed: 'demo' });
+	// and Check Failed's (examples/triggers/check-alerts.json), beside it
+	const checkSandbox = await startSandbox({ apiKeys: [KEY], seed: 'demo' });
 	// plays the model of the AI Agent step (lib/agent.js)
 	const modelMock = await agent.startModelMock();
 	const ctx = rn.createUserFolder(n8n);
@@ -101,10 +103,14 @@ async function runLine(line, o) {
 		const extra = o.extraWorkflows || [];
 		const alerts = extra.find((e) => e.file === scheduled.EXAMPLE);
 		const scheduledWorkflow = alerts && scheduled.scheduledWorkflow(alerts.workflow);
+		const checkAlerts = extra.find((e) => e.file === scheduled.CHECK_EXAMPLE);
+		const checkWorkflow =
+			checkAlerts && scheduled.scheduledWorkflow(checkAlerts.workflow, scheduled.CHECK_WORKFLOW);
 		const workflows = [
 			...specs.map((s) => s.workflow),
 			...extra.map((e) => ({ ...e.workflow, active: false })),
 			...(scheduledWorkflow ? [scheduledWorkflow] : []),
+			...(checkWorkflow ? [checkWorkflow] : []),
 			...weeklyAuditWorkflows(),
 			agent.workflow(),
 			...mcp.workflows(),
@@ -114,21 +120,27 @@ async function runLine(line, o) {
 		await rn.importCredentials(ctx, [
 			...CREDENTIALS(sandbox.url),
 			scheduled.scheduledCredential(scheduledSandbox.url),
+			scheduled.scheduledCredential(checkSandbox.url, scheduled.CHECK_WORKFLOW),
 			agent.modelCredential(modelMock.url),
 			mcp.bearerCredential(),
 		]);
 		const ids = await rn.importWorkflows(ctx, workflows);
 		if (scheduledWorkflow) await rn.activateWorkflow(ctx, scheduledWorkflow.id);
+		if (checkWorkflow) await rn.activateWorkflow(ctx, checkWorkflow.id);
 		// the MCP Server Trigger serves its path only while its workflow is active (lib/mcp.js)
 		for (const w of mcp.workflows()) await rn.activateWorkflow(ctx, w.id);
 		report.time(
-			`${tag} import credentials + ${workflows.length} workflows, activate one (3 n8n start-ups)`,
+			`${tag} import credentials + ${workflows.length} workflows, activate the triggers (n8n start-ups)`,
 			Date.now() - t,
 		);
 		extra.forEach((e, i) => (e.importedId = ids[specs.length + i]));
 		report.check(
 			`${tag} examples/${scheduled.EXAMPLE} is there to be activated`,
 			Boolean(scheduledWorkflow),
+		);
+		report.check(
+			`${tag} examples/${scheduled.CHECK_EXAMPLE} is there to be activated`,
+			Boolean(checkWorkflow),
 		);
 
 		await report.guard(`${tag} node loaded by n8n's NodeTypes: no unexpected error`, () =>
@@ -144,7 +156,7 @@ async function runLine(line, o) {
 		);
 		await report.guard(
 			`${tag} examples/weekly-audit.json over many pages: no unexpected error`,
-			() => checkSiteAudit({ ctx, sandbox, report, tag, runTail }),
+			() => checkSiteAudit({ ctx, sandbox, report, tag, runTail, pkg: o.pkg }),
 		);
 		await report.guard(`${tag} AI Agent step: no unexpected error`, () =>
 			agent.checkAgent({
@@ -189,14 +201,27 @@ async function runLine(line, o) {
 
 		const whileEditorUp = scheduledWorkflow
 			? () =>
-					scheduled.checkScheduledTrigger({
-						ctx,
-						sandbox: scheduledSandbox,
-						report,
-						tag,
-						pkg: o.pkg,
-						workflow: scheduledWorkflow,
-					})
+					Promise.all([
+						scheduled.checkScheduledTrigger({
+							ctx,
+							sandbox: scheduledSandbox,
+							report,
+							tag,
+							pkg: o.pkg,
+							workflow: scheduledWorkflow,
+						}),
+						checkWorkflow &&
+							report.guard(`${tag} scheduled Check Failed: no unexpected error`, () =>
+								scheduled.checkScheduledCheckAlerts({
+									ctx,
+									sandbox: checkSandbox,
+									report,
+									tag,
+									pkg: o.pkg,
+									workflow: checkWorkflow,
+								}),
+							),
+					])
 			: undefined;
 		await report.guard(`${tag} editor: no unexpected error`, () =>
 			editorChecks({ ctx, sandbox, tag, report, line, pkg: o.pkg, afterEditorUp, whileEditorUp }),
@@ -204,6 +229,7 @@ async function runLine(line, o) {
 	} finally {
 		await sandbox.close();
 		await scheduledSandbox.close();
+		await checkSandbox.close();
 		await modelMock.close();
 		await boundsChecks;
 		if (o.keep) report.write(`${tag} kept user folder ${ctx.userFolder}`);

@@ -4,7 +4,7 @@
  * (@modelcontextprotocol/sdk, a pinned dev dependency) as Claude Desktop or an agent would call it.
  *
  * Workflows: examples/mcp-server.json as it ships (MCP Server Trigger at /mcp/phprank, Bearer
- * authentication, the six phpRank tools with their tool descriptions and $fromAI arguments), and a
+ * authentication, the seven phpRank tools with their tool descriptions and $fromAI arguments), and a
  * copy at /mcp/phprank-wrong-key whose tools use the wrong-key credential. Both are activated before
  * `n8n start` (lib/line.js); the trigger then serves POST /mcp/<path> (Streamable HTTP) and
  * GET /mcp/<path> (SSE).
@@ -31,6 +31,7 @@ const {
 const { SSEClientTransport } = require('@modelcontextprotocol/sdk/client/sse.js');
 const { takeRequests, sent } = require('./oracle');
 const { KEY, WRONG_KEY, headers } = require('./specs');
+const { expectedIssues } = require('../../helpers/site-issues-oracle');
 
 const ROOT = path.join(__dirname, '..', '..', '..');
 const EXAMPLE = 'mcp-server.json';
@@ -175,9 +176,8 @@ async function checkMcp({ ctx, sandbox, report, tag, pkg, seed }) {
 	const base = ctx.editor.probeBase;
 	const n8n = ctx.n8n;
 	const name = `${tag} MCP (examples/${EXAMPLE})`;
-	const { simplifyReport } = require(
-		path.join(pkg.dir, 'dist', 'nodes', 'PhpRank', 'report', 'simplify.js'),
-	);
+	const pkgReport = path.join(pkg.dir, 'dist', 'nodes', 'PhpRank', 'report');
+	const { simplifyReport } = require(path.join(pkgReport, 'simplify.js'));
 	const t0 = Date.now();
 	await waitForTrigger(base);
 	report.time(`${name}: /mcp/${MCP_PATH} serves after n8n start`, Date.now() - t0);
@@ -337,6 +337,41 @@ async function checkMcp({ ctx, sandbox, report, tag, pkg, seed }) {
 					json: [{ id: 4, deleted: true }],
 					sent: [{ ...get('/api/v1/reports/4'), method: 'DELETE' }],
 					deleted: true,
+				},
+			);
+
+			// Get site issues: the site's reports read once (one page of 100), its issues as the store says
+			r = await call('Get_site_issues', { Project: 'northwind-coffee.com' });
+			requests = takeRequests(sandbox);
+			const issuesNode = example().nodes.find((n) => n.name === 'Get site issues');
+			const issues = expectedIssues(
+				sandbox.reports(),
+				'northwind-coffee.com',
+				{
+					pagesPerIssue: issuesNode.parameters.pagesPerIssue,
+					importance: issuesNode.parameters.importance,
+				},
+				{
+					checkReason: require(path.join(pkgReport, 'checkReasons.js')).checkReason,
+					CHECK_CATALOGUE: require(path.join(pkgReport, 'checkCatalogue.js')).CHECK_CATALOGUE,
+				},
+			);
+			report.equal(
+				`${via}: Get_site_issues {Project} sends one read of the site's reports (newest first, 100) and answers its ${issues.length} issues as the sandbox's data gives them`,
+				{ isError: r.isError, json: r.json, sent: sent(requests), any: issues.length > 0 },
+				{
+					isError: false,
+					json: issues,
+					sent: [
+						get('/api/v1/reports', {
+							project: 'northwind-coffee.com',
+							sort_by: 'id',
+							sort: 'desc',
+							per_page: '100',
+							page: '1',
+						}),
+					],
+					any: true,
 				},
 			);
 

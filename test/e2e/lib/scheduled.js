@@ -11,6 +11,11 @@
  *    own event shaping makes it (loaded from the installed tarball), routed by the example's IF.
  * 3. The minute after, n8n polls again and nothing is emitted: still one execution.
  * Every poll is the same request: GET /api/v1/reports, newest first, one page of the watched 100.
+ *
+ * examples/triggers/check-alerts.json (Check Failed: noindex, HTTPS Encryption) the same way, beside it
+ * with a workflow, credential and sandbox of its own (checkScheduledCheckAlerts): the activation poll
+ * records; the sandbox flips one watched page's noindex; the next poll makes exactly one execution,
+ * whose trigger output is that report with the noindex regression; the poll after it, none.
  */
 const path = require('node:path');
 const { setTimeout: sleep } = require('node:timers/promises');
@@ -24,21 +29,35 @@ const CREDENTIAL_NAME = 'phpRank scheduled';
 const EXAMPLE = 'triggers/score-alerts.json';
 const TRIGGER_TYPE = 'n8n-nodes-phprank.phpRankTrigger';
 
+/** Check Failed's scenario: its example, workflow and credential (and sandbox: lib/line.js). */
+const CHECK_EXAMPLE = 'triggers/check-alerts.json';
+const CHECK_WORKFLOW = {
+	workflowId: 'e2e-scheduled-checks',
+	credentialId: 'phprank-scheduled-checks',
+	credentialName: 'phpRank scheduled checks',
+};
+
 /** The credential of the trigger's own sandbox. */
-function scheduledCredential(baseUrl) {
+function scheduledCredential(
+	baseUrl,
+	{ credentialId = CREDENTIAL_ID, credentialName = CREDENTIAL_NAME } = {},
+) {
 	return {
-		id: CREDENTIAL_ID,
-		name: CREDENTIAL_NAME,
+		id: credentialId,
+		name: credentialName,
 		type: 'phpRankApi',
 		data: { baseUrl, apiKey: KEY },
 	};
 }
 
 /** The example as a user would activate it, polling every minute instead of every 15. */
-function scheduledWorkflow(example) {
+function scheduledWorkflow(
+	example,
+	{ workflowId = WORKFLOW_ID, credentialId = CREDENTIAL_ID, credentialName = CREDENTIAL_NAME } = {},
+) {
 	return {
 		...example,
-		id: WORKFLOW_ID,
+		id: workflowId,
 		name: `${example.name} (scheduled, e2e)`,
 		active: false,
 		nodes: example.nodes.map((node) =>
@@ -46,7 +65,7 @@ function scheduledWorkflow(example) {
 				? {
 						...node,
 						parameters: { ...node.parameters, pollTimes: { item: [{ mode: 'everyMinute' }] } },
-						credentials: { phpRankApi: { id: CREDENTIAL_ID, name: CREDENTIAL_NAME } },
+						credentials: { phpRankApi: { id: credentialId, name: credentialName } },
 					}
 				: node,
 		),
@@ -107,16 +126,7 @@ async function checkScheduledTrigger({ ctx, sandbox, report, tag, pkg, workflow 
 	const low = sandbox.addReport({ url: 'https://shop.example.com/checkout', score: 31 });
 	sandbox.addReport({ url: 'https://shop.example.com/pricing', score: 88 });
 	const t = Date.now();
-	const [execution] = await waitFor(
-		`${name}: an execution after the next scheduled poll`,
-		async () => {
-			const list = await rn.listExecutions(ctx, WORKFLOW_ID);
-			return (
-				list.length > 0 && list.every((x) => x.status !== 'running' && x.status !== 'new') && list
-			);
-		},
-		130000,
-	);
+	const { execution, data } = await oneExecution(ctx, WORKFLOW_ID, name);
 	report.time(`${name}: from the new reports to the execution`, Date.now() - t);
 	report.equal(
 		`${name}: one execution, started by the trigger, successful`,
@@ -124,14 +134,6 @@ async function checkScheduledTrigger({ ctx, sandbox, report, tag, pkg, workflow 
 		{ mode: 'trigger', status: 'success' },
 	);
 
-	const { data } = await waitFor(
-		`${name}: the execution's run data`,
-		async () => {
-			const read = await rn.readExecution(ctx, execution.id);
-			return read.hasRunData && read;
-		},
-		30000,
-	);
 	const result = { data: { data } };
 	const watch = packageWatch(pkg);
 	const record = await apiReport(sandbox, low.id);
@@ -172,4 +174,102 @@ async function checkScheduledTrigger({ ctx, sandbox, report, tag, pkg, workflow 
 	);
 }
 
-module.exports = { scheduledCredential, scheduledWorkflow, checkScheduledTrigger, EXAMPLE };
+/** Waits for the workflow's one finished execution and reads its run data. */
+async function oneExecution(ctx, workflowId, name) {
+	const [execution] = await waitFor(
+		`${name}: an execution after the next scheduled poll`,
+		async () => {
+			const list = await rn.listExecutions(ctx, workflowId);
+			return (
+				list.length > 0 && list.every((x) => x.status !== 'running' && x.status !== 'new') && list
+			);
+		},
+		130000,
+	);
+	const { data } = await waitFor(
+		`${name}: the execution's run data`,
+		async () => {
+			const read = await rn.readExecution(ctx, execution.id);
+			return read.hasRunData && read;
+		},
+		30000,
+	);
+	return { execution, data };
+}
+
+/** Check Failed, activated: one execution when the sandbox flips a watched page's noindex, none after. */
+async function checkScheduledCheckAlerts({ ctx, sandbox, report, tag, pkg, workflow }) {
+	const name = `${tag} examples/${CHECK_EXAMPLE} activated, polling every minute`;
+	const trigger = workflow.nodes.find((node) => node.type === TRIGGER_TYPE);
+	const polls = () =>
+		sandbox.requests.filter((request) => request.path.split('?')[0] === '/api/v1/reports');
+
+	await waitFor(`${name}: the activation poll`, () => polls().length >= 1, 60000);
+	report.equal(
+		`${name}: n8n polled on activation, and nothing was emitted`,
+		(await rn.listExecutions(ctx, CHECK_WORKFLOW.workflowId)).length,
+		0,
+	);
+
+	// the newest report whose noindex passes turns noindex
+	const pollsBefore = polls().length;
+	const page = sandbox
+		.reports()
+		.filter((x) => x.deleted_at === null)
+		.sort((a, b) => b.id - a.id)
+		.slice(0, 100)
+		.find((x) => x.results.noindex.passed === true);
+	sandbox.setChecks(page.id, { noindex: false });
+	const t = Date.now();
+	const { execution, data } = await oneExecution(ctx, CHECK_WORKFLOW.workflowId, name);
+	report.time(`${name}: from the flip to the execution`, Date.now() - t);
+	report.equal(
+		`${name}: one execution, started by the trigger, successful`,
+		{ mode: execution.mode, status: execution.status },
+		{ mode: 'trigger', status: 'success' },
+	);
+	const watch = packageWatch(pkg);
+	const record = await apiReport(sandbox, page.id);
+	const regressions = [
+		{
+			check: 'noindex',
+			category: 'seo',
+			importance: 'high',
+			reason: 'noindex: noindex set: noindex',
+		},
+	];
+	report.equal(
+		`${name}: the trigger emitted exactly report #${page.id} with its noindex regression, as its event shaping makes it`,
+		rn.nodeOutput({ data: { data } }, trigger.name),
+		[watch.eventItem({ report: record, extra: watch.checkFailedFields(regressions) }, true)],
+	);
+	report.equal(
+		`${name}: the alert ran`,
+		Object.keys(data.resultData.runData).sort(),
+		[trigger.name, 'Alert'].sort(),
+	);
+
+	const pollsAtEvent = polls().length;
+	await waitFor(`${name}: the poll a minute later`, () => polls().length > pollsAtEvent, 75000);
+	await sleep(3000);
+	report.equal(
+		`${name}: the next poll emitted nothing (still one execution)`,
+		(await rn.listExecutions(ctx, CHECK_WORKFLOW.workflowId)).map((x) => x.id),
+		[execution.id],
+	);
+	report.equal(
+		`${name}: every poll was GET /api/v1/reports, newest first, 100 a page (${pollsBefore} before the flip, then 2)`,
+		polls().map(assertedRequest),
+		Array.from({ length: pollsBefore + 2 }, () => POLL_REQUEST),
+	);
+}
+
+module.exports = {
+	scheduledCredential,
+	scheduledWorkflow,
+	checkScheduledTrigger,
+	checkScheduledCheckAlerts,
+	EXAMPLE,
+	CHECK_EXAMPLE,
+	CHECK_WORKFLOW,
+};

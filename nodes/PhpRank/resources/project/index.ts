@@ -4,6 +4,7 @@ import { OPERATION, RESOURCE } from '../../shared/constants';
 import { requestLimitOptions } from '../../shared/fields';
 import { deleteFields, deleteOption } from './delete';
 import { getAllFields, getAllOption } from './getAll';
+import { getIssuesFields, getIssuesOption } from './getIssues';
 
 /** The Project resource: its operations (one file each) and their fields, in the editor's order. */
 export const projectProperties: INodeProperties[] = [
@@ -15,9 +16,10 @@ export const projectProperties: INodeProperties[] = [
 		displayOptions: { show: { resource: [RESOURCE.project] } },
 		// n8n's lint wants the literal here (the description snapshot test guards it).
 		default: 'getAll',
-		options: [deleteOption, getAllOption],
+		options: [deleteOption, getAllOption, getIssuesOption],
 	},
 	...getAllFields,
 	...deleteFields,
-	requestLimitOptions(RESOURCE.project, [OPERATION.delete, OPERATION.getAll]),
+	...getIssuesFields,
+	requestLimitOptions(RESOURCE.project, [OPERATION.delete, OPERATION.getAll, OPERATION.getIssues]),
 ];

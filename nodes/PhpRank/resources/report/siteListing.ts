@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { storedUrl } from '../../report/storedUrl';
 import type { ListEnvelope } from '../../transport';
-import { collectPages, isLastPage, LARGEST_PAGE_SIZE, pageCount } from '../../transport';
+import { collectPages, firstPageOf, LARGEST_PAGE_SIZE } from '../../transport';
 
 /**
  * One listing of a site's reports, read for the pages of that site that one run of Create or
@@ -149,13 +149,19 @@ export class SiteListing {
 		}
 	}
 
-	private async readFirstPage(): Promise<void> {
-		const envelope = await this.searchPage(this.site, 1);
+	/** One page of the listing for the page loop: its records noted here, only their IDs handed on. */
+	private readonly readPage = async (page: number): Promise<ListEnvelope> => {
+		const envelope = await this.searchPage(this.site, page);
 		this.note(envelope.data as IDataObject[]);
-		this.firstPageIds = idsOnly(envelope);
+		return idsOnly(envelope);
+	};
+
+	private async readFirstPage(): Promise<void> {
+		const first = await firstPageOf(this.readPage, LARGEST_PAGE_SIZE);
+		this.firstPageIds = first.envelope;
 		this.firstPageRead = true;
-		this.lastPage = pageCount(envelope, LARGEST_PAGE_SIZE);
-		this.complete = isLastPage(envelope, 1, LARGEST_PAGE_SIZE);
+		this.lastPage = first.pages;
+		this.complete = first.isLast;
 		if (this.complete) return;
 		for (const url of this.waiting) if (!this.kept.has(url)) this.unresolved++;
 		this.readRestIfCheaper();
@@ -166,28 +172,22 @@ export class SiteListing {
 	}
 
 	/**
-	 * Pages 2 to the end (page 1 as read): through the list reader the node's Get Many
-	 * uses (transport/paging.ts), which reads a page boundary again when other clients deleted
-	 * reports meanwhile, so that no report moved up onto a page already read is missed. The reader
-	 * keeps only IDs; the records wanted are kept here.
+	 * Pages 2 to the end (page 1 as read): through the page loop the node's Get Many uses
+	 * (transport/paging.ts), which reads a page boundary again when other clients deleted reports
+	 * meanwhile, so that no report moved up onto a page already read is missed. The loop gets only
+	 * IDs and keeps nothing; the records wanted are kept here.
 	 */
 	private startRest(): void {
-		const rest = collectPages(
-			async (page) => {
-				const firstPage = page === 1 ? this.firstPageIds : undefined;
-				// a page 1 read again (the list changed) is read for real
-				this.firstPageIds = undefined;
-				if (firstPage) return firstPage;
-				const envelope = await this.searchPage(this.site, page);
-				this.note(envelope.data as IDataObject[]);
-				return idsOnly(envelope);
-			},
-			{
-				plan: { perPage: LARGEST_PAGE_SIZE, maxItems: undefined },
-				newestFirst: true,
-				path: '/reports',
-			},
-		).then(() => {
+		const firstPage = this.firstPageIds;
+		this.firstPageIds = undefined;
+		const rest = collectPages(this.readPage, {
+			plan: { perPage: LARGEST_PAGE_SIZE, maxItems: undefined },
+			newestFirst: true,
+			path: '/reports',
+			shapePage: () => [],
+			// page 1 as read; read again for real only if the list changed
+			firstPage,
+		}).then(() => {
 			this.complete = true;
 		});
 		// Every waiting page awaits it; a failure with none waiting is not an unhandled one.

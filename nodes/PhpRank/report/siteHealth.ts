@@ -1,0 +1,134 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import type { Category, Importance } from './checkCatalogue';
+import {
+	CHECK_CATALOGUE,
+	checkIndex,
+	checkInfo,
+	isImportance,
+	UNKNOWN_CHECK_FIX,
+} from './checkCatalogue';
+import { checkReason } from './checkReasons';
+import { PageSet } from './pageSet';
+import { categoryOf, checksOf, isPassed, toNumber } from './score';
+
+/**
+ * Site health (Project → Get Issues): a project's reports, read newest first, folded page by page
+ * into one count per failing check. A page (a stored URL) counts once, by its newest report: the
+ * first of it met. The reports themselves are not kept, only which pages were met (pageSet.ts) and
+ * per check a count and the first few pages (with the one-line reason Simplify writes).
+ */
+
+/** One page that fails a check: its newest report, its URL, and why. */
+export interface IssuePage extends IDataObject {
+	id: number | string;
+	url: string;
+	reason: string;
+}
+
+/** One check that fails on at least one page of the project. */
+export interface SiteIssue extends IDataObject {
+	project: string;
+	check: string;
+	name: string;
+	category: Category;
+	importance: Importance | null;
+	pages_failing: number;
+	pages_audited: number;
+	pages: IssuePage[];
+	how_to_fix: string;
+}
+
+interface CheckTally {
+	key: string;
+	/** For checks the catalogue does not know: the importance the reports sent. */
+	importance: Importance | null;
+	failing: number;
+	pages: IssuePage[];
+}
+
+const RANK: Record<Importance, number> = { high: 0, medium: 1, low: 2 };
+
+export class SiteHealth {
+	private readonly pages = new PageSet();
+	private readonly tallies: CheckTally[] = [];
+	private readonly slotOfUnknown = new Map<string, number>();
+
+	/** `pagesPerIssue`: how many failing pages each issue lists (0: counts only). */
+	constructor(private readonly pagesPerIssue: number) {}
+
+	/** How many pages (stored URLs) were counted. */
+	get pagesAudited(): number {
+		return this.pages.size;
+	}
+
+	/**
+	 * Counts one report, read newest first: the first report of a page is its newest, and later
+	 * (older) reports of the same page are skipped.
+	 */
+	add(report: IDataObject): void {
+		const url = typeof report.url === 'string' ? report.url : String(report.url ?? '');
+		if (!this.pages.add(url)) return;
+		for (const [key, check] of checksOf(report.results)) {
+			if (isPassed(check) !== false) continue;
+			const tally = this.tallies[this.slotOf(key, check)];
+			tally.failing++;
+			if (tally.pages.length < this.pagesPerIssue) {
+				const id = toNumber(report.id) ?? String(report.id);
+				tally.pages.push({ id, url, reason: checkReason(key, check) });
+			}
+		}
+	}
+
+	/** The issues with at least one failing page, of the given importances, most urgent first. */
+	issues(project: string, importances: readonly Importance[]): SiteIssue[] {
+		const wanted = new Set(importances);
+		const audited = this.pagesAudited;
+		const issues: SiteIssue[] = [];
+		for (const tally of this.tallies) {
+			// The array has holes: slots of checks no report failed.
+			if (tally === undefined || tally.failing === 0) continue;
+			const info = checkInfo(tally.key);
+			const importance = info?.importance ?? tally.importance;
+			// A check of unknown importance (a newer phpRank that sends none) is shown with every filter.
+			if (importance !== null && !wanted.has(importance)) continue;
+			issues.push({
+				project,
+				check: tally.key,
+				name: info?.name ?? tally.key,
+				category: info?.category ?? categoryOf(tally.key),
+				importance,
+				pages_failing: tally.failing,
+				pages_audited: audited,
+				pages: tally.pages,
+				how_to_fix: info?.howToFix ?? UNKNOWN_CHECK_FIX,
+			});
+		}
+		return issues.sort(byUrgency);
+	}
+
+	private slotOf(key: string, check: IDataObject): number {
+		let slot = checkIndex(key) ?? this.slotOfUnknown.get(key);
+		if (slot === undefined) {
+			// Checks of a newer phpRank get the slots after the catalogue's.
+			slot = CHECK_CATALOGUE.length + this.slotOfUnknown.size;
+			this.slotOfUnknown.set(key, slot);
+		}
+		if (this.tallies[slot] === undefined) {
+			const sent = check.importance;
+			this.tallies[slot] = {
+				key,
+				importance: isImportance(sent) ? sent : null,
+				failing: 0,
+				pages: [],
+			};
+		}
+		return slot;
+	}
+}
+
+/** Importance (high, medium, low, unknown), then the most pages, then the check key. */
+function byUrgency(a: SiteIssue, b: SiteIssue): number {
+	const rank = (issue: SiteIssue) => (issue.importance === null ? 3 : RANK[issue.importance]);
+	return rank(a) - rank(b) || b.pages_failing - a.pages_failing || a.check.localeCompare(b.check);
+}

@@ -1,0 +1,88 @@
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+
+import { SiteHealth } from '../../report/siteHealth';
+import { OPERATION, RESOURCE } from '../../shared/constants';
+import { projectLocator, showFor } from '../../shared/fields';
+import {
+	importancesFrom,
+	InvalidInput,
+	pagesPerIssueFrom,
+	projectNameFrom,
+} from '../../shared/inputChecks';
+import { operationRouting, planPages } from '../../transport';
+
+/** Pages per Issue when not set: enough to act on, small enough for an AI agent's context. */
+const DEFAULT_PAGES_PER_ISSUE = 10;
+
+/**
+ * Project → Get Issues: every report of the project, newest first, 100 a request, folded page by
+ * page into one item per failing check (report/siteHealth.ts): how many pages fail it, which, why,
+ * and how to fix it. A page counts once, by its newest report.
+ */
+export const getIssuesOption: INodePropertyOptions = {
+	name: 'Get Issues',
+	value: OPERATION.getIssues,
+	action: 'Get the issues of a site',
+	description:
+		"What is wrong across a project (a site): one item per check that fails on at least one page, with how many pages fail it, which, why, and how to fix it. Each page counts once, by its newest report. Use it for questions like 'what is wrong with example.com?'.",
+	routing: operationRouting(async (context, requests) => {
+		// Every parameter read and checked before anything is sent.
+		const project = projectNameFrom(
+			context.getNodeParameter('project', undefined, { extractValue: true }),
+		);
+		const importances = importancesFrom(
+			context.getNodeParameter('importance', ['high', 'medium', 'low']),
+		);
+		const health = new SiteHealth(
+			pagesPerIssueFrom(context.getNodeParameter('pagesPerIssue', DEFAULT_PAGES_PER_ISSUE)),
+		);
+		await requests.list(
+			'/reports',
+			{ project, sort_by: 'id', sort: 'desc' },
+			{ plan: planPages(true, 0), newestFirst: true },
+			// Each page's new reports are counted as they arrive, and nothing of them is kept.
+			(reports) => {
+				for (const report of reports) health.add(report);
+				return [];
+			},
+		);
+		if (health.pagesAudited === 0) {
+			throw new InvalidInput(
+				'Project',
+				`Project "${project}" has no reports: check its name (phpRank names a project by its site's host, like example.com; Project → Get Many lists them)`,
+			);
+		}
+		return health.issues(project, importances);
+	}),
+};
+
+export const getIssuesFields: INodeProperties[] = [
+	projectLocator({
+		required: true,
+		description: 'The project (site) to check',
+		displayOptions: showFor(RESOURCE.project, [OPERATION.getIssues]),
+	}),
+	{
+		displayName: 'Importance',
+		name: 'importance',
+		type: 'multiOptions',
+		default: ['high', 'medium', 'low'],
+		description: "Only issues of checks of this importance (phpRank's own grading)",
+		options: [
+			{ name: 'High', value: 'high' },
+			{ name: 'Medium', value: 'medium' },
+			{ name: 'Low', value: 'low' },
+		],
+		displayOptions: showFor(RESOURCE.project, [OPERATION.getIssues]),
+	},
+	{
+		displayName: 'Pages per Issue',
+		name: 'pagesPerIssue',
+		type: 'number',
+		typeOptions: { minValue: 0 },
+		default: DEFAULT_PAGES_PER_ISSUE,
+		description:
+			"How many failing pages each issue lists (its newest report's ID, URL and reason), newest first. 0 lists none, only the counts.",
+		displayOptions: showFor(RESOURCE.project, [OPERATION.getIssues]),
+	},
+];

@@ -1,0 +1,68 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { checkIndex, checkInfo } from '../report/checkCatalogue';
+import { checkReason } from '../report/checkReasons';
+import type { Category } from '../report/score';
+import { asObject, byImportance, categoryOf, importanceOf, isPassed } from '../report/score';
+
+/**
+ * Check Failed: which of the chosen checks a report fails, as one number per report in the
+ * trigger's state (bit i set: the i-th chosen check fails; at most 33 checks, so the number stays
+ * below 2^33 and exact). 1,000 watched reports take about 12 kB of state.
+ */
+
+/** The chosen checks, each once, in phpRank's order: the bit of a check never depends on how it was picked. */
+export function chosenChecks(checks: readonly string[]): string[] {
+	const unique = [...new Set(checks)];
+	const order = (key: string) => checkIndex(key) ?? Number.MAX_SAFE_INTEGER;
+	return unique.sort((a, b) => order(a) - order(b) || a.localeCompare(b));
+}
+
+const bit = (index: number) => 2 ** index;
+const hasBit = (mask: number, index: number) => Math.floor(mask / bit(index)) % 2 === 1;
+
+/**
+ * The chosen checks the report fails, as a mask. A check the report does not grade (missing, or
+ * no `passed`: still being generated) keeps what `previous` said about it.
+ */
+export function failingMask(report: IDataObject, checks: readonly string[], previous = 0): number {
+	const results = asObject(report.results);
+	let mask = 0;
+	checks.forEach((key, index) => {
+		const check = asObject(results?.[key]);
+		const passed = check ? isPassed(check) : null;
+		const fails = passed === null ? hasBit(previous, index) : !passed;
+		if (fails) mask += bit(index);
+	});
+	return mask;
+}
+
+/** One chosen check that broke: the shape of Update's Output Changes regressions. */
+export interface Regression extends IDataObject {
+	check: string;
+	category: Category;
+	importance: string | null;
+	reason: string;
+}
+
+/** The chosen checks failing in `now` and not in `before` (0 for a new report: every failing one), most important first. */
+export function regressionsOf(
+	report: IDataObject,
+	checks: readonly string[],
+	before: number,
+	now: number,
+): Regression[] {
+	const results = asObject(report.results);
+	const regressions: Regression[] = [];
+	checks.forEach((key, index) => {
+		if (!hasBit(now, index) || hasBit(before, index)) return;
+		const check = asObject(results?.[key]) ?? {};
+		regressions.push({
+			check: key,
+			category: categoryOf(key),
+			importance: importanceOf(check) ?? checkInfo(key)?.importance ?? null,
+			reason: checkReason(key, check),
+		});
+	});
+	return regressions.sort(byImportance);
+}
