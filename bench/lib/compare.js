@@ -285,6 +285,43 @@ const EXTRACTORS = [
 			},
 		];
 	},
+	// section 7: its rows even when the baseline predates Get Issues (its column then reads "—")
+	(c, b) => {
+		if (!c.siteHealth) return [];
+		const o = b.siteHealth;
+		const rows = [
+			{
+				label: 'site health, Get Issues in real n8n: requests',
+				kind: 'requests',
+				unit: 'count',
+				of: (r) => r.n8n?.issues?.requests,
+			},
+			{
+				label: 'site health, Get Issues in-process: live heap peak ÷ bytes received',
+				kind: 'memory',
+				unit: 'times',
+				of: (r) => r.heap?.issues?.share,
+			},
+			{
+				label: 'site health, the MCP tool answer as shipped',
+				kind: 'size',
+				unit: 'bytes',
+				of: (r) => r.tool?.asShipped?.bytes,
+			},
+			...(c.siteHealth.state?.rows ?? []).map((row) => ({
+				label: `site health, trigger state: ${row.label}`,
+				kind: 'size',
+				unit: 'bytes',
+				of: (r) => r.state?.rows?.find((x) => x.label === row.label)?.bytes,
+			})),
+		];
+		return rows.map(({ of, ...row }) => ({
+			section: 7,
+			...row,
+			current: figure(of(c.siteHealth)),
+			baseline: figure(o ? of(o) : undefined),
+		}));
+	},
 ];
 
 /**

@@ -27,7 +27,7 @@ function header(info) {
 
 /** A compared figure in its unit. */
 function figureText(value, unit) {
-	if (typeof value !== 'number' || Number.isNaN(value)) return 'no figure';
+	if (typeof value !== 'number' || Number.isNaN(value)) return '—';
 	if (unit === 'bytes') return fmtBytes(value);
 	if (unit === 'ms') return `${fmt(value, value < 100 ? 1 : 0)} ms`;
 	if (unit === 'times') return `${fmt(value, 2)}×`;

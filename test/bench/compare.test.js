@@ -138,6 +138,31 @@ describe('compareResults: the rows of two runs', () => {
 		expect(row.worse).toBe(false);
 	});
 
+	test('section 7 against a baseline without Get Issues: its rows, none worse', () => {
+		const current = {
+			siteHealth: {
+				n8n: { issues: { requests: 20 } },
+				heap: { issues: { share: 0.05 } },
+				tool: { asShipped: { bytes: 9000 } },
+				state: { rows: [{ label: 'Check Failed', bytes: 3000 }] },
+			},
+		};
+		const rows = compareResults(current, {});
+		expect(rows.map((r) => [r.section, r.baseline.value, r.worse])).toEqual([
+			[7, undefined, false],
+			[7, undefined, false],
+			[7, undefined, false],
+			[7, undefined, false],
+		]);
+		const more = structuredClone(current);
+		more.siteHealth.heap.issues.share = 0.2;
+		expect(
+			compareResults(more, current)
+				.filter((r) => r.worse)
+				.map((r) => r.label),
+		).toEqual(['site health, Get Issues in-process: live heap peak ÷ bytes received']);
+	});
+
 	test('sections one package did not run are left out', () => {
 		const partial = { package: baseline.package };
 		expect(compareResults(partial, baseline).map((r) => r.section)).toEqual([4, 4, 4]);
