@@ -1,4 +1,6 @@
-const { storedUrl, isStoredUrlOf } = require('../helpers/built').storedUrl;
+const { storedUrl, isStoredUrlOf, pageSearchTerm, siteSearchTerm } =
+	require('../helpers/built').storedUrl;
+const { PageSet } = require('../helpers/built').pageSet;
 const { parsePageUrl } = require('../sandbox');
 
 describe('storedUrl: a page URL as phpRank stores it', () => {
@@ -54,5 +56,116 @@ describe('isStoredUrlOf: exact, not a substring', () => {
 		[42, false],
 	])('%p is the report of example.com/page-3: %p', (reportUrl, expected) => {
 		expect(isStoredUrlOf(reportUrl, storedUrl('https://example.com/page-3'))).toBe(expected);
+	});
+});
+
+// The spellings of one page (RFC 3986 6.2.2 and 6.2.3, RFC 3987's mapping), each pair as the user
+// may type the first and phpRank may hold the second (or the other way round), and its one identity.
+const ONE_PAGE = [
+	['https://a.test/café', 'https://a.test/caf%C3%A9', 'a.test/caf%C3%A9'],
+	['https://a.test/caf%c3%a9', 'https://a.test/caf%C3%A9', 'a.test/caf%C3%A9'],
+	['a.test/café', 'a.test/caf%c3%a9', 'a.test/caf%C3%A9'],
+	['https://a.test/%7Euser', 'https://a.test/~user', 'a.test/~user'],
+	['https://a.test/%7euser', 'a.test/~user', 'a.test/~user'],
+	['https://a.test/a b', 'https://a.test/a%20b', 'a.test/a%20b'],
+	['https://a.test:443/p', 'https://a.test/p', 'a.test/p'],
+	['http://a.test:80/p', 'a.test/p', 'a.test/p'],
+	['a.test:443/p', 'a.test/p', 'a.test/p'],
+	['https://a.test/docs/../p', 'https://a.test/p', 'a.test/p'],
+	['a.test/docs/./../p/./', 'a.test/p', 'a.test/p'],
+	['HTTPS://WWW.A.TEST/p', 'a.test/p', 'a.test/p'],
+	['https://a.test/p?q=café', 'a.test/p?q=caf%C3%A9', 'a.test/p?q=caf%C3%A9'],
+	['https://a.test/p?q=a b&r=%7e', 'a.test/p?q=a%20b&r=~', 'a.test/p?q=a%20b&r=~'],
+	['https://a.test/a|b', 'a.test/a%7cb', 'a.test/a%7Cb'],
+	['https://café.test/x', 'xn--caf-dma.test/x', 'xn--caf-dma.test/x'],
+	['https://a.test/p/#part', 'http://www.a.test/p', 'a.test/p'],
+];
+
+// Pairs that stay two pages: the path's case, the query's order, an encoded reserved character, a port.
+const TWO_PAGES = [
+	['https://a.test/P', 'https://a.test/p'],
+	['https://a.test/p?a=1&b=2', 'https://a.test/p?b=2&a=1'],
+	['https://a.test/a%2Fb', 'https://a.test/a/b'],
+	['https://a.test/p%3Fx', 'https://a.test/p?x'],
+	['https://a.test/p%23x', 'https://a.test/p'],
+	['https://a.test:8080/p', 'https://a.test/p'],
+	['https://a.test/caf%C3%A9', 'https://a.test/cafe'],
+	['https://a.test/p', 'https://b.test/p'],
+	['https://a.test/p', 'https://a.test/p/q'],
+];
+
+describe('one page, one identity: every spelling in both orders', () => {
+	test.each(ONE_PAGE)('%s and %s are the page %s', (first, second, identity) => {
+		expect(storedUrl(first)).toBe(identity);
+		expect(storedUrl(second)).toBe(identity);
+		expect(storedUrl(identity)).toBe(identity);
+		expect(isStoredUrlOf(second, storedUrl(first))).toBe(true);
+		expect(isStoredUrlOf(first, storedUrl(second))).toBe(true);
+	});
+
+	test('a letter written as its percent-encoding is the letter (compared, not searched for: docs/usage.md)', () => {
+		expect(storedUrl('https://a.test/%41%62c')).toBe('a.test/Abc');
+		expect(isStoredUrlOf('a.test/%41%62c', storedUrl('https://a.test/Abc'))).toBe(true);
+	});
+
+	test.each(TWO_PAGES)('%s and %s stay two pages', (first, second) => {
+		expect(storedUrl(first)).not.toBe(storedUrl(second));
+		expect(isStoredUrlOf(second, storedUrl(first))).toBe(false);
+		expect(isStoredUrlOf(first, storedUrl(second))).toBe(false);
+	});
+
+	test('the page set (Get Issues, the trigger) counts every spelling of a page once', () => {
+		const pages = new PageSet();
+		for (const [first, second] of ONE_PAGE) {
+			pages.add(first);
+			expect(pages.add(second)).toBe(false);
+			expect(pages.has(second)).toBe(true);
+		}
+		const distinct = new Set(ONE_PAGE.map(([, , identity]) => identity));
+		expect(pages.size).toBe(distinct.size);
+		for (const [first, second] of TWO_PAGES) {
+			const apart = new PageSet();
+			expect(apart.add(first)).toBe(true);
+			expect(apart.add(second)).toBe(true);
+		}
+	});
+});
+
+describe('the search terms: a part every spelling of the page shares', () => {
+	/** phpRank's search: LIKE %term%, case-insensitive, on the URL as stored (scheme, www. and trailing / cut). */
+	const asStored = (url) =>
+		url
+			.trim()
+			.replace(/^https?:\/\//i, '')
+			.replace(/^www\./i, '')
+			.replace(/\/+$/, '')
+			.replace(/#.*$/, '');
+	const listedBy = (term, url) => asStored(url).toLowerCase().includes(term.toLowerCase());
+
+	test.each(ONE_PAGE)(
+		'%s / %s: each spelling is listed by the page and site terms',
+		(first, second) => {
+			for (const typed of [first, second]) {
+				const page = storedUrl(typed);
+				for (const held of [first, second]) {
+					expect(listedBy(pageSearchTerm(page), held)).toBe(true);
+					expect(listedBy(siteSearchTerm(page), held)).toBe(true);
+				}
+			}
+		},
+	);
+
+	test.each([
+		['example.com/about', '/about', 'example.com'],
+		['example.com', 'example.com', 'example.com'],
+		['a.test/caf%C3%A9/menu-items', '/menu-items', 'a.test'],
+		['a.test/caf%C3%A9-menu', '-menu', 'a.test'],
+		['a.test/p?page=123', 'page', 'a.test'],
+		['a.test/~user', 'user', 'a.test'],
+		['xn--caf-dma.test:8080/x', '/x', 'test'],
+		['shop.a.test/cart', '/cart', 'shop.a.test'],
+	])('%s: page term %s, site term %s', (page, pageTerm, siteTerm) => {
+		expect(pageSearchTerm(page)).toBe(pageTerm);
+		expect(siteSearchTerm(page)).toBe(siteTerm);
 	});
 });

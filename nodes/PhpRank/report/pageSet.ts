@@ -1,8 +1,11 @@
+import { storedUrl } from './storedUrl';
+
 /**
  * The pages (stored URLs) a site-wide count has met, kept small: each URL as a 53-bit fingerprint in
  * one typed array (open addressing), about 16 bytes a page instead of the URL's own string and a map
  * entry (over 150 bytes). Two different URLs with the same fingerprint would count as one page: for
- * a site of 100,000 pages, a chance of about one in two million.
+ * a site of 100,000 pages, a chance of about one in two million. A URL is taken in its one identity
+ * (storedUrl.ts): every spelling of a page is the same page here.
  */
 
 /** A 32-bit hash of the text's UTF-16 code units, FNV-1a style, with a final avalanche. */
@@ -35,16 +38,16 @@ export class PageSet {
 		return this.count;
 	}
 
-	/** Adds the page; false when it was already there. */
+	/** Adds the page (any spelling of it); false when it was already there. */
 	add(url: string): boolean {
 		if ((this.count + 1) * 2 > this.slots.length) this.grow();
-		const added = PageSet.place(this.slots, fingerprint(url));
+		const added = PageSet.place(this.slots, fingerprint(storedUrl(url)));
 		if (added) this.count++;
 		return added;
 	}
 
 	has(url: string): boolean {
-		const print = fingerprint(url);
+		const print = fingerprint(storedUrl(url));
 		const mask = this.slots.length - 1;
 		for (let i = print % this.slots.length; this.slots[i] !== 0; i = (i + 1) & mask) {
 			if (this.slots[i] === print) return true;

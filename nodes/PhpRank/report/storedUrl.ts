@@ -1,26 +1,71 @@
 /**
- * phpRank does not keep a page's URL as it was typed: it stores it without the scheme, without a
- * leading `www.` and without trailing slashes (`https://www.example.com/about/` is stored as
- * `example.com/about`). Finding "the report of this page" means comparing in that form.
+ * One page, one identity. phpRank does not keep a page's URL as it was typed: it stores it without
+ * the scheme, without a leading `www.` and without trailing slashes (`https://www.example.com/about/`
+ * is stored as `example.com/about`), and otherwise as it was sent. So one page can be stored in
+ * several spellings (`a.test/café`, `a.test/caf%C3%A9`, `a.test/caf%c3%a9`, `a.test:443/p`,
+ * `a.test/docs/../p`). `storedUrl` gives every spelling of a page the same text; docs/usage.md
+ * ("Which URLs are one page") lists what is one page and what stays apart.
  */
 
 const SCHEME = /^https?:\/\//i;
 const LEADING_WWW = /^www\./i;
 const TRAILING_SLASHES = /\/+$/;
+const PERCENT_TRIPLET = /%([0-9a-fA-F]{2})/g;
+/** RFC 3986's unreserved characters: their percent-encoding is the same URI (6.2.2.2). */
+const UNRESERVED = /^[A-Za-z0-9\-._~]$/;
+/** Characters a URI may hold as they are (RFC 3986: unreserved, reserved, and `%` of a triplet). */
+const URI_CHARACTER = /[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=%]/;
+/** Ports the node treats as no port: http and https are one page, so each one's default is dropped. */
+const DEFAULT_PORTS = new Set(['80', '443']);
 
 /**
- * A page URL in the form phpRank stores it. Also accepts a URL already in that form (as phpRank
- * answers it), so both sides of a comparison go through the same steps: the address is read as
- * a web address (host lower case, fragment dropped, characters percent-encoded as browsers and
- * phpRank's URL parser do), then scheme, leading `www.` and trailing slashes are removed.
+ * Path and query in RFC 3986's normal form (6.2.2.1, 6.2.2.2): a percent-encoded unreserved
+ * character decoded, every other triplet in upper case, and any character a URI cannot hold as it
+ * is (RFC 3987's mapping: non-ASCII as the UTF-8 percent-encoding, a space as `%20`) encoded.
+ */
+function normalForm(text: string): string {
+	let out = '';
+	for (const char of text) {
+		out += URI_CHARACTER.test(char) ? char : encodeURIComponent(char);
+	}
+	return out.replace(PERCENT_TRIPLET, (_triplet, hex: string) => {
+		const char = String.fromCharCode(parseInt(hex, 16));
+		return UNRESERVED.test(char) ? char : `%${hex.toUpperCase()}`;
+	});
+}
+
+/**
+ * The URL read as a web address, or undefined. Not `URL.canParse`: once optimised by V8 (a count of
+ * many reports), Node 20's fast path of it answers false for some text with non-ASCII characters
+ * (`https://café.test/x`), which `new URL` reads.
+ */
+function webAddress(text: string): URL | undefined {
+	try {
+		return new URL(text);
+	} catch {
+		return undefined;
+	}
+}
+
+/**
+ * A page URL in its one identity: the form phpRank stores it in, normalised. Also accepts a URL
+ * already stored (as phpRank answers it), so both sides of a comparison go through the same steps:
+ * the address is read as a web address (scheme and host in lower case, an internationalised host
+ * in its ASCII form, dot segments removed, the fragment dropped, non-ASCII characters and spaces
+ * percent-encoded), ports 80 and 443 dropped, percent-encoding put in normal form (`normalForm`),
+ * then scheme, leading `www.` and trailing slashes removed. The path's case and the query's order
+ * are kept: a server may serve different pages for them.
  */
 export function storedUrl(url: string): string {
 	const text = String(url).trim();
 	const withScheme = SCHEME.test(text) ? text : `http://${text}`;
+	const parsed = webAddress(withScheme);
 	let address = withScheme;
-	if (URL.canParse(withScheme)) {
-		const parsed = new URL(withScheme);
+	if (parsed) {
 		parsed.hash = '';
+		if (DEFAULT_PORTS.has(parsed.port)) parsed.port = '';
+		parsed.pathname = normalForm(parsed.pathname);
+		parsed.search = normalForm(parsed.search);
 		address = parsed.href;
 	}
 	return address.replace(SCHEME, '').replace(LEADING_WWW, '').replace(TRAILING_SLASHES, '');
@@ -29,4 +74,50 @@ export function storedUrl(url: string): string {
 /** Whether a report's stored URL is exactly this page (in any spelling of it). */
 export function isStoredUrlOf(reportUrl: unknown, pageStoredUrl: string): boolean {
 	return typeof reportUrl === 'string' && storedUrl(reportUrl) === pageStoredUrl;
+}
+
+/**
+ * Runs of characters every spelling of a page writes the same: ASCII letters, digits, `-`, `.`
+ * and `_` (a percent-encoded letter is taken not to happen). Percent-encoded and non-ASCII
+ * characters, `~` (also `%7E`) and the separators end a run.
+ */
+const STABLE_RUN = /[A-Za-z0-9\-._]+/g;
+
+/** The host of a stored URL without port and userinfo, and what follows it. */
+function split(pageStoredUrl: string): { host: string; rest: string } {
+	const slash = pageStoredUrl.search(/[/?]/);
+	const authority = slash < 0 ? pageStoredUrl : pageStoredUrl.slice(0, slash);
+	const rest = slash < 0 ? '' : pageStoredUrl.slice(slash);
+	const host = authority.slice(authority.lastIndexOf('@') + 1).replace(/:\d*$/, '');
+	return { host, rest };
+}
+
+/**
+ * What to search for (phpRank's `search`, a case-insensitive substring match on the URL as it was
+ * stored) to list every report of a site, in any spelling: the host's longest run of labels that
+ * are written the same in every spelling (an internationalised label, `xn--…`, may be stored in
+ * Unicode, a port may be there or not).
+ */
+export function siteSearchTerm(pageStoredUrl: string): string {
+	const { host } = split(pageStoredUrl);
+	const runs = host.split(/\.?xn--[^.]*\.?/i).filter((run) => run !== '');
+	return runs.reduce((best, run) => (run.length > best.length ? run : best), '') || host;
+}
+
+/**
+ * What to search for to list every report of one page, in any spelling: the longest run of the path
+ * and query every spelling writes the same (with its `/` when it begins a path segment: dot
+ * segments or a port in a spelling never come between a segment and its `/`); for a page without
+ * such a run (the site's root), the site's term. Each listed report is then compared exactly.
+ */
+export function pageSearchTerm(pageStoredUrl: string): string {
+	const { rest } = split(pageStoredUrl);
+	let best = '';
+	// A triplet's hex digits are no part of a run (same length, so the indices hold).
+	for (const match of rest.replace(PERCENT_TRIPLET, '%%%').matchAll(STABLE_RUN)) {
+		const index = match.index ?? 0;
+		const term = rest[index - 1] === '/' ? `/${match[0]}` : match[0];
+		if (term.length > best.length) best = term;
+	}
+	return best || siteSearchTerm(pageStoredUrl);
 }

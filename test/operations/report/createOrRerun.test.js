@@ -62,7 +62,7 @@ describe("through n8n-core's engine against the sandbox", () => {
 			const before = await report(2);
 			const { items, error } = await fixture.run(createOrRerun(url));
 			expect(error).toBeUndefined();
-			expect(fixture.takeRequests()).toEqual([lookup('example.com/about'), rerun(2)]);
+			expect(fixture.takeRequests()).toEqual([lookup('/about'), rerun(2)]);
 			const after = await report(2);
 			expect(after.generated_at).not.toBe(before.generated_at);
 			expect(jsonOf(items)).toEqual([{ ...simplifyReport(after), action: 're-run' }]);
@@ -87,7 +87,7 @@ describe("through n8n-core's engine against the sandbox", () => {
 			]);
 			const { items } = await fixture.run(createOrRerun('https://shop.test/page-3'));
 			// two reports of the page: the newer one (2) is re-run
-			expect(fixture.takeRequests()).toEqual([lookup('shop.test/page-3'), rerun(2)]);
+			expect(fixture.takeRequests()).toEqual([lookup('/page-3'), rerun(2)]);
 			expect(jsonOf(items).map((r) => [r.id, r.action])).toEqual([[2, 're-run']]);
 		});
 
@@ -98,7 +98,7 @@ describe("through n8n-core's engine against the sandbox", () => {
 			]);
 			const { items } = await fixture.run(createOrRerun('https://shop.test/page-3'));
 			expect(fixture.takeRequests()).toEqual([
-				lookup('shop.test/page-3'),
+				lookup('/page-3'),
 				create('url=https%3A%2F%2Fshop.test%2Fpage-3&privacy=1'),
 			]);
 			expect(jsonOf(items)).toEqual([{ ...simplifyReport(await report(3)), action: 'created' }]);
@@ -112,9 +112,9 @@ describe("through n8n-core's engine against the sandbox", () => {
 			]);
 			const { items } = await fixture.run(createOrRerun('https://blog.test/post'));
 			expect(fixture.takeRequests()).toEqual([
-				lookup('blog.test/post', 1),
-				lookup('blog.test/post', 2),
-				lookup('blog.test/post', 3),
+				lookup('/post', 1),
+				lookup('/post', 2),
+				lookup('/post', 3),
 				rerun(1),
 			]);
 			expect(jsonOf(items).map((r) => [r.id, r.url, r.action])).toEqual([
@@ -128,8 +128,8 @@ describe("through n8n-core's engine against the sandbox", () => {
 			);
 			const { items } = await fixture.run(createOrRerun('https://blog.test/post', { privacy: 0 }));
 			expect(fixture.takeRequests()).toEqual([
-				lookup('blog.test/post', 1),
-				lookup('blog.test/post', 2),
+				lookup('/post', 1),
+				lookup('/post', 2),
 				create('url=https%3A%2F%2Fblog.test%2Fpost&privacy=0'),
 			]);
 			expect(jsonOf(items).map((r) => [r.id, r.url, r.privacy, r.action])).toEqual([
@@ -146,7 +146,7 @@ describe("through n8n-core's engine against the sandbox", () => {
 				createOrRerun('https://example.com/new', { simplify: false }),
 			);
 			expect(fixture.takeRequests()).toEqual([
-				lookup('example.com/new'),
+				lookup('/new'),
 				create('url=https%3A%2F%2Fexample.com%2Fnew&privacy=1'),
 			]);
 			expect(jsonOf(items)).toEqual([{ ...(await report(2)), action: 'created' }]);
@@ -159,14 +159,14 @@ describe("through n8n-core's engine against the sandbox", () => {
 			});
 			const first = await fixture.run(params);
 			expect(fixture.takeRequests()).toEqual([
-				lookup('example.com/secret'),
+				lookup('/secret'),
 				create('url=https%3A%2F%2Fexample.com%2Fsecret&privacy=2&password=pw-Secret-77'),
 			]);
 			expect(jsonOf(first.items).map((r) => [r.id, r.privacy, r.action])).toEqual([
 				[2, 'password', 'created'],
 			]);
 			const second = await fixture.run(params);
-			expect(fixture.takeRequests()).toEqual([lookup('example.com/secret'), rerun(2)]);
+			expect(fixture.takeRequests()).toEqual([lookup('/secret'), rerun(2)]);
 			expect(jsonOf(second.items).map((r) => [r.id, r.action])).toEqual([[2, 're-run']]);
 			expect(JSON.stringify([first.items, second.items])).not.toContain('pw-Secret-77');
 		});
@@ -188,7 +188,7 @@ describe("through n8n-core's engine against the sandbox", () => {
 			const { items } = await fixture.run(
 				createOrRerun('https://example.com/about', { outputChanges: true }),
 			);
-			expect(fixture.takeRequests()).toEqual([lookup('example.com/about'), rerun(1)]);
+			expect(fixture.takeRequests()).toEqual([lookup('/about'), rerun(1)]);
 			const after = await report(1);
 			expect(jsonOf(items)).toEqual([
 				{ ...simplifyReport(after), action: 're-run', changes: diffReports(before, after) },
@@ -231,7 +231,7 @@ describe("through n8n-core's engine against the sandbox", () => {
 			const { items } = await fixture.run(
 				createOrRerun('https://example.com/about', { maxAgeHours: 2, outputChanges: true }),
 			);
-			expect(fixture.takeRequests()).toEqual([lookup('example.com/about')]);
+			expect(fixture.takeRequests()).toEqual([lookup('/about')]);
 			expect(jsonOf(items)).toEqual([
 				{ ...simplifyReport(found), action: 'kept', changes: diffReports(found, found) },
 			]);
@@ -248,7 +248,7 @@ describe("through n8n-core's engine against the sandbox", () => {
 			const { items } = await fixture.run(
 				createOrRerun('https://example.com/about', { maxAgeHours: 0.5 }),
 			);
-			expect(fixture.takeRequests()).toEqual([lookup('example.com/about'), rerun(1)]);
+			expect(fixture.takeRequests()).toEqual([lookup('/about'), rerun(1)]);
 			expect(jsonOf(items).map((r) => [r.id, r.action])).toEqual([[1, 're-run']]);
 		});
 
@@ -256,7 +256,7 @@ describe("through n8n-core's engine against the sandbox", () => {
 			await fixture.run(createOrRerun('https://example.com/about'));
 			fixture.takeRequests();
 			const { items } = await fixture.run(createOrRerun('https://example.com/about'));
-			expect(fixture.takeRequests()).toEqual([lookup('example.com/about'), rerun(1)]);
+			expect(fixture.takeRequests()).toEqual([lookup('/about'), rerun(1)]);
 			expect(jsonOf(items).map((r) => r.action)).toEqual(['re-run']);
 		});
 
@@ -265,7 +265,7 @@ describe("through n8n-core's engine against the sandbox", () => {
 				createOrRerun('https://example.com/new', { maxAgeHours: 24 }),
 			);
 			expect(fixture.takeRequests()).toEqual([
-				lookup('example.com/new'),
+				lookup('/new'),
 				create('url=https%3A%2F%2Fexample.com%2Fnew&privacy=1'),
 			]);
 			expect(jsonOf(items).map((r) => r.action)).toEqual(['created']);
@@ -331,9 +331,9 @@ describe("through n8n-core's engine against the sandbox", () => {
 			const first = await fixture.run(createOrRerun('https://example.com/new'));
 			const second = await fixture.run(createOrRerun('https://example.com/new'));
 			expect(fixture.takeRequests()).toEqual([
-				lookup('example.com/new'),
+				lookup('/new'),
 				create('url=https%3A%2F%2Fexample.com%2Fnew&privacy=1'),
-				lookup('example.com/new'),
+				lookup('/new'),
 				rerun(3),
 			]);
 			expect(
@@ -479,7 +479,7 @@ describe("through n8n-core's engine against the sandbox", () => {
 			fixture.sandbox.reset(sites.slice(0, 20).map((url) => ({ url })));
 			const { items } = await fixture.run(createOrRerun('={{ $json.url }}'), itemsOf(sites));
 			const expected = sites.map((url, i) => [
-				lookup(url.replace('https://', '')),
+				lookup('/about'),
 				i < 20 ? rerun(i + 1) : create(`url=${encodeURIComponent(url)}&privacy=1`),
 			]);
 			expect(sorted(fixture.takeRequests())).toEqual(sorted(expected.flat()));
@@ -527,7 +527,7 @@ describe("through n8n-core's engine against the sandbox", () => {
 				itemsOf([`https://${SITE}/a`, `https://${SITE}/b`]),
 			);
 			expect(sorted(fixture.takeRequests())).toEqual(
-				sorted([listing(1), lookup(`${SITE}/a`), lookup(`${SITE}/b`), rerun(1), rerun(2)]),
+				sorted([listing(1), lookup('/a'), lookup('/b'), rerun(1), rerun(2)]),
 			);
 			expect(jsonOf(items).map((r) => [r.id, r.action])).toEqual([
 				[1, 're-run'],
@@ -658,9 +658,9 @@ describe("through n8n-core's engine against the sandbox", () => {
 			expect(gets.slice(0, 2)).toEqual([listing(1), listing(2)]);
 			expect(sorted(gets.slice(2))).toEqual(
 				sorted([
-					...pages(200).map((url) => lookup(url.replace('https://', ''))),
-					lookup(`${SITE}/page-1`, 2),
-					lookup(`${SITE}/page-2`, 2),
+					...pages(200).map((url) => lookup(url.replace('https://site.test', ''))),
+					lookup('/page-1', 2),
+					lookup('/page-2', 2),
 				]),
 			);
 			expect(ofMethod(requests, 'POST')).toEqual([]);
@@ -683,9 +683,9 @@ describe("through n8n-core's engine against the sandbox", () => {
 			const { items, error } = await fixture.run(createOrRerun('https://example.com/new'));
 			expect(error).toBeUndefined();
 			expect(fixture.takeRequests()).toEqual([
-				lookup('example.com/new'),
+				lookup('/new'),
 				create('url=https%3A%2F%2Fexample.com%2Fnew&privacy=1'),
-				lookup('example.com/new'),
+				lookup('/new'),
 			]);
 			expect(jsonOf(items)).toEqual([{ ...simplifyReport(await report(3)), action: 'created' }]);
 			expect(fixture.sandbox.createdCount('https://example.com/new')).toBe(1);
@@ -700,9 +700,9 @@ describe("through n8n-core's engine against the sandbox", () => {
 				'The request reached phpRank but no usable answer came back (ECONNRESET). The node does not send a Create again, so no duplicate report is made.',
 			);
 			expect(fixture.takeRequests()).toEqual([
-				lookup('example.com/new'),
+				lookup('/new'),
 				create('url=https%3A%2F%2Fexample.com%2Fnew&privacy=1'),
-				lookup('example.com/new'),
+				lookup('/new'),
 			]);
 			expect(fixture.sandbox.createdCount('https://example.com/new')).toBe(0);
 		});
@@ -782,7 +782,7 @@ describe('the rules, with a scripted API', () => {
 			]);
 			const outcome = await decide({ url: 'https://www.a.test/p/', maxAgeHours: 0 }, api);
 			expect(state.calls).toEqual([
-				['list', 'a.test/p', 1, LOOKUP_PAGE_SIZE],
+				['list', '/p', 1, LOOKUP_PAGE_SIZE],
 				['rerun', 2],
 			]);
 			expect(outcome).toEqual({
@@ -800,18 +800,43 @@ describe('the rules, with a scripted API', () => {
 			const { api, state } = fakeApi([{ id: 1, url: 'a.test/p' }, ...neighbours]);
 			const outcome = await decide({ url: 'https://a.test/p', maxAgeHours: 0 }, api);
 			expect(state.calls).toEqual([
-				['list', 'a.test/p', 1, 100],
-				['list', 'a.test/p', 2, 100],
-				['list', 'a.test/p', 3, 100],
+				['list', '/p', 1, 100],
+				['list', '/p', 2, 100],
+				['list', '/p', 3, 100],
 				['rerun', 1],
 			]);
+			expect(outcome.action).toBe('re-run');
+		});
+
+		// phpRank stores the URL as it was sent (scheme, www. and trailing / cut): each spelling held,
+		// the page typed in the other, both orders; and a neighbour that stays another page.
+		test.each([
+			['https://a.test/café', 'a.test/caf%C3%A9'],
+			['https://a.test/caf%C3%A9', 'a.test/café'],
+			['https://a.test/caf%c3%a9', 'a.test/caf%C3%A9'],
+			['https://a.test/caf%C3%A9', 'a.test/caf%c3%a9'],
+			['https://a.test/%7Euser', 'a.test/~user'],
+			['https://a.test/~user', 'a.test/%7Euser'],
+			['https://a.test/a b', 'a.test/a%20b'],
+			['https://a.test/a%20b', 'a.test/a b'],
+			['https://a.test:443/docs', 'a.test/docs'],
+			['https://a.test/docs', 'a.test:443/docs'],
+			['https://a.test/x/../docs', 'a.test/docs'],
+			['https://a.test/docs', 'a.test/x/../docs'],
+		])('typed %s, held as %s: one page, re-run, nothing created', async (typed, held) => {
+			const { api, state } = fakeApi([
+				{ id: 1, url: held },
+				{ id: 2, url: 'a.test/Docs' },
+			]);
+			const outcome = await decide({ url: typed, maxAgeHours: 0 }, api);
+			expect(state.calls.filter((c) => c[0] !== 'list')).toEqual([['rerun', 1]]);
 			expect(outcome.action).toBe('re-run');
 		});
 
 		test('the list ends without the page: creates, no previous', async () => {
 			const { api, state } = fakeApi([{ id: 1, url: 'a.test/p-2' }]);
 			const outcome = await decide({ url: 'https://a.test/p', maxAgeHours: 0 }, api);
-			expect(state.calls).toEqual([['list', 'a.test/p', 1, 100], ['create']]);
+			expect(state.calls).toEqual([['list', '/p', 1, 100], ['create']]);
 			expect(outcome).toEqual({ action: 'created', record: expect.objectContaining({ id: 2 }) });
 			expect(outcome).not.toHaveProperty('previous');
 		});
@@ -828,11 +853,7 @@ describe('the rules, with a scripted API', () => {
 				async (...args) => ({ ...(await list(...args)), meta: { last_page: 5 } })
 			)(api.listPage);
 			await decide({ url: 'https://a.test/p', maxAgeHours: 0 }, api);
-			expect(state.calls).toEqual([
-				['list', 'a.test/p', 1, 100],
-				['list', 'a.test/p', 2, 100],
-				['create'],
-			]);
+			expect(state.calls).toEqual([['list', '/p', 1, 100], ['list', '/p', 2, 100], ['create']]);
 		});
 
 		describe('Max Age', () => {
@@ -866,11 +887,7 @@ describe('the rules, with a scripted API', () => {
 					},
 				});
 				const outcome = await decide({ url: 'https://a.test/p', maxAgeHours: 0 }, api);
-				expect(state.calls).toEqual([
-					['list', 'a.test/p', 1, 100],
-					['create'],
-					['list', 'a.test/p', 1, 100],
-				]);
+				expect(state.calls).toEqual([['list', '/p', 1, 100], ['create'], ['list', '/p', 1, 100]]);
 				expect(outcome).toEqual({
 					action: 'created',
 					record: expect.objectContaining({ id: 8, url: 'a.test/p' }),
@@ -899,10 +916,10 @@ describe('the rules, with a scripted API', () => {
 				await expect(decide({ url: 'https://a.test/p', maxAgeHours: 0 }, api)).rejects.toBe(lost);
 				// the look-up again reads only page 1: it meets report 150, the newest seen before, there
 				expect(state.calls).toEqual([
-					['list', 'a.test/p', 1, 100],
-					['list', 'a.test/p', 2, 100],
+					['list', '/p', 1, 100],
+					['list', '/p', 2, 100],
 					['create'],
-					['list', 'a.test/p', 1, 100],
+					['list', '/p', 1, 100],
 				]);
 			});
 
@@ -921,7 +938,7 @@ describe('the rules, with a scripted API', () => {
 				await expect(decide({ url: 'https://a.test/p', maxAgeHours: 0 }, api)).rejects.toBe(
 					refused,
 				);
-				expect(state.calls).toEqual([['list', 'a.test/p', 1, 100], ['create']]);
+				expect(state.calls).toEqual([['list', '/p', 1, 100], ['create']]);
 			});
 		});
 	});
@@ -947,7 +964,7 @@ describe('the rules, with a scripted API', () => {
 			const first = await createOrRerunOnce(run, { url: 'https://a.test/p', maxAgeHours: 0 }, api);
 			const later = await createOrRerunOnce(run, { url: 'https://a.test/p/', maxAgeHours: 0 }, api);
 			expect(later).toBe(first);
-			expect(state.calls).toEqual([['list', 'a.test/p', 1, 100], ['create']]);
+			expect(state.calls).toEqual([['list', '/p', 1, 100], ['create']]);
 		});
 
 		test('different runs never share', async () => {
@@ -982,8 +999,8 @@ describe('the rules, with a scripted API', () => {
 				]);
 				expect(calls(state, 'list')).toEqual([
 					['list', 'a.test', 1, 100],
-					['list', 'a.test/x500', 1, 100],
-					['list', 'a.test/x501', 1, 100],
+					['list', '/x500', 1, 100],
+					['list', '/x501', 1, 100],
 				]);
 			});
 
@@ -1097,7 +1114,7 @@ describe('the rules, with a scripted API', () => {
 				]);
 				expect(calls(state, 'list')).toEqual([
 					['list', 'a.test', 1, 100],
-					['list', 'a.test/x40', 1, 100],
+					['list', '/x40', 1, 100],
 				]);
 			});
 
@@ -1110,8 +1127,8 @@ describe('the rules, with a scripted API', () => {
 				const outcomes = await start({}, api, ['https://a.test/x0', 'https://a.test/new']);
 				expect(outcomes.map((o) => o.action)).toEqual(['re-run', 'created']);
 				expect(calls(state, 'list')).toEqual([
-					['list', 'a.test/x0', 1, 100],
-					['list', 'a.test/new', 1, 100],
+					['list', '/x0', 1, 100],
+					['list', '/new', 1, 100],
 				]);
 			});
 
@@ -1130,7 +1147,7 @@ describe('the rules, with a scripted API', () => {
 				]);
 				expect(calls(state, 'list')).toEqual([
 					['list', 'a.test', 1, 100],
-					['list', 'a.test/new', 1, 100],
+					['list', '/new', 1, 100],
 				]);
 			});
 		});

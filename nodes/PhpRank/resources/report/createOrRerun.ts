@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 
 import { diffReports } from '../../report/reportChanges';
-import { isStoredUrlOf, storedUrl } from '../../report/storedUrl';
+import { isStoredUrlOf, pageSearchTerm, siteSearchTerm, storedUrl } from '../../report/storedUrl';
 import { OPERATION, RESOURCE } from '../../shared/constants';
 import { OUTPUT_CHANGES_PARAMETER, showFor, simplifyField } from '../../shared/fields';
 import { maxAgeHoursFrom } from '../../shared/inputChecks';
@@ -72,10 +72,12 @@ const HOUR_MS = 3_600_000;
 type Lookup = PageAnswer;
 
 /**
- * The newest report whose stored URL is exactly `pageUrl` (stored form). phpRank's search is a
- * substring match (`page-3` also lists `page-30`), so every listed report is compared exactly,
+ * The newest report whose stored URL is exactly `pageUrl` (stored form, report/storedUrl.ts).
+ * phpRank's search is a substring match on the URL as it was sent: the search is for a part every
+ * spelling of the page shares (`pageSearchTerm`), which also lists neighbours (`/page-3` also lists
+ * `/page-30`, other sites' `/page-3`), so every listed report is compared exactly,
  * newest first, page after page (the transport's page loop, phpRank's largest page: a search for
- * `example.com` also lists every other page of the site, and the site's own report may be old)
+ * the site's root, `example.com`, also lists every other page of the site)
  * until found or the list ends. With `newerThanId`, reports with that ID or a lower one are not
  * looked at (the list is newest first: the search stops there). Only the answer is kept, not the
  * records read; a page that repeats the ones before (a server that ignores `page`) ends the search.
@@ -97,7 +99,7 @@ async function findNewest(
 	};
 	const fetchPage = async (page: number, perPage: number) => {
 		beforeRequest?.();
-		return await api.listPage(pageUrl, page, perPage);
+		return await api.listPage(pageSearchTerm(pageUrl), page, perPage);
 	};
 	await collectPages(fetchPage, {
 		plan: { perPage: LARGEST_PAGE_SIZE, maxItems: undefined },
@@ -216,7 +218,7 @@ async function createOrRerunInRun(
 	await Promise.resolve();
 	if (site.pages < 2) return await act(input, api, pageUrl, await findNewest(api, pageUrl));
 	site.listing ??= new SiteListing(
-		siteOf(pageUrl),
+		siteSearchTerm(pageUrl),
 		async (search, page) => await api.listPage(search, page, LARGEST_PAGE_SIZE),
 	);
 	return await act(input, api, pageUrl, await lookupThroughListing(site.listing, api, pageUrl));

@@ -8,15 +8,13 @@ import { collectPages, firstPageOf, LARGEST_PAGE_SIZE } from '../../transport';
  * One listing of a site's reports, read for the pages of that site that one run of Create or
  * Re-Run names (createOrRerun.ts decides when; docs/architecture.md gives the rule and its bounds).
  *
- * The listing is phpRank's search for the site's host (`search=<host>`, newest first, 100 a page).
- * A page's own lookup searches for the page's stored URL, which starts with that host, so every
- * report the page's lookup can list is in the site's listing too (a substring of a substring,
- * also for SQL's LIKE wildcards): the site's listing holds the same newest report of every page,
- * under whichever project phpRank filed it, and a page it does not hold has no report at all.
- * So answers from the listing are the page lookup's answers, with no lookup left for a page
- * without a report. The listing can only hold more: a report of the page kept in a spelling the
- * page's own search term does not match would be found here, and re-run rather than a second
- * report created.
+ * The listing is phpRank's search for the site's host (`search=<host>`: `siteSearchTerm` in
+ * report/storedUrl.ts, the part of the host every spelling shares, newest first, 100 a page).
+ * Every report of a page of the site, in any spelling, holds that term, as it holds the page's
+ * own search term: the site's listing holds the same newest report of every page as the page's
+ * own lookup, under whichever project phpRank filed it, and a page it does not hold has no report
+ * at all. So answers from the listing are the page lookup's answers, with no lookup left for a
+ * page without a report.
  */
 
 /** The newest report of one page, if any, and the highest report ID listed (0 when none; a lost Create looks above it). */
