@@ -47,6 +47,7 @@ export { DEFAULT_LIMITS } from './pipeline';
 export { deadlineFrom } from './channels';
 export { withoutUserinfo };
 export { collectPages, firstPageOf, isLastPage, LARGEST_PAGE_SIZE, planPages } from './paging';
+export { untilCanceled } from './abort';
 
 /** The requests one item may send, each through the pipeline. A failure is thrown as a PipelineFailure. */
 export interface ItemRequests {
@@ -217,4 +218,9 @@ export async function sendForCredentialTest<T>(
  */
 export function isAnswerLost(error: unknown): error is PipelineFailure {
 	return error instanceof PipelineFailure && error.failure.type === 'answerLost';
+}
+
+/** Whether a request failed because its execution was stopped (Stop, the execution's timeout). */
+export function isCanceled(error: unknown): error is PipelineFailure {
+	return error instanceof PipelineFailure && error.failure.type === 'canceled';
 }

@@ -7,12 +7,21 @@ import type {
 
 import { diffReports } from '../../report/reportChanges';
 import { isStoredUrlOf, pageSearchTerm, siteSearchTerm, storedUrl } from '../../report/storedUrl';
-import { OPERATION, RESOURCE } from '../../shared/constants';
+import { CREDENTIAL_NAME, OPERATION, RESOURCE } from '../../shared/constants';
 import { OUTPUT_CHANGES_PARAMETER, showFor, simplifyField } from '../../shared/fields';
 import { maxAgeHoursFrom } from '../../shared/inputChecks';
 import type { ApiRequest, ItemRequests, ListEnvelope } from '../../transport';
-import { collectPages, isAnswerLost, LARGEST_PAGE_SIZE, operationRouting } from '../../transport';
+import {
+	collectPages,
+	isAnswerLost,
+	isCanceled,
+	LARGEST_PAGE_SIZE,
+	operationRouting,
+	untilCanceled,
+} from '../../transport';
 import { createRequest } from './create';
+import type { Step, WaitFor } from './overlappingRuns';
+import { accountOf, overlapping } from './overlappingRuns';
 import { reportView } from './reportView';
 import type { PageAnswer } from './siteListing';
 import { idOf, ListingAnswers, SiteListing, siteOf } from './siteListing';
@@ -47,6 +56,13 @@ export interface CreateOrRerunApi {
 	rerun(id: number): Promise<IDataObject>;
 	/** The current time, in milliseconds since the epoch (for Max Age). */
 	now(): number;
+	/**
+	 * The phpRank account (overlappingRuns.ts `accountOf`): runs of the same account and page in
+	 * this process share their lookup and their write. None: the run shares with no other run.
+	 */
+	account?: string;
+	/** Waits for another run's work, ended by this run's own Stop (overlappingRuns.ts). */
+	waitFor?: WaitFor;
 }
 
 export interface CreateOrRerunInput {
@@ -143,17 +159,39 @@ async function createOnce(
 }
 
 /** What to do with a page once its newest report is known: re-run it, keep it, or create one. */
-async function act(
+function plan(
 	input: CreateOrRerunInput,
 	api: CreateOrRerunApi,
 	pageUrl: string,
 	{ found, newestSeenId }: Lookup,
-): Promise<CreateOrRerunOutcome> {
-	if (!found) return await createOnce(api, pageUrl, newestSeenId);
+): Step<CreateOrRerunOutcome> {
+	if (!found) return { write: async () => await createOnce(api, pageUrl, newestSeenId) };
 	if (generatedWithin(found, input.maxAgeHours, api.now())) {
-		return { action: 'kept', record: found, previous: found };
+		return { outcome: { action: 'kept', record: found, previous: found } };
 	}
-	return { action: 're-run', record: await api.rerun(idOf(found)), previous: found };
+	return {
+		write: async () => ({ action: 're-run', record: await api.rerun(idOf(found)), previous: found }),
+	};
+}
+
+/**
+ * Looks the page up and acts, shared with the runs of the same account and page that overlap in
+ * this process (overlappingRuns.ts): one Create or re-run, whose outcome each of them outputs. A
+ * run whose writer was stopped takes over; a writer's other failure is the waiting runs' too.
+ */
+async function lookupAndAct(
+	input: CreateOrRerunInput,
+	api: CreateOrRerunApi,
+	pageUrl: string,
+	lookup: () => Promise<Lookup>,
+): Promise<CreateOrRerunOutcome> {
+	return await overlapping({
+		key: api.account === undefined ? undefined : `${api.account}\n${pageUrl}`,
+		lookup,
+		plan: (found) => plan(input, api, pageUrl, found),
+		waitFor: api.waitFor ?? (async (work) => await work),
+		takeOver: isCanceled,
+	});
 }
 
 /** Create or Re-Run for one page: one lookup (one request in most cases), then at most one write. */
@@ -162,7 +200,7 @@ export async function createOrRerun(
 	api: CreateOrRerunApi,
 ): Promise<CreateOrRerunOutcome> {
 	const pageUrl = storedUrl(input.url);
-	return await act(input, api, pageUrl, await findNewest(api, pageUrl));
+	return await lookupAndAct(input, api, pageUrl, async () => await findNewest(api, pageUrl));
 }
 
 /**
@@ -216,12 +254,20 @@ async function createOrRerunInRun(
 	// n8n starts every item of a run in one go (the items' runs begin before any of them awaits):
 	// after this one turn, every page of the run has joined its site.
 	await Promise.resolve();
-	if (site.pages < 2) return await act(input, api, pageUrl, await findNewest(api, pageUrl));
+	if (site.pages < 2) {
+		return await lookupAndAct(input, api, pageUrl, async () => await findNewest(api, pageUrl));
+	}
 	site.listing ??= new SiteListing(
 		siteSearchTerm(pageUrl),
 		async (search, page) => await api.listPage(search, page, LARGEST_PAGE_SIZE),
 	);
-	return await act(input, api, pageUrl, await lookupThroughListing(site.listing, api, pageUrl));
+	const listing = site.listing;
+	return await lookupAndAct(
+		input,
+		api,
+		pageUrl,
+		async () => await lookupThroughListing(listing, api, pageUrl),
+	);
 }
 
 /** What one run of the node shares between its items: each page's outcome, each site's pages. */
@@ -271,8 +317,15 @@ export async function createOrRerunOnce(
  * and checked by create.ts), and a re-run. A Create whose answer was lost is handed back as such,
  * told apart by its failure before that becomes the item's error (transport `isAnswerLost`).
  */
-function lookupApi(requests: ItemRequests, create: ApiRequest): CreateOrRerunApi {
+function lookupApi(
+	requests: ItemRequests,
+	create: ApiRequest,
+	account: string,
+	signal: AbortSignal | undefined,
+): CreateOrRerunApi {
 	return {
+		account,
+		waitFor: async (work) => await untilCanceled(work, signal),
 		listPage: async (search, page, perPage) =>
 			await requests.page(
 				{
@@ -336,11 +389,13 @@ export const createOrRerunOption: INodePropertyOptions = {
 	routing: operationRouting(async (context, requests) => {
 		const create = createRequest(context);
 		const maxAgeHours = maxAgeHoursFrom(context.getNodeParameter('maxAgeHours', 0));
+		const credential = await context.getCredentials<IDataObject>(CREDENTIAL_NAME);
+		const account = accountOf(String(credential.baseUrl ?? ''), String(credential.apiKey ?? ''));
 		// One run's items naming the same page share one outcome; the run's execute data scopes them.
 		const outcome = await createOrRerunOnce(
 			context.getExecuteData() ?? {},
 			{ url: create.url, maxAgeHours },
-			lookupApi(requests, create.request),
+			lookupApi(requests, create.request, account, context.getExecutionCancelSignal?.()),
 		);
 		return [createOrRerunOutput(context, outcome)];
 	}),

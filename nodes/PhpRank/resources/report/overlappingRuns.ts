@@ -1,0 +1,141 @@
+import { fingerprint } from '../../report/pageSet';
+
+/**
+ * Runs of Create or Re-Run that overlap in one n8n process (two executions of a workflow, a webhook
+ * fired twice, a schedule meeting a manual run) share their work per phpRank account and page: one
+ * lookup at a time, and one write (a Create, a re-run) that every overlapping run outputs. Runs of
+ * other pages or other accounts share nothing and never wait. docs/usage.md ("Runs that overlap")
+ * says what the user sees.
+ *
+ * What one page of one account has going on is kept only while a run of it is under way (`runs`),
+ * so the map holds the pages being worked on, not every page ever seen.
+ */
+
+/** What a run does once the page's newest report is known: output a report as it is, or write. */
+export type Step<T> = { outcome: T } | { write: () => Promise<T> };
+
+/** How a run waits for another run's work: its own Stop ends the wait (and only its own). */
+export type WaitFor = <W>(work: Promise<W>) => Promise<W>;
+
+interface PageWork {
+	/** Runs of the page under way in this process. */
+	runs: number;
+	/** The lookup under way, shared by every run that needs one meanwhile. */
+	lookup?: Promise<unknown>;
+	/** Writes started so far: a run whose lookup began before one started takes that write's outcome. */
+	writes: number;
+	/** The latest write, under way or done. */
+	write?: Promise<unknown>;
+	writing: boolean;
+}
+
+const pages = new Map<string, PageWork>();
+
+/**
+ * One account: the Base URL and the API key, as a fingerprint (report/pageSet.ts), so that the
+ * key itself is no map key. Two credentials with the same key share; one key on two servers not.
+ */
+export function accountOf(baseUrl: string, apiKey: string): string {
+	return String(fingerprint(`${baseUrl.trim()}\n${apiKey}`));
+}
+
+/** How many pages have runs under way in this process (for tests of the bound). */
+export function pagesUnderWay(): number {
+	return pages.size;
+}
+
+type Settled<W> = { ok: true; value: W } | { ok: false; error: unknown };
+
+/**
+ * Another run's work as data, awaited under this run's own Stop: the other run's failure is
+ * returned, this run's Stop is thrown.
+ */
+async function settle<W>(work: Promise<W>, waitFor: WaitFor): Promise<Settled<W>> {
+	return await waitFor(
+		work.then(
+			(value): Settled<W> => ({ ok: true, value }),
+			(error: unknown): Settled<W> => ({ ok: false, error }),
+		),
+	);
+}
+
+export interface OverlapOptions<L, T> {
+	/** The account and page (stored form); undefined: the run shares nothing. */
+	key: string | undefined;
+	/** Looks the page up (the run's own way: alone, or through its site's listing). */
+	lookup: () => Promise<L>;
+	/** What to do with what the lookup found. */
+	plan: (found: L) => Step<T>;
+	waitFor: WaitFor;
+	/**
+	 * Whether a failed write of another run is taken over (this run looks up and acts itself):
+	 * true for a stopped run's write; otherwise its failure is this run's failure too.
+	 */
+	takeOver: (error: unknown) => boolean;
+}
+
+/**
+ * Looks the page up and acts, sharing with the overlapping runs of the same account and page:
+ * a write under way (or one that started while this run looked up, so that what it found is
+ * older than that write) is joined and its outcome returned; a lookup under way is joined. When
+ * the run that writes is stopped (`takeOver`), the runs that waited for it look up again and act
+ * themselves: one of them writes, the others join it.
+ */
+export async function overlapping<L, T>(options: OverlapOptions<L, T>): Promise<T> {
+	const { key, lookup, plan } = options;
+	if (key === undefined) return await act(plan(await lookup()));
+	let work = pages.get(key);
+	if (!work) {
+		work = { runs: 0, writes: 0, writing: false };
+		pages.set(key, work);
+	}
+	work.runs++;
+	try {
+		return await shared(work, options);
+	} finally {
+		work.runs--;
+		if (work.runs === 0 && pages.get(key) === work) pages.delete(key);
+	}
+}
+
+async function act<T>(step: Step<T>): Promise<T> {
+	return 'write' in step ? await step.write() : step.outcome;
+}
+
+async function shared<L, T>(work: PageWork, options: OverlapOptions<L, T>): Promise<T> {
+	const { lookup, plan, waitFor, takeOver } = options;
+	// Writes started before this run began made reports its lookup finds.
+	let seen = work.writes;
+	for (;;) {
+		// A write under way, or one that began while this run looked up (what it found is older).
+		if (work.write && (work.writing || work.writes !== seen)) {
+			const joined = await settle(work.write as Promise<T>, waitFor);
+			if (joined.ok) return joined.value;
+			if (!takeOver(joined.error)) throw joined.error;
+			seen = work.writes;
+			continue;
+		}
+		work.lookup ??= lookup().finally(() => {
+			work.lookup = undefined;
+		});
+		const looked = await settle(work.lookup as Promise<L>, waitFor);
+		if (work.writes !== seen) continue;
+		if (!looked.ok) {
+			// The run that looked up was stopped: this run looks up itself.
+			if (takeOver(looked.error)) continue;
+			throw looked.error;
+		}
+		const step = plan(looked.value);
+		if (!('write' in step)) return step.outcome;
+		work.writes++;
+		seen = work.writes;
+		work.writing = true;
+		const write = step.write();
+		work.write = write;
+		try {
+			return await write;
+		} finally {
+			if (work.write === write) work.writing = false;
+		}
+	}
+}
