@@ -19,6 +19,7 @@ const MODULE_PATHS = {
 	reportView: 'nodes/PhpRank/resources/report/reportView',
 	createOrRerun: 'nodes/PhpRank/resources/report/createOrRerun',
 	siteListing: 'nodes/PhpRank/resources/report/siteListing',
+	overlappingRuns: 'nodes/PhpRank/resources/report/overlappingRuns',
 	update: 'nodes/PhpRank/resources/report/update',
 	score: 'nodes/PhpRank/report/score',
 	checkReasons: 'nodes/PhpRank/report/checkReasons',

@@ -1,0 +1,311 @@
+// Report → Create or Re-Run, runs that overlap in one process (nodes/PhpRank/resources/report/overlappingRuns.ts):
+// per account and page one lookup at a time and one write, whose outcome every overlapping run outputs.
+const { createOrRerun, createOrRerunOnce } = require('../../helpers/built').createOrRerun;
+const { accountOf, pagesUnderWay } = require('../../helpers/built').overlappingRuns;
+const { canceledFailure, untilCanceled } = require('../../helpers/built').abort;
+const { PipelineFailure } = require('../../helpers/built').failure;
+
+describe('the rules, with a scripted phpRank shared by several runs', () => {
+	const NOW = Date.parse('2026-03-02T12:00:00Z');
+	const hoursAgo = (hours) => new Date(NOW - hours * 3_600_000).toISOString();
+
+	/** A deferred promise: the test decides when a request answers. */
+	function deferred() {
+		let resolve;
+		let reject;
+		const promise = new Promise((res, rej) => {
+			resolve = res;
+			reject = rej;
+		});
+		return { promise, resolve, reject };
+	}
+
+	/**
+	 * One phpRank (reports of several accounts) and, per run, a CreateOrRerunApi of an account with
+	 * its own Stop. With `holdWrites`, every create and re-run waits until `release()`; `calls`
+	 * records every request with the run that sent it.
+	 */
+	function server(reports = [], { holdWrites = false } = {}) {
+		const state = {
+			reports: reports.map((r) => ({ account: 'A', generated_at: hoursAgo(100), ...r })),
+			calls: [],
+			held: [],
+		};
+		const nextId = () => Math.max(0, ...state.reports.map((r) => r.id)) + 1;
+		const hold = async () => {
+			if (!holdWrites) return;
+			const gate = deferred();
+			state.held.push(gate);
+			await gate.promise;
+		};
+		function api(run, { account = 'A', url, failCreate } = {}) {
+			const stop = new AbortController();
+			const checkStop = () => {
+				if (stop.signal.aborted) throw canceledFailure();
+			};
+			const self = {
+				account,
+				waitFor: async (work) => await untilCanceled(work, stop.signal),
+				async listPage(search, page, perPage) {
+					state.calls.push([run, 'list', search, page]);
+					await Promise.resolve();
+					checkStop();
+					const matches = state.reports
+						.filter((r) => r.account === account && r.url.includes(search))
+						.sort((a, b) => b.id - a.id);
+					const start = (page - 1) * perPage;
+					return {
+						data: matches.slice(start, start + perPage).map(({ account: _a, ...r }) => ({ ...r })),
+						meta: {
+							current_page: page,
+							last_page: Math.max(1, Math.ceil(matches.length / perPage)),
+						},
+					};
+				},
+				async create() {
+					state.calls.push([run, 'create']);
+					if (failCreate) throw failCreate;
+					await untilCanceled(hold(), stop.signal);
+					const record = { id: nextId(), url, generated_at: new Date(NOW).toISOString() };
+					state.reports.push({ account, ...record });
+					return { created: record };
+				},
+				async rerun(id) {
+					state.calls.push([run, 'rerun', id]);
+					await untilCanceled(hold(), stop.signal);
+					const record = state.reports.find((r) => r.id === id);
+					record.generated_at = new Date(NOW).toISOString();
+					return { id, url: record.url, generated_at: record.generated_at, rerun: run };
+				},
+				now: () => NOW,
+				stop: () => stop.abort(),
+			};
+			return self;
+		}
+		const release = () => {
+			for (const gate of state.held.splice(0)) gate.resolve();
+		};
+		const writes = () => state.calls.filter((c) => c[1] !== 'list');
+		return { state, api, release, writes };
+	}
+
+	/** Lets every pending promise chain run (requests of the scripted server answer in microtasks). */
+	const settle = async () => {
+		for (let i = 0; i < 50; i++) await Promise.resolve();
+	};
+
+	const page = (url, extra = {}) => ({ url, maxAgeHours: 0, ...extra });
+
+	afterEach(() => expect(pagesUnderWay()).toBe(0));
+
+	test.each([3, 20])(
+		'%i runs for a new page at once: one lookup, one Create, every run outputs it',
+		async (count) => {
+			const phpRank = server();
+			const runs = Array.from({ length: count }, (_, i) =>
+				createOrRerun(page('https://a.test/new'), phpRank.api(i, { url: 'a.test/new' })),
+			);
+			const outcomes = await Promise.all(runs);
+			expect(phpRank.state.calls).toEqual([
+				[0, 'list', '/new', 1],
+				[0, 'create'],
+			]);
+			expect(new Set(outcomes).size).toBe(1);
+			expect(outcomes[0]).toEqual({
+				action: 'created',
+				record: expect.objectContaining({ id: 1 }),
+			});
+			expect(phpRank.state.reports).toHaveLength(1);
+		},
+	);
+
+	test.each([3, 20])(
+		'%i runs for a page with a report: one re-run, every run outputs its result',
+		async (count) => {
+			const phpRank = server([{ id: 7, url: 'a.test/p' }]);
+			const outcomes = await Promise.all(
+				Array.from({ length: count }, (_, i) =>
+					createOrRerun(page('https://a.test/p'), phpRank.api(i)),
+				),
+			);
+			expect(phpRank.writes()).toEqual([[0, 'rerun', 7]]);
+			expect(outcomes.every((o) => o === outcomes[0])).toBe(true);
+			expect(outcomes[0]).toEqual({
+				action: 're-run',
+				record: { id: 7, url: 'a.test/p', generated_at: hoursAgo(0), rerun: 0 },
+				previous: expect.objectContaining({ id: 7, generated_at: hoursAgo(100) }),
+			});
+		},
+	);
+
+	test('a run arriving while the re-run is under way joins it', async () => {
+		const phpRank = server([{ id: 7, url: 'a.test/p' }], { holdWrites: true });
+		const first = createOrRerun(page('https://a.test/p'), phpRank.api('first'));
+		await settle();
+		expect(phpRank.writes()).toEqual([['first', 'rerun', 7]]);
+		const second = createOrRerun(page('https://www.a.test/p/'), phpRank.api('second'));
+		await settle();
+		phpRank.release();
+		const [a, b] = await Promise.all([first, second]);
+		expect(b).toBe(a);
+		expect(phpRank.writes()).toEqual([['first', 'rerun', 7]]);
+	});
+
+	test('Max Age: overlapping runs keep the report, nothing written', async () => {
+		const phpRank = server([{ id: 7, url: 'a.test/p', generated_at: hoursAgo(2) }]);
+		const outcomes = await Promise.all(
+			[0, 1, 2].map((i) =>
+				createOrRerun(page('https://a.test/p', { maxAgeHours: 24 }), phpRank.api(i)),
+			),
+		);
+		expect(phpRank.writes()).toEqual([]);
+		expect(outcomes.map((o) => [o.action, o.record.id])).toEqual([
+			['kept', 7],
+			['kept', 7],
+			['kept', 7],
+		]);
+	});
+
+	test('two accounts on one server share nothing: one Create each', async () => {
+		const phpRank = server();
+		const outcomes = await Promise.all([
+			createOrRerun(
+				page('https://a.test/new'),
+				phpRank.api('a1', { account: 'A', url: 'a.test/new' }),
+			),
+			createOrRerun(
+				page('https://a.test/new'),
+				phpRank.api('b1', { account: 'B', url: 'a.test/new' }),
+			),
+			createOrRerun(
+				page('https://a.test/new'),
+				phpRank.api('a2', { account: 'A', url: 'a.test/new' }),
+			),
+			createOrRerun(
+				page('https://a.test/new'),
+				phpRank.api('b2', { account: 'B', url: 'a.test/new' }),
+			),
+		]);
+		expect(phpRank.writes()).toEqual([
+			['a1', 'create'],
+			['b1', 'create'],
+		]);
+		expect(outcomes.map((o) => o.record.id)).toEqual([1, 2, 1, 2]);
+	});
+
+	test('the account: Base URL and API key, the key not kept as it is', () => {
+		const account = accountOf('https://seo.test', 'secret-key-1');
+		expect(account).toBe(accountOf(' https://seo.test ', 'secret-key-1'));
+		expect(account).not.toBe(accountOf('https://seo.test', 'secret-key-2'));
+		expect(account).not.toBe(accountOf('https://other.test', 'secret-key-1'));
+		expect(account).not.toContain('secret');
+	});
+
+	test('different pages never wait: 20 pages, 20 Creates under way at once', async () => {
+		const phpRank = server([], { holdWrites: true });
+		const runs = Array.from({ length: 20 }, (_, i) =>
+			createOrRerun(page(`https://a.test/page-${i}`), phpRank.api(i, { url: `a.test/page-${i}` })),
+		);
+		await settle();
+		// every page's Create was sent before any of them answered
+		expect(phpRank.writes()).toHaveLength(20);
+		expect(phpRank.state.held).toHaveLength(20);
+		phpRank.release();
+		const outcomes = await Promise.all(runs);
+		expect(new Set(outcomes.map((o) => o.record.id)).size).toBe(20);
+	});
+
+	test('Stop of the creating run: it alone is canceled; a waiting run takes over, the others join it', async () => {
+		const phpRank = server([], { holdWrites: true });
+		const apis = [0, 1, 2].map((i) => phpRank.api(i, { url: 'a.test/new' }));
+		const runs = apis.map((api) => createOrRerun(page('https://a.test/new'), api).catch((e) => e));
+		await settle();
+		expect(phpRank.writes()).toEqual([[0, 'create']]);
+		apis[0].stop();
+		await settle();
+		// run 1 looked up again (nothing stored) and creates; run 2 waits for it
+		expect(phpRank.writes()).toEqual([
+			[0, 'create'],
+			[1, 'create'],
+		]);
+		phpRank.release();
+		const [stopped, second, third] = await Promise.all(runs);
+		expect(stopped).toBeInstanceOf(PipelineFailure);
+		expect(stopped.failure).toEqual({ type: 'canceled' });
+		expect(second).toEqual({ action: 'created', record: expect.objectContaining({ id: 1 }) });
+		expect(third).toBe(second);
+		expect(phpRank.state.reports).toHaveLength(1);
+	});
+
+	test('Stop of a waiting run: it alone is canceled, at once; the Create goes on for the others', async () => {
+		const phpRank = server([], { holdWrites: true });
+		const apis = [0, 1, 2].map((i) => phpRank.api(i, { url: 'a.test/new' }));
+		const runs = apis.map((api) => createOrRerun(page('https://a.test/new'), api).catch((e) => e));
+		await settle();
+		apis[1].stop();
+		const waiting = await runs[1];
+		expect(waiting.failure).toEqual({ type: 'canceled' });
+		phpRank.release();
+		const [first, , third] = await Promise.all(runs);
+		expect(first.action).toBe('created');
+		expect(third).toBe(first);
+		expect(phpRank.writes()).toEqual([[0, 'create']]);
+	});
+
+	test('the creating run fails (phpRank refused the page): the waiting runs get that failure, no second Create', async () => {
+		const phpRank = server();
+		const refused = new PipelineFailure({ type: 'http', status: 422 });
+		const apis = [0, 1, 2].map((i) => phpRank.api(i, { url: 'a.test/new', failCreate: refused }));
+		const results = await Promise.all(
+			apis.map((api) => createOrRerun(page('https://a.test/new'), api).catch((e) => e)),
+		);
+		expect(results).toEqual([refused, refused, refused]);
+		expect(phpRank.writes()).toEqual([[0, 'create']]);
+	});
+
+	test('spellings of one page overlap as one page', async () => {
+		const phpRank = server();
+		const outcomes = await Promise.all(
+			['https://a.test/café', 'https://a.test/caf%C3%A9', 'http://www.a.test/caf%c3%a9/'].map(
+				(url, i) => createOrRerun(page(url), phpRank.api(i, { url: 'a.test/caf%C3%A9' })),
+			),
+		);
+		expect(phpRank.writes()).toEqual([[0, 'create']]);
+		expect(new Set(outcomes).size).toBe(1);
+	});
+
+	test('runs of several items (createOrRerunOnce, a site listing each) share with one another', async () => {
+		const phpRank = server([{ id: 1, url: 'a.test/old' }]);
+		const items = ['https://a.test/new', 'https://a.test/old'];
+		const [runA, runB] = await Promise.all(
+			['A', 'B'].map(async (run) => {
+				const scope = {};
+				return await Promise.all(
+					items.map((url) =>
+						createOrRerunOnce(scope, page(url), phpRank.api(run, { url: 'a.test/new' })),
+					),
+				);
+			}),
+		);
+		expect(runB).toEqual(runA);
+		expect(phpRank.writes()).toEqual([
+			['A', 'create'],
+			['A', 'rerun', 1],
+		]);
+	});
+
+	test('without an account (a caller that shares nothing), each run acts alone', async () => {
+		const phpRank = server();
+		await Promise.all(
+			[0, 1].map((i) => {
+				const api = phpRank.api(i, { url: 'a.test/new' });
+				delete api.account;
+				return createOrRerun(page('https://a.test/new'), api);
+			}),
+		);
+		expect(phpRank.writes()).toEqual([
+			[0, 'create'],
+			[1, 'create'],
+		]);
+	});
+});
