@@ -309,3 +309,122 @@ describe('the rules, with a scripted phpRank shared by several runs', () => {
 		]);
 	});
 });
+
+describe("executions that overlap, through n8n-core's engine against the sandbox", () => {
+	const { useFixture, get, form, OTHER_KEY } = require('../../node/fixture');
+
+	const fixture = useFixture({ clock: Math.floor(Date.now() / 1000) * 1000 });
+	beforeEach(() => {
+		fixture.sandbox.reset(null);
+		fixture.sandbox.setFaults({});
+	});
+
+	const createOrRerunParameters = (url, extra = {}) => ({
+		resource: 'report',
+		operation: 'createOrRerun',
+		url,
+		...extra,
+	});
+	const lookup = (search) =>
+		get('/api/v1/reports', {
+			search_by: 'url',
+			search,
+			sort_by: 'id',
+			sort: 'desc',
+			per_page: '100',
+			page: '1',
+		});
+	const ofMethod = (requests, method) => requests.filter((r) => r.method === method);
+	const outputs = (results) =>
+		results.map((r) => r.items.map((item) => [item.json.id, item.json.action]));
+
+	test.each([3, 20])(
+		'%i executions for one new page at once: one Create, the same report in each',
+		async (count) => {
+			const results = await Promise.all(
+				Array.from({ length: count }, () =>
+					fixture.run(createOrRerunParameters('https://a.test/new-page')),
+				),
+			);
+			expect(results.map((r) => r.error)).toEqual(Array(count).fill(undefined));
+			const requests = fixture.takeRequests();
+			expect(ofMethod(requests, 'POST')).toEqual([
+				form('POST', '/api/v1/reports', 'url=https%3A%2F%2Fa.test%2Fnew-page&privacy=1'),
+			]);
+			// one lookup at a time: the executions that came while it ran took its answer
+			expect(ofMethod(requests, 'GET')).toEqual([lookup('/new-page')]);
+			expect(outputs(results)).toEqual(Array(count).fill([[1, 'created']]));
+			expect(fixture.sandbox.reports()).toHaveLength(1);
+		},
+	);
+
+	test('a page with a report: one re-run for three executions, each outputs it', async () => {
+		fixture.sandbox.reset([{ url: 'https://a.test/p' }]);
+		fixture.takeRequests();
+		const results = await Promise.all(
+			['https://a.test/p', 'https://www.a.test/p/', 'http://a.test:80/p'].map((url) =>
+				fixture.run(createOrRerunParameters(url)),
+			),
+		);
+		const requests = fixture.takeRequests();
+		expect(ofMethod(requests, 'PATCH')).toEqual([form('PATCH', '/api/v1/reports/1', 'results=1')]);
+		expect(outputs(results)).toEqual(Array(3).fill([[1, 're-run']]));
+		expect(results.map((r) => r.items[0].json)).toEqual(Array(3).fill(results[0].items[0].json));
+	});
+
+	test('two accounts on one server: one Create each, nothing shared', async () => {
+		const results = await Promise.all([
+			fixture.run(createOrRerunParameters('https://a.test/new-page')),
+			fixture.run(createOrRerunParameters('https://a.test/new-page'), {
+				credentials: { apiKey: OTHER_KEY },
+			}),
+			fixture.run(createOrRerunParameters('https://a.test/new-page')),
+			fixture.run(createOrRerunParameters('https://a.test/new-page'), {
+				credentials: { apiKey: OTHER_KEY },
+			}),
+		]);
+		expect(ofMethod(fixture.takeRequests(), 'POST')).toHaveLength(2);
+		const ids = outputs(results).map(([[id]]) => id);
+		expect(ids[0]).toBe(ids[2]);
+		expect(ids[1]).toBe(ids[3]);
+		expect(ids[0]).not.toBe(ids[1]);
+		expect(fixture.sandbox.reports()).toHaveLength(2);
+	});
+
+	test('Stop of the execution that sends the Create: it alone is canceled; the others take the stored report over', async () => {
+		// the Create is stored at once and answered half a second later: Stop comes in between
+		fixture.sandbox.failNext({ slowMs: 500, method: 'POST', path: '/api/v1/reports' });
+		const controls = [];
+		const stopOnCreate = fixture.sandbox.onRequest((entry) => {
+			if (entry.method !== 'POST') return;
+			// the Privacy sent names the execution that sends the Create
+			const privacy = new URLSearchParams(entry.rawBody ?? entry.body ?? '').get('privacy');
+			controls[Number(privacy)]?.stop();
+		});
+		try {
+			const results = await Promise.all(
+				[0, 1].map((privacy) =>
+					fixture.run(createOrRerunParameters('https://a.test/new-page', { privacy }), {
+						control: (run) => {
+							controls[privacy] = run;
+						},
+					}),
+				),
+			);
+			const requests = fixture.takeRequests();
+			const stopped = results.filter((r) => r.error);
+			const others = results.filter((r) => !r.error);
+			expect(stopped).toHaveLength(1);
+			expect(stopped[0].error.message).toMatch(/^The execution was canceled/);
+			expect(ofMethod(requests, 'POST')).toHaveLength(1);
+			// the other execution looked the page up again, found the stored report and re-ran it
+			expect(ofMethod(requests, 'PATCH')).toEqual([
+				form('PATCH', '/api/v1/reports/1', 'results=1'),
+			]);
+			expect(outputs(others)).toEqual([[[1, 're-run']]]);
+			expect(fixture.sandbox.reports()).toHaveLength(1);
+		} finally {
+			stopOnCreate();
+		}
+	});
+});
