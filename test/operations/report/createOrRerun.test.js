@@ -100,6 +100,8 @@ describe("through n8n-core's engine against the sandbox", () => {
 			expect(fixture.takeRequests()).toEqual([
 				lookup('/page-3'),
 				create('url=https%3A%2F%2Fshop.test%2Fpage-3&privacy=1'),
+				// the read after a Create (afterCreate.ts): no older report of the page appeared
+				lookup('/page-3'),
 			]);
 			expect(jsonOf(items)).toEqual([{ ...simplifyReport(await report(3)), action: 'created' }]);
 			expect(fixture.sandbox.createdCount('https://shop.test/page-3')).toBe(1);
@@ -131,6 +133,8 @@ describe("through n8n-core's engine against the sandbox", () => {
 				lookup('/post', 1),
 				lookup('/post', 2),
 				create('url=https%3A%2F%2Fblog.test%2Fpost&privacy=0'),
+				// the read after the Create stops at the newest report the lookup saw
+				lookup('/post', 1),
 			]);
 			expect(jsonOf(items).map((r) => [r.id, r.url, r.privacy, r.action])).toEqual([
 				[151, 'blog.test/post', 'public', 'created'],
@@ -148,6 +152,7 @@ describe("through n8n-core's engine against the sandbox", () => {
 			expect(fixture.takeRequests()).toEqual([
 				lookup('/new'),
 				create('url=https%3A%2F%2Fexample.com%2Fnew&privacy=1'),
+				lookup('/new'),
 			]);
 			expect(jsonOf(items)).toEqual([{ ...(await report(2)), action: 'created' }]);
 		});
@@ -161,6 +166,7 @@ describe("through n8n-core's engine against the sandbox", () => {
 			expect(fixture.takeRequests()).toEqual([
 				lookup('/secret'),
 				create('url=https%3A%2F%2Fexample.com%2Fsecret&privacy=2&password=pw-Secret-77'),
+				lookup('/secret'),
 			]);
 			expect(jsonOf(first.items).map((r) => [r.id, r.privacy, r.action])).toEqual([
 				[2, 'password', 'created'],
@@ -267,6 +273,7 @@ describe("through n8n-core's engine against the sandbox", () => {
 			expect(fixture.takeRequests()).toEqual([
 				lookup('/new'),
 				create('url=https%3A%2F%2Fexample.com%2Fnew&privacy=1'),
+				lookup('/new'),
 			]);
 			expect(jsonOf(items).map((r) => r.action)).toEqual(['created']);
 		});
@@ -318,6 +325,8 @@ describe("through n8n-core's engine against the sandbox", () => {
 				lookup('example.com'),
 				create('url=https%3A%2F%2Fexample.com%2Fnew&privacy=1'),
 				rerun(2),
+				// the read of the site after its Create (afterCreate.ts)
+				lookup('example.com'),
 			]);
 			const created = { ...simplifyReport(await report(3)), action: 'created' };
 			const rerunOne = { ...simplifyReport(await report(2)), action: 're-run' };
@@ -333,6 +342,7 @@ describe("through n8n-core's engine against the sandbox", () => {
 			expect(fixture.takeRequests()).toEqual([
 				lookup('/new'),
 				create('url=https%3A%2F%2Fexample.com%2Fnew&privacy=1'),
+				lookup('/new'),
 				lookup('/new'),
 				rerun(3),
 			]);
@@ -456,7 +466,8 @@ describe("through n8n-core's engine against the sandbox", () => {
 			const together = await fixture.run(params, itemsOf(urls));
 			const requests = fixture.takeRequests();
 			// 174 reports listed (the moved one under elsewhere.test too): 2 pages; then one write per page
-			expect(ofMethod(requests, 'GET')).toEqual([listing(1), listing(2)]);
+			// and one read of the site after its 30 Creates (afterCreate.ts)
+			expect(ofMethod(requests, 'GET')).toEqual([listing(1), listing(2), listing(1)]);
 			expect(ofMethod(requests, 'PATCH')).toHaveLength(151);
 			expect(ofMethod(requests, 'POST')).toHaveLength(30);
 
@@ -478,10 +489,15 @@ describe("through n8n-core's engine against the sandbox", () => {
 			const sites = Array.from({ length: 30 }, (_, i) => `https://site-${i}.test/about`);
 			fixture.sandbox.reset(sites.slice(0, 20).map((url) => ({ url })));
 			const { items } = await fixture.run(createOrRerun('={{ $json.url }}'), itemsOf(sites));
-			const expected = sites.map((url, i) => [
-				lookup('/about'),
-				i < 20 ? rerun(i + 1) : create(`url=${encodeURIComponent(url)}&privacy=1`),
-			]);
+			const expected = sites.map((url, i) =>
+				i < 20
+					? [lookup('/about'), rerun(i + 1)]
+					: [
+							lookup('/about'),
+							create(`url=${encodeURIComponent(url)}&privacy=1`),
+							lookup('/about'),
+						],
+			);
 			expect(sorted(fixture.takeRequests())).toEqual(sorted(expected.flat()));
 			expect(jsonOf(items).map((r) => r.action)).toEqual(
 				sites.map((_, i) => (i < 20 ? 're-run' : 'created')),
@@ -498,7 +514,7 @@ describe("through n8n-core's engine against the sandbox", () => {
 			];
 			const { items } = await fixture.run(createOrRerun('={{ $json.url }}'), itemsOf(urls));
 			const requests = fixture.takeRequests();
-			expect(ofMethod(requests, 'GET')).toEqual([listing(1)]);
+			expect(ofMethod(requests, 'GET')).toEqual([listing(1), listing(1)]);
 			expect(ofMethod(requests, 'POST')).toEqual([
 				create(`url=${encodeURIComponent(`https://${SITE}/new`)}&privacy=1`),
 			]);
@@ -686,6 +702,8 @@ describe("through n8n-core's engine against the sandbox", () => {
 				lookup('/new'),
 				create('url=https%3A%2F%2Fexample.com%2Fnew&privacy=1'),
 				lookup('/new'),
+				// the read after the Create
+				lookup('/new'),
 			]);
 			expect(jsonOf(items)).toEqual([{ ...simplifyReport(await report(3)), action: 'created' }]);
 			expect(fixture.sandbox.createdCount('https://example.com/new')).toBe(1);
@@ -720,7 +738,12 @@ describe("through n8n-core's engine against the sandbox", () => {
 });
 
 describe('the rules, with a scripted API', () => {
-	const { createOrRerun: decide, createOrRerunOnce } = require('../../helpers/built').createOrRerun;
+	const rules = require('../../helpers/built').createOrRerun;
+	// The lookup and the write, without the read after a Create: that read has its own tests
+	// (overlappingRuns.test.js, "across processes"), and the engine tests above count it.
+	const decide = (input, api) => rules.createOrRerun({ checkAfterCreate: false, ...input }, api);
+	const createOrRerunOnce = (scope, input, api) =>
+		rules.createOrRerunOnce(scope, { checkAfterCreate: false, ...input }, api);
 	const { LARGEST_PAGE_SIZE: LOOKUP_PAGE_SIZE } = require('../../helpers/built').paging;
 
 	const NOW = Date.parse('2026-03-02T12:00:00Z');

@@ -70,6 +70,10 @@ describe('the rules, with a scripted phpRank shared by several runs', () => {
 					state.reports.push({ account, ...record });
 					return { created: record };
 				},
+				async deleteReport(id) {
+					state.calls.push([run, 'delete', id]);
+					state.reports = state.reports.filter((r) => r.id !== id);
+				},
 				async rerun(id) {
 					state.calls.push([run, 'rerun', id]);
 					await untilCanceled(hold(), stop.signal);
@@ -106,9 +110,11 @@ describe('the rules, with a scripted phpRank shared by several runs', () => {
 				createOrRerun(page('https://a.test/new'), phpRank.api(i, { url: 'a.test/new' })),
 			);
 			const outcomes = await Promise.all(runs);
+			// the lookup, the Create, and the read after it (nothing older appeared)
 			expect(phpRank.state.calls).toEqual([
 				[0, 'list', '/new', 1],
 				[0, 'create'],
+				[0, 'list', '/new', 1],
 			]);
 			expect(new Set(outcomes).size).toBe(1);
 			expect(outcomes[0]).toEqual({
@@ -294,19 +300,101 @@ describe('the rules, with a scripted phpRank shared by several runs', () => {
 		]);
 	});
 
-	test('without an account (a caller that shares nothing), each run acts alone', async () => {
-		const phpRank = server();
-		await Promise.all(
-			[0, 1].map((i) => {
-				const api = phpRank.api(i, { url: 'a.test/new' });
-				delete api.account;
-				return createOrRerun(page('https://a.test/new'), api);
-			}),
-		);
-		expect(phpRank.writes()).toEqual([
-			[0, 'create'],
-			[1, 'create'],
-		]);
+	describe('across processes: the read after a Create, the lowest ID survives', () => {
+		// Runs without an account share nothing in this process: as runs in two processes (queue
+		// mode's workers, two n8n instances on one phpRank) they each find no report and create.
+		const alone = (phpRank, run, url) => {
+			const api = phpRank.api(run, { url });
+			delete api.account;
+			return api;
+		};
+
+		test('two runs create the same page: the newer deletes its own report, both output the older', async () => {
+			const phpRank = server([{ id: 1, url: 'a.test/other' }]);
+			const outcomes = await Promise.all(
+				['P', 'Q'].map((run) =>
+					createOrRerun(page('https://a.test/new'), alone(phpRank, run, 'a.test/new')),
+				),
+			);
+			expect(phpRank.writes()).toEqual([
+				['P', 'create'],
+				['Q', 'create'],
+				['Q', 'delete', 3],
+			]);
+			// each read after its Create stops at the newest report its lookup had seen (1)
+			expect(phpRank.state.calls.filter((c) => c[1] === 'list')).toEqual([
+				['P', 'list', '/new', 1],
+				['Q', 'list', '/new', 1],
+				['P', 'list', '/new', 1],
+				['Q', 'list', '/new', 1],
+			]);
+			expect(outcomes.map((o) => [o.action, o.record.id])).toEqual([
+				['created', 2],
+				['created', 2],
+			]);
+			expect(phpRank.state.reports.map((r) => r.id)).toEqual([1, 2]);
+		});
+
+		test('the other process created it first, in another spelling: found by the read, own report deleted', async () => {
+			const phpRank = server();
+			const first = createOrRerun(page('https://a.test/café'), alone(phpRank, 'P', 'a.test/café'));
+			const second = createOrRerun(
+				page('https://a.test/caf%C3%A9'),
+				alone(phpRank, 'Q', 'a.test/caf%C3%A9'),
+			);
+			const [p, q] = await Promise.all([first, second]);
+			expect(q.record).toEqual(p.record);
+			expect(phpRank.state.reports.map((r) => r.url)).toEqual(['a.test/café']);
+		});
+
+		test('turned off (Check for a Parallel Create): no read after the Create, both reports stay', async () => {
+			const phpRank = server();
+			await Promise.all(
+				['P', 'Q'].map((run) =>
+					createOrRerun(
+						page('https://a.test/new', { checkAfterCreate: false }),
+						alone(phpRank, run, 'a.test/new'),
+					),
+				),
+			);
+			expect(phpRank.state.calls.filter((c) => c[1] === 'list')).toHaveLength(2);
+			expect(phpRank.state.reports).toHaveLength(2);
+		});
+
+		test("a site's pages in one run: one read of the site after all their Creates, not one per page", async () => {
+			const phpRank = server([{ id: 1, url: 'a.test/old' }]);
+			const urls = [
+				'https://a.test/n1',
+				'https://a.test/n2',
+				'https://a.test/n3',
+				'https://a.test/old',
+			];
+			const runOf = (run) => {
+				const scope = {};
+				return Promise.all(
+					urls.map((url) =>
+						createOrRerunOnce(scope, page(url), alone(phpRank, run, url.replace('https://', ''))),
+					),
+				);
+			};
+			const [p, q] = await Promise.all([runOf('P'), runOf('Q')]);
+			const lists = phpRank.state.calls.filter((c) => c[1] === 'list');
+			// per run: page 1 of the site's listing, then one read of it after the run's 3 Creates
+			expect(lists).toEqual([
+				['P', 'list', 'a.test', 1],
+				['Q', 'list', 'a.test', 1],
+				['P', 'list', 'a.test', 1],
+				['Q', 'list', 'a.test', 1],
+			]);
+			// P created 2, 3, 4 first: Q deleted its own 5, 6, 7 and outputs P's
+			expect(p.map((o) => o.record.id)).toEqual([2, 3, 4, 1]);
+			expect(q.map((o) => o.record.id)).toEqual([2, 3, 4, 1]);
+			expect(phpRank.writes().filter((c) => c[1] === 'delete')).toEqual([
+				['Q', 'delete', 5],
+				['Q', 'delete', 6],
+				['Q', 'delete', 7],
+			]);
+		});
 	});
 });
 
@@ -351,8 +439,9 @@ describe("executions that overlap, through n8n-core's engine against the sandbox
 			expect(ofMethod(requests, 'POST')).toEqual([
 				form('POST', '/api/v1/reports', 'url=https%3A%2F%2Fa.test%2Fnew-page&privacy=1'),
 			]);
-			// one lookup at a time: the executions that came while it ran took its answer
-			expect(ofMethod(requests, 'GET')).toEqual([lookup('/new-page')]);
+			// one lookup at a time: the executions that came while it ran took its answer; then the
+			// read after the Create
+			expect(ofMethod(requests, 'GET')).toEqual([lookup('/new-page'), lookup('/new-page')]);
 			expect(outputs(results)).toEqual(Array(count).fill([[1, 'created']]));
 			expect(fixture.sandbox.reports()).toHaveLength(1);
 		},

@@ -6,25 +6,27 @@ import type {
 } from 'n8n-workflow';
 
 import { diffReports } from '../../report/reportChanges';
-import { isStoredUrlOf, pageSearchTerm, siteSearchTerm, storedUrl } from '../../report/storedUrl';
+import { siteSearchTerm, storedUrl } from '../../report/storedUrl';
 import { CREDENTIAL_NAME, OPERATION, RESOURCE } from '../../shared/constants';
 import { OUTPUT_CHANGES_PARAMETER, showFor, simplifyField } from '../../shared/fields';
 import { maxAgeHoursFrom } from '../../shared/inputChecks';
 import type { ApiRequest, ItemRequests, ListEnvelope } from '../../transport';
 import {
-	collectPages,
 	isAnswerLost,
 	isCanceled,
 	LARGEST_PAGE_SIZE,
 	operationRouting,
 	untilCanceled,
 } from '../../transport';
+import type { CreateTicket } from './afterCreate';
+import { SiteCreates, settleCreate } from './afterCreate';
 import { createRequest } from './create';
 import type { Step, WaitFor } from './overlappingRuns';
 import { accountOf, overlapping } from './overlappingRuns';
 import { reportView } from './reportView';
+import { findNewest, lookupThroughListing } from './pageLookup';
 import type { PageAnswer } from './siteListing';
-import { idOf, ListingAnswers, SiteListing, siteOf } from './siteListing';
+import { idOf, SiteListing, siteOf } from './siteListing';
 
 /**
  * Report → Create or Re-Run: keep one up-to-date report per page.
@@ -54,6 +56,8 @@ export interface CreateOrRerunApi {
 	create(): Promise<CreateResult>;
 	/** Re-runs the analysis of report `id` (`results=1`) and returns the report as phpRank sends it. */
 	rerun(id: number): Promise<IDataObject>;
+	/** Deletes report `id`: the run's own Create when another process created the page first (afterCreate.ts). */
+	deleteReport(id: number): Promise<void>;
 	/** The current time, in milliseconds since the epoch (for Max Age). */
 	now(): number;
 	/**
@@ -70,6 +74,12 @@ export interface CreateOrRerunInput {
 	url: string;
 	/** Keep a report generated less than this many hours ago; 0 = always re-run. */
 	maxAgeHours: number;
+	/**
+	 * After a Create, read the page's reports once more and end on the one with the lowest ID
+	 * (afterCreate.ts): runs in other processes that created the page too end on the same report.
+	 * On unless false.
+	 */
+	checkAfterCreate?: boolean;
 }
 
 export type CreateOrRerunAction = 'created' | 're-run' | 'kept';
@@ -83,50 +93,11 @@ export interface CreateOrRerunOutcome {
 }
 
 const HOUR_MS = 3_600_000;
+/** The field that turns the read after a Create off (afterCreate.ts). */
+const CHECK_AFTER_CREATE = 'checkAfterCreate';
 
 /** What a lookup found: the page's newest report, if any, and the highest report ID it listed. */
 type Lookup = PageAnswer;
-
-/**
- * The newest report whose stored URL is exactly `pageUrl` (stored form, report/storedUrl.ts).
- * phpRank's search is a substring match on the URL as it was sent: the search is for a part every
- * spelling of the page shares (`pageSearchTerm`), which also lists neighbours (`/page-3` also lists
- * `/page-30`, other sites' `/page-3`), so every listed report is compared exactly,
- * newest first, page after page (the transport's page loop, phpRank's largest page: a search for
- * the site's root, `example.com`, also lists every other page of the site)
- * until found or the list ends. With `newerThanId`, reports with that ID or a lower one are not
- * looked at (the list is newest first: the search stops there). Only the answer is kept, not the
- * records read; a page that repeats the ones before (a server that ignores `page`) ends the search.
- */
-async function findNewest(
-	api: CreateOrRerunApi,
-	pageUrl: string,
-	newerThanId = 0,
-	beforeRequest?: () => void,
-): Promise<Lookup> {
-	let newestSeenId = 0;
-	let found: IDataObject | undefined;
-	const stopAt = (record: IDataObject) => {
-		const id = idOf(record);
-		newestSeenId = Math.max(newestSeenId, id);
-		if (id <= newerThanId) return true;
-		if (isStoredUrlOf(record.url, pageUrl)) found = record;
-		return found !== undefined;
-	};
-	const fetchPage = async (page: number, perPage: number) => {
-		beforeRequest?.();
-		return await api.listPage(pageSearchTerm(pageUrl), page, perPage);
-	};
-	await collectPages(fetchPage, {
-		plan: { perPage: LARGEST_PAGE_SIZE, maxItems: undefined },
-		stopAt,
-		newestFirst: true,
-		path: '/reports',
-		shapePage: () => [],
-		endAtRepeatedPage: true,
-	});
-	return found ? { found, newestSeenId } : { newestSeenId };
-}
 
 function generatedWithin(record: IDataObject, maxAgeHours: number, now: number): boolean {
 	if (!(maxAgeHours > 0) || typeof record.generated_at !== 'string') return false;
@@ -135,18 +106,55 @@ function generatedWithin(record: IDataObject, maxAgeHours: number, now: number):
 }
 
 /**
+ * How a run's Create is settled (afterCreate.ts): alone, or with its site's pages in the run (one
+ * read of the site after their Creates).
+ */
+type CreatePath = () => CreateTicket;
+
+/** The check turned off: the run's own report, as created. */
+const UNCHECKED: CreatePath = () => ({
+	settle: async (created) => await Promise.resolve(created),
+	cancel: () => undefined,
+});
+
+/** A page alone in its run: its Create, then one read of the page's reports. */
+function alonePath(input: CreateOrRerunInput, api: CreateOrRerunApi, pageUrl: string): CreatePath {
+	if (input.checkAfterCreate === false) return UNCHECKED;
+	return () => ({
+		settle: async (created, newestSeenId) =>
+			await settleCreate(api, pageUrl, created, newestSeenId),
+		cancel: () => undefined,
+	});
+}
+
+/**
  * Creates the report, or, when the response was lost, looks the page up again: a report of the page
  * newer than every report the first lookup listed is the one this Create made (phpRank stored it
  * before the response was lost). Nothing found: the Create's own error, so the user is told that
- * phpRank may have created it.
+ * phpRank may have created it. Then the report every overlapping run ends on (`settle`).
  */
 async function createOnce(
 	api: CreateOrRerunApi,
 	pageUrl: string,
 	newestSeenId: number,
+	path: CreatePath,
 ): Promise<CreateOrRerunOutcome> {
+	const ticket = path();
+	const created = await createdReport(api, pageUrl, newestSeenId).catch(async (error: unknown) => {
+		ticket.cancel();
+		return await Promise.reject(error);
+	});
+	return { action: 'created', record: await ticket.settle(created, newestSeenId) };
+}
+
+/** The report the Create made: as answered, or, when the answer was lost, found again. */
+async function createdReport(
+	api: CreateOrRerunApi,
+	pageUrl: string,
+	newestSeenId: number,
+): Promise<IDataObject> {
 	const result = await api.create();
-	if ('created' in result) return { action: 'created', record: result.created };
+	if ('created' in result) return result.created;
 	let adopted: Lookup;
 	try {
 		adopted = await findNewest(api, pageUrl, newestSeenId);
@@ -154,8 +162,8 @@ async function createOnce(
 		// The lookup failed too: what the user must know is still that the Create may have worked.
 		throw result.answerLost;
 	}
-	if (adopted.found) return { action: 'created', record: adopted.found };
-	throw result.answerLost;
+	if (!adopted.found) throw result.answerLost;
+	return adopted.found;
 }
 
 /** What to do with a page once its newest report is known: re-run it, keep it, or create one. */
@@ -164,13 +172,18 @@ function plan(
 	api: CreateOrRerunApi,
 	pageUrl: string,
 	{ found, newestSeenId }: Lookup,
+	path: CreatePath,
 ): Step<CreateOrRerunOutcome> {
-	if (!found) return { write: async () => await createOnce(api, pageUrl, newestSeenId) };
+	if (!found) return { write: async () => await createOnce(api, pageUrl, newestSeenId, path) };
 	if (generatedWithin(found, input.maxAgeHours, api.now())) {
 		return { outcome: { action: 'kept', record: found, previous: found } };
 	}
 	return {
-		write: async () => ({ action: 're-run', record: await api.rerun(idOf(found)), previous: found }),
+		write: async () => ({
+			action: 're-run',
+			record: await api.rerun(idOf(found)),
+			previous: found,
+		}),
 	};
 }
 
@@ -184,11 +197,12 @@ async function lookupAndAct(
 	api: CreateOrRerunApi,
 	pageUrl: string,
 	lookup: () => Promise<Lookup>,
+	path: CreatePath = alonePath(input, api, pageUrl),
 ): Promise<CreateOrRerunOutcome> {
 	return await overlapping({
 		key: api.account === undefined ? undefined : `${api.account}\n${pageUrl}`,
 		lookup,
-		plan: (found) => plan(input, api, pageUrl, found),
+		plan: (found) => plan(input, api, pageUrl, found, path),
 		waitFor: api.waitFor ?? (async (work) => await work),
 		takeOver: isCanceled,
 	});
@@ -203,41 +217,11 @@ export async function createOrRerun(
 	return await lookupAndAct(input, api, pageUrl, async () => await findNewest(api, pageUrl));
 }
 
-/**
- * A page's newest report through its site's listing. When the listing cannot say, or one of its
- * requests failed, the page's own lookup says, as for a page alone: so a failed listing costs
- * requests, never a Create for a page that has a report.
- */
-async function lookupThroughListing(
-	listing: SiteListing,
-	api: CreateOrRerunApi,
-	pageUrl: string,
-): Promise<Lookup> {
-	let reply;
-	try {
-		reply = await listing.reply(pageUrl);
-	} catch {
-		return await findNewest(api, pageUrl);
-	}
-	if ('answer' in reply) return reply.answer;
-	if (!reply.ownLookup.budgeted) return await findNewest(api, pageUrl);
-	// The site's listing takes over once the pages' own lookups cost what its rest costs.
-	const own = await findNewest(api, pageUrl, 0, () => listing.spendLookupRequest()).catch(
-		async (error: unknown) =>
-			error instanceof ListingAnswers ? undefined : await Promise.reject(error),
-	);
-	if (own) return own;
-	try {
-		return await listing.answerFromRest(pageUrl);
-	} catch {
-		return await findNewest(api, pageUrl);
-	}
-}
-
-/** A site's pages in one run: how many joined, and its listing once a second one did. */
+/** A site's pages in one run: how many joined, its listing once a second one did, and their Creates. */
 interface RunSite {
 	pages: number;
 	listing?: SiteListing;
+	creates?: SiteCreates;
 }
 
 /**
@@ -262,12 +246,10 @@ async function createOrRerunInRun(
 		async (search, page) => await api.listPage(search, page, LARGEST_PAGE_SIZE),
 	);
 	const listing = site.listing;
-	return await lookupAndAct(
-		input,
-		api,
-		pageUrl,
-		async () => await lookupThroughListing(listing, api, pageUrl),
-	);
+	const creates = (site.creates ??= new SiteCreates(pageUrl, api));
+	const path = input.checkAfterCreate === false ? UNCHECKED : () => creates.begin(pageUrl);
+	const lookup = async () => await lookupThroughListing(listing, api, pageUrl);
+	return await lookupAndAct(input, api, pageUrl, lookup, path);
 }
 
 /** What one run of the node shares between its items: each page's outcome, each site's pages. */
@@ -341,6 +323,13 @@ function lookupApi(
 				async (error: unknown) =>
 					isAnswerLost(error) ? { answerLost: error } : await Promise.reject(error),
 			),
+		deleteReport: async (id) => {
+			await requests.deletion({
+				method: 'DELETE',
+				url: `/reports/${id}`,
+				subject: { resource: RESOURCE.report, id },
+			});
+		},
 		rerun: async (id) =>
 			await requests.record({
 				method: 'PATCH',
@@ -389,12 +378,13 @@ export const createOrRerunOption: INodePropertyOptions = {
 	routing: operationRouting(async (context, requests) => {
 		const create = createRequest(context);
 		const maxAgeHours = maxAgeHoursFrom(context.getNodeParameter('maxAgeHours', 0));
+		const checkAfterCreate = context.getNodeParameter(CHECK_AFTER_CREATE, true) !== false;
 		const credential = await context.getCredentials<IDataObject>(CREDENTIAL_NAME);
 		const account = accountOf(String(credential.baseUrl ?? ''), String(credential.apiKey ?? ''));
 		// One run's items naming the same page share one outcome; the run's execute data scopes them.
 		const outcome = await createOrRerunOnce(
 			context.getExecuteData() ?? {},
-			{ url: create.url, maxAgeHours },
+			{ url: create.url, maxAgeHours, checkAfterCreate },
 			lookupApi(requests, create.request, account, context.getExecutionCancelSignal?.()),
 		);
 		return [createOrRerunOutput(context, outcome)];
@@ -423,6 +413,15 @@ export const createOrRerunFields: INodeProperties[] = [
 		default: false,
 		description:
 			"Whether to add what the re-run changed under 'changes': score and label before and after ('score_change' is negative when the score dropped), 'regressions' (checks that passed before and fail now, with the reason) and 'fixed'. No extra request: the report found by the lookup is the one before. A kept report shows no change; a created one has no previous values.",
+		displayOptions: showFor(RESOURCE.report, [OPERATION.createOrRerun]),
+	},
+	{
+		displayName: 'Check for a Parallel Create',
+		name: CHECK_AFTER_CREATE,
+		type: 'boolean',
+		default: true,
+		description:
+			"Whether to read the page's reports once more after creating one (one more request per Create): when another n8n process (a queue-mode worker, another n8n) created the same page at the same time, the newer report is deleted and the older one output, so every run ends on one report. Turn off only when runs for one page never overlap across n8n processes.",
 		displayOptions: showFor(RESOURCE.report, [OPERATION.createOrRerun]),
 	},
 	simplifyField(showFor(RESOURCE.report, [OPERATION.createOrRerun])),

@@ -1,0 +1,149 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { pageSearchTerm, siteSearchTerm, storedUrl } from '../../report/storedUrl';
+import type { ListEnvelope } from '../../transport';
+import { collectPages, LARGEST_PAGE_SIZE } from '../../transport';
+import { idOf } from './siteListing';
+
+/**
+ * After a Create, the report every overlapping run ends on. Runs in other processes (the workers
+ * of queue mode, a second n8n on the same phpRank) share nothing with this one, so two of them may
+ * each have found no report and each sent a Create. After its Create a run reads the page's
+ * reports once more: when a report of the page with a lower ID than its own exists that its
+ * lookup had not seen, it deletes its own and outputs that one. The lowest ID always survives, so
+ * every run ends on the same report. For the pages of a site in one run (siteListing.ts), one read
+ * of the site's listing after their Creates does it for all of them (`SiteCreates`).
+ */
+
+/** The requests the check needs. */
+export interface AfterCreateApi {
+	/** One page (1-based) of the reports whose URL contains `search`, newest first by ID. */
+	listPage(search: string, page: number, perPage: number): Promise<ListEnvelope>;
+	/** Deletes report `id` (the run's own newer duplicate). */
+	deleteReport(id: number): Promise<void>;
+}
+
+/**
+ * The oldest report of each of `pages` (stored form) among the reports newer than `newerThanId`
+ * that `search` lists: read newest first down to `newerThanId` (the lookup saw the rest).
+ */
+async function oldestNewer(
+	api: AfterCreateApi,
+	search: string,
+	pages: ReadonlySet<string>,
+	newerThanId: number,
+): Promise<Map<string, IDataObject>> {
+	const oldest = new Map<string, IDataObject>();
+	await collectPages(async (page, perPage) => await api.listPage(search, page, perPage), {
+		plan: { perPage: LARGEST_PAGE_SIZE, maxItems: undefined },
+		newestFirst: true,
+		path: '/reports',
+		shapePage: () => [],
+		endAtRepeatedPage: true,
+		stopAt: (record) => {
+			if (idOf(record) <= newerThanId) return true;
+			const url = typeof record.url === 'string' ? storedUrl(record.url) : undefined;
+			// Newest first: the last one met is the oldest.
+			if (url !== undefined && pages.has(url)) oldest.set(url, record);
+			return false;
+		},
+	});
+	return oldest;
+}
+
+/** The report the page ends on: an older one (and the run's own deleted), or the run's own. */
+async function keepOldest(
+	api: AfterCreateApi,
+	created: IDataObject,
+	oldest: IDataObject | undefined,
+): Promise<IDataObject> {
+	if (!oldest || idOf(oldest) >= idOf(created)) return created;
+	await api.deleteReport(idOf(created));
+	return oldest;
+}
+
+/** After one page's Create: one read of the page's reports newer than its lookup saw. */
+export async function settleCreate(
+	api: AfterCreateApi,
+	pageUrl: string,
+	created: IDataObject,
+	newestSeenId: number,
+): Promise<IDataObject> {
+	const pages = new Set([pageUrl]);
+	const oldest = await oldestNewer(api, pageSearchTerm(pageUrl), pages, newestSeenId);
+	return await keepOldest(api, created, oldest.get(pageUrl));
+}
+
+interface Created {
+	pageUrl: string;
+	created: IDataObject;
+	newestSeenId: number;
+	resolve: (report: IDataObject) => void;
+	reject: (error: unknown) => void;
+}
+
+/** One Create under way: settled once it answered, or cancelled when it failed. */
+export interface CreateTicket {
+	/** The report the page ends on. */
+	settle(created: IDataObject, newestSeenId: number): Promise<IDataObject>;
+	/** The Create failed: nothing to settle. */
+	cancel(): void;
+}
+
+/**
+ * The Creates of one site's pages in one run: once none is under way any more (each settled or
+ * cancelled), one read of the site's listing (down to the lowest ID their lookups had seen)
+ * settles every page created meanwhile. Creates that start later (n8n's Batching) make another
+ * round.
+ */
+export class SiteCreates {
+	private underWay = 0;
+	private created: Created[] = [];
+
+	constructor(
+		private readonly pageUrlOfSite: string,
+		private readonly api: AfterCreateApi,
+	) {}
+
+	/** A Create of page `pageUrl` begins: counted until it is settled or cancelled. */
+	begin(pageUrl: string): CreateTicket {
+		this.underWay++;
+		let open = true;
+		const close = () => {
+			if (!open) return false;
+			open = false;
+			this.underWay--;
+			return true;
+		};
+		return {
+			settle: async (created, newestSeenId) => {
+				const settled = new Promise<IDataObject>((resolve, reject) => {
+					this.created.push({ pageUrl, created, newestSeenId, resolve, reject });
+				});
+				if (close()) this.flushIfDone();
+				return await settled;
+			},
+			cancel: () => {
+				if (close()) this.flushIfDone();
+			},
+		};
+	}
+
+	private flushIfDone(): void {
+		if (this.underWay > 0 || this.created.length === 0) return;
+		const round = this.created.splice(0);
+		this.read(round).catch((error: unknown) => {
+			for (const page of round) page.reject(error);
+		});
+	}
+
+	private async read(round: Created[]): Promise<void> {
+		const pages = new Set(round.map((page) => page.pageUrl));
+		const newerThanId = Math.min(...round.map((page) => page.newestSeenId));
+		const search = siteSearchTerm(this.pageUrlOfSite);
+		const oldest = await oldestNewer(this.api, search, pages, newerThanId);
+		for (const page of round) {
+			keepOldest(this.api, page.created, oldest.get(page.pageUrl)).then(page.resolve, page.reject);
+		}
+	}
+}

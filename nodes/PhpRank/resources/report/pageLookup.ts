@@ -1,0 +1,90 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { isStoredUrlOf, pageSearchTerm } from '../../report/storedUrl';
+import type { ListEnvelope } from '../../transport';
+import { collectPages, LARGEST_PAGE_SIZE } from '../../transport';
+import type { PageAnswer, SiteListing } from './siteListing';
+import { idOf, ListingAnswers } from './siteListing';
+
+/**
+ * Create or Re-Run's lookup of one page (createOrRerun.ts): alone (`findNewest`), or through its
+ * site's listing in the run (`lookupThroughListing`, siteListing.ts).
+ */
+
+/** The request a lookup needs. */
+export interface LookupApi {
+	/** One page (1-based) of the reports whose URL contains `search`, newest first by ID. */
+	listPage(search: string, page: number, perPage: number): Promise<ListEnvelope>;
+}
+
+/**
+ * The newest report whose stored URL is exactly `pageUrl` (stored form, report/storedUrl.ts).
+ * phpRank's search is a substring match on the URL as it was sent: the search is for a part every
+ * spelling of the page shares (`pageSearchTerm`), which also lists neighbours (`/page-3` also lists
+ * `/page-30`, other sites' `/page-3`), so every listed report is compared exactly,
+ * newest first, page after page (the transport's page loop, phpRank's largest page: a search for
+ * the site's root, `example.com`, also lists every other page of the site)
+ * until found or the list ends. With `newerThanId`, reports with that ID or a lower one are not
+ * looked at (the list is newest first: the search stops there). Only the answer is kept, not the
+ * records read; a page that repeats the ones before (a server that ignores `page`) ends the search.
+ */
+export async function findNewest(
+	api: LookupApi,
+	pageUrl: string,
+	newerThanId = 0,
+	beforeRequest?: () => void,
+): Promise<PageAnswer> {
+	let newestSeenId = 0;
+	let found: IDataObject | undefined;
+	const stopAt = (record: IDataObject) => {
+		const id = idOf(record);
+		newestSeenId = Math.max(newestSeenId, id);
+		if (id <= newerThanId) return true;
+		if (isStoredUrlOf(record.url, pageUrl)) found = record;
+		return found !== undefined;
+	};
+	const fetchPage = async (page: number, perPage: number) => {
+		beforeRequest?.();
+		return await api.listPage(pageSearchTerm(pageUrl), page, perPage);
+	};
+	await collectPages(fetchPage, {
+		plan: { perPage: LARGEST_PAGE_SIZE, maxItems: undefined },
+		stopAt,
+		newestFirst: true,
+		path: '/reports',
+		shapePage: () => [],
+		endAtRepeatedPage: true,
+	});
+	return found ? { found, newestSeenId } : { newestSeenId };
+}
+
+/**
+ * A page's newest report through its site's listing. When the listing cannot say, or one of its
+ * requests failed, the page's own lookup says, as for a page alone: so a failed listing costs
+ * requests, never a Create for a page that has a report.
+ */
+export async function lookupThroughListing(
+	listing: SiteListing,
+	api: LookupApi,
+	pageUrl: string,
+): Promise<PageAnswer> {
+	let reply;
+	try {
+		reply = await listing.reply(pageUrl);
+	} catch {
+		return await findNewest(api, pageUrl);
+	}
+	if ('answer' in reply) return reply.answer;
+	if (!reply.ownLookup.budgeted) return await findNewest(api, pageUrl);
+	// The site's listing takes over once the pages' own lookups cost what its rest costs.
+	const own = await findNewest(api, pageUrl, 0, () => listing.spendLookupRequest()).catch(
+		async (error: unknown) =>
+			error instanceof ListingAnswers ? undefined : await Promise.reject(error),
+	);
+	if (own) return own;
+	try {
+		return await listing.answerFromRest(pageUrl);
+	} catch {
+		return await findNewest(api, pageUrl);
+	}
+}
