@@ -229,6 +229,8 @@ describe('weekly-audit.json', () => {
 				.sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b))),
 		).toEqual([
 			['GET', '/api/v1/reports', lookup('northwind-coffee.com')],
+			// the read of the site after its Create (Check for a Parallel Create)
+			['GET', '/api/v1/reports', lookup('northwind-coffee.com')],
 			['PATCH', '/api/v1/reports/1', 'results=1'],
 			['PATCH', '/api/v1/reports/7', 'results=1'],
 			['POST', '/api/v1/reports', 'url=https%3A%2F%2Fwww.northwind-coffee.com%2Fmenu&privacy=1'],
