@@ -12,6 +12,7 @@
  *            --update-screenshot (rewrite docs/screenshot-editor.png from the browser check)
  *            --only stop (only the Stop checks, lib/stop.js, in the lines and queue mode chosen)
  *            --only bounds (only the answer-size checks, lib/bounds.js, in the lines chosen)
+ *            --only overlap (only queue mode's executions that overlap, lib/queueOverlap.js; with --line none)
  *
  * Prints PASS/FAIL per check and ends with `e2e: N passed, M failed`; exit code 1 on any failure.
  */
@@ -51,8 +52,8 @@ function parseArgs(argv) {
 		else if (a === '--only') {
 			// one part alone (lib/stop.js: the Stop checks of each line and of queue mode)
 			o.only = argv[++i];
-			if (!['stop', 'bounds'].includes(o.only))
-				throw new Error(`--only takes: stop, bounds (got ${o.only})`);
+			if (!['stop', 'bounds', 'overlap'].includes(o.only))
+				throw new Error(`--only takes: stop, bounds, overlap (got ${o.only})`);
 			Object.assign(o, { scan: false, browser: false, demo: false });
 			// queue mode has Stop checks of its own, and none of bounds
 			if (o.only === 'bounds') o.queue = false;

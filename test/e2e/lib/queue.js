@@ -25,6 +25,7 @@ const { assertedRequest } = require('../../helpers/asserted-request');
 const { takeRequests, sent, replay, expectedItems } = require('./oracle');
 const { KEY, headers } = require('./specs');
 const { queueStop } = require('./stop');
+const { overlapWorkflow, overlapScenario } = require('./queueOverlap');
 
 const TAG = '[queue mode, n8n 2.40.7]';
 const NODE_TYPE = 'n8n-nodes-phprank.phpRank';
@@ -191,6 +192,7 @@ const WORKFLOW_IDS = {
 	oneWorker: 'queue-create-one',
 	list: 'queue-list-all',
 	trigger: 'queue-trigger-new',
+	overlap: 'queue-create-or-rerun-overlap',
 };
 
 async function waitFor(what, condition, timeoutMs) {
@@ -286,6 +288,8 @@ async function runQueueMode({ report, tarball, pkg, keep, only }) {
 		const listSandbox = await startSandbox({ apiKeys: [KEY], seed: { reports: LIST_REPORTS } });
 		const triggerSandbox = await startSandbox({ apiKeys: [KEY], seed: 'demo' });
 		const stopSandboxes = await queueStop.startSandboxes();
+		const overlapSandbox = await startSandbox({ apiKeys: [KEY] });
+		cleanups.push(['overlap sandbox', () => overlapSandbox.close()]);
 		cleanups.push([
 			'sandboxes',
 			() =>
@@ -321,6 +325,13 @@ async function runQueueMode({ report, tarball, pkg, keep, only }) {
 			listWorkflow(WORKFLOW_IDS.list),
 			triggerWorkflow(WORKFLOW_IDS.trigger),
 			...queueStop.workflows(),
+			overlapWorkflow({
+				id: WORKFLOW_IDS.overlap,
+				webhookNode,
+				credentialRef: credentialRef('overlap'),
+				nodeType: NODE_TYPE,
+				connect,
+			}),
 		];
 		await rn.importCredentials(main, [
 			credential('two-workers', throttleSandbox.url),
@@ -328,6 +339,7 @@ async function runQueueMode({ report, tarball, pkg, keep, only }) {
 			credential('list', listSandbox.url),
 			credential('trigger', triggerSandbox.url),
 			...queueStop.credentials(stopSandboxes),
+			credential('overlap', overlapSandbox.url),
 		]);
 		await rn.importWorkflows(main, workflows);
 		// published before the main starts: it then registers the webhooks and starts the trigger
@@ -387,6 +399,24 @@ async function runQueueMode({ report, tarball, pkg, keep, only }) {
 					workers: { 'worker 1': worker1, 'worker 2': worker2 },
 				}),
 			);
+		// issue 33: executions for one new page at once, on both workers: one report
+		const overlapChecks = () =>
+			report.guard(`${TAG} executions that overlap: no unexpected error`, () =>
+				overlapScenario({
+					report,
+					tag: TAG,
+					sandbox: overlapSandbox,
+					url: webhookUrl(WORKFLOW_IDS.overlap),
+					post: postJson,
+					waitForWebhook,
+					executions: () => rn.listExecutions(main, WORKFLOW_IDS.overlap),
+					ranBy: (executionId) => runBy(processes, executionId),
+				}),
+			);
+		if (only === 'overlap') {
+			await overlapChecks();
+			return;
+		}
 		if (!all) {
 			await stopChecks();
 			return;
@@ -415,6 +445,7 @@ async function runQueueMode({ report, tarball, pkg, keep, only }) {
 				batch: 'a',
 			}),
 		);
+		await overlapChecks();
 		t = Date.now();
 		await worker2.stop();
 		report.time(`${TAG} worker 2 stopped`, Date.now() - t);
