@@ -266,6 +266,16 @@ async function main() {
 			}
 		}
 
+		if (args.sections.includes(1)) {
+			log('1d. Create or Re-Run: runs that overlap, the read after a Create (this package)');
+			current.results.overlap = await require('./lib/overlap').runOverlapFigures({
+				snapshot: current.snapshot,
+				apiKey: API_KEY,
+				reps: args.quick ? 1 : 3,
+				log,
+			});
+		}
+
 		if (args.sections.includes(2)) {
 			log(
 				`2. per-item cost: ${args.executions} n8n processes × ${args.reps} pairs per operation${baseline ? `, for each package, alternating` : ''}`,

@@ -146,8 +146,10 @@ function createOrRerunSection(r) {
 		"what the node used before a run read a site's listing: every distinct page looked up on its own (the lookup",
 		"pages, 100 a page, newest first; phpRank's search is a substring match) down to the page's newest report, or the",
 		'whole search when it has none, plus one write (a re-run or a create; none when kept). **Minimum**: each site',
-		"read once, the cheaper of its listing (the search for its host, 100 a page) and its pages' own lookups, plus the",
-		"same writes. Worked out from the sandbox's store before the run.",
+		"read once, the cheaper of its listing (the search for its host, 100 a page) and its pages' own lookups (the",
+		'search for a part every spelling of the page shares), plus the same writes, plus the read after the Creates',
+		"(Check for a Parallel Create: one per page created alone, one read of the site's new reports for a site's pages).",
+		"Worked out from the sandbox's store before the run.",
 		'',
 		'| Create or Re-Run | items / pages | each page alone | minimum | phpRank node: lookups + writes | = minimum | actions out |',
 		'|---|---:|---:|---:|---:|:---:|---|',
@@ -388,6 +390,29 @@ function siteHealthSection(r) {
 	].join('\n');
 }
 
+function overlapSection(o) {
+	const count = (methods, m) => methods.filter((x) => x === m).length;
+	const costs = (methods) =>
+		`${methods.length} (${count(methods, 'GET')} GET + ${count(methods, 'POST')} POST)`;
+	return [
+		'### Create or Re-Run: runs that overlap, and the read after a Create',
+		'',
+		`In-process, through n8n-core's engine, against a sandbox that waits ${o.latencyMs} ms before each answer.`,
+		"Check for a Parallel Create reads the page once more after a Create; a site's pages in one run read the site",
+		"once after their Creates (section 1b's rows). The overlapping executions share one lookup and one Create per",
+		'account and page in the process: they should take no longer than as many executions for as many pages.',
+		'',
+		'| case | requests | Creates | report IDs out | wall time (median) |',
+		'|---|---:|---:|---:|---:|',
+		`| one new page, Check for a Parallel Create on (default) | ${costs(o.checkOn)} | ${count(o.checkOn, 'POST')} | 1 | |`,
+		`| one new page, Check for a Parallel Create off | ${costs(o.checkOff)} | ${count(o.checkOff, 'POST')} | 1 | |`,
+		`| ${o.runs} executions at once, one new page | ${o.onePage.requests} | ${o.onePage.creates} | ${o.onePage.ids} | ${fmt(o.onePage.ms)} ms |`,
+		`| ${o.runs} executions at once, ${o.runs} new pages | ${o.manyPages.requests} | ${o.manyPages.creates} | ${o.manyPages.ids} | ${fmt(o.manyPages.ms)} ms |`,
+		'',
+		`One page ÷ ${o.runs} pages, wall time: ${fmt(o.onePage.ms / o.manyPages.ms, 2)} ${ok(o.onePage.ms <= o.manyPages.ms)} (target: at most 1).`,
+	].join('\n');
+}
+
 function renderReport(results) {
 	const parts = [header(results.info)];
 	if (results.comparison) parts.push(comparisonSection(results.comparison));
@@ -396,6 +421,7 @@ function renderReport(results) {
 		parts.push(createOrRerunSection(results.createOrRerunRequests));
 	if (results.createOrRerunMemory)
 		parts.push(createOrRerunMemorySection(results.createOrRerunMemory));
+	if (results.overlap) parts.push(overlapSection(results.overlap));
 	if (results.perItem) parts.push(perItemSection(results.perItem, results.expressions));
 	if (results.memory) parts.push(memorySection(results.memory, results.liveHeap));
 	if (results.package) parts.push(packageSection(results.package));

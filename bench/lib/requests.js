@@ -225,6 +225,11 @@ const CREATE_OR_RERUN_CASES = [
 	{ label: 'a page with a report', urls: ['https://copperleaf.io/about'] },
 	{ label: 'a page without a report', urls: ['https://copperleaf.io/new-page'] },
 	{
+		label: 'a page without a report, Check for a Parallel Create off',
+		urls: ['https://copperleaf.io/new-page'],
+		checkAfterCreate: false,
+	},
+	{
 		label: 'a page with a report, generated within Max Age (kept)',
 		urls: ['https://copperleaf.io/about'],
 		maxAgeHours: 24 * 365 * 10,
@@ -266,6 +271,12 @@ const CREATE_OR_RERUN_CASES = [
 		urls: auditPages(1000),
 	},
 	{
+		label: 'the same, Check for a Parallel Create off',
+		seed: asSeed(auditPages(500)),
+		urls: auditPages(1000),
+		checkAfterCreate: false,
+	},
+	{
 		label: '1,000 pages on 1,000 sites, one page each, each with a report',
 		seed: asSeed(auditSites(1000)),
 		urls: auditSites(1000),
@@ -287,34 +298,57 @@ const searched = (reports, term) =>
 	reports.filter((r) => r.url.toLowerCase().includes(term.toLowerCase()));
 const pagesOf = (count) => Math.max(1, Math.ceil(count / 100));
 
+/** The node's search terms (report/storedUrl.ts of this repo's build): a part every spelling of the page shares. */
+function searchTerms() {
+	return require('../../dist/nodes/PhpRank/report/storedUrl');
+}
+
 /**
  * Requests of a case, worked out from the sandbox's store before the run. `alone`: every distinct
  * page looked up on its own (the lookup pages, 100 a page, newest first, down to the page's newest
- * report, or the whole search when it has none: what the node did before it read a site's listing),
- * plus one write (none when kept). `minimum`: each site read once, the cheaper of its listing (the
- * search for its host) and its pages' own lookups, plus the same writes.
+ * report, or the whole search when it has none: what the node did before it read a site's listing,
+ * searching for the whole stored URL), plus one write (none when kept). `minimum`: each site read once,
+ * the cheaper of its listing (the search for its host) and its pages' own lookups (the search for a
+ * part every spelling of the page shares), plus the same writes, plus the read after the Creates
+ * (Check for a Parallel Create, on unless the case turns it off): one per page created alone, one read
+ * of the site's new reports for the Creates of a site's pages in one run.
  */
 function createOrRerunCounts(sandbox, c) {
+	const { pageSearchTerm, siteSearchTerm, storedUrl } = searchTerms();
 	const reports = sandbox
 		.reports()
 		.filter((r) => r.deleted_at === null)
 		.sort((a, b) => b.id - a.id);
 	const sites = new Map();
 	let writes = 0;
+	let alone = 0;
 	for (const page of new Set(c.urls.map(storedForm))) {
-		const matches = searched(reports, page);
-		const position = matches.findIndex((r) => r.url === page);
+		const before = searched(reports, page);
+		const beforeAt = before.findIndex((r) => r.url === page);
+		alone += beforeAt === -1 ? pagesOf(before.length) : Math.ceil((beforeAt + 1) / 100);
+		const matches = searched(reports, pageSearchTerm(page));
+		const position = matches.findIndex((r) => storedUrl(r.url) === page);
 		const lookup = position === -1 ? pagesOf(matches.length) : Math.ceil((position + 1) / 100);
 		if (!(position !== -1 && c.maxAgeHours)) writes += 1;
 		const site = page.split('/')[0];
-		sites.set(site, [...(sites.get(site) ?? []), lookup]);
+		const created = position === -1 ? 1 : 0;
+		const known = sites.get(site) ?? { lookups: [], created: 0, page };
+		sites.set(site, {
+			...known,
+			lookups: [...known.lookups, lookup],
+			created: known.created + created,
+		});
 	}
-	let alone = writes;
+	alone += writes;
 	let minimum = writes;
-	for (const [site, lookups] of sites) {
+	const checked = c.checkAfterCreate !== false;
+	for (const { lookups, created, page } of sites.values()) {
 		const own = lookups.reduce((sum, n) => sum + n, 0);
-		alone += own;
-		minimum += lookups.length === 1 ? own : Math.min(own, pagesOf(searched(reports, site).length));
+		const listed = searched(reports, siteSearchTerm(page)).length;
+		minimum += lookups.length === 1 ? own : Math.min(own, pagesOf(listed));
+		// the read after the Creates: newest first, down to the reports the lookups saw
+		if (checked && created > 0)
+			minimum += Math.min(pagesOf(listed + created), Math.floor(created / 100) + 1);
 	}
 	return { alone, minimum };
 }
@@ -339,6 +373,7 @@ async function runCreateOrRerunRequests({ session, apiKey, credsFor, total = 100
 					operation: 'createOrRerun',
 					url: '={{ $json.url }}',
 					...(c.maxAgeHours ? { maxAgeHours: c.maxAgeHours } : {}),
+					...(c.checkAfterCreate === false ? { checkAfterCreate: false } : {}),
 				},
 				creds.phpRank[i],
 			),
