@@ -43,12 +43,9 @@ export async function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Pr
 /** Settles with `work`, or rejects with the `canceled` failure as soon as `signal` aborts. */
 export async function untilCanceled<T>(work: Promise<T>, signal?: AbortSignal): Promise<T> {
 	if (!signal) return await work;
-	try {
-		return await untilAborted(work, signal);
-	} catch (error) {
-		if (signal.aborted) throw canceledFailure();
-		throw error;
-	}
+	return await untilAborted(work, signal).catch(async (error: unknown) =>
+		signal.aborted ? await Promise.reject(canceledFailure()) : await Promise.reject(error),
+	);
 }
 
 /** Waits `ms`, or rejects with the `canceled` failure as soon as `signal` aborts. */
