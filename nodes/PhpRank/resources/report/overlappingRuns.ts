@@ -32,6 +32,12 @@ interface PageWork {
 const pages = new Map<string, PageWork>();
 
 /**
+ * Takeovers one run makes at most (each after another run's lookup or write was stopped): past
+ * it, the stop is this run's failure too, so no run can go round for ever.
+ */
+const MAX_TAKEOVERS = 64;
+
+/**
  * One account: the Base URL and the API key, as a fingerprint (report/pageSet.ts), so that the
  * key itself is no map key. Two credentials with the same key share; one key on two servers not.
  */
@@ -106,12 +112,14 @@ async function shared<L, T>(work: PageWork, options: OverlapOptions<L, T>): Prom
 	const { lookup, plan, waitFor, takeOver } = options;
 	// Writes started before this run began made reports its lookup finds.
 	let seen = work.writes;
+	let takeovers = 0;
+	const mayTakeOver = (error: unknown) => takeOver(error) && ++takeovers <= MAX_TAKEOVERS;
 	for (;;) {
 		// A write under way, or one that began while this run looked up (what it found is older).
 		if (work.write && (work.writing || work.writes !== seen)) {
 			const joined = await settle(work.write as Promise<T>, waitFor);
 			if (joined.ok) return joined.value;
-			if (!takeOver(joined.error)) throw joined.error;
+			if (!mayTakeOver(joined.error)) throw joined.error;
 			seen = work.writes;
 			continue;
 		}
@@ -122,7 +130,7 @@ async function shared<L, T>(work: PageWork, options: OverlapOptions<L, T>): Prom
 		if (work.writes !== seen) continue;
 		if (!looked.ok) {
 			// The run that looked up was stopped: this run looks up itself.
-			if (takeOver(looked.error)) continue;
+			if (mayTakeOver(looked.error)) continue;
 			throw looked.error;
 		}
 		const step = plan(looked.value);
