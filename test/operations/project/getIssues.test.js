@@ -84,6 +84,30 @@ test('a page with several reports counts once, by its newest report (id and reas
 	}
 });
 
+test('a page counts once in any spelling (report/storedUrl.ts): %c3%a9 and é, :443 and no port', async () => {
+	fixture.sandbox.reset([
+		{ url: `https://${SITE}/caf%c3%a9`, score: 10 },
+		{ url: `https://${SITE}/café`, score: 10 },
+		{ url: `http://${SITE}:443/about`, score: 10 },
+		{ url: `https://${SITE}/about`, score: 10 },
+	]);
+	expect(fixture.sandbox.reports().map((r) => r.url)).toEqual([
+		`${SITE}/caf%c3%a9`,
+		`${SITE}/caf%C3%A9`,
+		`${SITE}:443/about`,
+		`${SITE}/about`,
+	]);
+	// the newest report of the café page (2) passes every check: only /about's newest (4) fails
+	fixture.sandbox.setChecks(2, 'all');
+	const issues = jsonOf((await fixture.run(getIssues())).items);
+	expect(issues.length).toBeGreaterThan(0);
+	for (const issue of issues) {
+		expect(issue.pages_audited).toBe(2);
+		expect(issue.pages_failing).toBe(1);
+		expect(issue.pages.map((page) => [page.id, page.url])).toEqual([[4, `${SITE}/about`]]);
+	}
+});
+
 test('Importance: only the chosen levels, in the same order', async () => {
 	fixture.sandbox.reset(pages(40));
 	const { items } = await fixture.run(getIssues({ importance: ['low', 'high'] }));
