@@ -192,7 +192,7 @@ const WORKFLOW_IDS = {
 	oneWorker: 'queue-create-one',
 	list: 'queue-list-all',
 	trigger: 'queue-trigger-new',
-	overlap: 'queue-create-or-rerun-overlap',
+	overlap: 'queue-overlap',
 };
 
 async function waitFor(what, condition, timeoutMs) {
