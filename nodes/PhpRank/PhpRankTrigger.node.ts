@@ -23,6 +23,7 @@ import type { WatchEvent, WatchOutcome, WatchState } from './trigger/watch';
 import {
 	baseline,
 	detectCheckFailures,
+	detectCheckFixes,
 	detectNewReports,
 	detectScoreBelow,
 	detectScoreChanges,
@@ -63,9 +64,9 @@ export class PhpRankTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle:
-			'={{ {"newReport": "New Report", "scoreChanged": "Score Changed", "scoreBelow": "Score Below Threshold", "checkFailed": "Check Failed"}[$parameter["event"]] }}',
+			'={{ {"newReport": "New Report", "scoreChanged": "Score Changed", "scoreBelow": "Score Below Threshold", "checkFailed": "Check Failed", "checkFixed": "Check Fixed"}[$parameter["event"]] }}',
 		description:
-			'Starts the workflow when phpRank has a new report, a report score changes or a chosen check fails',
+			'Starts the workflow when phpRank has a new report, a report score changes, or a chosen check fails or is fixed',
 		defaults: { name: 'phpRank Trigger' },
 		polling: true,
 		inputs: [],
@@ -117,6 +118,7 @@ export class PhpRankTrigger implements INodeType {
 			scoreChanged: detectScoreChanges,
 			scoreBelow: detectScoreBelow,
 			checkFailed: detectCheckFailures,
+			checkFixed: detectCheckFixes,
 		}[settings.event];
 		const outcome = detect(state, settings, window);
 		saveState(state, { ...outcome.state, site });

@@ -11,6 +11,7 @@ const MODULE_PATHS = {
 	credential: 'credentials/PhpRankApi.credentials',
 	watch: 'nodes/PhpRank/trigger/watch',
 	checkFailures: 'nodes/PhpRank/trigger/checkFailures',
+	checkFixes: 'nodes/PhpRank/trigger/checkFixes',
 	readReports: 'nodes/PhpRank/trigger/readReports',
 	triggerFields: 'nodes/PhpRank/trigger/triggerFields',
 	abort: 'nodes/PhpRank/transport/abort',

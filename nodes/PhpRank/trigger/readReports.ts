@@ -15,7 +15,7 @@ import {
 import { chosenChecks } from './checkFailures';
 import { DEFAULT_CHECKS, DEFAULT_THRESHOLD, DEFAULT_WATCHED, MAX_WATCHED } from './triggerFields';
 import type { TriggerEvent, WatchSettings, WatchState } from './watch';
-import { isNewSince } from './watch';
+import { isCheckEvent, isNewSince } from './watch';
 
 /** What a poll reads: the trigger's settings, and the lists of reports each event compares. */
 
@@ -58,9 +58,9 @@ async function pollList(
 /** New Report looks at one small page first; only a burst of new reports reads the largest pages. */
 const PROBE_PAGE = 10;
 
-/** Check Failed's Checks: the keys chosen; none is refused before anything is sent. */
+/** Check Failed's and Check Fixed's Checks: the keys chosen; none is refused before anything is sent. */
 function checksOf(context: IPollFunctions, event: TriggerEvent): string[] {
-	if (event !== 'checkFailed') return [];
+	if (!isCheckEvent(event)) return [];
 	const value = context.getNodeParameter('checks', DEFAULT_CHECKS) as unknown;
 	const keys = (Array.isArray(value) ? value : [value]).filter(
 		(key): key is string => typeof key === 'string' && key.trim() !== '',
@@ -68,7 +68,9 @@ function checksOf(context: IPollFunctions, event: TriggerEvent): string[] {
 	if (keys.length === 0) {
 		throw new NodeOperationError(context.getNode(), 'Choose at least one check in "Checks"', {
 			description:
-				'Check Failed starts the workflow when one of the chosen checks breaks; with none chosen it could never fire.',
+				event === 'checkFailed'
+					? 'Check Failed starts the workflow when one of the chosen checks breaks; with none chosen it could never fire.'
+					: 'Check Fixed starts the workflow when one of the chosen checks passes again; with none chosen it could never fire.',
 		});
 	}
 	return chosenChecks(keys.map((key) => key.trim()));
@@ -148,7 +150,7 @@ export async function newestReports(
 	});
 }
 
-/** The newest `watchCount` reports (of the project): what Score Changed, Below and Check Failed compare. */
+/** The newest `watchCount` reports (of the project): what Score Changed, Below, Check Failed and Fixed compare. */
 export async function watchedWindow(
 	context: IPollFunctions,
 	deadline: ChannelDeadline,

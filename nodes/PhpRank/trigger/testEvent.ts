@@ -3,7 +3,14 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { newestReports, pollDeadline, watchedWindow } from './readReports';
 import type { WatchEvent, WatchSettings } from './watch';
-import { belowFields, changeFields, latestRerun, newestBelow, newestFailing } from './watch';
+import {
+	belowFields,
+	changeFields,
+	latestRerun,
+	newestBelow,
+	newestFailing,
+	newestFixed,
+} from './watch';
 
 function noTestEvent(
 	context: IPollFunctions,
@@ -50,6 +57,15 @@ export async function testEvent(
 			context,
 			`No report${ofProjectPhrase(settings)} fails a chosen check`,
 			`None of the newest ${settings.watchCount} reports fails one of the checks chosen in "Checks". Choose more checks to see a test event.`,
+		);
+	}
+	if (settings.event === 'checkFixed') {
+		const fixed = newestFixed(window, settings.checks);
+		if (fixed) return fixed;
+		throw noTestEvent(
+			context,
+			`No re-run report${ofProjectPhrase(settings)} passes a chosen check`,
+			`None of the newest ${settings.watchCount} reports was re-run and passes one of the checks chosen in "Checks". Re-run a report (phpRank node: Report → Update with Re-Run Analysis), then fetch a test event again.`,
 		);
 	}
 	const report = latestRerun(window);

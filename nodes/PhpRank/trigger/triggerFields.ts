@@ -48,15 +48,21 @@ export const triggerFields: INodeProperties[] = [
 		default: 'newReport',
 		options: [
 			{
+				name: 'Check Failed',
+				value: 'checkFailed',
+				description:
+					'A chosen check (e.g. noindex, HTTPS) broke on one of the newest reports; once per fall, again only after it passed again',
+			},
+			{
+				name: 'Check Fixed',
+				value: 'checkFixed',
+				description:
+					'A chosen check that failed on a watched page passes in a re-run or a newer report of the page; once per recovery',
+			},
+			{
 				name: 'New Report',
 				value: 'newReport',
 				description: 'A report was created (every new report, however many arrived between polls)',
-			},
-			{
-				name: 'Score Changed',
-				value: 'scoreChanged',
-				description:
-					'A re-run moved the score of one of the newest reports; outputs old and new score',
 			},
 			{
 				name: 'Score Below Threshold',
@@ -65,10 +71,10 @@ export const triggerFields: INodeProperties[] = [
 					'The score of one of the newest reports fell below a number; once per fall, again only after it recovered',
 			},
 			{
-				name: 'Check Failed',
-				value: 'checkFailed',
+				name: 'Score Changed',
+				value: 'scoreChanged',
 				description:
-					'A chosen check (e.g. noindex, HTTPS) broke on one of the newest reports; once per fall, again only after it passed again',
+					'A re-run moved the score of one of the newest reports; outputs old and new score',
 			},
 		],
 	},
@@ -86,7 +92,7 @@ export const triggerFields: INodeProperties[] = [
 		name: 'checkNotice',
 		type: 'notice',
 		default: '',
-		displayOptions: showForEvents(['checkFailed']),
+		displayOptions: showForEvents(['checkFailed', 'checkFixed']),
 	},
 	{
 		displayName: 'Checks',
@@ -95,9 +101,9 @@ export const triggerFields: INodeProperties[] = [
 		// DEFAULT_CHECKS: n8n's lint wants the literal here (test/trigger/checkFailures.test.js compares them).
 		default: ['title', 'robots', 'noindex', 'https_encryption'],
 		description:
-			'The checks whose failure starts the workflow. The default: the failures that cost a page its search traffic at once (Title, Robots, Noindex, HTTPS Encryption).',
+			'The checks whose failure (Check Failed) or fix (Check Fixed) starts the workflow. The default: the failures that cost a page its search traffic at once (Title, Robots, Noindex, HTTPS Encryption).',
 		options: CHECK_OPTIONS,
-		displayOptions: showForEvents(['checkFailed']),
+		displayOptions: showForEvents(['checkFailed', 'checkFixed']),
 	},
 	projectLocator({
 		description: 'Only reports of this project (exact name); leave empty for every project',
@@ -130,7 +136,7 @@ export const triggerFields: INodeProperties[] = [
 		typeOptions: { minValue: 1, maxValue: MAX_WATCHED },
 		description:
 			'How many of the newest reports (of the project, if set) each poll compares: one request per 100, about 3 kB of data per report. Changes to older reports are not seen; raise this or set a project to cover them. Changes of a report that is re-run and back to the same score (or checks) between two polls are not seen either.',
-		displayOptions: showForEvents(['scoreChanged', 'scoreBelow', 'checkFailed']),
+		displayOptions: showForEvents(['scoreChanged', 'scoreBelow', 'checkFailed', 'checkFixed']),
 	},
 	simplifyField(),
 ];

@@ -3,6 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { reportLabel, reportScore, scoreLabel, toNumber } from '../report/score';
 import { simplifyReport } from '../report/simplify';
 import { chosenChecks, failingMask, regressionsOf } from './checkFailures';
+import { decideFixes, fixesOf, fixRecordsOf } from './checkFixes';
 
 /**
  * What the phpRank Trigger decides, as pure functions of (state, reports read this poll): what to
@@ -20,14 +21,24 @@ import { chosenChecks, failingMask, regressionsOf } from './checkFailures';
  *   created after it is new whatever its ID, so nothing made after a restart of IDs is lost.
  * - `scores` (Score Changed / Score Below Threshold only): report ID → score for the reports of
  *   the watched window, at most "Reports to Watch" entries.
- * - `failing` (Check Failed only): report ID → which chosen checks it fails, one number each
- *   (checkFailures.ts), for the reports of the watched window.
+ * - `failing` (Check Failed, Check Fixed): report ID → which chosen checks it fails, one number each
+ *   (checkFailures.ts; for Check Fixed with its page's key above, checkFixes.ts), for the reports
+ *   of the watched window.
  *
  * State saved by earlier versions (`watch` and `lastId` only) is taken over as it is: the first
  * poll adds `site` and `lastCreatedAt`.
  */
 
-export type TriggerEvent = 'newReport' | 'scoreChanged' | 'scoreBelow' | 'checkFailed';
+export type TriggerEvent =
+	| 'newReport'
+	| 'scoreChanged'
+	| 'scoreBelow'
+	| 'checkFailed'
+	| 'checkFixed';
+
+/** The events that compare the checks of reports (the Checks field). */
+export const isCheckEvent = (event: TriggerEvent) =>
+	event === 'checkFailed' || event === 'checkFixed';
 
 export interface WatchState extends IDataObject {
 	watch?: string;
@@ -66,6 +77,8 @@ export interface WatchOutcome {
 	 * seen (`lastId`), and the newest ID now (0 when no report is left).
 	 */
 	restart?: { lastId: number; newestId: number };
+	/** Check Fixed: every recorded number after the decision, a page's older report outside the window included. */
+	records?: IDataObject;
 }
 
 /** One string for "what is watched": a state recorded for other settings is not reused. */
@@ -73,7 +86,7 @@ export function watchSignature(settings: WatchSettings): string {
 	const parts: Array<string | number> = [settings.event, settings.project];
 	if (settings.event !== 'newReport') parts.push(settings.watchCount);
 	if (settings.event === 'scoreBelow') parts.push(settings.threshold);
-	if (settings.event === 'checkFailed') parts.push(chosenChecks(settings.checks).join(','));
+	if (isCheckEvent(settings.event)) parts.push(chosenChecks(settings.checks).join(','));
 	return JSON.stringify(parts);
 }
 
@@ -140,6 +153,8 @@ export function baseline(
 	const lastCreatedAt = settings.event === 'newReport' ? latestCreatedAt(reports) : undefined;
 	if (lastCreatedAt !== undefined) state.lastCreatedAt = lastCreatedAt;
 	if (settings.event === 'checkFailed') state.failing = masksOf(reports, settings.checks);
+	else if (settings.event === 'checkFixed')
+		state.failing = fixRecordsOf(reports, chosenChecks(settings.checks));
 	else if (settings.event !== 'newReport') state.scores = scoresOf(reports);
 	return state;
 }
@@ -405,6 +420,48 @@ export function newestFailing(window: IDataObject[], checks: string[]): WatchEve
 	for (const report of [...window].sort(byIdAscending).reverse()) {
 		const regressions = regressionsOf(report, chosen, 0, failingMask(report, chosen));
 		if (regressions.length > 0) return { report, extra: checkFailedFields(regressions) };
+	}
+	return undefined;
+}
+
+/**
+ * Check Fixed: a report of the window is emitted when a chosen check it failed at the last poll
+ * passes now, or when it is new and passes a chosen check that the newest recorded report of its
+ * page failed (checkFixes.ts decideFixes). A page that passed when first recorded is not emitted.
+ */
+export function detectCheckFixes(
+	state: WatchState,
+	settings: WatchSettings,
+	window: IDataObject[],
+): WatchOutcome {
+	const checks = chosenChecks(settings.checks);
+	const lastId = state.lastId ?? 0;
+	const read = [...window].sort(byIdAscending);
+	const decision = decideFixes(state.failing ?? {}, lastId, read, checks);
+	const failing: IDataObject = {};
+	for (const report of read)
+		failing[String(reportId(report))] = decision.records[String(reportId(report))];
+	const next: WatchState = { watch: watchSignature(settings) };
+	if (state.site !== undefined) next.site = state.site;
+	next.lastId = newestId(window, lastId);
+	next.failing = failing;
+	const events = decision.fixed.map(({ report, fixed }) => ({ report, extra: { fixed } }));
+	return { events, state: next, records: decision.records };
+}
+
+/**
+ * "Fetch Test Event", Check Fixed: the newest re-run report that passes a chosen check, with those
+ * checks (what failed before is only known from a recorded state).
+ */
+export function newestFixed(window: IDataObject[], checks: string[]): WatchEvent | undefined {
+	const chosen = chosenChecks(checks);
+	const all = 2 ** chosen.length - 1;
+	const rerun = window.filter(
+		(report) => Date.parse(String(report.generated_at)) > Date.parse(String(report.created_at)),
+	);
+	for (const report of [...rerun].sort(byIdAscending).reverse()) {
+		const fixed = fixesOf(report, chosen, all, failingMask(report, chosen));
+		if (fixed.length > 0) return { report, extra: { fixed } };
 	}
 	return undefined;
 }
