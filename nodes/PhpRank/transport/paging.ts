@@ -112,6 +112,11 @@ export interface CollectOptions {
 	 * for again (unless the list changed and page 1 must be read again).
 	 */
 	firstPage?: ListEnvelope;
+	/**
+	 * The first page to read (1 when not given): the trigger's rolling watch reads a slice of a list
+	 * from its middle; no page before it is read, re-reads included.
+	 */
+	fromPage?: number;
 }
 
 /** Page 1 of a list, how many pages the list had then, and whether page 1 is its last. */
@@ -231,7 +236,8 @@ class ListReading {
 	async rereadBefore(page: number): Promise<ListEnvelope> {
 		const { envelope, startsUnseen } = await this.read(page);
 		let moved = startsUnseen;
-		for (let earlier = page - 1; moved && earlier >= 1 && !this.finished; earlier--) {
+		const first = this.options.fromPage ?? 1;
+		for (let earlier = page - 1; moved && earlier >= first && !this.finished; earlier--) {
 			moved = (await this.read(earlier)).startsUnseen;
 		}
 		return envelope;
@@ -275,10 +281,11 @@ export async function collectPages(
 ): Promise<IDataObject[]> {
 	const { perPage } = options.plan;
 	const reading = new ListReading(fetchPage, options);
-	let previous = (await reading.read(1)).envelope;
+	const first = Math.max(1, Math.floor(options.fromPage ?? 1));
+	let previous = (await reading.read(first)).envelope;
 	reading.rereadBudget = REREAD_BUDGET_BASE + REREAD_BUDGET_PER_PAGE * pageCount(previous, perPage);
 	for (
-		let page = 1;
+		let page = first;
 		!reading.finished && page < MAX_PAGES && !isLastPage(previous, page, perPage);
 		page++
 	) {

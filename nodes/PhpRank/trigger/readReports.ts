@@ -13,6 +13,8 @@ import {
 	withoutUserinfo,
 } from '../transport';
 import { chosenChecks } from './checkFailures';
+import type { RollingRead } from './rollingWatch';
+import { readRolling } from './rollingWatch';
 import { DEFAULT_CHECKS, DEFAULT_THRESHOLD, DEFAULT_WATCHED, MAX_WATCHED } from './triggerFields';
 import type { TriggerEvent, WatchSettings, WatchState } from './watch';
 import { isCheckEvent, isNewSince } from './watch';
@@ -76,22 +78,57 @@ function checksOf(context: IPollFunctions, event: TriggerEvent): string[] {
 	return chosenChecks(keys.map((key) => key.trim()));
 }
 
-/** The trigger's settings for this poll; Reports to Watch kept within 1 to MAX_WATCHED. */
-export function settingsOf(context: IPollFunctions): WatchSettings {
-	const project = context.getNodeParameter('project', '', { extractValue: true });
+/**
+ * Reports to Watch as this poll uses it: within 1 to MAX_WATCHED; from node version 2, 0 (its
+ * default) is every report of the Project, and the newest DEFAULT_WATCHED without one.
+ */
+function watchCountOf(context: IPollFunctions, project: string): number {
 	const count = Number(context.getNodeParameter('watchCount', DEFAULT_WATCHED));
+	const whole = Number(context.getNode().typeVersion) >= 2 && count === 0;
+	if (whole) return project ? 0 : DEFAULT_WATCHED;
+	return Math.min(
+		MAX_WATCHED,
+		Math.max(1, Math.floor(Number.isFinite(count) ? count : DEFAULT_WATCHED)),
+	);
+}
+
+/** The trigger's settings for this poll. */
+export function settingsOf(context: IPollFunctions): WatchSettings {
+	const project = String(
+		context.getNodeParameter('project', '', { extractValue: true }) ?? '',
+	).trim();
 	const event = context.getNodeParameter('event', 'newReport') as TriggerEvent;
 	return {
 		event,
 		checks: checksOf(context, event),
-		project: String(project ?? '').trim(),
+		project,
 		threshold: Number(context.getNodeParameter('threshold', DEFAULT_THRESHOLD)),
 		minimumChange: Number(context.getNodeParameter('minimumChange', 1)),
-		watchCount: Math.min(
-			MAX_WATCHED,
-			Math.max(1, Math.floor(Number.isFinite(count) ? count : DEFAULT_WATCHED)),
-		),
+		watchCount: watchCountOf(context, project),
 	};
+}
+
+/** Whether this poll watches every report of the project (rollingWatch.ts). */
+export function isRolling(settings: WatchSettings): boolean {
+	return settings.watchCount === 0 && settings.project !== '';
+}
+
+/** The rolling watch's poll: page 1 of the project and the next slice of its older reports. */
+export async function rollingReports(
+	context: IPollFunctions,
+	deadline: ChannelDeadline,
+	settings: WatchSettings,
+	state: WatchState,
+): Promise<RollingRead> {
+	const known = state.failing ?? state.scores ?? {};
+	return await readRolling(
+		context,
+		deadline,
+		POLL_LIMITS,
+		listQuery(settings),
+		known,
+		state.cursor,
+	);
 }
 
 /** Newest first, one project or all: the order in which "already seen" is a stop. */
@@ -150,6 +187,11 @@ export async function newestReports(
 	});
 }
 
+/** How many of the newest reports a window holds: the rolling watch's test event looks at page 1's. */
+export function windowSize(settings: WatchSettings): number {
+	return settings.watchCount || DEFAULT_WATCHED;
+}
+
 /** The newest `watchCount` reports (of the project): what Score Changed, Below, Check Failed and Fixed compare. */
 export async function watchedWindow(
 	context: IPollFunctions,
@@ -157,7 +199,7 @@ export async function watchedWindow(
 	settings: WatchSettings,
 ) {
 	return await pollList(context, deadline, '/reports', listQuery(settings), {
-		plan: planPages(false, settings.watchCount),
+		plan: planPages(false, windowSize(settings)),
 		newestFirst: true,
 	});
 }

@@ -1,7 +1,7 @@
 import type { IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { newestReports, pollDeadline, watchedWindow } from './readReports';
+import { newestReports, pollDeadline, watchedWindow, windowSize } from './readReports';
 import type { WatchEvent, WatchSettings } from './watch';
 import {
 	belowFields,
@@ -47,7 +47,7 @@ export async function testEvent(
 		throw noTestEvent(
 			context,
 			`No report${ofProjectPhrase(settings)} scores below ${settings.threshold}`,
-			`None of the newest ${settings.watchCount} reports has a score below the threshold. Raise the threshold to see a test event.`,
+			`None of the newest ${windowSize(settings)} reports has a score below the threshold. Raise the threshold to see a test event.`,
 		);
 	}
 	if (settings.event === 'checkFailed') {
@@ -56,7 +56,7 @@ export async function testEvent(
 		throw noTestEvent(
 			context,
 			`No report${ofProjectPhrase(settings)} fails a chosen check`,
-			`None of the newest ${settings.watchCount} reports fails one of the checks chosen in "Checks". Choose more checks to see a test event.`,
+			`None of the newest ${windowSize(settings)} reports fails one of the checks chosen in "Checks". Choose more checks to see a test event.`,
 		);
 	}
 	if (settings.event === 'checkFixed') {
@@ -65,7 +65,7 @@ export async function testEvent(
 		throw noTestEvent(
 			context,
 			`No re-run report${ofProjectPhrase(settings)} passes a chosen check`,
-			`None of the newest ${settings.watchCount} reports was re-run and passes one of the checks chosen in "Checks". Re-run a report (phpRank node: Report → Update with Re-Run Analysis), then fetch a test event again.`,
+			`None of the newest ${windowSize(settings)} reports was re-run and passes one of the checks chosen in "Checks". Re-run a report (phpRank node: Report → Update with Re-Run Analysis), then fetch a test event again.`,
 		);
 	}
 	const report = latestRerun(window);
@@ -73,7 +73,7 @@ export async function testEvent(
 	if (report) return { report, extra: changeFields(report, null) };
 	throw noTestEvent(
 		context,
-		`No re-run report${ofProjectPhrase(settings)} among the newest ${settings.watchCount}`,
+		`No re-run report${ofProjectPhrase(settings)} among the newest ${windowSize(settings)}`,
 		'Score Changed reports a score that moved when phpRank re-ran a report. Re-run one (phpRank node: Report → Update with Re-Run Analysis), then fetch a test event again.',
 	);
 }

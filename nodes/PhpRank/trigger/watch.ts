@@ -25,6 +25,9 @@ import { decideFixes, fixesOf, fixRecordsOf } from './checkFixes';
  *   (checkFailures.ts; for Check Fixed with its page's key above, checkFixes.ts), for the reports
  *   of the watched window.
  *
+ * - `cursor` (the rolling watch of a whole project, rollingWatch.ts): the report ID below which
+ *   the next slice of older reports is read; absent when the next poll starts a new round.
+ *
  * State saved by earlier versions (`watch` and `lastId` only) is taken over as it is: the first
  * poll adds `site` and `lastCreatedAt`.
  */
@@ -47,6 +50,7 @@ export interface WatchState extends IDataObject {
 	lastCreatedAt?: string;
 	scores?: IDataObject;
 	failing?: IDataObject;
+	cursor?: number;
 }
 
 export interface WatchSettings {
@@ -57,7 +61,10 @@ export interface WatchSettings {
 	threshold: number;
 	/** Score Changed: the smallest move (points) that counts. */
 	minimumChange: number;
-	/** Score Changed / Below, Check Failed: how many of the newest reports are compared each poll. */
+	/**
+	 * Score Changed / Below, Check Failed / Fixed: how many of the newest reports are compared each
+	 * poll; 0 (node version 2, a Project set): every report of the project (rollingWatch.ts).
+	 */
 	watchCount: number;
 	/** Check Failed: the check keys that count, in phpRank's order (checkFailures.ts chosenChecks). */
 	checks: string[];
