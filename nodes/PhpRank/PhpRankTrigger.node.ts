@@ -26,7 +26,6 @@ import type { WatchEvent, WatchOutcome, WatchState } from './trigger/watch';
 import {
 	baseline,
 	detectCheckFailures,
-	detectCheckFixes,
 	detectNewReports,
 	detectScoreBelow,
 	detectScoreChanges,
@@ -35,6 +34,7 @@ import {
 	scoreWindowRestart,
 	watchedAnotherSite,
 } from './trigger/watch';
+import { detectCheckFixes } from './trigger/detectFixes';
 
 function toItems(events: WatchEvent[], simplify: boolean): INodeExecutionData[][] | null {
 	if (events.length === 0) return null;

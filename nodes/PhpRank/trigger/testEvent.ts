@@ -3,14 +3,8 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { newestReports, pollDeadline, watchedWindow, windowSize } from './readReports';
 import type { WatchEvent, WatchSettings } from './watch';
-import {
-	belowFields,
-	changeFields,
-	latestRerun,
-	newestBelow,
-	newestFailing,
-	newestFixed,
-} from './watch';
+import { belowFields, changeFields, latestRerun, newestBelow, newestFailing } from './watch';
+import { newestFixed } from './detectFixes';
 
 function noTestEvent(
 	context: IPollFunctions,

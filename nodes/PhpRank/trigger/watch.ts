@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { reportLabel, reportScore, scoreLabel, toNumber } from '../report/score';
 import { simplifyReport } from '../report/simplify';
 import { chosenChecks, failingMask, regressionsOf } from './checkFailures';
-import { decideFixes, fixesOf, fixRecordsOf } from './checkFixes';
+import { fixRecordsOf } from './checkFixes';
 
 /**
  * What the phpRank Trigger decides, as pure functions of (state, reports read this poll): what to
@@ -427,48 +427,6 @@ export function newestFailing(window: IDataObject[], checks: string[]): WatchEve
 	for (const report of [...window].sort(byIdAscending).reverse()) {
 		const regressions = regressionsOf(report, chosen, 0, failingMask(report, chosen));
 		if (regressions.length > 0) return { report, extra: checkFailedFields(regressions) };
-	}
-	return undefined;
-}
-
-/**
- * Check Fixed: a report of the window is emitted when a chosen check it failed at the last poll
- * passes now, or when it is new and passes a chosen check that the newest recorded report of its
- * page failed (checkFixes.ts decideFixes). A page that passed when first recorded is not emitted.
- */
-export function detectCheckFixes(
-	state: WatchState,
-	settings: WatchSettings,
-	window: IDataObject[],
-): WatchOutcome {
-	const checks = chosenChecks(settings.checks);
-	const lastId = state.lastId ?? 0;
-	const read = [...window].sort(byIdAscending);
-	const decision = decideFixes(state.failing ?? {}, lastId, read, checks);
-	const failing: IDataObject = {};
-	for (const report of read)
-		failing[String(reportId(report))] = decision.records[String(reportId(report))];
-	const next: WatchState = { watch: watchSignature(settings) };
-	if (state.site !== undefined) next.site = state.site;
-	next.lastId = newestId(window, lastId);
-	next.failing = failing;
-	const events = decision.fixed.map(({ report, fixed }) => ({ report, extra: { fixed } }));
-	return { events, state: next, records: decision.records };
-}
-
-/**
- * "Fetch Test Event", Check Fixed: the newest re-run report that passes a chosen check, with those
- * checks (what failed before is only known from a recorded state).
- */
-export function newestFixed(window: IDataObject[], checks: string[]): WatchEvent | undefined {
-	const chosen = chosenChecks(checks);
-	const all = 2 ** chosen.length - 1;
-	const rerun = window.filter(
-		(report) => Date.parse(String(report.generated_at)) > Date.parse(String(report.created_at)),
-	);
-	for (const report of [...rerun].sort(byIdAscending).reverse()) {
-		const fixed = fixesOf(report, chosen, all, failingMask(report, chosen));
-		if (fixed.length > 0) return { report, extra: { fixed } };
 	}
 	return undefined;
 }
