@@ -207,26 +207,27 @@ function triggerEventCheck({ report, name, node, result, before, pkg, mine }) {
 	const params = resolvedParameters(pkg, node);
 	const out = rn.nodeOutput(result, node.name);
 	const items = Array.isArray(out) ? out : [];
+	// version 2's Reports to Watch 0: the test event looks at the newest 100 (page 1)
+	const watchCount = params.watchCount || 100;
 	const watched = before
 		.filter(
 			(x) =>
 				x.deleted_at === null && (!params.project?.value || x.project === params.project.value),
 		)
 		.sort((a, b) => b.id - a.id)
-		// version 2's Reports to Watch 0: the test event looks at the newest 100 (page 1)
-		.slice(0, params.watchCount || 100);
+		.slice(0, watchCount);
 	if (params.event === 'checkFailed') {
 		const failing = (x) => params.checks.filter((check) => x.results[check]?.passed === false);
 		const want = watched.find((x) => failing(x).length > 0);
 		report.equal(
-			`${name}: "${node.name}" (test event) outputs the newest of the ${params.watchCount} newest reports failing ${params.checks.join(' or ')}, with those checks as regressions: #${want?.id}`,
+			`${name}: "${node.name}" (test event) outputs the newest of the ${watchCount} newest reports failing ${params.checks.join(' or ')}, with those checks as regressions: #${want?.id}`,
 			items.map((x) => ({ id: x.id, checks: (x.regressions || []).map((r) => r.check).sort() })),
 			want ? [{ id: want.id, checks: failing(want).sort() }] : [],
 		);
 	} else if (params.event === 'scoreBelow') {
 		const want = watched.find((x) => x.result < params.threshold);
 		report.equal(
-			`${name}: "${node.name}" (test event) outputs the newest of the ${params.watchCount} newest reports below ${params.threshold}: #${want?.id}`,
+			`${name}: "${node.name}" (test event) outputs the newest of the ${watchCount} newest reports below ${params.threshold}: #${want?.id}`,
 			items.map((x) => ({ id: x.id, score: x.score ?? x.result })),
 			want ? [{ id: want.id, score: want.result }] : [],
 		);
