@@ -114,7 +114,8 @@ export interface CollectOptions {
 	firstPage?: ListEnvelope;
 	/**
 	 * The first page to read (1 when not given): the trigger's rolling watch reads a slice of a list
-	 * from its middle; no page before it is read, re-reads included.
+	 * from its middle. A page before it is read only as a re-read, when records deleted meanwhile
+	 * moved up past the slice's first page.
 	 */
 	fromPage?: number;
 }
@@ -236,8 +237,7 @@ class ListReading {
 	async rereadBefore(page: number): Promise<ListEnvelope> {
 		const { envelope, startsUnseen } = await this.read(page);
 		let moved = startsUnseen;
-		const first = this.options.fromPage ?? 1;
-		for (let earlier = page - 1; moved && earlier >= first && !this.finished; earlier--) {
+		for (let earlier = page - 1; moved && earlier >= 1 && !this.finished; earlier--) {
 			moved = (await this.read(earlier)).startsUnseen;
 		}
 		return envelope;
