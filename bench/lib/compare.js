@@ -308,6 +308,29 @@ const EXTRACTORS = [
 				unit: 'bytes',
 				of: (r) => r.tool?.asShipped?.bytes,
 			},
+			// the trigger watching a whole site: only where this package measured it (trigger version 2)
+			...(c.siteHealth.rolling
+				? [
+						{
+							label: 'site health, the trigger watching a whole site: requests per poll',
+							kind: 'requests',
+							unit: 'count',
+							of: (r) => r.rolling?.requestsPerPoll,
+						},
+						{
+							label: 'site health, the trigger watching a whole site: polls per full round',
+							kind: 'requests',
+							unit: 'count',
+							of: (r) => r.rolling?.pollsPerRound,
+						},
+						{
+							label: 'site health, the trigger watching a whole site: state',
+							kind: 'size',
+							unit: 'bytes',
+							of: (r) => r.rolling?.stateBytes,
+						},
+					]
+				: []),
 			...(c.siteHealth.state?.rows ?? []).map((row) => ({
 				label: `site health, trigger state: ${row.label}`,
 				kind: 'size',

@@ -347,6 +347,28 @@ function boundsSection(r) {
 	].join('\n');
 }
 
+/**
+ * The trigger watching a whole site (version 2, a Project, Reports to Watch 0): requests a poll, polls
+ * a round (docs/usage.md: ceil((ceil(P/100) - 2) / 8)), the state, and the node's time a poll.
+ */
+function rollingRows(rolling) {
+	if (!rolling) return [];
+	const pages = Math.ceil(rolling.reports / 100);
+	const stated = Math.max(1, Math.ceil((pages - 2) / 8));
+	return [
+		'',
+		`The trigger watching a whole site: Check Failed on a project of ${fmt(rolling.reports)} reports (version 2, Reports to Watch 0), from activation until every report is recorded. Goals: at most 10 requests a poll; the polls docs/usage.md states (${stated}).`,
+		'',
+		'| | figure | goal |',
+		'|---|---:|:---:|',
+		`| requests per poll (most) | ${rolling.requestsPerPoll} | ${ok(rolling.requestsPerPoll <= 10)} |`,
+		`| polls per full round | ${rolling.pollsPerRound} | ${ok(rolling.pollsPerRound <= stated)} |`,
+		`| reports recorded | ${fmt(rolling.recorded)} | ${ok(rolling.recorded === rolling.reports)} |`,
+		`| state | ${fmtBytes(rolling.stateBytes)} | |`,
+		`| node time per poll, in-process | ${fmt(rolling.msPerPoll)} ms | |`,
+	];
+}
+
 function siteHealthSection(r) {
 	const { n8n, heap, tool, state } = r;
 	const pct = (x) => `${fmt(100 * x, 1)} %`;
@@ -379,14 +401,15 @@ function siteHealthSection(r) {
 		`| as shipped | ${tool.asShipped.issues} | ${fmtBytes(tool.asShipped.bytes)} | ${ok(tool.asShipped.bytes < 16 * 1024)} |`,
 		`| every importance (for comparison) | ${tool.everyImportance.issues} | ${fmtBytes(tool.everyImportance.bytes)} | |`,
 		'',
-		`The trigger's stored state after its first poll over ${fmt(state.watched)} watched reports (JSON of the static data). Goal for Check Failed: under 64 kB.`,
+		`The trigger's stored state after its first poll over ${fmt(state.watched)} watched reports (JSON of the static data). Goal for Check Failed and Check Fixed: under 64 kB.`,
 		'',
 		'| event | state | goal |',
 		'|---|---:|:---:|',
 		...state.rows.map(
 			(row) =>
-				`| ${row.label} | ${fmtBytes(row.bytes)} | ${row.label.startsWith('Check Failed') ? ok(row.bytes < 64 * 1024) : ''} |`,
+				`| ${row.label} | ${fmtBytes(row.bytes)} | ${row.label.startsWith('Check F') ? ok(row.bytes < 64 * 1024) : ''} |`,
 		),
+		...rollingRows(r.rolling),
 	].join('\n');
 }
 

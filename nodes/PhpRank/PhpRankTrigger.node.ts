@@ -10,13 +10,16 @@ import { phpRankApiTest } from './methods/credentialTest';
 import { searchProjects } from './methods/listSearch';
 import { SIMPLIFY_DEFAULT, SIMPLIFY_PARAMETER } from './shared/fields';
 import {
+	isRolling,
 	newestReports,
 	pollDeadline,
 	reportsAfter,
+	rollingReports,
 	settingsOf,
 	watchedSite,
 	watchedWindow,
 } from './trigger/readReports';
+import { rolledState } from './trigger/rollingWatch';
 import { testEvent } from './trigger/testEvent';
 import { triggerFields } from './trigger/triggerFields';
 import type { WatchEvent, WatchOutcome, WatchState } from './trigger/watch';
@@ -31,6 +34,7 @@ import {
 	scoreWindowRestart,
 	watchedAnotherSite,
 } from './trigger/watch';
+import { detectCheckFixes } from './trigger/detectFixes';
 
 function toItems(events: WatchEvent[], simplify: boolean): INodeExecutionData[][] | null {
 	if (events.length === 0) return null;
@@ -61,11 +65,13 @@ export class PhpRankTrigger implements INodeType {
 		name: 'phpRankTrigger',
 		icon: { light: 'file:phpRank.svg', dark: 'file:phpRank.dark.svg' },
 		group: ['trigger'],
-		version: 1,
+		// Version 2: with a Project, Reports to Watch 0 (every report of the project) by default.
+		version: [1, 2],
+		defaultVersion: 2,
 		subtitle:
-			'={{ {"newReport": "New Report", "scoreChanged": "Score Changed", "scoreBelow": "Score Below Threshold", "checkFailed": "Check Failed"}[$parameter["event"]] }}',
+			'={{ {"newReport": "New Report", "scoreChanged": "Score Changed", "scoreBelow": "Score Below Threshold", "checkFailed": "Check Failed", "checkFixed": "Check Fixed"}[$parameter["event"]] }}',
 		description:
-			'Starts the workflow when phpRank has a new report, a report score changes or a chosen check fails',
+			'Starts the workflow when phpRank has a new report, a report score changes, or a chosen check fails or is fixed',
 		defaults: { name: 'phpRank Trigger' },
 		polling: true,
 		inputs: [],
@@ -106,20 +112,26 @@ export class PhpRankTrigger implements INodeType {
 			return toItems(outcome.events, simplify);
 		}
 
-		const window = await watchedWindow(this, deadline, settings);
+		const rolling = isRolling(settings)
+			? await rollingReports(this, deadline, settings, known ? state : {})
+			: undefined;
+		const window = rolling ? rolling.reports : await watchedWindow(this, deadline, settings);
 		const restart = known ? scoreWindowRestart(state, window) : undefined;
 		if (restart) logRestart(this, restart, site);
 		if (!known || restart) {
-			saveState(state, baseline(settings, window, site));
+			const first = baseline(settings, window, site);
+			saveState(state, rolling ? rolledState({}, first, rolling) : first);
 			return null;
 		}
 		const detect = {
 			scoreChanged: detectScoreChanges,
 			scoreBelow: detectScoreBelow,
 			checkFailed: detectCheckFailures,
+			checkFixed: detectCheckFixes,
 		}[settings.event];
 		const outcome = detect(state, settings, window);
-		saveState(state, { ...outcome.state, site });
+		const next = { ...outcome.state, site };
+		saveState(state, rolling ? rolledState(state, next, rolling, outcome.records) : next);
 		return toItems(outcome.events, simplify);
 	}
 }

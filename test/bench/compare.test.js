@@ -154,6 +154,12 @@ describe('compareResults: the rows of two runs', () => {
 			[7, undefined, false],
 			[7, undefined, false],
 		]);
+		// the trigger watching a whole site: three rows more, "—" for a baseline without trigger version 2
+		const rolling = structuredClone(current);
+		rolling.siteHealth.rolling = { requestsPerPoll: 10, pollsPerRound: 13, stateBytes: 89049 };
+		const withRolling = compareResults(rolling, current);
+		expect(withRolling.filter((r) => r.label.includes('whole site'))).toHaveLength(3);
+		expect(withRolling.every((r) => !r.worse)).toBe(true);
 		const more = structuredClone(current);
 		more.siteHealth.heap.issues.share = 0.2;
 		expect(

@@ -55,6 +55,7 @@ const clone = (value) => (value === undefined ? undefined : JSON.parse(JSON.stri
  * @param {string} [options.nodeName]     default: description.defaults.name
  * @param {number} [options.pollBudgetMs] what the context's `getPollBudgetMs()` answers (n8n-core's
  *                                        default: 5 minutes); `null`: no such method, as in n8n 1.x
+ * @param {number} [options.typeVersion] the node's version in the workflow (default: the node type's default)
  * @param {object} [options.logger]       the node's `this.logger` (n8n's Logger otherwise), e.g. to
  *                                        read what the trigger logs
  * @returns {Promise<{items: object[], emitted: boolean, committed: boolean, error: Error|undefined,
@@ -85,7 +86,7 @@ async function runPoll(options) {
 		return context;
 	};
 	const { typeName, nodeTypes } = registerNodeType(nodeType, options.nodeTypeName);
-	const version = defaultTypeVersion(nodeType);
+	const version = options.typeVersion ?? defaultTypeVersion(nodeType);
 	const description = NodeHelpers.getVersionedNodeType(nodeType, version).description;
 	const name = nodeName || description.defaults.name;
 	const node = {

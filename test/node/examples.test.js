@@ -175,12 +175,13 @@ describe.each(FILES)('%s: an importable n8n workflow', (file) => {
 		expect(workflow.id.length).toBeLessThanOrEqual(21);
 	});
 
-	test('phpRank nodes: the sandbox credential, version 1, only parameters the node has', () => {
+	test("phpRank nodes: the sandbox credential, the node's default version, only parameters the node has", () => {
 		const ours = workflow.nodes.filter((n) => n.type in OUR_TYPES);
 		expect(ours.length).toBeGreaterThan(0);
 		for (const node of ours) {
 			expect(node.credentials).toEqual(CREDENTIAL_REF);
-			expect(node.typeVersion).toBe(1);
+			const { description } = OUR_TYPES[node.type];
+			expect(node.typeVersion).toBe(description.defaultVersion ?? description.version);
 			const known = new Set(OUR_TYPES[node.type].description.properties.map((p) => p.name));
 			if (OUR_TYPES[node.type].description.polling) known.add('pollTimes');
 			for (const name of Object.keys(node.parameters))
@@ -467,5 +468,36 @@ describe('triggers/check-alerts.json', () => {
 			},
 		]);
 		expect((await watcher.poll()).emitted).toBe(false);
+	});
+
+	test('broken, then resolved: Check Fixed sends the all-clear once when the page passes again', async () => {
+		const fixedTrigger = nodeOf(workflow, 'When noindex or HTTPS is fixed');
+		expect(fixedTrigger.parameters).toEqual({
+			pollTimes: { item: [{ mode: 'everyX', value: 15, unit: 'minutes' }] },
+			event: 'checkFixed',
+			checks: ['noindex', 'https_encryption'],
+		});
+		expect(workflow.connections['When noindex or HTTPS is fixed'].main[0][0].node).toBe('Resolved');
+		const [, page] = (await apiGet(fixture.sandbox, '/reports?per_page=10')).data;
+		fixture.sandbox.setChecks(page.id, { noindex: true });
+		const broken = poller();
+		const resolved = pollerOf(fixedTrigger);
+		await broken.poll();
+		await resolved.poll();
+		fixture.sandbox.setChecks(page.id, { noindex: false });
+		expect((await broken.poll()).items.map((item) => item.json.id)).toEqual([page.id]);
+		expect((await resolved.poll()).emitted).toBe(false);
+		fixture.sandbox.setChecks(page.id, { noindex: true });
+		const { items } = await resolved.poll();
+		const events = items.map((item) => item.json);
+		expect(runSet(nodeOf(workflow, 'Resolved'), events)).toEqual([
+			{
+				message: `RESOLVED: ${page.url} passes again: noindex`,
+				report_id: page.id,
+				checks: ['noindex'],
+			},
+		]);
+		expect((await resolved.poll()).emitted).toBe(false);
+		expect((await broken.poll()).emitted).toBe(false);
 	});
 });

@@ -208,3 +208,44 @@ test('a page that repeats records of a list that grew meanwhile is read on, not 
 	expect(ids).toEqual(range(1, 30).reverse());
 	expect(state.requests).toBe(4);
 });
+
+describe('fromPage (the trigger reading a slice of a list)', () => {
+	test('reads from that page on, within the limit; no page before it', async () => {
+		const pages = [];
+		const { fetchPage } = fakeList(range(1, 60));
+		const records = await collectPages(
+			async (page, perPage) => {
+				pages.push(page);
+				return await fetchPage(page, perPage);
+			},
+			{ plan: { perPage: 10, maxItems: 20 }, newestFirst: true, fromPage: 3 },
+		);
+		expect(records.map((r) => r.id)).toEqual(range(21, 40).reverse());
+		expect(pages).toEqual([3, 4]);
+	});
+
+	test('deletions while it reads: the records that moved up past its first page are read again, none lost', async () => {
+		const pages = [];
+		const { fetchPage } = fakeList(range(1, 60), (state) => {
+			if (state.requests === 1) state.ids = state.ids.filter((id) => id < 30 || id > 44);
+		});
+		const records = await collectPages(
+			async (page, perPage) => {
+				pages.push(page);
+				return await fetchPage(page, perPage);
+			},
+			{ plan: all, newestFirst: true, fromPage: 3 },
+		);
+		expect(pages.slice(0, 2)).toEqual([3, 4]);
+		expect(pages).toContain(2);
+		const ids = records.map((r) => r.id);
+		expect(new Set(ids).size).toBe(ids.length);
+		expect(range(1, 29).every((id) => ids.includes(id))).toBe(true);
+	});
+
+	test('past the end of the list: nothing, one request', async () => {
+		const { state, fetchPage } = fakeList(range(1, 15));
+		expect(await collectPages(fetchPage, { plan: all, fromPage: 4 })).toEqual([]);
+		expect(state.requests).toBe(1);
+	});
+});

@@ -74,5 +74,5 @@ test("the Checks field: every check by readable name, phpRank's key as value, th
 		value: 'https_encryption',
 		description: 'security, high importance',
 	});
-	expect(field.displayOptions).toEqual({ show: { event: ['checkFailed'] } });
+	expect(field.displayOptions).toEqual({ show: { event: ['checkFailed', 'checkFixed'] } });
 });

@@ -112,6 +112,12 @@ export interface CollectOptions {
 	 * for again (unless the list changed and page 1 must be read again).
 	 */
 	firstPage?: ListEnvelope;
+	/**
+	 * The first page to read (1 when not given): the trigger's rolling watch reads a slice of a list
+	 * from its middle. A page before it is read only as a re-read, when records deleted meanwhile
+	 * moved up past the slice's first page.
+	 */
+	fromPage?: number;
 }
 
 /** Page 1 of a list, how many pages the list had then, and whether page 1 is its last. */
@@ -275,10 +281,11 @@ export async function collectPages(
 ): Promise<IDataObject[]> {
 	const { perPage } = options.plan;
 	const reading = new ListReading(fetchPage, options);
-	let previous = (await reading.read(1)).envelope;
+	const first = Math.max(1, Math.floor(options.fromPage ?? 1));
+	let previous = (await reading.read(first)).envelope;
 	reading.rereadBudget = REREAD_BUDGET_BASE + REREAD_BUDGET_PER_PAGE * pageCount(previous, perPage);
 	for (
-		let page = 1;
+		let page = first;
 		!reading.finished && page < MAX_PAGES && !isLastPage(previous, page, perPage);
 		page++
 	) {

@@ -19,8 +19,8 @@ export function chosenChecks(checks: readonly string[]): string[] {
 	return unique.sort((a, b) => order(a) - order(b) || a.localeCompare(b));
 }
 
-const bit = (index: number) => 2 ** index;
-const hasBit = (mask: number, index: number) => Math.floor(mask / bit(index)) % 2 === 1;
+export const bit = (index: number) => 2 ** index;
+export const hasBit = (mask: number, index: number) => Math.floor(mask / bit(index)) % 2 === 1;
 
 /**
  * The chosen checks the report fails, as a mask. A check the report does not grade (missing, or

@@ -13,9 +13,11 @@ import {
 	withoutUserinfo,
 } from '../transport';
 import { chosenChecks } from './checkFailures';
+import type { RollingRead } from './rollingWatch';
+import { readRolling } from './rollingWatch';
 import { DEFAULT_CHECKS, DEFAULT_THRESHOLD, DEFAULT_WATCHED, MAX_WATCHED } from './triggerFields';
 import type { TriggerEvent, WatchSettings, WatchState } from './watch';
-import { isNewSince } from './watch';
+import { isCheckEvent, isNewSince } from './watch';
 
 /** What a poll reads: the trigger's settings, and the lists of reports each event compares. */
 
@@ -58,9 +60,9 @@ async function pollList(
 /** New Report looks at one small page first; only a burst of new reports reads the largest pages. */
 const PROBE_PAGE = 10;
 
-/** Check Failed's Checks: the keys chosen; none is refused before anything is sent. */
+/** Check Failed's and Check Fixed's Checks: the keys chosen; none is refused before anything is sent. */
 function checksOf(context: IPollFunctions, event: TriggerEvent): string[] {
-	if (event !== 'checkFailed') return [];
+	if (!isCheckEvent(event)) return [];
 	const value = context.getNodeParameter('checks', DEFAULT_CHECKS) as unknown;
 	const keys = (Array.isArray(value) ? value : [value]).filter(
 		(key): key is string => typeof key === 'string' && key.trim() !== '',
@@ -68,28 +70,65 @@ function checksOf(context: IPollFunctions, event: TriggerEvent): string[] {
 	if (keys.length === 0) {
 		throw new NodeOperationError(context.getNode(), 'Choose at least one check in "Checks"', {
 			description:
-				'Check Failed starts the workflow when one of the chosen checks breaks; with none chosen it could never fire.',
+				event === 'checkFailed'
+					? 'Check Failed starts the workflow when one of the chosen checks breaks; with none chosen it could never fire.'
+					: 'Check Fixed starts the workflow when one of the chosen checks passes again; with none chosen it could never fire.',
 		});
 	}
 	return chosenChecks(keys.map((key) => key.trim()));
 }
 
-/** The trigger's settings for this poll; Reports to Watch kept within 1 to MAX_WATCHED. */
-export function settingsOf(context: IPollFunctions): WatchSettings {
-	const project = context.getNodeParameter('project', '', { extractValue: true });
+/**
+ * Reports to Watch as this poll uses it: within 1 to MAX_WATCHED; from node version 2, 0 (its
+ * default) is every report of the Project, and the newest DEFAULT_WATCHED without one.
+ */
+function watchCountOf(context: IPollFunctions, project: string): number {
 	const count = Number(context.getNodeParameter('watchCount', DEFAULT_WATCHED));
+	const whole = Number(context.getNode().typeVersion) >= 2 && count === 0;
+	if (whole) return project ? 0 : DEFAULT_WATCHED;
+	return Math.min(
+		MAX_WATCHED,
+		Math.max(1, Math.floor(Number.isFinite(count) ? count : DEFAULT_WATCHED)),
+	);
+}
+
+/** The trigger's settings for this poll. */
+export function settingsOf(context: IPollFunctions): WatchSettings {
+	const project = String(
+		context.getNodeParameter('project', '', { extractValue: true }) ?? '',
+	).trim();
 	const event = context.getNodeParameter('event', 'newReport') as TriggerEvent;
 	return {
 		event,
 		checks: checksOf(context, event),
-		project: String(project ?? '').trim(),
+		project,
 		threshold: Number(context.getNodeParameter('threshold', DEFAULT_THRESHOLD)),
 		minimumChange: Number(context.getNodeParameter('minimumChange', 1)),
-		watchCount: Math.min(
-			MAX_WATCHED,
-			Math.max(1, Math.floor(Number.isFinite(count) ? count : DEFAULT_WATCHED)),
-		),
+		watchCount: watchCountOf(context, project),
 	};
+}
+
+/** Whether this poll watches every report of the project (rollingWatch.ts). */
+export function isRolling(settings: WatchSettings): boolean {
+	return settings.watchCount === 0 && settings.project !== '';
+}
+
+/** The rolling watch's poll: page 1 of the project and the next slice of its older reports. */
+export async function rollingReports(
+	context: IPollFunctions,
+	deadline: ChannelDeadline,
+	settings: WatchSettings,
+	state: WatchState,
+): Promise<RollingRead> {
+	const known = state.failing ?? state.scores ?? {};
+	return await readRolling(
+		context,
+		deadline,
+		POLL_LIMITS,
+		listQuery(settings),
+		known,
+		state.cursor,
+	);
 }
 
 /** Newest first, one project or all: the order in which "already seen" is a stop. */
@@ -148,14 +187,19 @@ export async function newestReports(
 	});
 }
 
-/** The newest `watchCount` reports (of the project): what Score Changed, Below and Check Failed compare. */
+/** How many of the newest reports a window holds: the rolling watch's test event looks at page 1's. */
+export function windowSize(settings: WatchSettings): number {
+	return settings.watchCount || DEFAULT_WATCHED;
+}
+
+/** The newest `watchCount` reports (of the project): what Score Changed, Below, Check Failed and Fixed compare. */
 export async function watchedWindow(
 	context: IPollFunctions,
 	deadline: ChannelDeadline,
 	settings: WatchSettings,
 ) {
 	return await pollList(context, deadline, '/reports', listQuery(settings), {
-		plan: planPages(false, settings.watchCount),
+		plan: planPages(false, windowSize(settings)),
 		newestFirst: true,
 	});
 }

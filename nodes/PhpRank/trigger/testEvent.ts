@@ -1,9 +1,10 @@
 import type { IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { newestReports, pollDeadline, watchedWindow } from './readReports';
+import { newestReports, pollDeadline, watchedWindow, windowSize } from './readReports';
 import type { WatchEvent, WatchSettings } from './watch';
 import { belowFields, changeFields, latestRerun, newestBelow, newestFailing } from './watch';
+import { newestFixed } from './detectFixes';
 
 function noTestEvent(
 	context: IPollFunctions,
@@ -40,7 +41,7 @@ export async function testEvent(
 		throw noTestEvent(
 			context,
 			`No report${ofProjectPhrase(settings)} scores below ${settings.threshold}`,
-			`None of the newest ${settings.watchCount} reports has a score below the threshold. Raise the threshold to see a test event.`,
+			`None of the newest ${windowSize(settings)} reports has a score below the threshold. Raise the threshold to see a test event.`,
 		);
 	}
 	if (settings.event === 'checkFailed') {
@@ -49,7 +50,16 @@ export async function testEvent(
 		throw noTestEvent(
 			context,
 			`No report${ofProjectPhrase(settings)} fails a chosen check`,
-			`None of the newest ${settings.watchCount} reports fails one of the checks chosen in "Checks". Choose more checks to see a test event.`,
+			`None of the newest ${windowSize(settings)} reports fails one of the checks chosen in "Checks". Choose more checks to see a test event.`,
+		);
+	}
+	if (settings.event === 'checkFixed') {
+		const fixed = newestFixed(window, settings.checks);
+		if (fixed) return fixed;
+		throw noTestEvent(
+			context,
+			`No re-run report${ofProjectPhrase(settings)} passes a chosen check`,
+			`None of the newest ${windowSize(settings)} reports was re-run and passes one of the checks chosen in "Checks". Re-run a report (phpRank node: Report → Update with Re-Run Analysis), then fetch a test event again.`,
 		);
 	}
 	const report = latestRerun(window);
@@ -57,7 +67,7 @@ export async function testEvent(
 	if (report) return { report, extra: changeFields(report, null) };
 	throw noTestEvent(
 		context,
-		`No re-run report${ofProjectPhrase(settings)} among the newest ${settings.watchCount}`,
+		`No re-run report${ofProjectPhrase(settings)} among the newest ${windowSize(settings)}`,
 		'Score Changed reports a score that moved when phpRank re-ran a report. Re-run one (phpRank node: Report → Update with Re-Run Analysis), then fetch a test event again.',
 	);
 }

@@ -25,6 +25,14 @@ const CHECK_OPTIONS = CHECK_CATALOGUE.map((check) => ({
 
 const showForEvents = (events: TriggerEvent[]) => ({ show: { event: events } });
 
+/** The events that compare reports between polls (Reports to Watch). */
+const COMPARING_EVENTS: TriggerEvent[] = [
+	'scoreChanged',
+	'scoreBelow',
+	'checkFailed',
+	'checkFixed',
+];
+
 /** A number of score points (1 to 100), shown for the given events only. */
 function scorePointsField(
 	field: Pick<INodeProperties, 'displayName' | 'name' | 'default' | 'description'>,
@@ -48,15 +56,21 @@ export const triggerFields: INodeProperties[] = [
 		default: 'newReport',
 		options: [
 			{
+				name: 'Check Failed',
+				value: 'checkFailed',
+				description:
+					'A chosen check (e.g. noindex, HTTPS) broke on one of the newest reports; once per fall, again only after it passed again',
+			},
+			{
+				name: 'Check Fixed',
+				value: 'checkFixed',
+				description:
+					'A chosen check that failed on a watched page passes in a re-run or a newer report of the page; once per recovery',
+			},
+			{
 				name: 'New Report',
 				value: 'newReport',
 				description: 'A report was created (every new report, however many arrived between polls)',
-			},
-			{
-				name: 'Score Changed',
-				value: 'scoreChanged',
-				description:
-					'A re-run moved the score of one of the newest reports; outputs old and new score',
 			},
 			{
 				name: 'Score Below Threshold',
@@ -65,16 +79,16 @@ export const triggerFields: INodeProperties[] = [
 					'The score of one of the newest reports fell below a number; once per fall, again only after it recovered',
 			},
 			{
-				name: 'Check Failed',
-				value: 'checkFailed',
+				name: 'Score Changed',
+				value: 'scoreChanged',
 				description:
-					'A chosen check (e.g. noindex, HTTPS) broke on one of the newest reports; once per fall, again only after it passed again',
+					'A re-run moved the score of one of the newest reports; outputs old and new score',
 			},
 		],
 	},
 	{
 		displayName:
-			"Each poll reads the newest reports (see 'Reports to Watch') and compares their scores with the previous poll. The first poll after activation only records them.",
+			"Each poll reads the watched reports (see 'Reports to Watch') and compares their scores with what it recorded. The first reading of a report only records it.",
 		name: 'watchNotice',
 		type: 'notice',
 		default: '',
@@ -82,11 +96,11 @@ export const triggerFields: INodeProperties[] = [
 	},
 	{
 		displayName:
-			"Each poll reads the newest reports (see 'Reports to Watch') and compares their checks with the previous poll. The first poll after activation only records them.",
+			"Each poll reads the watched reports (see 'Reports to Watch') and compares their checks with what it recorded. The first reading of a report only records it.",
 		name: 'checkNotice',
 		type: 'notice',
 		default: '',
-		displayOptions: showForEvents(['checkFailed']),
+		displayOptions: showForEvents(['checkFailed', 'checkFixed']),
 	},
 	{
 		displayName: 'Checks',
@@ -95,9 +109,9 @@ export const triggerFields: INodeProperties[] = [
 		// DEFAULT_CHECKS: n8n's lint wants the literal here (test/trigger/checkFailures.test.js compares them).
 		default: ['title', 'robots', 'noindex', 'https_encryption'],
 		description:
-			'The checks whose failure starts the workflow. The default: the failures that cost a page its search traffic at once (Title, Robots, Noindex, HTTPS Encryption).',
+			'The checks whose failure (Check Failed) or fix (Check Fixed) starts the workflow. The default: the failures that cost a page its search traffic at once (Title, Robots, Noindex, HTTPS Encryption).',
 		options: CHECK_OPTIONS,
-		displayOptions: showForEvents(['checkFailed']),
+		displayOptions: showForEvents(['checkFailed', 'checkFixed']),
 	},
 	projectLocator({
 		description: 'Only reports of this project (exact name); leave empty for every project',
@@ -122,6 +136,7 @@ export const triggerFields: INodeProperties[] = [
 		},
 		['scoreChanged'],
 	),
+	// Node version 1: the newest 100 by default, as triggers saved before version 2 keep.
 	{
 		displayName: 'Reports to Watch',
 		name: 'watchCount',
@@ -130,7 +145,18 @@ export const triggerFields: INodeProperties[] = [
 		typeOptions: { minValue: 1, maxValue: MAX_WATCHED },
 		description:
 			'How many of the newest reports (of the project, if set) each poll compares: one request per 100, about 3 kB of data per report. Changes to older reports are not seen; raise this or set a project to cover them. Changes of a report that is re-run and back to the same score (or checks) between two polls are not seen either.',
-		displayOptions: showForEvents(['scoreChanged', 'scoreBelow', 'checkFailed']),
+		displayOptions: { show: { event: COMPARING_EVENTS, '@version': [1] } },
+	},
+	// Node version 2: 0, every report of the Project (read in turns, rollingWatch.ts).
+	{
+		displayName: 'Reports to Watch',
+		name: 'watchCount',
+		type: 'number',
+		default: 0,
+		typeOptions: { minValue: 0, maxValue: MAX_WATCHED },
+		description:
+			'0: with a Project, every report of the project (each poll reads the newest 100 and the next 900 older ones, so a big project is covered in turns); without one, the newest 100. A number: only that many of the newest reports (of the project, if set), one request per 100. Changes of a report that is re-run and back to the same score (or checks) between two readings are not seen.',
+		displayOptions: { show: { event: COMPARING_EVENTS, '@version': [2] } },
 	},
 	simplifyField(),
 ];

@@ -3,6 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { reportLabel, reportScore, scoreLabel, toNumber } from '../report/score';
 import { simplifyReport } from '../report/simplify';
 import { chosenChecks, failingMask, regressionsOf } from './checkFailures';
+import { fixRecordsOf } from './checkFixes';
 
 /**
  * What the phpRank Trigger decides, as pure functions of (state, reports read this poll): what to
@@ -20,14 +21,27 @@ import { chosenChecks, failingMask, regressionsOf } from './checkFailures';
  *   created after it is new whatever its ID, so nothing made after a restart of IDs is lost.
  * - `scores` (Score Changed / Score Below Threshold only): report ID → score for the reports of
  *   the watched window, at most "Reports to Watch" entries.
- * - `failing` (Check Failed only): report ID → which chosen checks it fails, one number each
- *   (checkFailures.ts), for the reports of the watched window.
+ * - `failing` (Check Failed, Check Fixed): report ID → which chosen checks it fails, one number each
+ *   (checkFailures.ts; for Check Fixed with its page's key above, checkFixes.ts), for the reports
+ *   of the watched window.
+ *
+ * - `cursor` (the rolling watch of a whole project, rollingWatch.ts): the report ID below which
+ *   the next slice of older reports is read; absent when the next poll starts a new round.
  *
  * State saved by earlier versions (`watch` and `lastId` only) is taken over as it is: the first
  * poll adds `site` and `lastCreatedAt`.
  */
 
-export type TriggerEvent = 'newReport' | 'scoreChanged' | 'scoreBelow' | 'checkFailed';
+export type TriggerEvent =
+	| 'newReport'
+	| 'scoreChanged'
+	| 'scoreBelow'
+	| 'checkFailed'
+	| 'checkFixed';
+
+/** The events that compare the checks of reports (the Checks field). */
+export const isCheckEvent = (event: TriggerEvent) =>
+	event === 'checkFailed' || event === 'checkFixed';
 
 export interface WatchState extends IDataObject {
 	watch?: string;
@@ -36,6 +50,7 @@ export interface WatchState extends IDataObject {
 	lastCreatedAt?: string;
 	scores?: IDataObject;
 	failing?: IDataObject;
+	cursor?: number;
 }
 
 export interface WatchSettings {
@@ -46,7 +61,10 @@ export interface WatchSettings {
 	threshold: number;
 	/** Score Changed: the smallest move (points) that counts. */
 	minimumChange: number;
-	/** Score Changed / Below, Check Failed: how many of the newest reports are compared each poll. */
+	/**
+	 * Score Changed / Below, Check Failed / Fixed: how many of the newest reports are compared each
+	 * poll; 0 (node version 2, a Project set): every report of the project (rollingWatch.ts).
+	 */
 	watchCount: number;
 	/** Check Failed: the check keys that count, in phpRank's order (checkFailures.ts chosenChecks). */
 	checks: string[];
@@ -66,6 +84,8 @@ export interface WatchOutcome {
 	 * seen (`lastId`), and the newest ID now (0 when no report is left).
 	 */
 	restart?: { lastId: number; newestId: number };
+	/** Check Fixed: every recorded number after the decision, a page's older report outside the window included. */
+	records?: IDataObject;
 }
 
 /** One string for "what is watched": a state recorded for other settings is not reused. */
@@ -73,7 +93,7 @@ export function watchSignature(settings: WatchSettings): string {
 	const parts: Array<string | number> = [settings.event, settings.project];
 	if (settings.event !== 'newReport') parts.push(settings.watchCount);
 	if (settings.event === 'scoreBelow') parts.push(settings.threshold);
-	if (settings.event === 'checkFailed') parts.push(chosenChecks(settings.checks).join(','));
+	if (isCheckEvent(settings.event)) parts.push(chosenChecks(settings.checks).join(','));
 	return JSON.stringify(parts);
 }
 
@@ -140,6 +160,8 @@ export function baseline(
 	const lastCreatedAt = settings.event === 'newReport' ? latestCreatedAt(reports) : undefined;
 	if (lastCreatedAt !== undefined) state.lastCreatedAt = lastCreatedAt;
 	if (settings.event === 'checkFailed') state.failing = masksOf(reports, settings.checks);
+	else if (settings.event === 'checkFixed')
+		state.failing = fixRecordsOf(reports, chosenChecks(settings.checks));
 	else if (settings.event !== 'newReport') state.scores = scoresOf(reports);
 	return state;
 }

@@ -15,7 +15,9 @@
  * examples/triggers/check-alerts.json (Check Failed: noindex, HTTPS Encryption) the same way, beside it
  * with a workflow, credential and sandbox of its own (checkScheduledCheckAlerts): the activation poll
  * records; the sandbox flips one watched page's noindex; the next poll makes exactly one execution,
- * whose trigger output is that report with the noindex regression; the poll after it, none.
+ * whose trigger output is that report with the noindex regression; the poll after it, none. Then the
+ * sandbox repairs noindex on that page and the report is re-run: the example's Check Fixed trigger makes
+ * exactly one execution with `fixed` noindex; the poll after it, none.
  */
 const path = require('node:path');
 const { setTimeout: sleep } = require('node:timers/promises');
@@ -197,10 +199,33 @@ async function oneExecution(ctx, workflowId, name) {
 	return { execution, data };
 }
 
-/** Check Failed, activated: one execution when the sandbox flips a watched page's noindex, none after. */
+/** Re-runs a report as another client would (PATCH results=1): the sandbox analyses the page again. */
+async function rerunReport(sandbox, id) {
+	const response = await fetch(`${sandbox.url}/api/v1/reports/${id}`, {
+		method: 'PATCH',
+		headers: {
+			Authorization: `Bearer ${KEY}`,
+			Accept: 'application/json',
+			'Content-Type': 'application/x-www-form-urlencoded',
+		},
+		body: 'results=1',
+	});
+	if (!response.ok) throw new Error(`re-run of report ${id}: HTTP ${response.status}`);
+}
+
+/**
+ * Check Failed, activated: one execution when the sandbox flips a watched page's noindex, none after.
+ * Then Check Fixed, beside it in the example: the sandbox repairs noindex on that page and the report is
+ * re-run; one more execution, Check Fixed's, with exactly that report and `fixed` noindex; none after.
+ */
 async function checkScheduledCheckAlerts({ ctx, sandbox, report, tag, pkg, workflow }) {
 	const name = `${tag} examples/${CHECK_EXAMPLE} activated, polling every minute`;
-	const trigger = workflow.nodes.find((node) => node.type === TRIGGER_TYPE);
+	const trigger = workflow.nodes.find(
+		(node) => node.type === TRIGGER_TYPE && node.parameters.event === 'checkFailed',
+	);
+	const fixedTrigger = workflow.nodes.find(
+		(node) => node.type === TRIGGER_TYPE && node.parameters.event === 'checkFixed',
+	);
 	const polls = () =>
 		sandbox.requests.filter((request) => request.path.split('?')[0] === '/api/v1/reports');
 
@@ -218,7 +243,7 @@ async function checkScheduledCheckAlerts({ ctx, sandbox, report, tag, pkg, workf
 		.filter((x) => x.deleted_at === null)
 		.sort((a, b) => b.id - a.id)
 		.slice(0, 100)
-		.find((x) => x.results.noindex.passed === true);
+		.find((x) => x.results.noindex.passed === true && x.results.https_encryption.passed === true);
 	sandbox.setChecks(page.id, { noindex: false });
 	const t = Date.now();
 	const { execution, data } = await oneExecution(ctx, CHECK_WORKFLOW.workflowId, name);
@@ -257,10 +282,75 @@ async function checkScheduledCheckAlerts({ ctx, sandbox, report, tag, pkg, workf
 		(await rn.listExecutions(ctx, CHECK_WORKFLOW.workflowId)).map((x) => x.id),
 		[execution.id],
 	);
+	await checkScheduledFix({
+		ctx,
+		sandbox,
+		report,
+		name,
+		pkg,
+		fixedTrigger,
+		page,
+		failed: execution,
+	});
+	// two triggers poll: each minute two requests, all the same
+	const received = polls().map(assertedRequest);
 	report.equal(
-		`${name}: every poll was GET /api/v1/reports, newest first, 100 a page (${pollsBefore} before the flip, then 2)`,
-		polls().map(assertedRequest),
-		Array.from({ length: pollsBefore + 2 }, () => POLL_REQUEST),
+		`${name}: every poll of both triggers was GET /api/v1/reports, newest first, 100 a page (${received.length}, at least ${pollsBefore + 6})`,
+		received.length >= pollsBefore + 6 ? received : [],
+		Array.from({ length: Math.max(received.length, pollsBefore + 6) }, () => POLL_REQUEST),
+	);
+}
+
+/** Check Fixed's part: the sandbox repairs noindex on the page, the report is re-run, one execution. */
+async function checkScheduledFix({ ctx, sandbox, report, name, pkg, fixedTrigger, page, failed }) {
+	const executions = async () => await rn.listExecutions(ctx, CHECK_WORKFLOW.workflowId);
+	report.equal(`${name}: the example has a Check Fixed trigger`, Boolean(fixedTrigger), true);
+	if (!fixedTrigger) return;
+	sandbox.repair({ checks: 'noindex', url: page.url });
+	await rerunReport(sandbox, page.id);
+	const record = await apiReport(sandbox, page.id);
+	const [fix] = await waitFor(
+		`${name}: Check Fixed's execution after the repair`,
+		async () => {
+			const list = await executions();
+			return (
+				list.length >= 2 && list.every((x) => x.status !== 'running' && x.status !== 'new') && list
+			);
+		},
+		130000,
+	);
+	const { data } = await waitFor(
+		`${name}: Check Fixed's run data`,
+		async () => {
+			const read = await rn.readExecution(ctx, fix.id);
+			return read.hasRunData && read;
+		},
+		30000,
+	);
+	const fixed = [
+		{ check: 'noindex', category: 'seo', importance: record.results.noindex.importance },
+	];
+	report.equal(
+		`${name}: Check Fixed emitted exactly report #${page.id} with noindex fixed, as its event shaping makes it`,
+		rn.nodeOutput({ data: { data } }, fixedTrigger.name),
+		[packageWatch(pkg).eventItem({ report: record, extra: { fixed } }, true)],
+	);
+	report.equal(
+		`${name}: the all-clear ran`,
+		Object.keys(data.resultData.runData).sort(),
+		[fixedTrigger.name, 'Resolved'].sort(),
+	);
+	const pollsAtFix = sandbox.requests.length;
+	await waitFor(
+		`${name}: the poll a minute after the fix`,
+		() => sandbox.requests.length > pollsAtFix + 1,
+		75000,
+	);
+	await sleep(3000);
+	report.equal(
+		`${name}: once per recovery: the next poll emitted nothing (two executions: the fall, the fix)`,
+		(await executions()).map((x) => x.id),
+		[fix.id, failed.id],
 	);
 }
 

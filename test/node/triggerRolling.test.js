@@ -1,0 +1,178 @@
+// The phpRank Trigger watching every report of a project (node version 2, a Project set, Reports to
+// Watch left at 0): page 1 and a slice of older pages each poll, exact requests, every report covered
+// within the stated number of polls, nothing emitted twice or missed while reports are created, re-run
+// and deleted between polls. Version 1 keeps the newest 100.
+const { useFixture, get, fromList, API_KEY } = require('./fixture');
+const { createPollSession } = require('../helpers/poll-runner');
+const { PhpRankTrigger } = require('../helpers/built').trigger;
+const { PhpRankApi } = require('../helpers/built').credential;
+
+const nodeType = new PhpRankTrigger();
+const credentialType = new PhpRankApi();
+
+const fixture = useFixture();
+const CHOSEN = { title: true, robots: true, noindex: true, https_encryption: true };
+
+function session(parameters, typeVersion) {
+	return createPollSession({
+		nodeType,
+		credentialType,
+		credentials: { baseUrl: fixture.sandbox.url, apiKey: API_KEY },
+		parameters: { event: 'checkFailed', project: fromList('big.test'), ...parameters },
+		...(typeVersion ? { typeVersion } : {}),
+	});
+}
+
+const page = (n, perPage = 100, project = 'big.test') =>
+	get('/api/v1/reports', {
+		sort_by: 'id',
+		sort: 'desc',
+		...(project ? { project } : {}),
+		per_page: String(perPage),
+		page: String(n),
+	});
+const pages = (...numbers) => numbers.map((n) => page(n));
+
+/** `count` reports of big.test (IDs 1..count, one other.test report every 10th), the chosen checks passing. */
+function seed(count) {
+	const entries = [];
+	for (let i = 0; i < count; i++) {
+		entries.push({ url: `https://big.test/p-${i}` });
+		if (i % 10 === 9) entries.push({ url: `https://other.test/p-${i}` });
+	}
+	fixture.sandbox.reset(entries);
+	for (const stored of fixture.sandbox.reports()) fixture.sandbox.setChecks(stored.id, CHOSEN);
+	fixture.sandbox.clearRequests();
+	return fixture.sandbox
+		.reports()
+		.filter((stored) => stored.url.startsWith('big.test'))
+		.map((stored) => stored.id);
+}
+
+async function remove(id) {
+	await fetch(`${fixture.sandbox.url}/api/v1/reports/${id}`, {
+		method: 'DELETE',
+		headers: { Authorization: `Bearer ${API_KEY}`, Accept: 'application/json' },
+	});
+	fixture.sandbox.clearRequests();
+}
+
+const emittedIds = (result) => result.items.map((item) => item.json.id);
+
+test('version 2 with a Project: every report of the project, 350 reports read whole each poll', async () => {
+	const ids = seed(350);
+	const watcher = session({});
+	const first = await watcher.poll();
+	expect(first.emitted).toBe(false);
+	expect(fixture.takeRequests()).toEqual(pages(1, 2, 3, 4));
+	expect(Object.keys(first.nodeStaticData.failing)).toHaveLength(350);
+	expect(first.nodeStaticData.watch).toBe(
+		'["checkFailed","big.test",0,"title,robots,noindex,https_encryption"]',
+	);
+	expect(first.nodeStaticData.cursor).toBeUndefined();
+	// the oldest report, far outside the newest 100, breaks: seen at the next poll
+	fixture.sandbox.setChecks(ids[0], { noindex: false });
+	const next = await watcher.poll();
+	expect(emittedIds(next)).toEqual([ids[0]]);
+	expect(fixture.takeRequests()).toEqual(pages(1, 2, 3, 4));
+});
+
+test('version 1 keeps what it did: the newest 100 of the project, one request', async () => {
+	const ids = seed(350);
+	const watcher = session({}, 1);
+	const first = await watcher.poll();
+	expect(fixture.takeRequests()).toEqual(pages(1));
+	expect(Object.keys(first.nodeStaticData.failing)).toHaveLength(100);
+	expect(first.nodeStaticData.watch).toBe(
+		'["checkFailed","big.test",100,"title,robots,noindex,https_encryption"]',
+	);
+	fixture.sandbox.setChecks(ids[0], { noindex: false });
+	expect((await watcher.poll()).emitted).toBe(false);
+});
+
+test('version 2: Reports to Watch narrows it; without a Project, the newest 100', async () => {
+	seed(350);
+	await session({ watchCount: 10 }).poll();
+	expect(fixture.takeRequests()).toEqual([page(1, 10)]);
+	const account = await session({ project: fromList('') }).poll();
+	expect(fixture.takeRequests()).toEqual([page(1, 100, null)]);
+	expect(account.nodeStaticData.watch).toBe(
+		'["checkFailed","",100,"title,robots,noindex,https_encryption"]',
+	);
+});
+
+test('2,000 reports: page 1 and 9 older pages a poll, the whole project in ceil((20 - 2) / 8) = 3 polls', async () => {
+	const ids = seed(2000);
+	const watcher = session({});
+	const first = await watcher.poll();
+	expect(fixture.takeRequests()).toEqual(pages(1, 2, 3, 4, 5, 6, 7, 8, 9, 10));
+	expect(Object.keys(first.nodeStaticData.failing)).toHaveLength(1000);
+	expect(first.nodeStaticData.cursor).toBe(ids[1000]);
+	const second = await watcher.poll();
+	expect(fixture.takeRequests()).toEqual(pages(1, 10, 11, 12, 13, 14, 15, 16, 17, 18));
+	const third = await watcher.poll();
+	expect(fixture.takeRequests()).toEqual(pages(1, 18, 19, 20));
+	expect([second.emitted, third.emitted]).toEqual([false, false]);
+	expect(Object.keys(third.nodeStaticData.failing)).toHaveLength(2000);
+	expect(third.nodeStaticData.cursor).toBeUndefined();
+	// the round is complete: the oldest report breaks, and one in the middle; each is emitted when
+	// the new round's slice reaches it (page 5, then page 20)
+	fixture.sandbox.setChecks(ids[0], { title: false });
+	fixture.sandbox.setChecks(ids[1500], { robots: false });
+	const fourth = await watcher.poll();
+	expect(fixture.takeRequests()).toEqual(pages(1, 2, 3, 4, 5, 6, 7, 8, 9, 10));
+	expect(emittedIds(fourth)).toEqual([ids[1500]]);
+	expect(emittedIds(await watcher.poll())).toEqual([]);
+	expect(emittedIds(await watcher.poll())).toEqual([ids[0]]);
+	const after = await watcher.poll();
+	expect(after.emitted).toBe(false);
+	// state: one number per report (and the cursor), under 24 bytes a report
+	expect(Buffer.byteLength(JSON.stringify(after.nodeStaticData))).toBeLessThan(2000 * 24);
+});
+
+test('created, re-run and deleted between polls: each fall emitted once, none missed, in two rounds', async () => {
+	const ids = seed(2000);
+	const watcher = session({});
+	// the first round (3 polls) records every report; what changes then is compared
+	for (let poll = 0; poll < 3; poll++) expect((await watcher.poll()).emitted).toBe(false);
+	const broken = [ids[5], ids[700], ids[1200], ids[1990]];
+	const seen = [];
+	for (let poll = 0; poll < 8; poll++) {
+		// other clients: 60 new reports, 15 older ones deleted, re-runs that break a chosen check
+		for (let i = 0; i < 60; i++) {
+			const added = fixture.sandbox.addReport({ url: `https://big.test/new-${poll}-${i}` });
+			fixture.sandbox.setChecks(added.id, CHOSEN);
+		}
+		for (let i = 0; i < 15; i++) await remove(ids[100 + poll * 150 + i * 3]);
+		if (poll < broken.length) fixture.sandbox.setChecks(broken[poll], { noindex: false });
+		const result = await watcher.poll();
+		expect(result.error).toBeUndefined();
+		seen.push(...emittedIds(result));
+		fixture.takeRequests();
+	}
+	expect([...seen].sort((a, b) => a - b)).toEqual(broken);
+	const state = (await watcher.poll()).nodeStaticData;
+	// deleted reports are forgotten once a slice passed where they were
+	const left = fixture.sandbox.reports().filter((stored) => stored.url.startsWith('big.test'));
+	expect(Object.keys(state.failing).length).toBeLessThanOrEqual(left.length);
+});
+
+test('Check Fixed and Score Changed watch the whole project too', async () => {
+	const ids = seed(350);
+	fixture.sandbox.setChecks(ids[0], { noindex: false });
+	const fixes = session({ event: 'checkFixed' });
+	const scores = session({ event: 'scoreChanged' });
+	await fixes.poll();
+	await scores.poll();
+	fixture.takeRequests();
+	fixture.sandbox.setChecks(ids[0], { noindex: true });
+	const fixed = await fixes.poll();
+	expect(fixed.items.map((item) => [item.json.id, item.json.fixed])).toEqual([
+		[ids[0], [{ check: 'noindex', category: 'seo', importance: 'high' }]],
+	]);
+	const changed = await scores.poll();
+	expect(changed.items.map((item) => [item.json.id, item.json.score_change > 0])).toEqual([
+		[ids[0], true],
+	]);
+	expect(fixture.takeRequests()).toEqual([...pages(1, 2, 3, 4), ...pages(1, 2, 3, 4)]);
+});

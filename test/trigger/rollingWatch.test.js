@@ -1,0 +1,49 @@
+// The rolling watch's pure parts (nodes/PhpRank/trigger/rollingWatch.ts): where a slice starts, what
+// it covered, and which recorded reports are gone.
+const { afterSlice, rolledRecords, sliceCursor, slicePage } =
+	require('../helpers/built').rollingWatch;
+
+const reports = (from, to) => {
+	const list = [];
+	for (let id = from; id >= to; id--) list.push({ id });
+	return list;
+};
+const recorded = (from, to) => Object.fromEntries(reports(from, to).map(({ id }) => [id, 0]));
+
+test('a round starts below page 1; a recorded cursor inside page 1 starts there too', () => {
+	const pageOne = reports(1000, 901);
+	expect(sliceCursor(undefined, pageOne)).toBe(901);
+	expect(sliceCursor(950, pageOne)).toBe(901);
+	expect(sliceCursor(400, pageOne)).toBe(400);
+});
+
+test("the slice's first page: the page of the first report below the cursor, one page earlier", () => {
+	const pageOne = reports(1000, 901);
+	expect(slicePage({}, 901, pageOne)).toBe(2);
+	// 100 on page 1 and 400 recorded at or above the cursor: the next report is the 501st, page 6
+	expect(slicePage(recorded(900, 501), 501, pageOne)).toBe(5);
+	expect(slicePage(recorded(900, 1), 501, pageOne)).toBe(5);
+});
+
+test('after a slice: joined, the next cursor or the end of the round; not joined, a new round', () => {
+	expect(afterSlice(501, 5, reports(560, 61), false)).toEqual({ cursor: 61, covered: [[61, 501]] });
+	expect(afterSlice(501, 5, reports(560, 1), true)).toEqual({
+		cursor: undefined,
+		covered: [[0, 501]],
+	});
+	// the slice starts below the cursor (more deleted than the margin): covers what it read, starts over
+	expect(afterSlice(501, 5, reports(400, 1), false)).toEqual({
+		cursor: undefined,
+		covered: [[1, 400]],
+	});
+	expect(afterSlice(501, 9, [], true)).toEqual({ cursor: undefined, covered: [] });
+});
+
+test('rolled records: decided over recorded; a recorded report inside a covered range not read is gone', () => {
+	const read = { reports: [{ id: 10 }, { id: 8 }], covered: [[8, 10]] };
+	expect(rolledRecords({ 5: 1, 8: 1, 9: 1, 10: 1 }, { 8: 2, 10: 0 }, read)).toEqual({
+		5: 1,
+		8: 2,
+		10: 0,
+	});
+});
