@@ -193,6 +193,30 @@ class Sandbox {
 		return this.#store.render(record);
 	}
 
+	/**
+	 * The site owner repairs `checks` (a check's key or a list) on the pages of `project`, or on
+	 * the one page `url` (any form of it), or on both: from now on every re-run (`results=1`) or
+	 * new store of such a page passes them; stored reports keep what they said until re-run.
+	 * `reset` and `reinstall` forget repairs. Returns the ids of the stored reports of those pages.
+	 */
+	repair({ checks, project, url } = {}) {
+		const names = [checks].flat();
+		for (const name of names)
+			if (!CHECK_NAMES.includes(name)) throw new Error(`Unknown check: ${name}`);
+		if (project === undefined && url === undefined)
+			throw new Error('repair needs a project or a url');
+		const key = url === undefined ? undefined : seedPage(url).key;
+		this.#store.addRepair({ checks: new Set(names), project, key });
+		return this.#store.records
+			.filter(
+				(record) =>
+					record.deletedAt === null &&
+					(project === undefined || record.project === project) &&
+					(key === undefined || record.page.key === key),
+			)
+			.map((record) => record.id);
+	}
+
 	/** All stored reports, soft-deleted ones included (deleted_at), with owner; `result` is always the score. */
 	reports() {
 		return this.#store.records.map((record) => this.#store.inspect(record));

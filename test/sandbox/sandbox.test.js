@@ -434,6 +434,41 @@ describe('POST /reports', () => {
 		expect(() => sb.setChecks(before.id, { nonsense: true })).toThrow('Unknown check: nonsense');
 	});
 
+	test('repair: re-runs and new stores of the repaired pages pass the check; stored reports and other pages keep theirs', async () => {
+		// Plain http pages always fail https_encryption, so only a repair can make them pass it.
+		const a = sb.addReport({ url: 'http://fixed.test/a' });
+		const b = sb.addReport({ url: 'http://fixed.test/b' });
+		const other = sb.addReport({ url: 'http://other.test/' });
+		sb.setChecks(a.id, { meta_description: false });
+		expect(sb.repair({ checks: 'meta_description', project: 'fixed.test' })).toEqual([a.id, b.id]);
+		expect(sb.repair({ checks: ['https_encryption'], url: 'fixed.test/a' })).toEqual([a.id]);
+		expect(sb.reports()[0].results.meta_description.passed).toBe(false);
+		for (let run = 0; run < 4; run++) {
+			const rerunA = (await api(sb, 'PATCH', `/reports/${a.id}`, { form: { results: '1' } })).json
+				.data;
+			expect(rerunA.results.meta_description).toMatchObject({ passed: true, importance: 'high' });
+			expect(rerunA.results.https_encryption.passed).toBe(true);
+			expect(rerunA.result).toBe(scoreOf(rerunA.results));
+			const rerunB = (await api(sb, 'PATCH', `/reports/${b.id}`, { form: { results: '1' } })).json
+				.data;
+			expect(rerunB.results.meta_description.passed).toBe(true);
+			expect(rerunB.results.https_encryption.passed).toBe(false);
+			const rerunOther = (
+				await api(sb, 'PATCH', `/reports/${other.id}`, { form: { results: '1' } })
+			).json.data;
+			expect(rerunOther.results.https_encryption.passed).toBe(false);
+		}
+		const stored = await api(sb, 'POST', '/reports', { form: { url: 'http://fixed.test/a' } });
+		expect(stored.json.data.results.https_encryption.passed).toBe(true);
+		expect(() => sb.repair({ checks: 'nonsense', project: 'fixed.test' })).toThrow(
+			'Unknown check: nonsense',
+		);
+		expect(() => sb.repair({ checks: 'favicon' })).toThrow('repair needs a project or a url');
+		sb.reset(null);
+		const again = sb.addReport({ url: 'http://fixed.test/a' });
+		expect(again.results.https_encryption.passed).toBe(false);
+	});
+
 	test('analysisDelayMs makes the store take that long', async () => {
 		const slow = await startSandbox({ apiKeys: [KEY], analysisDelayMs: 150 });
 		try {
