@@ -319,3 +319,13 @@ test("importance as phpRank says it: the newest failing report's, where it diffe
 	expect(fixture.takeRequests()).toEqual([listing(1), rerun(6)]);
 	expect(jsonOf(items)[0]).toMatchObject({ importance: 'medium', validation: 'failed' });
 });
+
+test('a failure every next re-run would share (the key refused): the item fails with it, nothing sent after', async () => {
+	fixture.sandbox.reset(pages(10));
+	fixture.sandbox.repair({ checks: CHECK, project: SITE });
+	fixture.sandbox.failNext({ status: 401, method: 'PATCH', path: '/api/v1/reports/8' });
+	const { items, error } = await fixture.run(validateFix());
+	expect(items).toEqual([]);
+	expect(error.message).toMatch(/^phpRank rejected the API key/);
+	expect(fixture.takeRequests()).toEqual([listing(1), rerun(10), rerun(8)]);
+});
