@@ -29,6 +29,7 @@ const { runRequests, runCreateOrRerunRequests, runCreateOrRerunMemory } = requir
 const { planPerItem, countExpressionsPerItem } = require('./lib/perItem');
 const { planMemory, planLiveHeap } = require('./lib/memory');
 const { runSiteHealth } = require('./lib/siteHealth');
+const { runValidateFix } = require('./lib/validateFix');
 const { packFigures, planRequireTimes, nodeVersionOf } = require('./lib/package');
 const { runAlternating } = require('./lib/alternate');
 const { prepareBaseline } = require('./lib/baseline');
@@ -423,6 +424,21 @@ async function main() {
 					// a baseline from before Get Issues has no section 7: its column stays empty
 					if (s === current) throw error;
 					log(`7. not measured for ${baseline.label}: ${String(error.message).split('\n')[0]}`);
+				}
+				log(`7b. Validate Fix: 1,000 pages, 250 failing, both modes${tag(s)}`);
+				try {
+					s.results.validateFix = await runValidateFix({
+						session: s.session,
+						apiKey: API_KEY,
+						credsFor: s.credsFor,
+						runInProcess: inProcessRunner(s.snapshot),
+						reps: args.siteReps,
+						log,
+					});
+				} catch (error) {
+					// a baseline from before Validate Fix: its column stays empty
+					if (s === current) throw error;
+					log(`7b. not measured for ${baseline.label}: ${String(error.message).split('\n')[0]}`);
 				}
 			}
 		}

@@ -345,6 +345,41 @@ const EXTRACTORS = [
 			baseline: figure(o ? of(o) : undefined),
 		}));
 	},
+	// section 7b: Validate Fix (issue 34), its rows even when the baseline predates it ("—")
+	(c, b) => {
+		if (!c.validateFix) return [];
+		const o = b.validateFix;
+		const spreadOf = (x) => (x ? relativeSpread(x.msRange, x.ms) : undefined);
+		return Object.entries(c.validateFix.cases)
+			.flatMap(([key, x]) => [
+				{
+					section: 7,
+					label: `validate fix, ${x.label}: requests`,
+					kind: 'requests',
+					unit: 'count',
+					current: figure(x.requests),
+					baseline: figure(o?.cases?.[key]?.requests),
+				},
+				{
+					section: 7,
+					label: `validate fix, ${x.label}: node time`,
+					kind: 'time',
+					unit: 'ms',
+					current: figure(x.ms, spreadOf(x)),
+					baseline: figure(o?.cases?.[key]?.ms, spreadOf(o?.cases?.[key])),
+				},
+			])
+			.concat([
+				{
+					section: 7,
+					label: 'validate fix, the MCP tool answer (fixed, every page re-checked)',
+					kind: 'size',
+					unit: 'bytes',
+					current: figure(c.validateFix.tool.bytes),
+					baseline: figure(o?.tool?.bytes),
+				},
+			]);
+	},
 ];
 
 /**

@@ -436,6 +436,25 @@ function overlapSection(o) {
 	].join('\n');
 }
 
+function validateFixSection(r) {
+	const rows = Object.values(r.cases).map(
+		(x) =>
+			`| ${x.label} | ${x.requests} | ${x.minimum} | ${ok(x.requests === x.minimum)} | ${fmt(x.ms)} ms (${fmt(x.msRange[0])}–${fmt(x.msRange[1])}) |`,
+	);
+	return [
+		`## 7b. Validate Fix (${fmt(r.pages)} pages of one site, ${fmt(r.failing)} failing HTTPS Encryption)`,
+		'',
+		"Project → Validate Fix in real n8n, each case against a sandbox of its own reset before every run (the fix: the sandbox's",
+		`\`repair\`); ${r.reps} runs each, medians. The minimum: ⌈P/100⌉ reads + the re-runs (1 when the first page still fails, by default).`,
+		'',
+		'| case | requests | minimum | | node time (lowest–highest) |',
+		'|---|---:|---:|:---:|---:|',
+		...rows,
+		'',
+		`The MCP tool \`Validate_fix\` (examples/mcp-server.json: Pages per Issue ${r.tool.pagesPerIssue}) for this site, fixed, every page re-checked: ${fmtBytes(r.tool.bytes)} (goal: under 16 kB) ${ok(r.tool.bytes < 16 * 1024)}.`,
+	].join('\n');
+}
+
 function renderReport(results) {
 	const parts = [header(results.info)];
 	if (results.comparison) parts.push(comparisonSection(results.comparison));
@@ -451,6 +470,7 @@ function renderReport(results) {
 	if (results.stop) parts.push(stopSection(results.stop));
 	if (results.bounds) parts.push(boundsSection(results.bounds));
 	if (results.siteHealth) parts.push(siteHealthSection(results.siteHealth));
+	if (results.validateFix) parts.push(validateFixSection(results.validateFix));
 	parts.push(
 		'---\n\nWhere the per-item and memory costs came from, and the changes that removed them: `bench/findings.md`.',
 	);

@@ -28,6 +28,7 @@ const MODULE_PATHS = {
 	checkReasons: 'nodes/PhpRank/report/checkReasons',
 	checkCatalogue: 'nodes/PhpRank/report/checkCatalogue',
 	siteHealth: 'nodes/PhpRank/report/siteHealth',
+	fixValidation: 'nodes/PhpRank/report/fixValidation',
 	pageSet: 'nodes/PhpRank/report/pageSet',
 	reportChanges: 'nodes/PhpRank/report/reportChanges',
 	simplify: 'nodes/PhpRank/report/simplify',

@@ -25,7 +25,7 @@ function expectedIssues(
 			if (!byCheck.has(check)) byCheck.set(check, []);
 			byCheck
 				.get(check)
-				.push({ id: report.id, url: report.url, reason: checkReason(check, result) });
+				.push({ id: report.id, url: report.url, reason: checkReason(check, result), result });
 		}
 	}
 	return [...byCheck.entries()]
@@ -34,10 +34,11 @@ function expectedIssues(
 			check,
 			name: info.get(check).name,
 			category: info.get(check).category,
-			importance: info.get(check).importance,
+			// what the newest report failing the check says; the catalogue only where it says nothing
+			importance: failing[0].result.importance ?? info.get(check).importance,
 			pages_failing: failing.length,
 			pages_audited: newest.size,
-			pages: failing.slice(0, pagesPerIssue),
+			pages: failing.slice(0, pagesPerIssue).map(({ id, url, reason }) => ({ id, url, reason })),
 			how_to_fix: info.get(check).howToFix,
 		}))
 		.filter((issue) => importance.includes(issue.importance))

@@ -234,7 +234,9 @@ describe('examples/mcp-server.json, each tool as the MCP Server Trigger builds i
 		const names = example.nodes
 			.filter((n) => n.type === 'n8n-nodes-phprank.phpRankTool')
 			.map((n) => n.name);
-		expect(names.sort()).toEqual([...CALLS.map(([n]) => n), 'Create or re-run report'].sort());
+		expect(names.sort()).toEqual(
+			[...CALLS.map(([n]) => n), 'Create or re-run report', 'Validate fix'].sort(),
+		);
 	});
 
 	test.each(CALLS)('%s: its arguments, one call, exact requests', async (name, args, requests) => {
@@ -266,6 +268,62 @@ describe('examples/mcp-server.json, each tool as the MCP Server Trigger builds i
 			expect(issues.every((issue) => issue.pages_audited === 1000)).toBe(true);
 			expect(Buffer.byteLength(answer.text)).toBeLessThan(16 * 1024);
 			expect(fixture.takeRequests()).toHaveLength(10);
+		} finally {
+			fixture.sandbox.reset('demo');
+		}
+	});
+
+	test('Validate fix: the check by key or name, one read of the site, then the re-runs; for 1,000 pages with 250 failing the answer stays under 16 kB', async () => {
+		const listing = (page) =>
+			get('/api/v1/reports', {
+				project: 'big-site.test',
+				sort_by: 'id',
+				sort: 'desc',
+				per_page: '100',
+				page: String(page),
+			});
+		// every 4th page plain http: 250 pages fail HTTPS Encryption until the site owner repairs it
+		const urls = Array.from({ length: 1000 }, (_, i) => ({
+			url: `${i % 4 === 3 ? 'http' : 'https'}://big-site.test/section-${i % 20}/page-${i}`,
+		}));
+		fixture.sandbox.reset(urls);
+		try {
+			const t = tool(toolNode('Validate fix').parameters, { nodeName: 'Validate fix' });
+			expect(t.name).toBe('Validate_fix');
+			expect(Object.keys(t.schema.shape).sort()).toEqual(['Check', 'Check_all_pages', 'Project']);
+			const failed = await callAsMcpTrigger(t, {
+				Project: 'big-site.test',
+				Check: 'HTTPS Encryption',
+				Check_all_pages: false,
+			});
+			expect(failed.isError).toBeUndefined();
+			expect(JSON.parse(failed.text)).toEqual([
+				expect.objectContaining({
+					validation: 'failed',
+					pages_failing_before: 250,
+					pages_rechecked: 1,
+				}),
+			]);
+			const pages = Array.from({ length: 10 }, (_, i) => listing(i + 1));
+			expect(fixture.takeRequests()).toEqual([
+				...pages,
+				form('PATCH', '/api/v1/reports/1000', 'results=1'),
+			]);
+			fixture.sandbox.repair({ checks: 'https_encryption', project: 'big-site.test' });
+			const passed = await callAsMcpTrigger(t, {
+				Project: 'big-site.test',
+				Check: 'https_encryption',
+				Check_all_pages: true,
+			});
+			const [answer] = JSON.parse(passed.text);
+			expect(answer).toMatchObject({
+				validation: 'passed',
+				pages_fixed: 250,
+				pages_not_checked: 0,
+			});
+			expect(answer.pages).toHaveLength(5);
+			expect(Buffer.byteLength(passed.text)).toBeLessThan(16 * 1024);
+			expect(fixture.takeRequests()).toHaveLength(10 + 250);
 		} finally {
 			fixture.sandbox.reset('demo');
 		}

@@ -147,6 +147,19 @@ describe('failed checks by category', () => {
 		});
 	});
 
+	test("importance as the report says it, where it differs from the catalogue's; the catalogue only where it says none", () => {
+		const grouped = failedChecks({
+			title: { passed: false, importance: 'low', errors: { missing: null } },
+			charset: { passed: false, errors: { missing: null } },
+			ai_readiness: { passed: false, errors: { missing: null } },
+		});
+		expect(grouped.seo).toEqual([{ check: 'title', importance: 'low', reason: 'title: missing' }]);
+		expect(grouped.miscellaneous).toEqual([
+			{ check: 'charset', importance: 'medium', reason: 'charset: missing' },
+			{ check: 'ai_readiness', importance: null, reason: 'ai_readiness: missing' },
+		]);
+	});
+
 	test('checks this package does not know go under miscellaneous, after the known ones', () => {
 		expect(categoryOf('load_time')).toBe('performance');
 		expect(categoryOf('ai_readiness')).toBe('miscellaneous');

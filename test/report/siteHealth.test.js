@@ -81,3 +81,20 @@ test('order: importance, then most pages, then check key; 0 pages per issue list
 		['sitemap', 1, 0],
 	]);
 });
+
+test("importance as phpRank says it: the newest failing report's, where it differs from the catalogue; the filter follows it", () => {
+	const health = new SiteHealth(5);
+	health.add(report(9, 'a.test/x', { title: failing('low'), favicon: failing(undefined) }));
+	health.add(report(8, 'a.test/y', { title: failing('medium'), favicon: failing('high') }));
+	const all = health.issues('a.test', ['high', 'medium', 'low']);
+	// the catalogue says title: high, favicon: low
+	expect(all.map((issue) => [issue.check, issue.importance])).toEqual([
+		['favicon', 'low'],
+		['title', 'low'],
+	]);
+	expect(health.issues('a.test', ['high']).map((issue) => issue.check)).toEqual([]);
+	expect(health.issues('a.test', ['low']).map((issue) => issue.check)).toEqual([
+		'favicon',
+		'title',
+	]);
+});

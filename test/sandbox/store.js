@@ -175,6 +175,7 @@ class Store {
 
 	/** The analysis with every repaired check of the page passing, the score from the checks. */
 	#repaired(page, analysis) {
+		if (this.repairs.length === 0) return analysis;
 		const names = new Set();
 		for (const repair of this.repairs) {
 			const matches =

@@ -9,8 +9,8 @@ import {
 	categoryOf,
 	CATEGORIES,
 	checksOf,
-	importanceOf,
 	isPassed,
+	reportedImportance,
 	toNumber,
 } from './score';
 
@@ -213,7 +213,7 @@ export function failedChecks(results: unknown): Record<Category, FailedCheck[]> 
 		if (isPassed(check) !== false) continue;
 		grouped[categoryOf(name)].push({
 			check: name,
-			importance: importanceOf(check),
+			importance: reportedImportance(name, check),
 			reason: checkReason(name, check),
 		});
 	}

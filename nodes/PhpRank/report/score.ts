@@ -118,6 +118,15 @@ export function importanceOf(check: IDataObject): string | null {
 	return typeof check.importance === 'string' ? check.importance : null;
 }
 
+/**
+ * A check's importance as the report says it; the catalogue's (checkCatalogue.ts) only where the
+ * report carries none. Every output that names an importance takes it from here, so one report
+ * never says `high` in one output and `medium` in another.
+ */
+export function reportedImportance(key: string, check: IDataObject): string | null {
+	return importanceOf(check) ?? checkInfo(key)?.importance ?? null;
+}
+
 /** Most important first, then in phpRank's order; unknown checks last, by name. */
 export function byImportance(a: { check: string; importance: string | null }, b: typeof a): number {
 	const rank = (x: typeof a) => ownEntry(IMPORTANCE_RANK, x.importance ?? '') ?? 3;

@@ -10,13 +10,14 @@ import {
 } from './checkCatalogue';
 import { checkReason } from './checkReasons';
 import { PageSet } from './pageSet';
-import { categoryOf, checksOf, isPassed, toNumber } from './score';
+import { categoryOf, checksOf, isPassed, reportedImportance, toNumber } from './score';
 
 /**
  * Site health (Project → Get Issues): a project's reports, read newest first, folded page by page
  * into one count per failing check. A page (a stored URL) counts once, by its newest report: the
  * first of it met. The reports themselves are not kept, only which pages were met (pageSet.ts) and
- * per check a count and the first few pages (with the one-line reason Simplify writes).
+ * per check a count and the first few pages (with the one-line reason Simplify writes). A check's
+ * importance is the one the newest report that fails it says (the catalogue's where it says none).
  */
 
 /** One page that fails a check: its newest report, its URL, and why. */
@@ -41,7 +42,7 @@ export interface SiteIssue extends IDataObject {
 
 interface CheckTally {
 	key: string;
-	/** For checks the catalogue does not know: the importance the reports sent. */
+	/** What the newest report failing the check says (score.ts `reportedImportance`); null: unknown. */
 	importance: Importance | null;
 	failing: number;
 	pages: IssuePage[];
@@ -89,7 +90,7 @@ export class SiteHealth {
 			// The array has holes: slots of checks no report failed.
 			if (tally === undefined || tally.failing === 0) continue;
 			const info = checkInfo(tally.key);
-			const importance = info?.importance ?? tally.importance;
+			const importance = tally.importance;
 			// A check of unknown importance (a newer phpRank that sends none) is shown with every filter.
 			if (importance !== null && !wanted.has(importance)) continue;
 			issues.push({
@@ -115,10 +116,11 @@ export class SiteHealth {
 			this.slotOfUnknown.set(key, slot);
 		}
 		if (this.tallies[slot] === undefined) {
-			const sent = check.importance;
+			// The first failing report met is the newest: its importance is the check's.
+			const said = reportedImportance(key, check);
 			this.tallies[slot] = {
 				key,
-				importance: isImportance(sent) ? sent : null,
+				importance: isImportance(said) ? said : null,
 				failing: 0,
 				pages: [],
 			};

@@ -183,3 +183,24 @@ export function importancesFrom(value: unknown): Importance[] {
 		`Importance must be one or more of high, medium and low (got ${words.length === 0 ? 'nothing' : quotedValue(value)})`,
 	);
 }
+
+/**
+ * Validate Fix's Check: one of `checks` (phpRank's, from the catalogue), by its key as the list
+ * gives it, or by its key or readable name in any case, as an expression or a model may give it
+ * ("Meta Description"). The key is returned.
+ */
+export function checkKeyFrom(
+	value: unknown,
+	checks: ReadonlyArray<{ key: string; name: string }>,
+): string {
+	const text = typeof value === 'string' ? value.trim().toLowerCase() : undefined;
+	const found = checks.find(
+		(check) =>
+			check.key === text || check.key.toLowerCase() === text || check.name.toLowerCase() === text,
+	);
+	if (found) return found.key;
+	throw new InvalidInput(
+		'Check',
+		`Check must be one of phpRank's checks, by key like meta_description or by name like Meta Description (got ${value === '' ? 'nothing' : quotedValue(value)})`,
+	);
+}

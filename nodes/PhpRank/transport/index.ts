@@ -70,6 +70,13 @@ export interface ItemRequests {
 		options: CollectOptions,
 		shapePage?: (records: IDataObject[]) => IDataObject[],
 	): Promise<IDataObject[]>;
+	/**
+	 * A single record, or, when its request failed for that record only (`failedForItsRecordOnly`,
+	 * after the retries), what the item's error would say of it (failureWording.ts, no secrets): for
+	 * an operation that reports one record's failure in its output and goes on (Validate Fix). Any
+	 * other failure is thrown, as by `record`.
+	 */
+	recordOrFailure(request: ApiRequest): Promise<{ record: IDataObject } | { failure: string }>;
 }
 
 function itemRequests(channel: ApiChannel): ItemRequests {
@@ -79,6 +86,14 @@ function itemRequests(channel: ApiChannel): ItemRequests {
 		page: async (request, at) => await readPage(channel, request, at),
 		list: async (url, qs, options, shapePage) =>
 			await readList(channel, url, qs, options, shapePage),
+		recordOrFailure: async (request) =>
+			await readRecord(channel, request).then(
+				(record) => ({ record }),
+				async (error: unknown) => {
+					if (!failedForItsRecordOnly(error)) throw error;
+					return { failure: (await nodeErrorOf(channel, error)).message };
+				},
+			),
 	};
 }
 
@@ -223,4 +238,26 @@ export function isAnswerLost(error: unknown): error is PipelineFailure {
 /** Whether a request failed because its execution was stopped (Stop, the execution's timeout). */
 export function isCanceled(error: unknown): error is PipelineFailure {
 	return error instanceof PipelineFailure && error.failure.type === 'canceled';
+}
+
+/** Failures of one record's request that the next record's request would not share. */
+const RECORD_ONLY: ReadonlySet<string> = new Set([
+	'httpError',
+	'noAnswer',
+	'timedOut',
+	'tooLarge',
+	'notJson',
+	'unexpectedShape',
+]);
+
+/**
+ * Whether a request failed for its record only (after the pipeline's retries): the record is gone
+ * or its answer failed (a 403 or 404 for a report deleted meanwhile, a 5xx, a reset, the Timeout).
+ * Stop, the rate limit, a wrong key (401) or a wrong Base URL would fail every next request too.
+ */
+export function failedForItsRecordOnly(error: unknown): error is PipelineFailure {
+	if (!(error instanceof PipelineFailure)) return false;
+	const { failure } = error;
+	if (failure.type === 'httpError') return failure.statusCode !== 401;
+	return RECORD_ONLY.has(failure.type);
 }

@@ -23,6 +23,7 @@ const agent = require('./agent');
 const mcp = require('./mcp');
 const stop = require('./stop');
 const bounds = require('./bounds');
+const validateFix = require('./validateFix');
 
 const NODE_TYPE = 'n8n-nodes-phprank.phpRank';
 /** The tag of every check of a line: "n8n <version>" (scripts/real-n8n/install.js pins one per line). */
@@ -114,6 +115,7 @@ async function runLine(line, o) {
 			...weeklyAuditWorkflows(),
 			agent.workflow(),
 			...mcp.workflows(),
+			...validateFix.workflows(),
 		];
 
 		let t = Date.now();
@@ -157,6 +159,9 @@ async function runLine(line, o) {
 		await report.guard(
 			`${tag} examples/weekly-audit.json over many pages: no unexpected error`,
 			() => checkSiteAudit({ ctx, sandbox, report, tag, runTail, pkg: o.pkg }),
+		);
+		await report.guard(`${tag} Project → Validate Fix: no unexpected error`, () =>
+			validateFix.checkValidateFix({ ctx, sandbox, report, tag, pkg: o.pkg, runTail }),
 		);
 		await report.guard(`${tag} AI Agent step: no unexpected error`, () =>
 			agent.checkAgent({

@@ -4,7 +4,7 @@
  * (@modelcontextprotocol/sdk, a pinned dev dependency) as Claude Desktop or an agent would call it.
  *
  * Workflows: examples/mcp-server.json as it ships (MCP Server Trigger at /mcp/phprank, Bearer
- * authentication, the seven phpRank tools with their tool descriptions and $fromAI arguments), and a
+ * authentication, the eight phpRank tools with their tool descriptions and $fromAI arguments), and a
  * copy at /mcp/phprank-wrong-key whose tools use the wrong-key credential. Both are activated before
  * `n8n start` (lib/line.js); the trigger then serves POST /mcp/<path> (Streamable HTTP) and
  * GET /mcp/<path> (SSE).
@@ -161,6 +161,92 @@ const form = (method, p, body) => ({ method, path: p, query: {}, headers: header
  */
 function errorPrefix(n8n) {
 	return n8n.major === 1 ? 'Error: ' : 'NodeOperationError: ';
+}
+
+/**
+ * The tool Validate_fix (issue 34) on a site of 3 plain http pages: not fixed, one read and one
+ * re-run, `failed`; after the sandbox repairs HTTPS on the site, with Check_all_pages, `passed`.
+ */
+async function checkValidateFixTool({ sandbox, report, via, call, pkgReport }) {
+	const site = 'plain-http-mcp.test';
+	const ids = [1, 2, 3].map((i) => sandbox.addReport({ url: `http://${site}/p${i}` }).id).reverse();
+	sandbox.clearRequests();
+	const read = get('/api/v1/reports', {
+		project: site,
+		sort_by: 'id',
+		sort: 'desc',
+		per_page: '100',
+		page: '1',
+	});
+	const rerun = (id) => form('PATCH', `/api/v1/reports/${id}`, 'results=1');
+	const { checkReason } = require(path.join(pkgReport, 'checkReasons.js'));
+	const counts = (fixed, still) => ({
+		project: site,
+		check: 'https_encryption',
+		name: 'HTTPS Encryption',
+		importance: 'high',
+		pages_failing_before: 3,
+		pages_rechecked: fixed + still,
+		pages_fixed: fixed,
+		pages_still_failing: still,
+		pages_not_checked: 0,
+	});
+	let r = await call('Validate_fix', {
+		Project: site,
+		Check: 'HTTPS Encryption',
+		Check_all_pages: false,
+	});
+	let requests = takeRequests(sandbox);
+	const newest = sandbox.reports().find((x) => x.id === ids[0]);
+	report.equal(
+		`${via}: Validate_fix {Project, Check by name, Check_all_pages false}, not fixed: one read and one re-run, "failed" at the first page`,
+		{ isError: r.isError, json: r.json, sent: sent(requests) },
+		{
+			isError: false,
+			json: [
+				{
+					...counts(0, 1),
+					validation: 'failed',
+					pages: [
+						{
+							id: ids[0],
+							url: `${site}/p3`,
+							fixed: false,
+							reason: checkReason('https_encryption', newest.results.https_encryption),
+						},
+					],
+				},
+			],
+			sent: [read, rerun(ids[0])],
+		},
+	);
+	sandbox.repair({ checks: 'https_encryption', project: site });
+	r = await call('Validate_fix', {
+		Project: site,
+		Check: 'https_encryption',
+		Check_all_pages: true,
+	});
+	requests = takeRequests(sandbox);
+	report.equal(
+		`${via}: Validate_fix after the sandbox repaired HTTPS on the site: one read, the 3 re-runs newest first, "passed"`,
+		{ isError: r.isError, json: r.json, sent: sent(requests) },
+		{
+			isError: false,
+			json: [
+				{
+					...counts(3, 0),
+					validation: 'passed',
+					pages: ids.map((id) => ({
+						id,
+						url: `${site}/p${id - ids[2] + 1}`,
+						fixed: true,
+						reason: null,
+					})),
+				},
+			],
+			sent: [read, ...ids.map(rerun)],
+		},
+	);
 }
 
 /**
@@ -373,6 +459,11 @@ async function checkMcp({ ctx, sandbox, report, tag, pkg, seed }) {
 					],
 					any: true,
 				},
+			);
+
+			// Validate fix: a site of 3 plain http pages (HTTPS fails until the sandbox repairs it)
+			await report.guard(`${via}: Validate_fix: no unexpected error`, () =>
+				checkValidateFixTool({ sandbox, report, via, call, pkgReport }),
 			);
 
 			// errors as the client sees them

@@ -1,7 +1,7 @@
 // Project → getIssues (nodes/PhpRank/resources/project/getIssues.ts): this operation's own tests,
 // through n8n-core's engine against the sandbox. Expected issues are worked out here from the
 // sandbox's own stored reports (an oracle independent of report/siteHealth.ts).
-const { useFixture, get, fromList, byName } = require('../../node/fixture');
+const { useFixture, get, fromList, byName, apiGet } = require('../../node/fixture');
 const { checkReason } = require('../../helpers/built').checkReasons;
 const { CHECK_CATALOGUE } = require('../../helpers/built').checkCatalogue;
 const { expectedIssues: oracle, RANK } = require('../../helpers/site-issues-oracle');
@@ -220,4 +220,30 @@ test('Stop between two pages: the run ends as canceled, nothing is sent after it
 	const requests = fixture.takeRequests();
 	expect(requests).toHaveLength(requestsAtStop);
 	expect(requests).toEqual([listing(1), listing(2)]);
+});
+
+test("importance as phpRank says it: where the reports' importance differs from the catalogue's, the newest failing report's wins, and Importance filters by it", async () => {
+	fixture.sandbox.reset(pages(30));
+	const listed = await apiGet(
+		fixture.sandbox,
+		`/reports?project=${SITE}&sort_by=id&sort=desc&per_page=100&page=1`,
+	);
+	const failingTitle = listed.data.filter((report) => !report.results.title.passed);
+	expect(failingTitle.length).toBeGreaterThan(1);
+	// this phpRank grades title low (the catalogue: high) in the newest report failing it, medium in the others
+	for (const report of failingTitle) report.results.title.importance = 'medium';
+	failingTitle[0].results.title.importance = 'low';
+	const served = { count: 3, status: 200, body: listed, method: 'GET', path: '/api/v1/reports' };
+	fixture.sandbox.failNext(served);
+	const all = jsonOf((await fixture.run(getIssues())).items);
+	expect(all.find((issue) => issue.check === 'title')).toMatchObject({
+		importance: 'low',
+		pages_failing: failingTitle.length,
+	});
+	const high = jsonOf((await fixture.run(getIssues({ importance: ['high'] }))).items);
+	expect(high.map((issue) => issue.check)).not.toContain('title');
+	expect(high.length).toBeGreaterThan(0);
+	const low = jsonOf((await fixture.run(getIssues({ importance: ['low'] }))).items);
+	expect(low.map((issue) => issue.check)).toContain('title');
+	expect(low.every((issue) => issue.importance === 'low')).toBe(true);
 });

@@ -3,16 +3,12 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { SiteHealth } from '../../report/siteHealth';
 import { OPERATION, RESOURCE } from '../../shared/constants';
 import { projectLocator, showFor } from '../../shared/fields';
-import {
-	importancesFrom,
-	InvalidInput,
-	pagesPerIssueFrom,
-	projectNameFrom,
-} from '../../shared/inputChecks';
-import { operationRouting, planPages } from '../../transport';
+import { importancesFrom, pagesPerIssueFrom, projectNameFrom } from '../../shared/inputChecks';
+import { operationRouting } from '../../transport';
+import { readProjectReports } from './projectReports';
 
 /** Pages per Issue when not set: enough to act on, small enough for an AI agent's context. */
-const DEFAULT_PAGES_PER_ISSUE = 10;
+export const DEFAULT_PAGES_PER_ISSUE = 10;
 
 /**
  * Project → Get Issues: every report of the project, newest first, 100 a request, folded page by
@@ -36,22 +32,8 @@ export const getIssuesOption: INodePropertyOptions = {
 		const health = new SiteHealth(
 			pagesPerIssueFrom(context.getNodeParameter('pagesPerIssue', DEFAULT_PAGES_PER_ISSUE)),
 		);
-		await requests.list(
-			'/reports',
-			{ project, sort_by: 'id', sort: 'desc' },
-			{ plan: planPages(true, 0), newestFirst: true },
-			// Each page's new reports are counted as they arrive, and nothing of them is kept.
-			(reports) => {
-				for (const report of reports) health.add(report);
-				return [];
-			},
-		);
-		if (health.pagesAudited === 0) {
-			throw new InvalidInput(
-				'Project',
-				`Project "${project}" has no reports: check its name (phpRank names a project by its site's host, like example.com; Project → Get Many lists them)`,
-			);
-		}
+		// Each page's new reports are counted as they arrive, and nothing of them is kept.
+		await readProjectReports(requests, project, (report) => health.add(report));
 		return health.issues(project, importances);
 	}),
 };

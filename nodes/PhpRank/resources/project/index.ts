@@ -5,6 +5,7 @@ import { requestLimitOptions } from '../../shared/fields';
 import { deleteFields, deleteOption } from './delete';
 import { getAllFields, getAllOption } from './getAll';
 import { getIssuesFields, getIssuesOption } from './getIssues';
+import { validateFixFields, validateFixOption } from './validateFix';
 
 /** The Project resource: its operations (one file each) and their fields, in the editor's order. */
 export const projectProperties: INodeProperties[] = [
@@ -16,10 +17,16 @@ export const projectProperties: INodeProperties[] = [
 		displayOptions: { show: { resource: [RESOURCE.project] } },
 		// n8n's lint wants the literal here (the description snapshot test guards it).
 		default: 'getAll',
-		options: [deleteOption, getAllOption, getIssuesOption],
+		options: [deleteOption, getAllOption, getIssuesOption, validateFixOption],
 	},
 	...getAllFields,
 	...deleteFields,
 	...getIssuesFields,
-	requestLimitOptions(RESOURCE.project, [OPERATION.delete, OPERATION.getAll, OPERATION.getIssues]),
+	...validateFixFields,
+	requestLimitOptions(RESOURCE.project, [
+		OPERATION.delete,
+		OPERATION.getAll,
+		OPERATION.getIssues,
+		OPERATION.validateFix,
+	]),
 ];

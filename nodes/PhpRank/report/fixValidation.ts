@@ -1,0 +1,154 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { checkInfo } from './checkCatalogue';
+import { checkReason } from './checkReasons';
+import { PageSet } from './pageSet';
+import { asObject, isPassed, reportedImportance, toNumber } from './score';
+
+/**
+ * Validate Fix (Project → Validate Fix), as data: which pages of a project fail a check (each page
+ * by its newest report, the first of it met in a listing read newest first, as siteHealth.ts
+ * counts them), and what their re-runs showed. No requests here: the operation
+ * (resources/project/validateFix.ts) reads the listing and sends the re-runs.
+ */
+
+/** A page whose newest report fails the check: that report's ID and the page's stored URL. */
+export interface FailingPage {
+	id: number | string;
+	url: string;
+}
+
+/** What one page's re-run showed. `reason`: why it still fails, or why it could not be checked. */
+export type RecheckOutcome =
+	| { kind: 'fixed' }
+	| { kind: 'stillFailing'; reason: string }
+	| { kind: 'notChecked'; reason: string };
+
+export type ValidationWord = 'passed' | 'failed' | 'nothing to validate';
+
+/** A re-checked page in the output: `fixed` null when it could not be checked. */
+export interface ValidatedPage extends IDataObject {
+	id: number | string;
+	url: string;
+	fixed: boolean | null;
+	reason: string | null;
+}
+
+export interface FixValidationResult extends IDataObject {
+	project: string;
+	check: string;
+	name: string;
+	importance: string | null;
+	validation: ValidationWord;
+	pages_failing_before: number;
+	pages_rechecked: number;
+	pages_fixed: number;
+	pages_still_failing: number;
+	pages_not_checked: number;
+	pages: ValidatedPage[];
+}
+
+/** The listing folded into the pages that fail the check, in the listing's order (newest first). */
+export class FailingPages {
+	readonly pages: FailingPage[] = [];
+	private readonly met = new PageSet();
+	/** What the newest report failing the check says of its importance; before one: the newest grading it. */
+	private said: string | null = null;
+	private saidByFailing = false;
+
+	constructor(readonly check: string) {}
+
+	/** One report, read newest first: a page's first report met is its newest, older ones are skipped. */
+	add(report: IDataObject): void {
+		const url = typeof report.url === 'string' ? report.url : String(report.url ?? '');
+		if (!this.met.add(url)) return;
+		const result = asObject(asObject(report.results)?.[this.check]);
+		if (result === undefined) return;
+		const fails = isPassed(result) === false;
+		if (fails && !this.saidByFailing) {
+			this.said = reportedImportance(this.check, result);
+			this.saidByFailing = true;
+		} else if (!this.saidByFailing && this.said === null) {
+			this.said = reportedImportance(this.check, result);
+		}
+		if (fails) this.pages.push({ id: toNumber(report.id) ?? String(report.id), url });
+	}
+
+	/** The check's importance as the newest report failing it says (the catalogue's where none does). */
+	get importance(): string | null {
+		return this.said ?? checkInfo(this.check)?.importance ?? null;
+	}
+}
+
+/** What a re-run's report says of the check: passed, still failing (with Simplify's reason), or not graded. */
+export function recheckOutcome(check: string, report: IDataObject): RecheckOutcome {
+	const result = asObject(asObject(report.results)?.[check]);
+	const passed = result === undefined ? null : isPassed(result);
+	if (passed === true) return { kind: 'fixed' };
+	if (passed === false && result !== undefined)
+		return { kind: 'stillFailing', reason: checkReason(check, result) };
+	return {
+		kind: 'notChecked',
+		reason: `The re-run of report ${String(report.id ?? '')} does not grade ${check}: phpRank may still be analysing it`,
+	};
+}
+
+/**
+ * The re-runs' tally and the output item. The output lists at most `pagesListed` pages: those still
+ * failing first, then those not checked, then the fixed ones, each in the order re-checked.
+ */
+export class FixValidation {
+	private fixed = 0;
+	private stillFailing = 0;
+	private notChecked = 0;
+	private readonly listed: Record<RecheckOutcome['kind'], ValidatedPage[]> = {
+		stillFailing: [],
+		notChecked: [],
+		fixed: [],
+	};
+
+	constructor(
+		private readonly failing: FailingPages,
+		private readonly pagesListed: number,
+	) {}
+
+	record(page: FailingPage, outcome: RecheckOutcome): void {
+		if (outcome.kind === 'fixed') this.fixed++;
+		else if (outcome.kind === 'stillFailing') this.stillFailing++;
+		else this.notChecked++;
+		const list = this.listed[outcome.kind];
+		if (list.length >= this.pagesListed) return;
+		list.push({
+			id: page.id,
+			url: page.url,
+			fixed: outcome.kind === 'notChecked' ? null : outcome.kind === 'fixed',
+			reason: outcome.kind === 'fixed' ? null : outcome.reason,
+		});
+	}
+
+	result(project: string): FixValidationResult {
+		const { check } = this.failing;
+		const before = this.failing.pages.length;
+		const { stillFailing, notChecked, fixed } = this.listed;
+		return {
+			project,
+			check,
+			name: checkInfo(check)?.name ?? check,
+			importance: this.failing.importance,
+			validation: this.word(),
+			pages_failing_before: before,
+			pages_rechecked: this.fixed + this.stillFailing,
+			pages_fixed: this.fixed,
+			pages_still_failing: this.stillFailing,
+			pages_not_checked: this.notChecked,
+			pages: [...stillFailing, ...notChecked, ...fixed].slice(0, this.pagesListed),
+		};
+	}
+
+	/** Passed only when every page that failed was re-checked and passes now. */
+	private word(): ValidationWord {
+		const before = this.failing.pages.length;
+		if (before === 0) return 'nothing to validate';
+		return this.fixed === before ? 'passed' : 'failed';
+	}
+}

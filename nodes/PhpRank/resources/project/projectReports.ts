@@ -1,0 +1,35 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { InvalidInput } from '../../shared/inputChecks';
+import type { ItemRequests } from '../../transport';
+import { planPages } from '../../transport';
+
+/**
+ * Every report of a project, newest first, 100 a request (ceil(P/100) requests): the one read of
+ * Get Issues and Validate Fix. Each report goes to `take` as its page of the list arrives, once
+ * (the page loop hands on only reports not seen before), and nothing of them is kept here. A
+ * project without reports is refused, after that one request, in the same words for both.
+ */
+export async function readProjectReports(
+	requests: ItemRequests,
+	project: string,
+	take: (report: IDataObject) => void,
+): Promise<void> {
+	let reports = 0;
+	await requests.list(
+		'/reports',
+		{ project, sort_by: 'id', sort: 'desc' },
+		{ plan: planPages(true, 0), newestFirst: true },
+		(page) => {
+			for (const report of page) take(report);
+			reports += page.length;
+			return [];
+		},
+	);
+	if (reports === 0) {
+		throw new InvalidInput(
+			'Project',
+			`Project "${project}" has no reports: check its name (phpRank names a project by its site's host, like example.com; Project → Get Many lists them)`,
+		);
+	}
+}

@@ -1,0 +1,112 @@
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+
+import { CHECK_CATALOGUE } from '../../report/checkCatalogue';
+import type { FailingPage, RecheckOutcome } from '../../report/fixValidation';
+import { FailingPages, FixValidation, recheckOutcome } from '../../report/fixValidation';
+import { OPERATION, RESOURCE } from '../../shared/constants';
+import { projectLocator, showFor } from '../../shared/fields';
+import { checkKeyFrom, pagesPerIssueFrom, projectNameFrom } from '../../shared/inputChecks';
+import { encodedForm } from '../../shared/reportForm';
+import type { ItemRequests } from '../../transport';
+import { operationRouting } from '../../transport';
+import { DEFAULT_PAGES_PER_ISSUE } from './getIssues';
+import { readProjectReports } from './projectReports';
+
+/**
+ * Project → Validate Fix: after a fix, re-check the pages that failed a check, as Search Console's
+ * "Validate fix" does. One read of the project's reports (projectReports.ts: newest first, the
+ * page loop of Get Issues), then the re-runs of the pages whose newest report fails the check, one
+ * at a time in the listing's order, each as Update's re-run (PATCH results=1). By default it stops
+ * at the first page that still fails, so a fix that did not work costs one re-run. One item out
+ * (report/fixValidation.ts).
+ */
+
+/** The re-run of one page's newest report, as Report → Update's Re-Run Analysis sends it. */
+async function recheck(
+	requests: ItemRequests,
+	check: string,
+	page: FailingPage,
+): Promise<RecheckOutcome> {
+	const answer = await requests.recordOrFailure({
+		method: 'PATCH',
+		url: `/reports/${page.id}`,
+		body: encodedForm({ results: true }),
+		subject: { resource: RESOURCE.report, id: page.id },
+	});
+	// A page deleted meanwhile or a server error (after the retries) is this page's: it is counted
+	// as not checked and the validation goes on. Stop, the rate limit or a wrong key end it.
+	if ('failure' in answer) return { kind: 'notChecked', reason: answer.failure };
+	return recheckOutcome(check, answer.record);
+}
+
+export const validateFixOption: INodePropertyOptions = {
+	name: 'Validate Fix',
+	value: OPERATION.validateFix,
+	action: 'Validate the fix of a check on a site',
+	description:
+		"After a fix, re-run the reports of the pages whose newest report fails a check, one at a time, and say whether the fix worked: passed, failed, or nothing to validate. Stops at the first page that still fails unless Check All Pages is on. Use it for 'I fixed the meta descriptions of example.com, check again'.",
+	routing: operationRouting(async (context, requests) => {
+		// Every parameter read and checked before anything is sent.
+		const project = projectNameFrom(
+			context.getNodeParameter('project', undefined, { extractValue: true }),
+		);
+		const check = checkKeyFrom(context.getNodeParameter('check', ''), CHECK_CATALOGUE);
+		const checkAllPages = context.getNodeParameter('checkAllPages', false) === true;
+		const pagesListed = pagesPerIssueFrom(
+			context.getNodeParameter('pagesPerIssue', DEFAULT_PAGES_PER_ISSUE),
+		);
+		const failing = new FailingPages(check);
+		await readProjectReports(requests, project, (report) => failing.add(report));
+		const validation = new FixValidation(failing, pagesListed);
+		for (const page of failing.pages) {
+			const outcome = await recheck(requests, check, page);
+			validation.record(page, outcome);
+			if (outcome.kind === 'stillFailing' && !checkAllPages) break;
+		}
+		return [validation.result(project)];
+	}),
+};
+
+/** phpRank's checks by readable name (the value is phpRank's key). */
+const CHECK_CHOICES = CHECK_CATALOGUE.map((entry) => ({
+	name: entry.name,
+	value: entry.key,
+	description: `${entry.category}, ${entry.importance} importance`,
+})).sort((a, b) => a.name.localeCompare(b.name));
+
+export const validateFixFields: INodeProperties[] = [
+	projectLocator({
+		required: true,
+		description: 'The project (site) whose pages to re-check',
+		displayOptions: showFor(RESOURCE.project, [OPERATION.validateFix]),
+	}),
+	{
+		displayName: 'Check',
+		name: 'check',
+		type: 'options',
+		required: true,
+		default: 'meta_description',
+		description: 'The check that was fixed: the pages whose newest report fails it are re-checked',
+		options: CHECK_CHOICES,
+		displayOptions: showFor(RESOURCE.project, [OPERATION.validateFix]),
+	},
+	{
+		displayName: 'Check All Pages',
+		name: 'checkAllPages',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether to re-check every page that failed. Off: stop at the first page that still fails, as Search Console does (a fix that did not work costs one re-run).',
+		displayOptions: showFor(RESOURCE.project, [OPERATION.validateFix]),
+	},
+	{
+		displayName: 'Pages per Issue',
+		name: 'pagesPerIssue',
+		type: 'number',
+		typeOptions: { minValue: 0 },
+		default: DEFAULT_PAGES_PER_ISSUE,
+		description:
+			'How many re-checked pages the output lists (ID, URL, whether fixed, and why not), those still failing first. 0 lists none, only the counts.',
+		displayOptions: showFor(RESOURCE.project, [OPERATION.validateFix]),
+	},
+];

@@ -1,0 +1,331 @@
+// Project → validateFix (nodes/PhpRank/resources/project/validateFix.ts): this operation's own
+// tests, through n8n-core's engine against the sandbox. The sandbox's `repair` is the site owner's
+// fix: later re-runs of the repaired pages pass the check. Plain http pages always fail
+// https_encryption otherwise, so whether a page is fixed never depends on the sandbox's analysis.
+const { useFixture, get, form, fromList, byName, apiGet } = require('../../node/fixture');
+const { checkReason } = require('../../helpers/built').checkReasons;
+
+const fixture = useFixture();
+
+const SITE = 'site.test';
+const CHECK = 'https_encryption';
+
+const validateFix = (extra = {}) => ({
+	resource: 'project',
+	operation: 'validateFix',
+	project: fromList(SITE),
+	check: CHECK,
+	...extra,
+});
+
+/** The list request of page `page`, as Validate Fix must send it (Get Issues' listing). */
+const listing = (page, project = SITE) =>
+	get('/api/v1/reports', {
+		project,
+		sort_by: 'id',
+		sort: 'desc',
+		per_page: '100',
+		page: String(page),
+	});
+
+const rerun = (id) => form('PATCH', `/api/v1/reports/${id}`, 'results=1');
+
+/** `count` pages of the site, one report each (ids 1..count); every `httpEvery`-th page is plain http. */
+const pages = (count, httpEvery = 2) =>
+	Array.from({ length: count }, (_, i) => ({
+		url: `${(i + 1) % httpEvery === 0 ? 'http' : 'https'}://${SITE}/page-${i + 1}`,
+	}));
+
+/** The ids of the seeded pages that fail https_encryption (plain http), newest first. */
+const failingIds = (count, httpEvery = 2) =>
+	Array.from({ length: count }, (_, i) => i + 1)
+		.filter((id) => id % httpEvery === 0)
+		.reverse();
+
+const stored = (id) => fixture.sandbox.reports().find((report) => report.id === id);
+const reasonOf = (id) => checkReason(CHECK, stored(id).results[CHECK]);
+const jsonOf = (items) => items.map((item) => item.json);
+
+const result = (fields) => ({
+	project: SITE,
+	check: CHECK,
+	name: 'HTTPS Encryption',
+	importance: 'high',
+	pages_not_checked: 0,
+	...fields,
+});
+
+test('the fix worked: one read of 250 reports (3 requests), every failing page re-run newest first, passed', async () => {
+	fixture.sandbox.reset(pages(250));
+	fixture.sandbox.repair({ checks: CHECK, project: SITE });
+	const { items, error } = await fixture.run(validateFix({ pagesPerIssue: 3 }));
+	expect(error).toBeUndefined();
+	const ids = failingIds(250);
+	expect(fixture.takeRequests()).toEqual([
+		listing(1),
+		listing(2),
+		listing(3),
+		...ids.map((id) => rerun(id)),
+	]);
+	expect(jsonOf(items)).toEqual([
+		result({
+			validation: 'passed',
+			pages_failing_before: 125,
+			pages_rechecked: 125,
+			pages_fixed: 125,
+			pages_still_failing: 0,
+			pages: ids.slice(0, 3).map((id) => ({
+				id,
+				url: `${SITE}/page-${id}`,
+				fixed: true,
+				reason: null,
+			})),
+		}),
+	]);
+	expect(items[0].pairedItem).toEqual({ item: 0 });
+});
+
+test('the fix did not work: it stops at the first page that still fails, one write', async () => {
+	fixture.sandbox.reset(pages(30));
+	const { items } = await fixture.run(validateFix());
+	expect(fixture.takeRequests()).toEqual([listing(1), rerun(30)]);
+	expect(jsonOf(items)).toEqual([
+		result({
+			validation: 'failed',
+			pages_failing_before: 15,
+			pages_rechecked: 1,
+			pages_fixed: 0,
+			pages_still_failing: 1,
+			pages: [{ id: 30, url: `${SITE}/page-30`, fixed: false, reason: reasonOf(30) }],
+		}),
+	]);
+	expect(reasonOf(30)).toMatch(/^https_encryption: /);
+});
+
+test('fixed pages until one still fails: the validation stops there, that page listed first', async () => {
+	fixture.sandbox.reset(pages(30));
+	fixture.sandbox.repair({ checks: CHECK, url: `${SITE}/page-30` });
+	fixture.sandbox.repair({ checks: CHECK, url: `${SITE}/page-28` });
+	const { items } = await fixture.run(validateFix());
+	expect(fixture.takeRequests()).toEqual([listing(1), rerun(30), rerun(28), rerun(26)]);
+	const [output] = jsonOf(items);
+	expect(output).toMatchObject({
+		validation: 'failed',
+		pages_failing_before: 15,
+		pages_rechecked: 3,
+		pages_fixed: 2,
+		pages_still_failing: 1,
+	});
+	expect(output.pages.map((page) => [page.id, page.fixed])).toEqual([
+		[26, false],
+		[30, true],
+		[28, true],
+	]);
+});
+
+test('Check All Pages: every failing page re-run, those still failing listed first, at most Pages per Issue', async () => {
+	fixture.sandbox.reset(pages(30));
+	for (const id of [30, 24, 12])
+		fixture.sandbox.repair({ checks: CHECK, url: `${SITE}/page-${id}` });
+	const { items } = await fixture.run(validateFix({ checkAllPages: true, pagesPerIssue: 14 }));
+	const ids = failingIds(30);
+	expect(fixture.takeRequests()).toEqual([listing(1), ...ids.map((id) => rerun(id))]);
+	const [output] = jsonOf(items);
+	expect(output).toMatchObject({
+		validation: 'failed',
+		pages_failing_before: 15,
+		pages_rechecked: 15,
+		pages_fixed: 3,
+		pages_still_failing: 12,
+		pages_not_checked: 0,
+	});
+	const stillFailing = ids.filter((id) => ![30, 24, 12].includes(id));
+	expect(output.pages).toEqual([
+		...stillFailing.map((id) => ({
+			id,
+			url: `${SITE}/page-${id}`,
+			fixed: false,
+			reason: reasonOf(id),
+		})),
+		{ id: 30, url: `${SITE}/page-30`, fixed: true, reason: null },
+		{ id: 24, url: `${SITE}/page-24`, fixed: true, reason: null },
+	]);
+});
+
+test('nothing to validate: no page fails the check, the listing only, no write', async () => {
+	fixture.sandbox.reset(pages(120, 1000));
+	const { items } = await fixture.run(validateFix({ project: byName(SITE) }));
+	expect(fixture.takeRequests()).toEqual([listing(1), listing(2)]);
+	expect(jsonOf(items)).toEqual([
+		result({
+			validation: 'nothing to validate',
+			pages_failing_before: 0,
+			pages_rechecked: 0,
+			pages_fixed: 0,
+			pages_still_failing: 0,
+			pages: [],
+		}),
+	]);
+});
+
+test('a page counts by its newest report: an older failing report of a fixed page is not re-run', async () => {
+	fixture.sandbox.reset([
+		{ url: `http://${SITE}/old` },
+		{ url: `http://${SITE}/` },
+		{ url: `https://${SITE}/old` },
+	]);
+	fixture.sandbox.repair({ checks: CHECK, project: SITE });
+	const { items } = await fixture.run(validateFix());
+	// page "old": its newest report (3) passes; the home page's only report (2) fails
+	expect(fixture.takeRequests()).toEqual([listing(1), rerun(2)]);
+	expect(jsonOf(items)[0]).toMatchObject({
+		validation: 'passed',
+		pages_failing_before: 1,
+		pages: [{ id: 2, url: SITE, fixed: true, reason: null }],
+	});
+});
+
+test('a re-run that fails (a report deleted meanwhile, a server error after the retries): not checked, the validation goes on, never passed', async () => {
+	fixture.sandbox.reset(pages(10));
+	fixture.sandbox.repair({ checks: CHECK, project: SITE });
+	fixture.sandbox.failNext({ status: 403, method: 'PATCH', path: '/api/v1/reports/8' });
+	fixture.sandbox.failNext({ status: 500, count: 4, method: 'PATCH', path: '/api/v1/reports/4' });
+	const { items, error } = await fixture.run(validateFix());
+	expect(error).toBeUndefined();
+	expect(fixture.takeRequests()).toEqual([
+		listing(1),
+		rerun(10),
+		rerun(8),
+		rerun(6),
+		rerun(4),
+		rerun(4),
+		rerun(4),
+		rerun(4),
+		rerun(2),
+	]);
+	const [output] = jsonOf(items);
+	expect(output).toMatchObject({
+		validation: 'failed',
+		pages_failing_before: 5,
+		pages_rechecked: 3,
+		pages_fixed: 3,
+		pages_still_failing: 0,
+		pages_not_checked: 2,
+	});
+	expect(output.pages.map((page) => [page.id, page.fixed])).toEqual([
+		[8, null],
+		[4, null],
+		[10, true],
+		[6, true],
+		[2, true],
+	]);
+	expect(output.pages[0].reason).toMatch(/^Report 8 /);
+	expect(output.pages[1].reason).toMatch(/500/);
+	for (const page of output.pages.slice(0, 2)) expect(page.reason).not.toContain('test-key');
+});
+
+test('a project without reports: the error of Get Issues, after one request', async () => {
+	fixture.sandbox.reset(pages(5));
+	const { error } = await fixture.run(validateFix({ project: byName('sitetest') }));
+	expect(error.message).toBe(
+		'Project "sitetest" has no reports: check its name (phpRank names a project by its site\'s host, like example.com; Project → Get Many lists them)',
+	);
+	expect(error.description).toBe('Check the "Project" field of this node.');
+	expect(fixture.takeRequests()).toEqual([listing(1, 'sitetest')]);
+});
+
+test('Check by readable name or key in any case (an expression, a model); anything else refused before any request', async () => {
+	fixture.sandbox.reset(pages(4));
+	const byReadableName = await fixture.run(validateFix({ check: '={{ "HTTPS Encryption" }}' }));
+	expect(jsonOf(byReadableName.items)[0].check).toBe(CHECK);
+	expect(fixture.takeRequests()).toEqual([listing(1), rerun(4)]);
+	const cases = [
+		[
+			{ check: '={{ "https" }}' },
+			'Check must be one of phpRank\'s checks, by key like meta_description or by name like Meta Description (got "https")',
+		],
+		[
+			{ pagesPerIssue: -1 },
+			'Pages per Issue must be a whole number of 0 or more, like 10 (0 lists no pages, only counts) (got -1)',
+		],
+		[{ project: byName(' ') }, 'Project is required, like example.com'],
+	];
+	for (const [extra, message] of cases) {
+		const { error } = await fixture.run(validateFix(extra));
+		expect(error.message).toBe(message);
+	}
+	expect(fixture.takeRequests()).toEqual([]);
+});
+
+test("under phpRank's throttle every re-run waits and none fails", async () => {
+	fixture.sandbox.reset(pages(8));
+	fixture.sandbox.repair({ checks: CHECK, project: SITE });
+	fixture.sandbox.setFaults({ throttle: { limit: 2, windowMs: 1000 } });
+	try {
+		const { items, error } = await fixture.run(validateFix());
+		expect(error).toBeUndefined();
+		expect(jsonOf(items)[0]).toMatchObject({ validation: 'passed', pages_fixed: 4 });
+		const accepted = fixture.sandbox.requests.filter((request) => request.status === 200);
+		expect(accepted.map((request) => `${request.method} ${request.pathname}`)).toEqual([
+			'GET /api/v1/reports',
+			...failingIds(8).map((id) => `PATCH /api/v1/reports/${id}`),
+		]);
+		expect(fixture.sandbox.requests.some((request) => request.status === 429)).toBe(true);
+	} finally {
+		fixture.sandbox.setFaults({});
+		fixture.sandbox.clearRequests();
+	}
+});
+
+test('Stop during a re-run: the run ends as canceled, nothing is sent after it', async () => {
+	fixture.sandbox.reset(pages(20));
+	fixture.sandbox.repair({ checks: CHECK, project: SITE });
+	let stop;
+	let requestsAtStop;
+	const unsubscribe = fixture.sandbox.onRequest((entry) => {
+		if (requestsAtStop || entry.pathname !== '/api/v1/reports/16') return;
+		requestsAtStop = fixture.sandbox.requests.length;
+		stop();
+	});
+	try {
+		const run = await fixture.run(validateFix({ checkAllPages: true }), {
+			control: (controls) => {
+				stop = controls.stop;
+			},
+		});
+		expect(run.error.message).toBe(
+			'The execution was canceled: the node stopped waiting for phpRank and sent nothing more',
+		);
+		expect(run.run.status).toBe('canceled');
+	} finally {
+		unsubscribe();
+	}
+	const requests = fixture.takeRequests();
+	expect(requests).toHaveLength(requestsAtStop);
+	expect(requests).toEqual([listing(1), rerun(20), rerun(18), rerun(16)]);
+});
+
+test("importance as phpRank says it: the newest failing report's, where it differs from the catalogue's", async () => {
+	fixture.sandbox.reset(pages(6));
+	const listed = await apiGet(
+		fixture.sandbox,
+		`/reports?project=${SITE}&sort_by=id&sort=desc&per_page=100&page=1`,
+	);
+	// this phpRank grades HTTPS medium (the catalogue: high); the newest failing report (6) says it
+	for (const report of listed.data) report.results[CHECK].importance = 'low';
+	listed.data.find((report) => report.id === 6).results[CHECK].importance = 'medium';
+	fixture.sandbox.failNext({ status: 200, body: listed, method: 'GET', path: '/api/v1/reports' });
+	const { items } = await fixture.run(validateFix());
+	expect(fixture.takeRequests()).toEqual([listing(1), rerun(6)]);
+	expect(jsonOf(items)[0]).toMatchObject({ importance: 'medium', validation: 'failed' });
+});
+
+test('a failure every next re-run would share (the key refused): the item fails with it, nothing sent after', async () => {
+	fixture.sandbox.reset(pages(10));
+	fixture.sandbox.repair({ checks: CHECK, project: SITE });
+	fixture.sandbox.failNext({ status: 401, method: 'PATCH', path: '/api/v1/reports/8' });
+	const { items, error } = await fixture.run(validateFix());
+	expect(items).toEqual([]);
+	expect(error.message).toMatch(/^phpRank rejected the API key/);
+	expect(fixture.takeRequests()).toEqual([listing(1), rerun(10), rerun(8)]);
+});
