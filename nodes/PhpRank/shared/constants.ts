@@ -25,6 +25,7 @@ export const OPERATION = {
 	getAll: 'getAll',
 	getIssues: 'getIssues',
 	update: 'update',
+	auditSite: 'auditSite',
 } as const;
 
 export type Resource = (typeof RESOURCE)[keyof typeof RESOURCE];

@@ -47,6 +47,8 @@ export { DEFAULT_LIMITS } from './pipeline';
 export { deadlineFrom } from './channels';
 export { withoutUserinfo };
 export { collectPages, firstPageOf, isLastPage, LARGEST_PAGE_SIZE, planPages } from './paging';
+export type { SiteFetch, SiteSender } from './siteFetch';
+export { siteFetch } from './siteFetch';
 
 /** The requests one item may send, each through the pipeline. A failure is thrown as a PipelineFailure. */
 export interface ItemRequests {

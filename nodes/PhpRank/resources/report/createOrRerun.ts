@@ -268,8 +268,9 @@ export async function createOrRerunOnce(
  * The rules' requests, each through the transport: the lookup, the item's Create (its form built
  * and checked by create.ts), and a re-run. A Create whose answer was lost is handed back as such,
  * told apart by its failure before that becomes the item's error (transport `isAnswerLost`).
+ * Project → Audit Site builds one per page of the site (resources/project/auditSite.ts).
  */
-function lookupApi(requests: ItemRequests, create: ApiRequest): CreateOrRerunApi {
+export function lookupApi(requests: ItemRequests, create: ApiRequest): CreateOrRerunApi {
 	return {
 		listPage: async (search, page, perPage) =>
 			await requests.page(
