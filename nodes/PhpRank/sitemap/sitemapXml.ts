@@ -67,8 +67,9 @@ export class SitemapScanner {
 	}
 
 	private findRoot(): boolean {
-		const prolog = this.buffer.replace(/<!--[\s\S]*?-->/g, '');
-		const root = /<(?![?!])([\w.-]+:)?([\w.-]+)/.exec(prolog);
+		const prolog = this.buffer.replace(/<!--[\s\S]*?-->/g, '').replace(/<!--[\s\S]*$/, '');
+		// The root's name counts once whole: followed by a space, `>` or `/`.
+		const root = /<(?![?!])([\w.-]+:)?([\w.-]+)(?=[\s>/])/.exec(prolog);
 		if (!root) {
 			if (prolog.length > MAX_PROLOG_CHARS) throw new NotASitemap();
 			return false;
