@@ -29,7 +29,7 @@ async function sendChunks(res, chunks, entry) {
 	res.end();
 }
 
-function answer(req, res, file, siteUrl, entry) {
+function answer(res, file, siteUrl, entry) {
 	const headers = { ...file.headers };
 	if (file.location) headers.Location = file.location;
 	res.on('close', () => {
@@ -79,7 +79,7 @@ async function startSite(initialFiles = {}, { host = '127.0.0.1' } = {}) {
 			clientAborted: false,
 		};
 		requests.push(entry);
-		answer(req, res, fileOf(files, req.url), site.url, entry);
+		answer(res, fileOf(files, req.url), site.url, entry);
 	});
 	server.on('connection', (socket) => {
 		sockets.add(socket);
@@ -121,7 +121,10 @@ function sitemapIndex(sitemaps) {
 	return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}\n</sitemapindex>\n`;
 }
 
-/** The demo site: robots.txt naming an index of a plain and a gzip sitemap. Paths below /site/. */
+/**
+ * The demo site (the sandbox's `site: 'demo'`, at the sandbox's own address): robots.txt naming an
+ * index of a plain and a gzip sitemap, five pages.
+ */
 function demoSiteFiles() {
 	return {
 		'/robots.txt': {
@@ -149,4 +152,28 @@ function demoSiteFiles() {
 	};
 }
 
-module.exports = { startSite, urlset, sitemapIndex, demoSiteFiles, escapeXml };
+/** The sandbox's `site` option: 'demo', a files object, or none. */
+function siteFilesOf(option) {
+	if (option === undefined || option === null) return undefined;
+	if (option === 'demo') return demoSiteFiles();
+	if (typeof option === 'object') return option;
+	throw new Error(`Unknown site: ${JSON.stringify(option)} (use 'demo' or { path: file })`);
+}
+
+/** Answers one of a site's files on a server's response (the sandbox's own site). */
+function answerSiteFile(res, file, siteUrl, entry) {
+	const normalized =
+		typeof file === 'string' || Buffer.isBuffer(file) ? { status: 200, body: file } : file;
+	entry.bytesWritten ??= 0;
+	answer(res, normalized, siteUrl, entry);
+}
+
+module.exports = {
+	startSite,
+	urlset,
+	sitemapIndex,
+	demoSiteFiles,
+	escapeXml,
+	siteFilesOf,
+	answerSiteFile,
+};

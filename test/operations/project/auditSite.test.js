@@ -594,3 +594,35 @@ describe('the audit: Create or Re-Run for each page', () => {
 		);
 	});
 });
+
+describe("the sandbox's own demo site (the demo and the end-to-end suite)", () => {
+	test("robots.txt → an index → a plain and a gzip sitemap at the sandbox's address: five pages, then audited", async () => {
+		const { startSandbox } = require('../../sandbox');
+		const sandbox = await startSandbox({ apiKeys: ['k'], site: 'demo' });
+		try {
+			const { runNode } = require('../../helpers/n8n-runner');
+			const { PhpRank } = require('../../helpers/built').node;
+			const { PhpRankApi } = require('../../helpers/built').credential;
+			const run = (options) =>
+				runNode({
+					nodeType: new PhpRank(),
+					credentialType: new PhpRankApi(),
+					credentials: { baseUrl: sandbox.url, apiKey: 'k' },
+					parameters: { resource: 'project', operation: 'auditSite', site: sandbox.url, options },
+				});
+			const listed = await run({ listOnly: true });
+			expect(jsonOf(listed).map((item) => [item.url, item.sitemap])).toEqual([
+				[`${sandbox.url}/`, `${sandbox.url}/sitemap-pages.xml`],
+				[`${sandbox.url}/about`, `${sandbox.url}/sitemap-pages.xml`],
+				[`${sandbox.url}/contact`, `${sandbox.url}/sitemap-pages.xml`],
+				[`${sandbox.url}/blog/first-post`, `${sandbox.url}/sitemap-posts.xml.gz`],
+				[`${sandbox.url}/blog/second-post`, `${sandbox.url}/sitemap-posts.xml.gz`],
+			]);
+			const audited = await run({});
+			expect(jsonOf(audited).map((item) => item.action)).toEqual(Array(5).fill('created'));
+			expect(sandbox.reports()).toHaveLength(5);
+		} finally {
+			await sandbox.close();
+		}
+	});
+});
