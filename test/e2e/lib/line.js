@@ -111,7 +111,7 @@ async function runLine(line, o) {
 			...extra.map((e) => ({ ...e.workflow, active: false })),
 			...(scheduledWorkflow ? [scheduledWorkflow] : []),
 			...(checkWorkflow ? [checkWorkflow] : []),
-			...weeklyAuditWorkflows(),
+			...weeklyAuditWorkflows(sandbox.url),
 			agent.workflow(),
 			...mcp.workflows(),
 		];
