@@ -1,3 +1,4 @@
+import { PageSet } from '../report/pageSet';
 import { storedUrl } from '../report/storedUrl';
 import type { FollowVerdict, SiteFetch } from '../transport/siteFetch';
 import { SiteFileFailure } from '../transport/siteFetch';
@@ -78,7 +79,8 @@ function messageOf(error: unknown, url: string): string {
 
 export class SitePagesReader {
 	private readonly pages: SitePage[] = [];
-	private readonly seen = new Set<string>();
+	/** The pages kept, by a fingerprint of their stored URL (report/pageSet.ts): not a copy of each URL. */
+	private readonly seen = new PageSet();
 	private readonly read = new Set<string>();
 	private readonly sitemaps: string[] = [];
 	private readonly skipped: SkippedSitemap[] = [];

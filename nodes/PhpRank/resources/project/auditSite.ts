@@ -184,7 +184,8 @@ export const auditSiteOption: INodePropertyOptions = {
 		const found = await reader.pagesOfSite();
 		if (found.pages.length === 0) throw nothingFound(settings, found);
 		const output: IDataObject[] = settings.listOnly
-			? found.pages.map((page) => ({ url: page.url, ...pageFields(page) }))
+			? // each page as the reader keeps it ({ url, sitemap, lastmod }): not copied
+				(found.pages as unknown as IDataObject[])
 			: await auditPages(context, requests, settings, found.pages);
 		// What could not be read stays visible: on the site's first item.
 		if (found.skipped.length > 0)
