@@ -319,10 +319,17 @@ async function checkSiteAudit({ ctx, sandbox, report, tag, runTail, pkg }) {
 		{ count: got.length, requests: got.map(key).sort() },
 		{ count: expected.length, requests: expected.map(key).sort() },
 	);
+	// page 1 answers the site's 100 newest pages, whose re-runs start at once, beside the rest's read
 	report.equal(
-		`${name}: the listing's pages were read in order, before any write`,
-		got.slice(0, listingPages).map(key),
-		expected.slice(0, listingPages).map(key),
+		`${name}: the listing's pages were read in order, page 1 before any write`,
+		{
+			first: got.length > 0 ? key(got[0]) : undefined,
+			listing: got.filter((q) => q.method === 'GET').map(key),
+		},
+		{
+			first: key(expected[0]),
+			listing: expected.slice(0, listingPages).map(key),
+		},
 	);
 	const out = rn.nodeOutput(r, NODE);
 	report.equal(
