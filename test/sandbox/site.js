@@ -7,8 +7,9 @@
 //   site.openConnections(), site.close()
 //
 // A file is text or a Buffer (200), or `{ status, headers, body, gzip, location, hang, trickleMs,
-// chunks }`: `body` may be a function of the site's URL; `gzip: true` compresses it; `chunks` is a
-// generator function of the site's URL yielding the body piece by piece (sent as the client reads).
+// chunks, stallAfterBytes }`: `body` may be a function of the site's URL; `gzip: true` compresses it;
+// `chunks` is a generator function of the site's URL yielding the body piece by piece (sent as the
+// client reads), `stallAfterBytes` stops sending it there, the connection kept open.
 // An unknown path answers 404.
 const http = require('node:http');
 const zlib = require('node:zlib');
@@ -20,9 +21,11 @@ function fileOf(files, path) {
 	return file;
 }
 
-async function sendChunks(res, chunks, entry) {
+async function sendChunks(res, chunks, entry, stallAfterBytes = Infinity) {
 	for (const chunk of chunks) {
 		if (res.destroyed) return;
+		// sends nothing more and keeps the connection open: a server that stalls mid-file
+		if (entry.bytesWritten >= stallAfterBytes) return;
 		entry.bytesWritten += Buffer.byteLength(chunk);
 		if (!res.write(chunk)) await new Promise((resolve) => res.once('drain', resolve));
 	}
@@ -42,7 +45,9 @@ function answer(res, file, siteUrl, entry) {
 	}
 	if (file.chunks) {
 		res.writeHead(file.status ?? 200, headers);
-		return void sendChunks(res, file.chunks(siteUrl), entry).catch(() => res.destroy());
+		return void sendChunks(res, file.chunks(siteUrl), entry, file.stallAfterBytes).catch(() =>
+			res.destroy(),
+		);
 	}
 	let body = typeof file.body === 'function' ? file.body(siteUrl) : (file.body ?? '');
 	if (file.gzip) body = zlib.gzipSync(body);

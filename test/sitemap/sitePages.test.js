@@ -25,7 +25,7 @@ function scriptedFetch(files) {
 			async function* chunks() {
 				yield Buffer.from(text);
 			}
-			return { url: current, chunks: chunks() };
+			return { url: current, chunks: chunks(), close: () => {} };
 		},
 	};
 }

@@ -59,9 +59,11 @@ async function* gunzipped(compressed: Chunks): Chunks {
 			if (next.value) yield next.value;
 		}
 	} finally {
-		await reader.cancel().catch(() => undefined);
-		await compressed.return();
-		await pump;
+		// Not waited for: the compressed side may wait for bytes that never come; whoever opened the
+		// file closes it (siteFetch.ts SiteFile.close), which ends that wait.
+		void reader.cancel().catch(() => undefined);
+		void compressed.return().catch(() => undefined);
+		void pump;
 	}
 }
 

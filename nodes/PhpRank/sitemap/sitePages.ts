@@ -1,6 +1,6 @@
 import { PageSet } from '../report/pageSet';
 import { storedUrl } from '../report/storedUrl';
-import type { FollowVerdict, SiteFetch } from '../transport/siteFetch';
+import type { FollowVerdict, SiteFetch, SiteFile } from '../transport/siteFetch';
 import { SiteFileFailure } from '../transport/siteFetch';
 import { CorruptGzip, fileText } from './fileText';
 import { sitemapsOfRobotsTxt } from './robotsTxt';
@@ -130,20 +130,25 @@ export class SitePagesReader {
 		const robotsUrl = new URL('/robots.txt', this.request.site).href;
 		try {
 			const file = await this.fetch.open(robotsUrl, (url) => this.follow(url));
-			const decoder = new TextDecoder();
-			let text = '';
-			let bytes = 0;
-			for await (const chunk of file.chunks) {
-				const room = MAX_ROBOTS_BYTES - bytes;
-				bytes += chunk.byteLength;
-				text += decoder.decode(chunk.subarray(0, Math.max(0, room)), { stream: true });
-				if (bytes >= MAX_ROBOTS_BYTES) break;
-			}
-			return sitemapsOfRobotsTxt(text + decoder.decode(), file.url);
+			return await this.robotsText(file).finally(() => file.close());
 		} catch (error) {
 			this.skipped.push({ sitemap: robotsUrl, error: messageOf(error, robotsUrl) });
 			return [];
 		}
+	}
+
+	/** robots.txt's sitemaps, read up to MAX_ROBOTS_BYTES. */
+	private async robotsText(file: SiteFile): Promise<string[]> {
+		const decoder = new TextDecoder();
+		let text = '';
+		let bytes = 0;
+		for await (const chunk of file.chunks) {
+			const room = MAX_ROBOTS_BYTES - bytes;
+			bytes += chunk.byteLength;
+			text += decoder.decode(chunk.subarray(0, Math.max(0, room)), { stream: true });
+			if (bytes >= MAX_ROBOTS_BYTES) break;
+		}
+		return sitemapsOfRobotsTxt(text + decoder.decode(), file.url);
 	}
 
 	private skip(sitemap: string, error: string): void {
@@ -169,7 +174,7 @@ export class SitePagesReader {
 			const file = await this.fetch.open(url, (next) => this.follow(next));
 			fileUrl = file.url;
 			this.read.add(fileKey(file.url));
-			children = await this.entriesOf(file.url, file.chunks);
+			children = await this.entriesOf(file.url, file.chunks).finally(() => file.close());
 			this.sitemaps.push(file.url);
 		} catch (error) {
 			return this.skip(url, messageOf(error, fileUrl));

@@ -21,7 +21,7 @@ import type { IHttpRequestOptions } from 'n8n-workflow';
 export function attemptSignal(
 	cancel: AbortSignal | undefined,
 	attemptMs: number | undefined,
-): { signal: AbortSignal; release: () => void } {
+): { signal: AbortSignal; release: () => void; abort: () => void } {
 	const attempt = new AbortController();
 	const onCancel = () => attempt.abort(cancel?.reason);
 	// The deadline keeps a listener of its own while the attempt runs: a timeout signal without
@@ -34,6 +34,8 @@ export function attemptSignal(
 	deadline?.addEventListener('abort', onDeadline, { once: true });
 	return {
 		signal: attempt.signal,
+		// ends the attempt now, its connection with it (the site fetch, once a reader is done)
+		abort: () => attempt.abort(new Error('closed')),
 		release: () => {
 			cancel?.removeEventListener('abort', onCancel);
 			deadline?.removeEventListener('abort', onDeadline);

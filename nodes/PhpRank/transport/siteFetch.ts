@@ -34,6 +34,11 @@ export class SiteFileFailure extends Error {
 export interface SiteFile {
 	url: string;
 	chunks: AsyncGenerator<Uint8Array, void, undefined>;
+	/**
+	 * Closes the connection now, whatever is still waiting for its next bytes (a reader that
+	 * stopped inside a gzip file leaves a read pending): call it once done with the file.
+	 */
+	close(): void;
 }
 
 /** Whether a redirect to `url` may be followed: yes, or why not. */
@@ -121,7 +126,7 @@ export function siteFetch(
 	return {
 		async open(url, follow) {
 			throwIfCanceled(cancel);
-			const { signal, release } = attemptSignal(cancel, timeoutMs);
+			const { signal, release, abort } = attemptSignal(cancel, timeoutMs);
 			let current = url;
 			try {
 				for (let redirects = 0; ; redirects++) {
@@ -136,7 +141,12 @@ export function siteFetch(
 							throw new SiteFileFailure(current, { kind: 'status', status: response.statusCode });
 						}
 						const chunks = chunksUntilDone(response.body, current, { signal, release, cancel });
-						return { url: current, chunks };
+						// the signal is on the connection itself (attemptSignal.ts): aborting it closes it
+						const close = () => {
+							abort();
+							discardBody(response.body);
+						};
+						return { url: current, chunks, close };
 					}
 					if (redirects >= MAX_REDIRECTS) {
 						throw new SiteFileFailure(url, { kind: 'tooManyRedirects', limit: MAX_REDIRECTS });

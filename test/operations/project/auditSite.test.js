@@ -626,3 +626,24 @@ describe("the sandbox's own demo site (the demo and the end-to-end suite)", () =
 		}
 	});
 });
+
+test('Max Pages reached inside a gzip sitemap whose server then stalls: the run ends at once and the connection is closed', async () => {
+	const gz = zlib.gzipSync(
+		urlset(Array.from({ length: 20_000 }, (_, i) => `${site.url}/p-${i}-${'y'.repeat(i % 97)}`)),
+	);
+	site.setFiles({
+		'/robots.txt': 'Sitemap: /s.xml.gz',
+		'/s.xml.gz': {
+			stallAfterBytes: 16 * 1024,
+			*chunks() {
+				for (let at = 0; at < gz.length; at += 4096) yield gz.subarray(at, at + 4096);
+			},
+		},
+	});
+	const result = await fixture.run(listOnly({ maxPages: 5 }));
+	expect(result.error).toBeUndefined();
+	expect(jsonOf(result).map((item) => item.url)).toEqual(
+		Array.from({ length: 5 }, (_, i) => `${site.url}/p-${i}-${'y'.repeat(i)}`),
+	);
+	expect(await eventually(() => site.openConnections() === 0)).toBe(true);
+});
