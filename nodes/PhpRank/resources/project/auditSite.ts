@@ -54,8 +54,8 @@ function urlField(field: string, example: string, value: unknown): string {
 	} catch (error) {
 		refused = error;
 	}
-	if (!(refused instanceof InvalidInput)) return pageUrlFrom(value);
-	const message = refused.message
+	// pageUrlFrom refuses only with InvalidInput (shared/inputChecks.ts)
+	const message = (refused as InvalidInput).message
 		.replace(/^URL/, field)
 		.replace('https://example.com/page', example);
 	throw new InvalidInput(field, message);
