@@ -101,10 +101,14 @@ function redirectTarget(
 	response: IN8nHttpFullResponse,
 	current: string,
 	follow: (url: URL) => FollowVerdict,
+	hop: { abort: () => void; release: () => void },
 ): string | undefined {
 	const location = headerValue(response.headers as IDataObject, 'location');
 	if (response.statusCode < 300 || response.statusCode >= 400 || !location) return undefined;
 	discardBody(response.body);
+	// this request is over: its connection closed, its signal let go
+	hop.abort();
+	hop.release();
 	if (!URL.canParse(location, current)) {
 		throw new SiteFileFailure(current, { kind: 'status', status: response.statusCode });
 	}
@@ -126,37 +130,61 @@ export function siteFetch(
 	return {
 		async open(url, follow) {
 			throwIfCanceled(cancel);
-			const { signal, release, abort } = attemptSignal(cancel, timeoutMs);
+			// The file's signal (Stop, the Timeout for the whole file); each request of it (a redirect
+			// is one more) has its own, ended with it: Node keeps a connection's 'abort' listener on
+			// its signal until that aborts, so one signal for every hop would gather them.
+			const file = attemptSignal(cancel, timeoutMs);
 			let current = url;
 			try {
 				for (let redirects = 0; ; redirects++) {
+					const hop = attemptSignal(file.signal, undefined);
 					const response = await untilAborted(
-						send(attemptOptions(wireOptions(current, timeoutMs), signal)),
-						signal,
-					);
-					const next = redirectTarget(response, current, follow);
-					if (next === undefined) {
-						if (response.statusCode < 200 || response.statusCode >= 300) {
-							discardBody(response.body);
-							throw new SiteFileFailure(current, { kind: 'status', status: response.statusCode });
-						}
-						const chunks = chunksUntilDone(response.body, current, { signal, release, cancel });
-						// the signal is on the connection itself (attemptSignal.ts): aborting it closes it
-						const close = () => {
-							abort();
-							discardBody(response.body);
-						};
-						return { url: current, chunks, close };
-					}
+						send(attemptOptions(wireOptions(current, timeoutMs), hop.signal)),
+						hop.signal,
+					).catch(async (error: unknown) => {
+						hop.release();
+						return await Promise.reject(error);
+					});
+					const next = redirectTarget(response, current, follow, hop);
+					if (next === undefined) return openedFile(response, current, file, hop, cancel);
 					if (redirects >= MAX_REDIRECTS) {
 						throw new SiteFileFailure(url, { kind: 'tooManyRedirects', limit: MAX_REDIRECTS });
 					}
 					current = next;
 				}
 			} catch (error) {
-				release();
-				throw failureOf(error, current, signal, cancel);
+				file.release();
+				throw failureOf(error, current, file.signal, cancel);
 			}
 		},
 	};
+}
+
+type Attempt = ReturnType<typeof attemptSignal>;
+
+/** The file once its last request answered: a status other than 2xx fails, else its body. */
+function openedFile(
+	response: IN8nHttpFullResponse,
+	url: string,
+	file: Attempt,
+	hop: Attempt,
+	cancel: AbortSignal | undefined,
+): SiteFile {
+	if (response.statusCode < 200 || response.statusCode >= 300) {
+		discardBody(response.body);
+		hop.abort();
+		hop.release();
+		throw new SiteFileFailure(url, { kind: 'status', status: response.statusCode });
+	}
+	const release = () => {
+		hop.release();
+		file.release();
+	};
+	const chunks = chunksUntilDone(response.body, url, { signal: file.signal, release, cancel });
+	// the hop's signal is on the connection itself (attemptSignal.ts): aborting it closes it
+	const close = () => {
+		hop.abort();
+		discardBody(response.body);
+	};
+	return { url, chunks, close };
 }
