@@ -3,7 +3,7 @@
 /**
  * npm run bench: the phpRank node against the HTTP Request node, in real n8n 2.40.7.
  *
- *   node bench/run.js [--sections 1,2,3,4,5,6,7] [--quick] [--package DIR] [--label TEXT]
+ *   node bench/run.js [--sections 1,2,3,4,5,6,7,8] [--quick] [--package DIR] [--label TEXT]
  *                     [--against GIT_REF | --against FILE.tgz]
  *                     [--executions N] [--reps N] [--memory-reps N] [--memory-reports N]
  *                     [--require-runs N] [--stop-reps N]
@@ -30,6 +30,7 @@ const { planPerItem, countExpressionsPerItem } = require('./lib/perItem');
 const { planMemory, planLiveHeap } = require('./lib/memory');
 const { runSiteHealth } = require('./lib/siteHealth');
 const { runValidateFix } = require('./lib/validateFix');
+const { runSiteAudit } = require('./lib/siteAudit');
 const { packFigures, planRequireTimes, nodeVersionOf } = require('./lib/package');
 const { runAlternating } = require('./lib/alternate');
 const { prepareBaseline } = require('./lib/baseline');
@@ -43,7 +44,7 @@ const REPO = path.resolve(__dirname, '..');
 const API_KEY = 'bench-key-7f3a91';
 
 function parseArgs(argv) {
-	const args = { sections: [1, 2, 3, 4, 5, 6, 7], quick: false, packageDir: REPO, write: true };
+	const args = { sections: [1, 2, 3, 4, 5, 6, 7, 8], quick: false, packageDir: REPO, write: true };
 	for (let i = 0; i < argv.length; i++) {
 		const a = argv[i];
 		const next = () => argv[++i];
@@ -78,9 +79,10 @@ function parseArgs(argv) {
 	args.boundsReps ??= q ? 1 : 3; // section 6: phpRank runs against the hostile answer
 	args.siteReports ??= q ? 2000 : 10000; // section 7: reports of the site Get Issues reads
 	args.siteReps ??= q ? 2 : 4; // section 7: n8n runs (order alternating) and live-heap runs
+	args.auditReps ??= q ? 1 : 3; // section 8: in-process runs per Audit Site figure
 	// docs/bench-results.md holds a full run of this repo against a baseline (CONTRIBUTING,
 	// "Performance"): any other run writes it only when asked with --out
-	args.fullRun = !args.quick && args.packageDir === REPO && args.sections.length === 7;
+	args.fullRun = !args.quick && args.packageDir === REPO && args.sections.length === 8;
 	if (args.out === undefined && args.write && args.fullRun && args.against) {
 		args.out = path.join(REPO, 'docs', 'bench-results.md');
 	}
@@ -439,6 +441,23 @@ async function main() {
 					// a baseline from before Validate Fix: its column stays empty
 					if (s === current) throw error;
 					log(`7b. not measured for ${baseline.label}: ${String(error.message).split('\n')[0]}`);
+				}
+			}
+		}
+		if (args.sections.includes(8)) {
+			for (const s of subjects) {
+				log(`8. a whole site: Project → Audit Site${tag(s)}`);
+				try {
+					s.results.siteAudit = await runSiteAudit({
+						snapshot: s.snapshot,
+						apiKey: API_KEY,
+						reps: args.auditReps,
+						log,
+					});
+				} catch (error) {
+					// a baseline from before Audit Site has no section 8: its figures stay empty
+					if (s === subjects[0]) throw error;
+					log(`8. not measured for ${baseline.label}: ${String(error.message).split('\n')[0]}`);
 				}
 			}
 		}

@@ -191,7 +191,12 @@ async function startDemo(o = {}) {
 			log(`packed ${path.basename(tarball)}`);
 		}
 
-		const sandbox = await startSandbox({ apiKeys: [DEMO.apiKey], seed: 'demo', port: sandboxPort });
+		const sandbox = await startSandbox({
+			apiKeys: [DEMO.apiKey],
+			seed: 'demo',
+			site: 'demo',
+			port: sandboxPort,
+		});
 		cleanups.push(() => sandbox.close());
 		log(`phpRank sandbox on ${sandbox.url} (seed 'demo', key ${DEMO.apiKey})`);
 

@@ -455,6 +455,36 @@ function validateFixSection(r) {
 	].join('\n');
 }
 
+function siteAuditSection(r) {
+	const { requests, stopped, listAll, bomb } = r;
+	return [
+		'## 8. A whole site: Project → Audit Site',
+		'',
+		'In-process (n8n-core from the repo, a child process per run), against the sandbox and a site served beside it',
+		'(robots.txt → a sitemap index → a plain and a gzip sitemap). Requests to phpRank against the rule of Create or',
+		"Re-Run for the same pages (the site's listing once, ⌈P/100⌉, plus one write a page not kept); to the site:",
+		'robots.txt + one per sitemap file.',
+		'',
+		'| site | requests to phpRank | the rule | listing reads | own lookups | writes | requests to the site | robots.txt + files |',
+		'|---|---:|---:|---:|---:|---:|---:|---:|',
+		...requests.map(
+			(q) =>
+				`| ${q.pages} pages, ${q.withReports} with a report | ${q.phpRank} | ${q.rule} ${ok(q.phpRank <= q.rule)} | ${q.listing} | ${q.lookups} | ${q.writes} | ${q.site} | ${q.siteRule} ${ok(q.site === q.siteRule)} |`,
+		),
+		'',
+		`A 50,000-URL sitemap of ${fmtBytes(stopped.fileBytes)} (${r.reps} run(s), medians):`,
+		'',
+		'| | figure | goal |',
+		'|---|---:|:---:|',
+		`| Max Pages 100 (List Only): bytes the site sent before the node closed the connection | ${fmtBytes(stopped.bytes)} (${stopped.items} pages; closed: ${stopped.closed ? 'yes' : 'no'}) | ${ok(stopped.closed && stopped.bytes < stopped.fileBytes / 4)} |`,
+		`| List Only, Max Pages 50,000: time | ${fmt(listAll.ms)} ms (${fmt(listAll.items)} pages) | |`,
+		`| List Only, Max Pages 50,000: peak live heap ÷ the bytes of the URLs kept (${fmtBytes(listAll.urlBytes)}) | ${fmt(listAll.ratio, 2)}× (${fmtBytes(listAll.peakLive)}) | ${ok(listAll.ratio <= 2)} ≤ 2× |`,
+		`| a gzip bomb (1 GB once decompressed, ${fmtBytes(bomb.sent)} sent): RSS growth of the process | ${fmtBytes(bomb.rssGrowth)}; the file skipped at 50 MB | ${ok(bomb.rssGrowth < 256 * 1024 * 1024)} < 256 MiB |`,
+		'',
+		"The n8n way (HTTP Request for the sitemap, the XML node, Split Out) is not measured in this section: it needs real n8n's XML node.",
+	].join('\n');
+}
+
 function renderReport(results) {
 	const parts = [header(results.info)];
 	if (results.comparison) parts.push(comparisonSection(results.comparison));
@@ -471,6 +501,7 @@ function renderReport(results) {
 	if (results.bounds) parts.push(boundsSection(results.bounds));
 	if (results.siteHealth) parts.push(siteHealthSection(results.siteHealth));
 	if (results.validateFix) parts.push(validateFixSection(results.validateFix));
+	if (results.siteAudit) parts.push(siteAuditSection(results.siteAudit));
 	parts.push(
 		'---\n\nWhere the per-item and memory costs came from, and the changes that removed them: `bench/findings.md`.',
 	);

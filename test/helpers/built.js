@@ -45,6 +45,12 @@ const MODULE_PATHS = {
 	paging: 'nodes/PhpRank/transport/paging',
 	pipeline: 'nodes/PhpRank/transport/pipeline',
 	transport: 'nodes/PhpRank/transport/index',
+	siteFetch: 'nodes/PhpRank/transport/siteFetch',
+	robotsTxt: 'nodes/PhpRank/sitemap/robotsTxt',
+	sitemapXml: 'nodes/PhpRank/sitemap/sitemapXml',
+	fileText: 'nodes/PhpRank/sitemap/fileText',
+	pageFilter: 'nodes/PhpRank/sitemap/pageFilter',
+	sitePages: 'nodes/PhpRank/sitemap/sitePages',
 };
 
 const built = {};

@@ -10,7 +10,6 @@ const path = require('node:path');
 const vm = require('node:vm');
 const { executeFilter } = require('n8n-workflow');
 const { useFixture, apiGet, API_KEY } = require('./fixture');
-const { WEEKLY_AUDIT_SUMMARY } = require('../helpers/fixtures/weekly-audit-summary');
 const { runNode } = require('../helpers/n8n-runner');
 const { createPollSession } = require('../helpers/poll-runner');
 const { PhpRank } = require('../helpers/built').node;
@@ -40,6 +39,7 @@ const CORE_TYPES = new Set([
 	'n8n-nodes-base.splitOut',
 	'n8n-nodes-base.summarize',
 	'n8n-nodes-base.stickyNote',
+	'n8n-nodes-base.markdown',
 ]);
 const OUR_TYPES = {
 	'n8n-nodes-phprank.phpRank': new PhpRank(),
@@ -54,7 +54,7 @@ const nodeOf = (workflow, name) => {
 	return node;
 };
 
-const fixture = useFixture({ seed: 'demo' });
+const fixture = useFixture({ seed: 'demo', site: 'demo' });
 beforeEach(() => fixture.sandbox.reset('demo'));
 
 // ------------------------------------------------------------------------------ stand-ins
@@ -201,80 +201,66 @@ describe.each(FILES)('%s: an importable n8n workflow', (file) => {
 describe('weekly-audit.json', () => {
 	const workflow = load('weekly-audit.json');
 
-	test('Create or Re-Run per page: re-runs the pages with a report, creates the other, one summary per page', async () => {
-		const pages = runCode(nodeOf(workflow, 'Pages to audit'), []);
-		expect(pages).toEqual([
-			{ url: 'https://www.northwind-coffee.com/' },
-			{ url: 'https://www.northwind-coffee.com/shop' },
-			{ url: 'https://www.northwind-coffee.com/menu' },
-		]);
-
-		const before = [
-			(await apiGet(fixture.sandbox, '/reports/1')).data,
-			(await apiGet(fixture.sandbox, '/reports/7')).data,
+	test('Audit Site on the demo site (its sitemaps: an index, a plain and a gzip sitemap): one listing read, one write a page; then Get Issues and one Markdown digest per site', async () => {
+		const audit = nodeOf(workflow, 'Audit the site');
+		// the demo sandbox's own site (npm run demo, port 8787); here the fixture's sandbox serves it
+		expect(audit.parameters.site).toBe('http://127.0.0.1:8787');
+		const site = fixture.sandbox.url;
+		const host = new URL(site).host;
+		const done = await runPhpRank({ ...audit, parameters: { ...audit.parameters, site } }, [{}]);
+		const requests = fixture.takeRequests();
+		const sitePaths = [
+			'/robots.txt',
+			'/sitemap_index.xml',
+			'/sitemap-pages.xml',
+			'/sitemap-posts.xml.gz',
 		];
-		const done = await runPhpRank(nodeOf(workflow, 'Create or re-run report'), pages);
-		const lookup = (search) => ({
-			search_by: 'url',
-			search,
-			sort_by: 'id',
-			sort: 'desc',
-			per_page: '100',
-			page: '1',
-		});
-		// three pages of one site: one read of the site's listing answers all three, then one write each
+		expect(requests.filter((r) => !r.path.startsWith('/api/')).map((r) => r.path)).toEqual(
+			sitePaths,
+		);
+		const pages = ['/', '/about', '/contact', '/blog/first-post', '/blog/second-post'];
+		// five pages of one site, none with a report: the site's listing read once, then a Create each
 		expect(
-			fixture
-				.takeRequests()
-				.map((r) => [r.method, r.path, r.method === 'GET' ? r.query : r.body])
-				.sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b))),
+			requests
+				.filter((r) => r.path.startsWith('/api/'))
+				.map((r) => [r.method, r.path, r.method === 'GET' ? r.query.search : r.body]),
 		).toEqual([
-			['GET', '/api/v1/reports', lookup('northwind-coffee.com')],
-			// the read of the site after its Create (Check for a Parallel Create)
-			['GET', '/api/v1/reports', lookup('northwind-coffee.com')],
-			['PATCH', '/api/v1/reports/1', 'results=1'],
-			['PATCH', '/api/v1/reports/7', 'results=1'],
-			['POST', '/api/v1/reports', 'url=https%3A%2F%2Fwww.northwind-coffee.com%2Fmenu&privacy=1'],
+			['GET', '/api/v1/reports', host],
+			...pages.map((p) => [
+				'POST',
+				'/api/v1/reports',
+				`url=${encodeURIComponent(`${site}${p}`)}&privacy=1`,
+			]),
 		]);
-		const after = [
-			(await apiGet(fixture.sandbox, '/reports/1')).data,
-			(await apiGet(fixture.sandbox, '/reports/7')).data,
-		];
-		const created = (await apiGet(fixture.sandbox, '/reports/41')).data;
-		expect(done).toEqual([
-			{ ...simplifyReport(after[0]), action: 're-run', changes: diffReports(before[0], after[0]) },
-			{ ...simplifyReport(after[1]), action: 're-run', changes: diffReports(before[1], after[1]) },
-			{
-				...simplifyReport(created),
-				action: 'created',
-				changes: { ...diffReports({}, created), label_changed: false },
-			},
+		expect(done.map((item) => [item.url, item.action, item.sitemap])).toEqual(
+			pages.map((p, i) => [
+				`${host}${p === '/' ? '' : p}`,
+				'created',
+				`${site}/${i < 3 ? 'sitemap-pages.xml' : 'sitemap-posts.xml.gz'}`,
+			]),
+		);
+		expect(done.map((item) => item.lastmod)).toEqual([
+			'2026-01-02',
+			'2025-06-30',
+			null,
+			'2026-01-03T10:00:00+00:00',
+			'2026-01-04',
 		]);
-		expect(fixture.sandbox.createdCount('https://www.northwind-coffee.com/menu')).toBe(1);
-
-		const summary = runSet(nodeOf(workflow, 'Summary per page'), done);
-		expect(summary).toEqual(WEEKLY_AUDIT_SUMMARY);
 
 		// then per site: its issues (Get Issues over all its reports) and one digest
 		const sites = runSummarize(nodeOf(workflow, 'One item per site'), done);
-		expect(sites).toEqual([{ count_id: 3, project: 'northwind-coffee.com' }]);
+		expect(sites).toEqual([{ count_id: 5, project: '127.0.0.1' }]);
 		const issues = await runPhpRank(nodeOf(workflow, 'Issues of the site'), sites);
 		expect(fixture.takeRequests().map((r) => [r.method, r.path, r.query])).toEqual([
 			[
 				'GET',
 				'/api/v1/reports',
-				{
-					project: 'northwind-coffee.com',
-					sort_by: 'id',
-					sort: 'desc',
-					per_page: '100',
-					page: '1',
-				},
+				{ project: '127.0.0.1', sort_by: 'id', sort: 'desc', per_page: '100', page: '1' },
 			],
 		]);
 		const want = expectedIssues(
 			fixture.sandbox.reports(),
-			'northwind-coffee.com',
+			'127.0.0.1',
 			{ pagesPerIssue: 3, importance: ['high', 'medium'] },
 			{ checkReason, CHECK_CATALOGUE },
 		);
@@ -282,46 +268,45 @@ describe('weekly-audit.json', () => {
 		expect(issues.length).toBeGreaterThan(3);
 		const lines = runSet(nodeOf(workflow, 'Issue line'), issues);
 		expect(lines[0]).toEqual({
-			project: 'northwind-coffee.com',
-			line: `[${want[0].importance}] ${want[0].name}: ${want[0].pages_failing} of ${want[0].pages_audited} pages. Fix: ${want[0].how_to_fix}`,
+			project: '127.0.0.1',
+			line: `- **[${want[0].importance}] ${want[0].name}**: ${want[0].pages_failing} of ${want[0].pages_audited} pages. Fix: ${want[0].how_to_fix}`,
 		});
-		expect(runSummarize(nodeOf(workflow, 'Digest per site'), lines)).toEqual([
+		const digest = runSummarize(nodeOf(workflow, 'Digest per site'), lines);
+		expect(digest).toEqual([
 			{
 				count_line: want.length,
 				concatenated_line: lines.map((line) => line.line).join('\n'),
-				project: 'northwind-coffee.com',
+				project: '127.0.0.1',
 			},
 		]);
-	});
-
-	test('the digest per site is made without a Code node: only the page list is code', () => {
-		const codeNodes = workflow.nodes.filter((n) => n.type === 'n8n-nodes-base.code');
-		expect(codeNodes.map((n) => n.name)).toEqual(['Pages to audit']);
-		expect(workflow.connections['Create or re-run report'].main[0].map((c) => c.node)).toEqual([
-			'Summary per page',
-			'One item per site',
-		]);
-		expect(nodeOf(workflow, 'Issues of the site').parameters).toMatchObject({
-			resource: 'project',
-			operation: 'getIssues',
+		// n8n's Markdown node turns the digest into HTML for an email (played in real n8n by the e2e suite)
+		expect(nodeOf(workflow, 'Digest as HTML').parameters).toEqual({
+			mode: 'markdownToHtml',
+			markdown: "={{ '## SEO issues of ' + $json.project + '\\n\\n' + $json.concatenated_line }}",
+			destinationKey: 'html',
+			options: {},
 		});
 	});
 
-	test('the Schedule Trigger runs it weekly, Monday 6:00, and so does "Run now" on demand; no Code or IF decides', () => {
+	test("no Code node: the site's sitemaps are the page list; Schedule → Audit Site → Get Issues → digest", () => {
+		expect(workflow.nodes.filter((n) => n.type === 'n8n-nodes-base.code')).toEqual([]);
+		const next = (name) => workflow.connections[name].main[0].map((c) => c.node);
+		expect(next('Every Monday at 6:00')).toEqual(['Audit the site']);
+		expect(next('Run now')).toEqual(['Audit the site']);
+		expect(next('Audit the site')).toEqual(['One item per site']);
+		expect(next('One item per site')).toEqual(['Issues of the site']);
+		expect(next('Issue line')).toEqual(['Digest per site']);
+		expect(next('Digest per site')).toEqual(['Digest as HTML']);
+		expect(nodeOf(workflow, 'Audit the site').parameters).toEqual({
+			resource: 'project',
+			operation: 'auditSite',
+			site: 'http://127.0.0.1:8787',
+			maxPages: 100,
+			options: { maxAgeHours: 24 },
+		});
 		expect(nodeOf(workflow, 'Every Monday at 6:00').parameters).toEqual({
 			rule: { interval: [{ field: 'weeks', triggerAtDay: [1], triggerAtHour: 6 }] },
 		});
-		expect(workflow.connections['Every Monday at 6:00']).toEqual(workflow.connections['Run now']);
-		expect(workflow.nodes.map((n) => n.type).filter((t) => t === 'n8n-nodes-base.if')).toEqual([]);
-		// a page audited in the last day is kept (Max Age is tested in createOrRerun.test.js)
-		expect(nodeOf(workflow, 'Create or re-run report').parameters).toMatchObject({
-			maxAgeHours: 24,
-			outputChanges: true,
-		});
-		expect(workflow.connections['Pages to audit'].main[0][0].node).toBe('Create or re-run report');
-		expect(workflow.connections['Create or re-run report'].main[0][0].node).toBe(
-			'Summary per page',
-		);
 	});
 });
 

@@ -11,7 +11,7 @@ const { PhpRank } = require('../helpers/built').node;
 const { PhpRankApi } = require('../helpers/built').credential;
 const { simplifyReport } = require('../helpers/built').simplify;
 
-const fixture = useFixture({ seed: 'demo' });
+const fixture = useFixture({ seed: 'demo', site: 'demo' });
 beforeEach(() => {
 	fixture.sandbox.reset('demo');
 	fixture.sandbox.clearRequests();
@@ -235,7 +235,12 @@ describe('examples/mcp-server.json, each tool as the MCP Server Trigger builds i
 			.filter((n) => n.type === 'n8n-nodes-phprank.phpRankTool')
 			.map((n) => n.name);
 		expect(names.sort()).toEqual(
-			[...CALLS.map(([n]) => n), 'Create or re-run report', 'Validate fix'].sort(),
+			[
+				...CALLS.map(([n]) => n),
+				'Create or re-run report',
+				'Validate fix',
+				'List site pages',
+			].sort(),
 		);
 	});
 
@@ -250,6 +255,38 @@ describe('examples/mcp-server.json, each tool as the MCP Server Trigger builds i
 		expect(answer.isError).toBeUndefined();
 		expect(Array.isArray(JSON.parse(answer.text))).toBe(true);
 		expect(fixture.takeRequests()).toEqual(requests);
+	});
+
+	test("List site pages: the site's pages from its sitemaps (List Only), nothing sent to phpRank, no key sent to the site", async () => {
+		const t = tool(toolNode('List site pages').parameters, { nodeName: 'List site pages' });
+		expect(t.name).toBe('List_site_pages');
+		expect(Object.keys(t.schema.shape)).toEqual(['Site']);
+		const site = fixture.sandbox.url;
+		const answer = await callAsMcpTrigger(t, { Site: site });
+		expect(answer.isError).toBeUndefined();
+		expect(JSON.parse(answer.text).map((page) => page.url)).toEqual([
+			`${site}/`,
+			`${site}/about`,
+			`${site}/contact`,
+			`${site}/blog/first-post`,
+			`${site}/blog/second-post`,
+		]);
+		const siteFile = (path) => ({
+			method: 'GET',
+			path,
+			query: {},
+			headers: {
+				authorization: undefined,
+				accept: 'application/xml, text/xml;q=0.9, text/plain;q=0.8, */*;q=0.5',
+				'content-type': undefined,
+			},
+			body: '',
+		});
+		expect(fixture.takeRequests()).toEqual(
+			['/robots.txt', '/sitemap_index.xml', '/sitemap-pages.xml', '/sitemap-posts.xml.gz'].map(
+				siteFile,
+			),
+		);
 	});
 
 	test('Get site issues: the answer for a 1,000-page site (Pages per Issue 3) stays under 16 kB', async () => {

@@ -13,6 +13,7 @@ const { createApp } = require('./api');
 const { applySeed, seedPage } = require('./seeds');
 const { parsePhpQuery, phpJson } = require('./laravel');
 const { proxyErrorPage } = require('./pages');
+const { answerSiteFile, siteFilesOf } = require('./site');
 const { CHECK_NAMES, CHECKS, TOTAL_POINTS } = require('./checks');
 
 const KNOWN_OPTIONS = new Set([
@@ -29,6 +30,7 @@ const KNOWN_OPTIONS = new Set([
 	'analysisDelayMs',
 	'projectResultDecimals',
 	'publicUrl',
+	'site',
 ]);
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
 
@@ -72,6 +74,7 @@ async function startSandbox(options = {}) {
 		});
 	});
 	const sandbox = new Sandbox({ store, accounts, faults, timers, server, seed: options.seed });
+	sandbox.siteFiles = siteFilesOf(options.site);
 	// Open connections, for tests of what a client leaves open (openConnections()).
 	server.on('connection', (socket) => {
 		sandbox.sockets.add(socket);
@@ -314,6 +317,12 @@ async function serve({ req, res, app, faults, wait, sandbox, publicUrl }) {
 	const baseUrl = publicUrl
 		? publicUrl.replace(/\/+$/, '')
 		: `http://${req.headers.host || `127.0.0.1:${sandbox.port}`}`;
+	// The site's own files (robots.txt, sitemaps) for Project → Audit Site: test/sandbox/site.js.
+	const siteFile = sandbox.siteFiles?.[entry.pathname];
+	if (siteFile !== undefined && !entry.pathname.startsWith('/api/')) {
+		entry.outcome = 'site';
+		return answerSiteFile(res, siteFile, baseUrl, entry);
+	}
 	const {
 		response: handled,
 		outcome,

@@ -26,6 +26,7 @@ export const OPERATION = {
 	getIssues: 'getIssues',
 	update: 'update',
 	validateFix: 'validateFix',
+	auditSite: 'auditSite',
 } as const;
 
 export type Resource = (typeof RESOURCE)[keyof typeof RESOURCE];

@@ -412,3 +412,37 @@ function describeClientError(failure: HttpError): FailureText {
 		httpCode,
 	};
 }
+
+/** What can go wrong with a file of a site (Audit Site): never names what the site sent. */
+export type SiteProblem =
+	| { kind: 'status'; status: number }
+	| { kind: 'offSite'; to: string }
+	| { kind: 'alreadyRead'; to: string }
+	| { kind: 'tooManyRedirects'; limit: number }
+	| { kind: 'noAnswer'; code: string }
+	| { kind: 'timedOut' }
+	| { kind: 'tooLarge'; limitBytes: number }
+	| { kind: 'notSitemap' | 'corrupt' | 'tooDeep' | 'tooMany' };
+
+const SITE_PROBLEM_WORDS: {
+	[K in SiteProblem['kind']]: (p: Extract<SiteProblem, { kind: K }>) => string;
+} = {
+	status: (p) => `answered HTTP ${p.status}`,
+	offSite: (p) => `redirects to another site (${p.to}), which is not followed`,
+	alreadyRead: (p) => `redirects to ${p.to}, a file already read`,
+	tooManyRedirects: (p) => `redirects more than ${p.limit} times`,
+	noAnswer: (p) => `did not answer (${transportWords(p.code)})`,
+	timedOut: () => "was not read within the node's Timeout",
+	tooLarge: (p) =>
+		`is larger than ${megabytes(p.limitBytes)} once decompressed, the sitemaps' limit`,
+	notSitemap: () => 'is not a sitemap (no <urlset> or <sitemapindex>: a web page or a login page?)',
+	corrupt: () => 'is gzip-compressed but cannot be decompressed (a broken file)',
+	tooDeep: () => 'is a sitemap index nested more than 3 deep, not read',
+	tooMany: () => 'was not read: a run reads at most 100 sitemap files',
+};
+
+/** "<url> answered HTTP 503": one file of a site and what went wrong with it. */
+export function describeSiteProblem(url: string, problem: SiteProblem): string {
+	const words = SITE_PROBLEM_WORDS[problem.kind] as (p: SiteProblem) => string;
+	return `${url} ${words(problem)}`;
+}

@@ -48,6 +48,8 @@ export { deadlineFrom } from './channels';
 export { withoutUserinfo };
 export { collectPages, firstPageOf, isLastPage, LARGEST_PAGE_SIZE, planPages } from './paging';
 export { untilCanceled } from './abort';
+export type { SiteFetch, SiteSender } from './siteFetch';
+export { siteFetch } from './siteFetch';
 
 /** The requests one item may send, each through the pipeline. A failure is thrown as a PipelineFailure. */
 export interface ItemRequests {

@@ -142,3 +142,35 @@ export async function readResponseBody(
 	}
 	return { ...response, body: parsedBody(await readText(body, limit, signal)) };
 }
+
+/**
+ * A body read chunk by chunk as it arrives, for a reader that stops early (a site's sitemap read
+ * until Max Pages: siteFetch.ts). The stream is closed when the reader stops, when it ends, and as
+ * soon as `signal` aborts (then the signal's reason is thrown). A body n8n already read is one chunk.
+ */
+export async function* bodyChunks(
+	body: unknown,
+	signal?: AbortSignal,
+): AsyncGenerator<Uint8Array, void, undefined> {
+	if (!isBodyStream(body)) {
+		if (typeof body === 'string') yield new TextEncoder().encode(body);
+		else if (body instanceof Uint8Array) yield body;
+		return;
+	}
+	const stream = body;
+	const onAbort = () => stream.destroy(signal?.reason as Error);
+	if (signal?.aborted) {
+		stream.destroy();
+		throw signal.reason;
+	}
+	signal?.addEventListener('abort', onAbort, { once: true });
+	try {
+		for await (const chunk of stream as unknown as AsyncIterable<Uint8Array | string>) {
+			yield typeof chunk === 'string' ? new TextEncoder().encode(chunk) : chunk;
+		}
+	} finally {
+		signal?.removeEventListener('abort', onAbort);
+		stream.on('error', ignoreError);
+		discardBody(stream);
+	}
+}

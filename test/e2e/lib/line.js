@@ -65,7 +65,7 @@ async function runLine(line, o) {
 	const tag = `[${label(line)}]`;
 	const t0 = Date.now();
 	const n8n = await ensureN8n(line);
-	const sandbox = await startSandbox({ apiKeys: [KEY], seed: 'demo' });
+	const sandbox = await startSandbox({ apiKeys: [KEY], seed: 'demo', site: 'demo' });
 	// the scheduled trigger's own sandbox: its polls run beside the other checks
 	const scheduledSandbox = await startSandbox({ apiKeys: [KEY], seed: 'demo' });
 	// and Check Failed's (examples/triggers/check-alerts.json), beside it
@@ -112,7 +112,7 @@ async function runLine(line, o) {
 			...extra.map((e) => ({ ...e.workflow, active: false })),
 			...(scheduledWorkflow ? [scheduledWorkflow] : []),
 			...(checkWorkflow ? [checkWorkflow] : []),
-			...weeklyAuditWorkflows(),
+			...weeklyAuditWorkflows(sandbox.url),
 			agent.workflow(),
 			...mcp.workflows(),
 			...validateFix.workflows(),

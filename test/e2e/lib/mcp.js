@@ -466,6 +466,35 @@ async function checkMcp({ ctx, sandbox, report, tag, pkg, seed }) {
 				checkValidateFixTool({ sandbox, report, via, call, pkgReport }),
 			);
 
+			// List site pages: the sandbox's demo site (robots.txt → index → plain and gzip sitemaps), List Only:
+			// nothing sent to phpRank, the site's files asked for without the key
+			r = await call('List_site_pages', { Site: sandbox.url });
+			requests = takeRequests(sandbox);
+			const siteFile = (p) => ({
+				...get(p),
+				headers: {
+					authorization: undefined,
+					accept: 'application/xml, text/xml;q=0.9, text/plain;q=0.8, */*;q=0.5',
+					'content-type': undefined,
+				},
+			});
+			report.equal(
+				`${via}: List_site_pages {Site} answers the demo site's 5 pages from its sitemaps (an index, a plain and a gzip sitemap), reads only the site's files, without the key, and sends nothing to phpRank`,
+				{ isError: r.isError, urls: (r.json ?? []).map((p) => p.url), sent: sent(requests) },
+				{
+					isError: false,
+					urls: ['/', '/about', '/contact', '/blog/first-post', '/blog/second-post'].map(
+						(p) => `${sandbox.url}${p}`,
+					),
+					sent: [
+						'/robots.txt',
+						'/sitemap_index.xml',
+						'/sitemap-pages.xml',
+						'/sitemap-posts.xml.gz',
+					].map(siteFile),
+				},
+			);
+
 			// errors as the client sees them
 			r = await call('Get_report', { Report_ID: 999 });
 			requests = takeRequests(sandbox);

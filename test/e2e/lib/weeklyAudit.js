@@ -1,23 +1,25 @@
 'use strict';
 /**
- * examples/weekly-audit.json in real n8n: Pages to audit (3 pages) → Create or re-run report (Report →
- * Create or Re-Run, Max Age 24 h, Output Changes) → Summary per page, on the sandbox's 'demo' seed.
+ * examples/weekly-audit.json in real n8n: Audit the site (Project → Audit Site, Max Age 24 h) on the
+ * line's sandbox, which serves the demo site at its own address (robots.txt → a sitemap index → a plain
+ * and a gzip sitemap, five pages; test/sandbox/site.js), on the 'demo' seed.
  *
- * The three pages are of one site, so one read of the site's listing answers them, then each page's
- * write; the writes run at once, so the requests are compared as a set, every write after the read.
- * The expected output of the phpRank node is worked out from the answers the node received (the
- * requests replayed on a re-seeded sandbox, as lib/oracle.js does): per page, the newest report with
- * exactly its stored URL in the listing's answer, then the re-run's or the create's answer, shaped by
- * the installed package's own createOrRerunOutput(). The summary is checked to the value: the
- * sandbox is deterministic, and these are the figures test/node/examples.test.js asserts in-process.
+ * The site's files are read without the key; the five pages are of one site, so one read of the
+ * site's listing answers them, then each page's Create; the writes run at once, so the requests are
+ * compared as a set, every write after the read. The expected output of the phpRank node is worked
+ * out from the answers the node received (the requests replayed on a re-seeded sandbox, as
+ * lib/oracle.js does), shaped by the installed package's own createOrRerunOutput(), plus `sitemap`
+ * and `lastmod` as the demo site's sitemaps give them.
  *
- * Then the same workflow over 150 pages of one site (checkSiteAudit): the requests the sandbox saw
- * are the rule's (docs/architecture.md, "A site's pages in one run").
+ * Then the same workflow over 150 pages of one site (checkSiteAudit: the sandbox's site swapped for
+ * one whose sitemaps list 150 pages, 140 of them with reports): the requests the sandbox saw are the
+ * rule's (docs/architecture.md, "A site's pages in one run").
  *
  * Both end in Get Issues, once per site ("One item per site" → "Issues of the site"), checked
  * against the sandbox's own data (test/helpers/site-issues-oracle.js with the installed package's
  * check catalogue and reasons): exactly ceil(P/100) reads of the site's P reports, newest first, after
- * every write; its output; and "Digest per site", one item per site made by Summarize from it.
+ * every write; its output; "Digest per site", one Markdown list per site made by Summarize from it;
+ * and "Digest as HTML", n8n's Markdown node turning it into HTML.
  */
 const path = require('node:path');
 const fs = require('node:fs');
@@ -28,15 +30,17 @@ const { expectedIssues } = require('../../helpers/site-issues-oracle');
 
 const ROOT = path.join(__dirname, '..', '..', '..');
 const FILE = 'weekly-audit.json';
-const NODE = 'Create or re-run report';
+const NODE = 'Audit the site';
 const NOISY_STDOUT = path.join(__dirname, 'noisy-stdout.js');
 const NOISE = '2026-01-01T00:00:00.000Z | info | a log line in the middle of the printed run';
-const SUMMARY = 'Summary per page';
 const FORM = 'application/x-www-form-urlencoded';
 const demoSeed = (sandbox) => sandbox.reset('demo');
 
-function workflow() {
-	return JSON.parse(fs.readFileSync(path.join(ROOT, 'examples', FILE), 'utf8'));
+/** The example as it ships, its Site pointed at `siteUrl` (the line's sandbox serves the demo site). */
+function workflow(siteUrl) {
+	const wf = JSON.parse(fs.readFileSync(path.join(ROOT, 'examples', FILE), 'utf8'));
+	if (siteUrl) wf.nodes.find((n) => n.name === NODE).parameters.site = siteUrl;
+	return wf;
 }
 
 const lookup = (search, page = 1) => ({
@@ -65,6 +69,7 @@ const issuesRead = (project, page) => ({
 });
 const ISSUES = 'Issues of the site';
 const DIGEST = 'Digest per site';
+const HTML = 'Digest as HTML';
 const isIssuesRead = (request) => request.method === 'GET' && request.query.project !== undefined;
 
 /**
@@ -109,7 +114,7 @@ function checkIssues({ name, r, pkg, sandbox, got, projects, report }) {
 	);
 	report.check(`${name}: the sites have issues to digest`, issues.length > 0);
 	const line = (issue) =>
-		`[${issue.importance}] ${issue.name}: ${issue.pages_failing} of ${issue.pages_audited} pages. Fix: ${issue.how_to_fix}`;
+		`- **[${issue.importance}] ${issue.name}**: ${issue.pages_failing} of ${issue.pages_audited} pages. Fix: ${issue.how_to_fix}`;
 	report.equal(
 		`${name}: "${DIGEST}" made one digest per site`,
 		rn.nodeOutput(r, DIGEST),
@@ -122,15 +127,33 @@ function checkIssues({ name, r, pkg, sandbox, got, projects, report }) {
 				project: mine[0].project,
 			})),
 	);
+	const html = rn.nodeOutput(r, HTML);
+	report.check(
+		`${name}: "${HTML}" turned each site's digest into HTML (a heading, one list item per issue)`,
+		html.length === projects.length &&
+			html.every(
+				(item) =>
+					/^<h2[^>]*>SEO issues of /.test(item.html) &&
+					(item.html.match(/<li>/g) || []).length === item.count_line,
+			),
+		() => JSON.stringify(html).slice(0, 600),
+	);
 }
 
-const {
-	WEEKLY_AUDIT_SUMMARY: SUMMARY_ITEMS,
-} = require('../../helpers/fixtures/weekly-audit-summary');
+/** The demo site's pages (test/sandbox/site.js demoSiteFiles), in their sitemaps' order. */
+const DEMO_PAGES = [
+	['/', 'sitemap-pages.xml', '2026-01-02'],
+	['/about', 'sitemap-pages.xml', '2025-06-30'],
+	['/contact', 'sitemap-pages.xml', null],
+	['/blog/first-post', 'sitemap-posts.xml.gz', '2026-01-03T10:00:00+00:00'],
+	['/blog/second-post', 'sitemap-posts.xml.gz', '2026-01-04'],
+];
+const SITE_ACCEPT = 'application/xml, text/xml;q=0.9, text/plain;q=0.8, */*;q=0.5';
+const isSiteFile = (request) => !request.path.startsWith('/api/');
 
 async function checkWeeklyAudit({ ctx, sandbox, report, tag, pkg, runTail }) {
-	const name = `${tag} examples/${FILE} (Create or Re-Run per page)`;
-	const wf = workflow();
+	const name = `${tag} examples/${FILE} (Audit Site on the demo site)`;
+	const wf = workflow(sandbox.url);
 	demoSeed(sandbox);
 	const r = await rn.execute(ctx, wf.id);
 	report.time(`${name}: n8n execute`, r.ms);
@@ -138,17 +161,23 @@ async function checkWeeklyAudit({ ctx, sandbox, report, tag, pkg, runTail }) {
 	const after = sandbox.reports();
 	report.check(`${name}: the run succeeds`, r.ok, () => runTail(r));
 
-	// 1. one read of the site's listing, then one write per page
-	const listing = lookup('northwind-coffee.com');
-	const writes = [
-		write('PATCH', '/api/v1/reports/1', 'results=1'),
-		write('PATCH', '/api/v1/reports/7', 'results=1'),
-		write('POST', '/api/v1/reports', 'url=https%3A%2F%2Fwww.northwind-coffee.com%2Fmenu&privacy=1'),
-	];
+	// 1. the site's files, without the key; then one read of the site's listing and one Create per page
 	const all = sent(requests);
-	const got = all.filter((request) => !isIssuesRead(request));
 	report.equal(
-		`${name}: the sandbox received exactly 1 read of the site's listing and 3 writes (2 re-runs, 1 create), besides Get Issues`,
+		`${name}: the site's robots.txt, sitemap index, plain and gzip sitemap were read once each, without the API key`,
+		all.filter(isSiteFile).map((q) => [q.path, q.headers.authorization, q.headers.accept]),
+		['/robots.txt', '/sitemap_index.xml', '/sitemap-pages.xml', '/sitemap-posts.xml.gz'].map(
+			(p) => [p, undefined, SITE_ACCEPT],
+		),
+	);
+	const host = new URL(sandbox.url).host;
+	const listing = lookup(host);
+	const writes = DEMO_PAGES.map(([p]) =>
+		write('POST', '/api/v1/reports', `url=${encodeURIComponent(`${sandbox.url}${p}`)}&privacy=1`),
+	);
+	const got = all.filter((request) => !isIssuesRead(request) && !isSiteFile(request));
+	report.equal(
+		`${name}: the sandbox received exactly 1 read of the site's listing and 5 creates, besides Get Issues`,
 		got.map(key).sort(),
 		[listing, ...writes].map(key).sort(),
 	);
@@ -157,13 +186,10 @@ async function checkWeeklyAudit({ ctx, sandbox, report, tag, pkg, runTail }) {
 		got.length > 0 && key(got[0]) === key(listing),
 		JSON.stringify(got.map((x) => `${x.method} ${x.path} ${x.query.search ?? x.body}`)),
 	);
-	report.check(
-		`${name}: the menu page was created once`,
-		sandbox.createdCount('https://www.northwind-coffee.com/menu') === 1,
-	);
 
 	// 2. the replay reproduces the run; the node's output from its answers
-	const answers = await replay(sandbox, requests, demoSeed);
+	const api = requests.filter((q) => !isSiteFile(q));
+	const answers = await replay(sandbox, api, demoSeed);
 	report.equal(
 		`${name}: replaying the requests on a re-seeded sandbox leaves the same store`,
 		sandbox.reports(),
@@ -175,76 +201,78 @@ async function checkWeeklyAudit({ ctx, sandbox, report, tag, pkg, runTail }) {
 	const { createOrRerunOutput } = require(
 		path.join(dist, 'resources', 'report', 'createOrRerun.js'),
 	);
-	const { storedUrl } = require(path.join(dist, 'report', 'storedUrl.js'));
 	const context = {
 		getNodeParameter: (parameter, fallback) =>
 			params[parameter] === undefined ? fallback : params[parameter],
 	};
 	const answerTo = (request) =>
-		answers[requests.findIndex((x) => key(sent([x])[0]) === key(request))]?.body?.data;
-	const pages = [
-		'https://www.northwind-coffee.com/',
-		'https://www.northwind-coffee.com/shop',
-		'https://www.northwind-coffee.com/menu',
-	];
-	const want = pages.map((page, i) => {
-		const found = (answerTo(listing) || []).find(
-			(record) => storedUrl(record.url) === storedUrl(page),
-		);
-		const record = answerTo(writes[i]);
-		return createOrRerunOutput(
-			context,
-			found ? { action: 're-run', record, previous: found } : { action: 'created', record },
-		);
-	});
+		answers[api.findIndex((x) => key(sent([x])[0]) === key(request))]?.body?.data;
+	const want = DEMO_PAGES.map(([, sitemap, lastmod], i) => ({
+		...createOrRerunOutput(context, { action: 'created', record: answerTo(writes[i]) }),
+		sitemap: `${sandbox.url}/${sitemap}`,
+		lastmod,
+	}));
 	report.equal(
-		`${name}: "${NODE}" output exactly the answers, as the package shapes them (re-run, re-run, created)`,
+		`${name}: "${NODE}" output exactly the answers, as the package shapes them, with each page's sitemap and lastmod`,
 		rn.nodeOutput(r, NODE),
 		want,
 	);
-	report.equal(
-		`${name}: "${SUMMARY}" output one exact summary per page`,
-		rn.nodeOutput(r, SUMMARY),
-		SUMMARY_ITEMS,
-	);
-	checkIssues({ name, r, pkg, sandbox, got: all, projects: ['northwind-coffee.com'], report });
+	const project = rn.nodeOutput(r, NODE)[0]?.project;
+	checkIssues({ name, r, pkg, sandbox, got: all, projects: [project], report });
 	report.check(`${name}: no API key in any output`, !producedText(r).includes(KEY));
 }
 
-/** The weekly audit over many pages of one site: the e2e seed's blog (lib/oracle.js seedE2e). */
 const SITE_AUDIT_ID = 'phprankWeeklyAudit150';
-const SITE = 'blog.trailrunner.io';
-const SITE_PAGES = [
+/** 150 pages of the sandbox's own site: 140 with reports (seeded before the run), 10 without. */
+const sitePages = (siteUrl) => [
 	...Array.from(
 		{ length: 140 },
-		(_, i) => `https://www.${SITE}/posts/run-${String(i + 1).padStart(3, '0')}/`,
+		(_, i) => `${siteUrl}/posts/run-${String(i + 1).padStart(3, '0')}/`,
 	),
-	...Array.from({ length: 10 }, (_, i) => `https://${SITE}/posts/new-${i + 1}`),
+	...Array.from({ length: 10 }, (_, i) => `${siteUrl}/posts/new-${i + 1}`),
 ];
 
-/** examples/weekly-audit.json with 150 pages of one site in "Pages to audit", as a user edits it. */
-function siteAuditWorkflow() {
-	const wf = workflow();
-	const pages = wf.nodes.find((n) => n.name === 'Pages to audit');
-	pages.parameters.jsCode = `const pages = ${JSON.stringify(SITE_PAGES)};\n\nreturn pages.map((url) => ({ json: { url } }));`;
+/** The site's files: robots.txt → an index → a plain sitemap (100 pages) and a gzip one (50). */
+function siteFiles(siteUrl) {
+	const { urlset, sitemapIndex } = require('../../sandbox/site');
+	const pages = sitePages(siteUrl);
+	return {
+		'/robots.txt': `User-agent: *\nSitemap: ${siteUrl}/sitemap_index.xml\n`,
+		'/sitemap_index.xml': sitemapIndex([`${siteUrl}/posts-1.xml`, `${siteUrl}/posts-2.xml.gz`]),
+		'/posts-1.xml': urlset(pages.slice(0, 100)),
+		'/posts-2.xml.gz': { gzip: true, body: urlset(pages.slice(100)) },
+	};
+}
+
+/** examples/weekly-audit.json, Max Pages 150, as a user edits it for a bigger site. */
+function siteAuditWorkflow(siteUrl) {
+	const wf = workflow(siteUrl);
+	wf.nodes.find((n) => n.name === NODE).parameters.maxPages = 150;
 	return { ...wf, id: SITE_AUDIT_ID, name: `${wf.name} (150 pages of one site)` };
 }
 
-/** Both workflows the checks run. */
-function workflows() {
-	return [workflow(), siteAuditWorkflow()];
+/** Both workflows the checks run, their Site the line's sandbox. */
+function workflows(siteUrl) {
+	return [workflow(siteUrl), siteAuditWorkflow(siteUrl)];
 }
 
 /**
- * The weekly audit over 150 pages of one site (140 with reports, 10 without) on the e2e seed: the
- * requests the sandbox saw are what the rule says, worked out from the store before the run: the
- * site's listing read once (its P reports, 100 a page: page 1 holds none of the 140, so the rest is
- * read at once), then one write per page: a re-run of each page's newest report, a create for the
- * others. Each page alone would have cost a lookup more per page.
+ * The weekly audit over 150 pages of one site (140 with reports, 10 without) on the e2e seed
+ * (lib/oracle.js seedE2e) plus the site's 140 reports: the sandbox's site is swapped for one whose
+ * sitemaps list the 150 pages. The requests the sandbox saw are what the rule says, worked out from
+ * the store before the run: the site's listing read once (its P reports, 100 a page: page 1 answers
+ * 100 pages, the 50 left are more than the rest's requests, so the rest is read at once), then one
+ * write per page: a re-run of each page's newest report, a create for the others. Each page alone
+ * would have cost a lookup more per page.
  */
 async function checkSiteAudit({ ctx, sandbox, report, tag, runTail, pkg }) {
+	const SITE_PAGES = sitePages(sandbox.url);
+	const SITE = new URL(sandbox.url).host;
 	const name = `${tag} examples/${FILE} over ${SITE_PAGES.length} pages of one site`;
 	seedE2e(sandbox);
+	for (const url of SITE_PAGES.slice(0, 140)) sandbox.addReport({ url, score: 70 });
+	const demoSite = sandbox.siteFiles;
+	sandbox.siteFiles = siteFiles(sandbox.url);
 	const stored = (url) =>
 		url
 			.replace(/^https?:\/\//, '')
@@ -272,8 +300,14 @@ async function checkSiteAudit({ ctx, sandbox, report, tag, runTail, pkg }) {
 		env: { PHPRANK_E2E_STDOUT_NOISE: NOISE },
 	});
 	report.time(`${name}: n8n execute`, r.ms);
+	sandbox.siteFiles = demoSite;
 	const all = sent(takeRequests(sandbox));
-	const got = all.filter((request) => !isIssuesRead(request));
+	report.equal(
+		`${name}: the site's robots.txt, index and two sitemaps (one gzip) were read once each`,
+		all.filter(isSiteFile).map((q) => q.path),
+		['/robots.txt', '/sitemap_index.xml', '/posts-1.xml', '/posts-2.xml.gz'],
+	);
+	const got = all.filter((request) => !isIssuesRead(request) && !isSiteFile(request));
 	report.check(
 		`${name}: n8n's stdout was broken on purpose (a log line inside the printed run, its end lost)`,
 		r.stdout.includes(NOISE) && !/\n\}\s*$/.test(r.stdout),
@@ -285,10 +319,17 @@ async function checkSiteAudit({ ctx, sandbox, report, tag, runTail, pkg }) {
 		{ count: got.length, requests: got.map(key).sort() },
 		{ count: expected.length, requests: expected.map(key).sort() },
 	);
+	// page 1 answers the site's 100 newest pages, whose re-runs start at once, beside the rest's read
 	report.equal(
-		`${name}: the listing's pages were read in order, before any write`,
-		got.slice(0, listingPages).map(key),
-		expected.slice(0, listingPages).map(key),
+		`${name}: the listing's pages were read in order, page 1 before any write`,
+		{
+			first: got.length > 0 ? key(got[0]) : undefined,
+			listing: got.filter((q) => q.method === 'GET').map(key),
+		},
+		{
+			first: key(expected[0]),
+			listing: expected.slice(0, listingPages).map(key),
+		},
 	);
 	const out = rn.nodeOutput(r, NODE);
 	report.equal(

@@ -2,6 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { OPERATION, RESOURCE } from '../../shared/constants';
 import { requestLimitOptions } from '../../shared/fields';
+import { auditSiteFields, auditSiteOption } from './auditSite';
 import { deleteFields, deleteOption } from './delete';
 import { getAllFields, getAllOption } from './getAll';
 import { getIssuesFields, getIssuesOption } from './getIssues';
@@ -17,12 +18,13 @@ export const projectProperties: INodeProperties[] = [
 		displayOptions: { show: { resource: [RESOURCE.project] } },
 		// n8n's lint wants the literal here (the description snapshot test guards it).
 		default: 'getAll',
-		options: [deleteOption, getAllOption, getIssuesOption, validateFixOption],
+		options: [auditSiteOption, deleteOption, getAllOption, getIssuesOption, validateFixOption],
 	},
 	...getAllFields,
 	...deleteFields,
 	...getIssuesFields,
 	...validateFixFields,
+	...auditSiteFields,
 	requestLimitOptions(RESOURCE.project, [
 		OPERATION.delete,
 		OPERATION.getAll,

@@ -33,14 +33,19 @@ export function createRequest(context: IExecuteSingleFunctions): {
 		privacy === PRIVACY.password
 			? passwordFrom(context.getNodeParameter('password', ''))
 			: undefined;
+	return { url, request: createFormRequest(url, privacy, password) };
+}
+
+/**
+ * The Create request of a page whose form was read and checked (here, or by Project → Audit Site
+ * for each page of a site). The password travels as a secret no error may show.
+ */
+export function createFormRequest(url: string, privacy: number, password?: string): ApiRequest {
 	return {
-		url,
-		request: {
-			method: 'POST',
-			url: '/reports',
-			body: encodedForm({ url, privacy, password }),
-			secrets: password === undefined ? undefined : [password],
-		},
+		method: 'POST',
+		url: '/reports',
+		body: encodedForm({ url, privacy, password }),
+		secrets: password === undefined ? undefined : [password],
 	};
 }
 

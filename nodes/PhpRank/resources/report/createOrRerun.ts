@@ -362,6 +362,21 @@ export function createOrRerunOutput(
 }
 
 /**
+ * The rules' requests of an item, for each Create form it may send: the account (Base URL and API
+ * key, for overlappingRuns.ts) read once from the item's credential, the execution's Stop. Create or
+ * Re-Run takes one; Project → Audit Site one per page of the site (resources/project/auditSite.ts).
+ */
+export async function rulesApiOf(
+	context: IExecuteSingleFunctions,
+	requests: ItemRequests,
+): Promise<(create: ApiRequest) => CreateOrRerunApi> {
+	const credential = await context.getCredentials<IDataObject>(CREDENTIAL_NAME);
+	const account = accountOf(String(credential.baseUrl ?? ''), String(credential.apiKey ?? ''));
+	const signal = context.getExecutionCancelSignal?.();
+	return (create) => lookupApi(requests, create, account, signal);
+}
+
+/**
  * n8n's lint checks actions with a sentence-case converter that drops hyphens ("re-run" becomes
  * "re run"); n8n writes "re-run". Held in a constant, which that rule does not read: a unit test
  * (test/unit/nodeDescription.test.js) checks every action's case instead.
@@ -379,13 +394,12 @@ export const createOrRerunOption: INodePropertyOptions = {
 		const create = createRequest(context);
 		const maxAgeHours = maxAgeHoursFrom(context.getNodeParameter('maxAgeHours', 0));
 		const checkAfterCreate = context.getNodeParameter(CHECK_AFTER_CREATE, true) !== false;
-		const credential = await context.getCredentials<IDataObject>(CREDENTIAL_NAME);
-		const account = accountOf(String(credential.baseUrl ?? ''), String(credential.apiKey ?? ''));
+		const apiFor = await rulesApiOf(context, requests);
 		// One run's items naming the same page share one outcome; the run's execute data scopes them.
 		const outcome = await createOrRerunOnce(
 			context.getExecuteData() ?? {},
 			{ url: create.url, maxAgeHours, checkAfterCreate },
-			lookupApi(requests, create.request, account, context.getExecutionCancelSignal?.()),
+			apiFor(create.request),
 		);
 		return [createOrRerunOutput(context, outcome)];
 	}),

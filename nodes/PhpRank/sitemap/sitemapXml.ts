@@ -1,0 +1,122 @@
+/**
+ * A sitemap read as it arrives, text chunk by text chunk, keeping only the entry being read: a
+ * 50 MB sitemap never sits in memory. Tolerant of XML as sites write it: a byte-order mark, blank
+ * lines, an XSL line or comments before the root, prefixed tags (`<sm:loc>`), CDATA, entities
+ * and line breaks inside `<loc>`. Only the sitemap's own `<loc>` counts: `image:loc` and
+ * `xhtml:link` are not pages. The root says what the file is: `<urlset>` (pages) or
+ * `<sitemapindex>` (sitemaps); any other root (a web page, a login page) is not a sitemap.
+ */
+
+export type SitemapKind = 'urlset' | 'sitemapindex';
+
+export interface SitemapEntry {
+	loc: string;
+	lastmod: string | null;
+}
+
+/** Thrown when the file's root is not a sitemap's. */
+export class NotASitemap extends Error {}
+
+/** An entry longer than this (a broken file) is dropped instead of held. */
+const MAX_ENTRY_CHARS = 1024 * 1024;
+/** Text before the root (XML declaration, XSL line, comments) longer than this: not a sitemap. */
+const MAX_PROLOG_CHARS = 64 * 1024;
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+
+function decodeEntities(text: string): string {
+	return text.replace(/&(#x[0-9a-f]+|#[0-9]+|amp|lt|gt|quot|apos);/gi, (whole, name: string) => {
+		if (name[0] !== '#') return ENTITIES[name.toLowerCase()] ?? whole;
+		const code =
+			name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : Number(name.slice(1));
+		return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+	});
+}
+
+/** An element's text: CDATA kept as it is, entities decoded elsewhere. */
+function textOf(content: string): string {
+	return content
+		.split(/(<!\[CDATA\[[\s\S]*?\]\]>)/)
+		.map((part) => (part.startsWith('<![CDATA[') ? part.slice(9, -3) : decodeEntities(part)))
+		.join('');
+}
+
+function escaped(text: string): string {
+	return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+export class SitemapScanner {
+	kind: SitemapKind | undefined;
+	private buffer = '';
+	private entryStart: RegExp | undefined;
+	private loc: RegExp | undefined;
+	private lastmod: RegExp | undefined;
+	private closeTag = '';
+
+	/** The entries completed by this chunk of text. */
+	feed(text: string): SitemapEntry[] {
+		this.buffer += text;
+		if (this.kind === undefined && !this.findRoot()) return [];
+		return this.entries();
+	}
+
+	/** The end of the file: a file whose root never came is not a sitemap. */
+	end(): void {
+		if (this.kind === undefined) throw new NotASitemap();
+		this.buffer = '';
+	}
+
+	private findRoot(): boolean {
+		const prolog = this.buffer.replace(/<!--[\s\S]*?-->/g, '').replace(/<!--[\s\S]*$/, '');
+		// The root's name counts once whole: followed by a space, `>` or `/`.
+		const root = /<(?![?!])([\w.-]+:)?([\w.-]+)(?=[\s>/])/.exec(prolog);
+		if (!root) {
+			if (prolog.length > MAX_PROLOG_CHARS) throw new NotASitemap();
+			return false;
+		}
+		const [, prefix = '', name] = root;
+		if (name !== 'urlset' && name !== 'sitemapindex') throw new NotASitemap();
+		this.kind = name;
+		const entry = `${escaped(prefix)}${name === 'urlset' ? 'url' : 'sitemap'}`;
+		this.entryStart = new RegExp(`<${entry}(?=[\\s>/])`);
+		this.closeTag = `</${prefix}${name === 'urlset' ? 'url' : 'sitemap'}>`;
+		this.loc = new RegExp(
+			`<${escaped(prefix)}loc(?:\\s[^>]*)?>([\\s\\S]*?)</${escaped(prefix)}loc>`,
+		);
+		this.lastmod = new RegExp(
+			`<${escaped(prefix)}lastmod(?:\\s[^>]*)?>([\\s\\S]*?)</${escaped(prefix)}lastmod>`,
+		);
+		this.buffer = prolog.slice(root.index + root[0].length);
+		return true;
+	}
+
+	private entries(): SitemapEntry[] {
+		const found: SitemapEntry[] = [];
+		for (;;) {
+			const start = this.entryStart!.exec(this.buffer);
+			if (!start) {
+				// Keep what may be the beginning of the next entry's tag.
+				this.buffer = this.buffer.slice(-64);
+				return found;
+			}
+			const end = this.buffer.indexOf(this.closeTag, start.index);
+			if (end < 0) {
+				this.buffer = this.buffer.slice(start.index);
+				if (this.buffer.length > MAX_ENTRY_CHARS) this.buffer = this.buffer.slice(1);
+				return found;
+			}
+			const entry = this.entryOf(this.buffer.slice(start.index, end));
+			this.buffer = this.buffer.slice(end + this.closeTag.length);
+			if (entry) found.push(entry);
+		}
+	}
+
+	private entryOf(block: string): SitemapEntry | undefined {
+		const loc = this.loc!.exec(block);
+		const url = loc ? textOf(loc[1]).replace(/\s+/g, '') : '';
+		if (url === '') return undefined;
+		const lastmod = this.lastmod!.exec(block);
+		const modified = lastmod ? textOf(lastmod[1]).trim() : '';
+		return { loc: url, lastmod: modified === '' ? null : modified };
+	}
+}

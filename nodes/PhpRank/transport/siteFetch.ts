@@ -1,0 +1,190 @@
+import type { IDataObject, IHttpRequestOptions, IN8nHttpFullResponse } from 'n8n-workflow';
+
+import { canceledFailure, throwIfCanceled, untilAborted } from './abort';
+import { attemptOptions, attemptSignal } from './attemptSignal';
+import type { SiteProblem } from './failureWording';
+import { describeSiteProblem } from './failureWording';
+import { headerValue } from './response';
+import { bodyChunks, discardBody } from './responseBody';
+
+/**
+ * Reading a file of a site (its robots.txt, its sitemaps) for Project → Audit Site. This is not
+ * phpRank's API: it goes through n8n's plain HTTP helper, so no credential travels (the API key
+ * never reaches the site), and not through the account's gate or the pipeline's retries. What
+ * it shares with the pipeline: one signal per file (attemptSignal.ts: Stop and the Timeout close
+ * the connection, body included) and the body read as a stream (responseBody.ts `bodyChunks`),
+ * which the reader stops as soon as it has what it needs. Redirects are followed here, at most
+ * MAX_REDIRECTS, and only where `follow` allows (the site itself, a file not read yet).
+ */
+
+export const MAX_REDIRECTS = 5;
+
+/** A file that could not be read: its URL and what happened, nothing of what the site sent. */
+export class SiteFileFailure extends Error {
+	constructor(
+		readonly url: string,
+		readonly problem: SiteProblem,
+	) {
+		super(describeSiteProblem(url, problem));
+		this.name = 'SiteFileFailure';
+	}
+}
+
+/** A file being read: where it was found (after redirects) and its bytes as they arrive. */
+export interface SiteFile {
+	url: string;
+	chunks: AsyncGenerator<Uint8Array, void, undefined>;
+	/**
+	 * Closes the connection now, whatever is still waiting for its next bytes (a reader that
+	 * stopped inside a gzip file leaves a read pending): call it once done with the file.
+	 */
+	close(): void;
+}
+
+/** Whether a redirect to `url` may be followed: yes, or why not. */
+export type FollowVerdict = 'follow' | 'offSite' | 'alreadyRead';
+
+export interface SiteFetch {
+	/** Opens `url` (GET); a status other than 2xx, or a redirect `follow` refuses, fails. */
+	open(url: string, follow: (url: URL) => FollowVerdict): Promise<SiteFile>;
+}
+
+/** How n8n is asked to send: its plain HTTP helper (`this.helpers.httpRequest`), no credential. */
+export type SiteSender = (options: IHttpRequestOptions) => Promise<IN8nHttpFullResponse>;
+
+function wireOptions(url: string, timeoutMs: number): IHttpRequestOptions {
+	return {
+		method: 'GET',
+		url,
+		headers: { Accept: 'application/xml, text/xml;q=0.9, text/plain;q=0.8, */*;q=0.5' },
+		disableFollowRedirect: true,
+		ignoreHttpStatusErrors: true,
+		returnFullResponse: true,
+		encoding: 'stream',
+		timeout: timeoutMs,
+	};
+}
+
+/** What went wrong while a file was asked for or read, as the user reads it. */
+function failureOf(
+	error: unknown,
+	url: string,
+	signal: AbortSignal,
+	cancel: AbortSignal | undefined,
+): Error {
+	if (cancel?.aborted) return canceledFailure();
+	if (error instanceof SiteFileFailure) return error;
+	if (signal.aborted) return new SiteFileFailure(url, { kind: 'timedOut' });
+	const code = (error as { code?: unknown } | undefined)?.code;
+	return new SiteFileFailure(url, {
+		kind: 'noAnswer',
+		code: typeof code === 'string' ? code : 'no answer',
+	});
+}
+
+async function* chunksUntilDone(
+	body: unknown,
+	url: string,
+	signals: { signal: AbortSignal; release: () => void; cancel?: AbortSignal },
+): AsyncGenerator<Uint8Array, void, undefined> {
+	try {
+		yield* bodyChunks(body, signals.signal);
+	} catch (error) {
+		throw failureOf(error, url, signals.signal, signals.cancel);
+	} finally {
+		signals.release();
+	}
+}
+
+/** The redirect's target, when `response` is a redirect; refused targets fail. */
+function redirectTarget(
+	response: IN8nHttpFullResponse,
+	current: string,
+	follow: (url: URL) => FollowVerdict,
+	hop: { abort: () => void; release: () => void },
+): string | undefined {
+	const location = headerValue(response.headers as IDataObject, 'location');
+	if (response.statusCode < 300 || response.statusCode >= 400 || !location) return undefined;
+	discardBody(response.body);
+	// this request is over: its connection closed, its signal let go
+	hop.abort();
+	hop.release();
+	if (!URL.canParse(location, current)) {
+		throw new SiteFileFailure(current, { kind: 'status', status: response.statusCode });
+	}
+	const next = new URL(location, current);
+	const verdict = follow(next);
+	if (verdict !== 'follow') throw new SiteFileFailure(current, { kind: verdict, to: next.href });
+	return next.href;
+}
+
+/**
+ * The site fetch of one item: each file under its own signal, the execution's cancel signal
+ * (Stop) and the node's Timeout (for the whole file, body included).
+ */
+export function siteFetch(
+	send: SiteSender,
+	cancel: AbortSignal | undefined,
+	timeoutMs: number,
+): SiteFetch {
+	return {
+		async open(url, follow) {
+			throwIfCanceled(cancel);
+			// The file's signal (Stop, the Timeout for the whole file); each request of it (a redirect
+			// is one more) has its own, ended with it: Node keeps a connection's 'abort' listener on
+			// its signal until that aborts, so one signal for every hop would gather them.
+			const file = attemptSignal(cancel, timeoutMs);
+			let current = url;
+			try {
+				for (let redirects = 0; ; redirects++) {
+					const hop = attemptSignal(file.signal, undefined);
+					const response = await untilAborted(
+						send(attemptOptions(wireOptions(current, timeoutMs), hop.signal)),
+						hop.signal,
+					).catch(async (error: unknown) => {
+						hop.release();
+						return await Promise.reject(error);
+					});
+					const next = redirectTarget(response, current, follow, hop);
+					if (next === undefined) return openedFile(response, current, file, hop, cancel);
+					if (redirects >= MAX_REDIRECTS) {
+						throw new SiteFileFailure(url, { kind: 'tooManyRedirects', limit: MAX_REDIRECTS });
+					}
+					current = next;
+				}
+			} catch (error) {
+				file.release();
+				throw failureOf(error, current, file.signal, cancel);
+			}
+		},
+	};
+}
+
+type Attempt = ReturnType<typeof attemptSignal>;
+
+/** The file once its last request answered: a status other than 2xx fails, else its body. */
+function openedFile(
+	response: IN8nHttpFullResponse,
+	url: string,
+	file: Attempt,
+	hop: Attempt,
+	cancel: AbortSignal | undefined,
+): SiteFile {
+	if (response.statusCode < 200 || response.statusCode >= 300) {
+		discardBody(response.body);
+		hop.abort();
+		hop.release();
+		throw new SiteFileFailure(url, { kind: 'status', status: response.statusCode });
+	}
+	const release = () => {
+		hop.release();
+		file.release();
+	};
+	const chunks = chunksUntilDone(response.body, url, { signal: file.signal, release, cancel });
+	// the hop's signal is on the connection itself (attemptSignal.ts): aborting it closes it
+	const close = () => {
+		hop.abort();
+		discardBody(response.body);
+	};
+	return { url, chunks, close };
+}

@@ -1,0 +1,649 @@
+// Project → auditSite (nodes/PhpRank/resources/project/auditSite.ts): this operation's own tests,
+// through n8n-core's engine against the sandbox (phpRank) and a site (test/sandbox/site.js) that
+// serves robots.txt and sitemaps as sites write them, and misbehaves as sites do. The sitemap
+// reader's own parts are tested in test/sitemap/.
+const zlib = require('node:zlib');
+const { useFixture, get, form } = require('../../node/fixture');
+const { startSite, urlset, sitemapIndex } = require('../../sandbox/site');
+
+const fixture = useFixture({ clock: Math.floor(Date.now() / 1000) * 1000 });
+let site;
+beforeAll(async () => {
+	site = await startSite({});
+});
+afterAll(() => site?.close());
+beforeEach(() => {
+	fixture.sandbox.reset(null);
+	fixture.sandbox.setFaults({});
+});
+
+const listOnly = (extra = {}, options = {}) => ({
+	resource: 'project',
+	operation: 'auditSite',
+	site: site.url,
+	...extra,
+	options: { listOnly: true, ...options },
+});
+const audit = (extra = {}, options = {}) => ({
+	resource: 'project',
+	operation: 'auditSite',
+	site: site.url,
+	...extra,
+	options,
+});
+/** Waits until `condition()` holds (what the server sees of a close comes a moment later); false after 5 s. */
+async function eventually(condition) {
+	for (let waited = 0; waited < 5000; waited += 20) {
+		if (condition()) return true;
+		await new Promise((resolve) => setTimeout(resolve, 20));
+	}
+	return condition();
+}
+const jsonOf = (result) => result.items.map((item) => item.json);
+const sitePaths = () => site.requests.map((request) => request.path);
+const page = (path, sitemap, lastmod = null) => ({
+	url: `${site.url}${path}`,
+	sitemap: `${site.url}${sitemap}`,
+	lastmod,
+});
+const u = (path) => `${site.url}${path}`;
+const listing = (page = 1) =>
+	get('/api/v1/reports', {
+		search_by: 'url',
+		search: new URL(site.url).host,
+		sort_by: 'id',
+		sort: 'desc',
+		per_page: '100',
+		page: String(page),
+	});
+const lookup = (search) =>
+	get('/api/v1/reports', {
+		search_by: 'url',
+		search,
+		sort_by: 'id',
+		sort: 'desc',
+		per_page: '100',
+		page: '1',
+	});
+const create = (url, privacy = 1, password) =>
+	form(
+		'POST',
+		'/api/v1/reports',
+		`url=${encodeURIComponent(url)}&privacy=${privacy}${password ? `&password=${encodeURIComponent(password)}` : ''}`,
+	);
+
+describe('where the sitemaps are', () => {
+	test("robots.txt's Sitemap lines: any case, CRLF, comments, a byte-order mark, a relative URL; List Only sends nothing to phpRank", async () => {
+		site.setFiles({
+			'/robots.txt': `\uFEFFUser-agent: *\r\nDisallow: /private # not this\r\nSITEMAP: /a.xml\r\n# Sitemap: /commented.xml\r\nsitemap:${u('/b.xml')}  # the second\r\n`,
+			'/a.xml': urlset([u('/one'), { loc: u('/two'), lastmod: '2026-01-01' }]),
+			'/b.xml': urlset([u('/three')]),
+		});
+		const result = await fixture.run(listOnly());
+		expect(result.error).toBeUndefined();
+		expect(jsonOf(result)).toEqual([
+			page('/one', '/a.xml'),
+			page('/two', '/a.xml', '2026-01-01'),
+			page('/three', '/b.xml'),
+		]);
+		expect(sitePaths()).toEqual(['/robots.txt', '/a.xml', '/b.xml']);
+		expect(fixture.takeRequests()).toEqual([]);
+	});
+
+	test.each([
+		['missing (404)', { status: 404, body: 'Not Found' }],
+		['a web page', '<!DOCTYPE html><html><body>Sitemap: /nope.xml</body></html>'],
+		['without a Sitemap line', 'User-agent: *\nDisallow:\n'],
+	])('robots.txt %s: /sitemap.xml, then /sitemap_index.xml', async (_name, robots) => {
+		site.setFiles({
+			'/robots.txt': robots,
+			'/sitemap_index.xml': sitemapIndex([u('/pages.xml')]),
+			'/pages.xml': urlset([u('/p')]),
+		});
+		const result = await fixture.run(listOnly());
+		expect(jsonOf(result).map((item) => item.url)).toEqual([u('/p')]);
+		expect(sitePaths()).toEqual([
+			'/robots.txt',
+			'/sitemap.xml',
+			'/sitemap_index.xml',
+			'/pages.xml',
+		]);
+	});
+
+	test('A Sitemap URL: only that file (and what it lists); robots.txt is not read', async () => {
+		site.setFiles({ '/custom.xml': urlset([u('/c')]), '/robots.txt': 'Sitemap: /other.xml' });
+		const result = await fixture.run(
+			listOnly({ pagesFrom: 'sitemapUrl', sitemapUrl: u('/custom.xml') }),
+		);
+		expect(jsonOf(result)).toEqual([page('/c', '/custom.xml')]);
+		expect(sitePaths()).toEqual(['/custom.xml']);
+	});
+
+	test('a page address as Site: its scheme and host are the site', async () => {
+		site.setFiles({ '/robots.txt': 'Sitemap: /s.xml', '/s.xml': urlset([u('/x')]) });
+		const result = await fixture.run(listOnly({ site: `${site.url}/some/page?q=1` }));
+		expect(jsonOf(result).map((item) => item.url)).toEqual([u('/x')]);
+	});
+});
+
+describe('index files', () => {
+	test('nested 3 deep are read, in the sitemaps order; a 4th level is skipped and named', async () => {
+		site.setFiles({
+			'/robots.txt': 'Sitemap: /i0.xml',
+			'/i0.xml': sitemapIndex([u('/i1.xml'), u('/last.xml')]),
+			'/i1.xml': sitemapIndex([u('/i2.xml')]),
+			'/i2.xml': sitemapIndex([u('/i3.xml'), u('/deep.xml')]),
+			'/i3.xml': sitemapIndex([u('/too-deep.xml')]),
+			'/deep.xml': urlset([u('/deep')]),
+			'/last.xml': urlset([u('/last')]),
+			'/too-deep.xml': urlset([u('/never')]),
+		});
+		const result = await fixture.run(listOnly());
+		expect(jsonOf(result).map((item) => item.url)).toEqual([u('/deep'), u('/last')]);
+		expect(jsonOf(result)[0].sitemapsSkipped).toEqual([
+			{
+				sitemap: u('/too-deep.xml'),
+				error: `${u('/too-deep.xml')} is a sitemap index nested more than 3 deep, not read`,
+			},
+		]);
+		expect(sitePaths()).not.toContain('/too-deep.xml');
+	});
+
+	test('an index that lists itself, A → B → A, a sitemap that redirects to its parent: each file fetched once, and the run ends', async () => {
+		site.setFiles({
+			'/robots.txt': 'Sitemap: /a.xml',
+			'/a.xml': sitemapIndex([u('/a.xml'), u('/b.xml'), u('/child.xml')]),
+			'/b.xml': sitemapIndex([u('/a.xml'), u('/pages.xml')]),
+			'/child.xml': { status: 301, location: '/a.xml' },
+			'/pages.xml': urlset([u('/p')]),
+		});
+		const result = await fixture.run(listOnly());
+		expect(jsonOf(result).map((item) => item.url)).toEqual([u('/p')]);
+		expect(sitePaths()).toEqual(['/robots.txt', '/a.xml', '/b.xml', '/pages.xml', '/child.xml']);
+		expect(jsonOf(result)[0].sitemapsSkipped).toEqual([
+			{
+				sitemap: u('/child.xml'),
+				error: `${u('/child.xml')} redirects to ${u('/a.xml')}, a file already read`,
+			},
+		]);
+	});
+
+	test('at most 100 sitemap files a run: the rest are skipped and named', async () => {
+		const files = { '/robots.txt': 'Sitemap: /index.xml' };
+		const children = Array.from({ length: 120 }, (_, i) => u(`/s${i}.xml`));
+		files['/index.xml'] = sitemapIndex(children);
+		children.forEach((child, i) => (files[`/s${i}.xml`] = urlset([u(`/p${i}`)])));
+		site.setFiles(files);
+		const result = await fixture.run(listOnly({ maxPages: 1000 }));
+		expect(jsonOf(result)).toHaveLength(99);
+		expect(site.requests).toHaveLength(101);
+		const skipped = jsonOf(result)[0].sitemapsSkipped;
+		expect(skipped).toHaveLength(21);
+		expect(skipped[0]).toEqual({
+			sitemap: u('/s99.xml'),
+			error: `${u('/s99.xml')} was not read: a run reads at most 100 sitemap files`,
+		});
+	});
+});
+
+describe('gzip, told by its first bytes', () => {
+	test('a .gz compressed, a .gz that is plain XML, gzip without the name, gzip decoded in transit; a corrupt one fails and the others go on', async () => {
+		const xml = (path) => urlset([u(path)]);
+		const gz = zlib.gzipSync(xml('/zipped'));
+		site.setFiles({
+			'/robots.txt': ['/a.xml.gz', '/b.xml.gz', '/c.xml', '/d.xml.gz', '/e.xml.gz']
+				.map((p) => `Sitemap: ${p}`)
+				.join('\n'),
+			'/a.xml.gz': { body: gz, headers: { 'Content-Type': 'application/gzip' } },
+			'/b.xml.gz': xml('/plain-named-gz'),
+			'/c.xml': { body: xml('/gzip-named-xml'), gzip: true },
+			'/d.xml.gz': {
+				body: xml('/decoded-in-transit'),
+				gzip: true,
+				headers: { 'Content-Encoding': 'gzip' },
+			},
+			'/e.xml.gz': { body: Buffer.concat([gz.subarray(0, 20), Buffer.alloc(200, 7)]) },
+		});
+		const result = await fixture.run(listOnly());
+		expect(jsonOf(result).map((item) => item.url)).toEqual([
+			u('/zipped'),
+			u('/plain-named-gz'),
+			u('/gzip-named-xml'),
+			u('/decoded-in-transit'),
+		]);
+		expect(jsonOf(result)[0].sitemapsSkipped).toEqual([
+			{
+				sitemap: u('/e.xml.gz'),
+				error: `${u('/e.xml.gz')} is gzip-compressed but cannot be decompressed (a broken file)`,
+			},
+		]);
+	});
+});
+
+describe('XML as sites write it', () => {
+	test('byte-order mark, blank lines, XSL line, prefixed tags, CDATA, entities, line breaks in <loc>; image:loc and xhtml:link are not pages; an empty <loc> is skipped', async () => {
+		const body = `\uFEFF\n\n<?xml version="1.0" encoding="UTF-8"?>
+<?xml-stylesheet type="text/xsl" href="/sitemap.xsl"?>
+<!-- generated -->
+<sm:urlset xmlns:sm="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1" xmlns:xhtml="http://www.w3.org/1999/xhtml">
+<sm:url><sm:loc><![CDATA[${u('/cdata?a=1&b=2')}]]></sm:loc><sm:lastmod>2026-02-01</sm:lastmod>
+<image:image><image:loc>${u('/image.png')}</image:loc></image:image>
+<xhtml:link rel="alternate" hreflang="de" href="${u('/de/')}"/></sm:url>
+<sm:url><sm:loc>${u('/q?x=1&amp;y=&#50;&#x33;')}</sm:loc></sm:url>
+<sm:url><sm:loc>
+   ${u('/broken')}
+</sm:loc></sm:url>
+<sm:url><sm:loc></sm:loc></sm:url>
+<sm:url><sm:loc>  </sm:loc></sm:url>
+</sm:urlset>`;
+		site.setFiles({ '/robots.txt': 'Sitemap: /s.xml', '/s.xml': body });
+		const result = await fixture.run(listOnly());
+		expect(jsonOf(result)).toEqual([
+			page('/cdata?a=1&b=2', '/s.xml', '2026-02-01'),
+			page('/q?x=1&y=23', '/s.xml'),
+			page('/broken', '/s.xml'),
+		]);
+	});
+
+	test('an answer that is not a sitemap (a login page): an error naming that URL, nothing sent to phpRank', async () => {
+		site.setFiles({
+			'/robots.txt': 'Sitemap: /sitemap.xml',
+			'/sitemap.xml':
+				'<!DOCTYPE html><html><head><title>Log in</title></head><body>secret-ish</body></html>',
+		});
+		const result = await fixture.run(audit());
+		expect(result.error.message).toBe(
+			`No sitemap of ${site.url} could be read (${u('/sitemap.xml')} is not a sitemap (no <urlset> or <sitemapindex>: a web page or a login page?)): give the sitemap's address with Pages From "A Sitemap URL", or check that the site is up`,
+		);
+		expect(result.error.message).not.toContain('secret-ish');
+		expect(fixture.takeRequests()).toEqual([]);
+	});
+});
+
+describe('the site and only the site', () => {
+	test('pages on another host are not audited (the www. twin is the site); a sitemap on another host is not fetched', async () => {
+		site.setFiles({
+			'/robots.txt': 'Sitemap: /s.xml\nSitemap: http://other.invalid/s.xml',
+			'/s.xml': urlset([u('/mine'), 'https://elsewhere.invalid/page', u('/also-mine')]),
+		});
+		const result = await fixture.run(listOnly());
+		expect(jsonOf(result).map((item) => item.url)).toEqual([u('/mine'), u('/also-mine')]);
+		expect(jsonOf(result)[0].sitemapsSkipped).toEqual([
+			{
+				sitemap: 'http://other.invalid/s.xml',
+				error: 'http://other.invalid/s.xml is on another host than the site: not read',
+			},
+		]);
+		expect(sitePaths()).toEqual(['/robots.txt', '/s.xml']);
+	});
+
+	test('redirects: followed within the site (up to 5), never to another host', async () => {
+		site.setFiles({
+			'/robots.txt': 'Sitemap: /r1\nSitemap: /off\nSitemap: /loop0',
+			'/r1': { status: 302, location: '/r2' },
+			'/r2': { status: 301, location: `${site.url}/final.xml` },
+			'/final.xml': urlset([u('/after-redirects')]),
+			'/off': { status: 302, location: 'http://evil.invalid/s.xml' },
+			...Object.fromEntries(
+				Array.from({ length: 7 }, (_, i) => [
+					`/loop${i}`,
+					{ status: 302, location: `/loop${i + 1}` },
+				]),
+			),
+		});
+		const result = await fixture.run(listOnly());
+		expect(jsonOf(result).map((item) => [item.url, item.sitemap])).toEqual([
+			[u('/after-redirects'), u('/final.xml')],
+		]);
+		expect(jsonOf(result)[0].sitemapsSkipped).toEqual([
+			{
+				sitemap: u('/off'),
+				error: `${u('/off')} redirects to another site (http://evil.invalid/s.xml), which is not followed`,
+			},
+			{ sitemap: u('/loop0'), error: `${u('/loop0')} redirects more than 5 times` },
+		]);
+		expect(sitePaths().filter((path) => path.startsWith('/loop'))).toHaveLength(6);
+	});
+
+	test("the API key never goes to the site; the site's answers reach no error but their URL and status", async () => {
+		site.setFiles({
+			'/robots.txt': 'Sitemap: /s.xml\nSitemap: /down.xml',
+			'/s.xml': urlset([u('/a')]),
+			'/down.xml': { status: 503, body: 'Internal details: db password hunter2' },
+		});
+		const result = await fixture.run(audit());
+		expect(result.error).toBeUndefined();
+		for (const request of site.requests) {
+			expect(request.headers.authorization).toBeUndefined();
+			expect(JSON.stringify(request)).not.toContain('test-key');
+		}
+		expect(JSON.stringify(jsonOf(result))).not.toContain('hunter2');
+		expect(jsonOf(result)[0].sitemapsSkipped).toEqual([
+			{ sitemap: u('/down.xml'), error: `${u('/down.xml')} answered HTTP 503` },
+		]);
+	});
+});
+
+describe('failures and bounds', () => {
+	test('a sitemap that fails (5xx, timeout, too large) does not stop the others; the skipped ones are on the first item', async () => {
+		site.setFiles({
+			'/robots.txt': 'Sitemap: /500.xml\nSitemap: /slow.xml\nSitemap: /ok.xml',
+			'/500.xml': { status: 500 },
+			'/slow.xml': { hang: true },
+			'/ok.xml': urlset([u('/ok')]),
+		});
+		const result = await fixture.run({
+			...listOnly(),
+			requestOptions: { timeout: 500 },
+		});
+		expect(result.error).toBeUndefined();
+		expect(jsonOf(result)).toEqual([
+			{
+				...page('/ok', '/ok.xml'),
+				sitemapsSkipped: [
+					{ sitemap: u('/500.xml'), error: `${u('/500.xml')} answered HTTP 500` },
+					{
+						sitemap: u('/slow.xml'),
+						error: `${u('/slow.xml')} was not read within the node's Timeout`,
+					},
+				],
+			},
+		]);
+		expect(await eventually(() => site.openConnections() === 0)).toBe(true);
+	});
+
+	test('a gzip bomb stops at 50 MB decompressed: that file is skipped, nothing more of it is read', async () => {
+		const bomb = zlib.gzipSync(
+			Buffer.concat([
+				Buffer.from(urlset([u('/in-bomb')]).replace('</urlset>', '')),
+				Buffer.alloc(60 * 1024 * 1024, 32),
+			]),
+		);
+		site.setFiles({
+			'/robots.txt': 'Sitemap: /bomb.xml.gz\nSitemap: /ok.xml',
+			'/bomb.xml.gz': bomb,
+			'/ok.xml': urlset([u('/ok')]),
+		});
+		const result = await fixture.run(listOnly());
+		expect(jsonOf(result).map((item) => item.url)).toEqual([u('/in-bomb'), u('/ok')]);
+		expect(jsonOf(result)[0].sitemapsSkipped).toEqual([
+			{
+				sitemap: u('/bomb.xml.gz'),
+				error: `${u('/bomb.xml.gz')} is larger than 50 MB once decompressed, the sitemaps' limit`,
+			},
+		]);
+	});
+
+	test('robots.txt is read up to 500 KiB: a Sitemap line past it is not used', async () => {
+		const filler = `# ${'x'.repeat(1000)}\n`.repeat(520);
+		site.setFiles({
+			'/robots.txt': `Sitemap: /early.xml\n${filler}Sitemap: /late.xml\n`,
+			'/early.xml': urlset([u('/early')]),
+			'/late.xml': urlset([u('/late')]),
+		});
+		const result = await fixture.run(listOnly());
+		expect(jsonOf(result).map((item) => item.url)).toEqual([u('/early')]);
+		expect(sitePaths()).toEqual(['/robots.txt', '/early.xml']);
+	});
+
+	test('a 50,000-URL sitemap is read as a stream: Max Pages 100 stops reading, the connection is closed', async () => {
+		const urls = Array.from(
+			{ length: 50_000 },
+			(_, i) => `${site.url}/page-${i}-${'x'.repeat(900)}`,
+		);
+		site.setFiles({
+			'/robots.txt': 'Sitemap: /big.xml',
+			'/big.xml': {
+				*chunks() {
+					yield '<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">';
+					for (let i = 0; i < urls.length; i += 50) {
+						yield urls
+							.slice(i, i + 50)
+							.map((url) => `<url><loc>${url}</loc></url>`)
+							.join('\n');
+					}
+					yield '</urlset>';
+				},
+			},
+		});
+		const result = await fixture.run(listOnly({ maxPages: 100 }));
+		expect(jsonOf(result).map((item) => item.url)).toEqual(urls.slice(0, 100));
+		const big = site.requests.find((request) => request.path === '/big.xml');
+		expect(await eventually(() => big.clientAborted)).toBe(true);
+		expect(big.bytesWritten).toBeLessThan(8 * 1024 * 1024);
+	});
+
+	test('no sitemap anywhere: an error saying what was tried and what to do, and no request to phpRank', async () => {
+		site.setFiles({});
+		const result = await fixture.run(audit());
+		expect(result.error.message).toBe(
+			`No sitemap of ${site.url} could be read (${u('/robots.txt')} answered HTTP 404; ${u('/sitemap.xml')} answered HTTP 404; ${u('/sitemap_index.xml')} answered HTTP 404): give the sitemap's address with Pages From "A Sitemap URL", or check that the site is up`,
+		);
+		expect(result.error.description).toBe('Check the "Site" field of this node.');
+		expect(fixture.takeRequests()).toEqual([]);
+	});
+
+	test('no page left after the filters: an error naming the sitemaps read, no request to phpRank', async () => {
+		site.setFiles({ '/robots.txt': 'Sitemap: /s.xml', '/s.xml': urlset([u('/a'), u('/b')]) });
+		const result = await fixture.run(audit({}, { include: '/blog/' }));
+		expect(result.error.message).toBe(
+			`No page of ${site.url} is left to audit: the sitemaps read (${u('/s.xml')}) list none that passes the filters. Loosen Include, Exclude or Modified Since`,
+		);
+		expect(fixture.takeRequests()).toEqual([]);
+	});
+
+	test('Stop while a sitemap is being read: the run ends as canceled and the connection is closed', async () => {
+		site.setFiles({
+			'/robots.txt': 'Sitemap: /hang.xml',
+			'/hang.xml': { trickleMs: 50, body: urlset([u('/a')]) },
+		});
+		let stop;
+		const pressed = new Promise((resolve) => {
+			const timer = setInterval(() => {
+				if (site.requests.some((request) => request.path === '/hang.xml') && stop) {
+					clearInterval(timer);
+					setTimeout(() => resolve(stop()), 100);
+				}
+			}, 10);
+		});
+		const result = await fixture.run(listOnly(), { control: (run) => (stop = run.stop) });
+		await pressed;
+		expect(result.error.message).toBe(
+			'The execution was canceled: the node stopped waiting for phpRank and sent nothing more',
+		);
+		expect(await eventually(() => site.openConnections() === 0)).toBe(true);
+	});
+});
+
+describe('filters and Max Pages', () => {
+	test('Include and Exclude (text or /regular expression/), Modified Since; a page twice (any spelling) counts once; Max Pages after the filters', async () => {
+		site.setFiles({
+			'/robots.txt': 'Sitemap: /a.xml\nSitemap: /b.xml',
+			'/a.xml': urlset([
+				{ loc: u('/blog/one'), lastmod: '2026-03-01' },
+				{ loc: u('/blog/old'), lastmod: '2020-01-01' },
+				{ loc: u('/blog/tag/x'), lastmod: '2026-03-01' },
+				{ loc: u('/shop/item') },
+				{ loc: u('/BLOG/upper'), lastmod: 'not a date' },
+			]),
+			'/b.xml': urlset([u('/blog/one/'), u('/blog/two'), u('/blog/three')]),
+		});
+		const result = await fixture.run(
+			listOnly(
+				{ maxPages: 3 },
+				{ include: 'blog', exclude: '/\\/tag\\//', modifiedSince: '2025-01-01' },
+			),
+		);
+		expect(jsonOf(result)).toEqual([
+			page('/blog/one', '/a.xml', '2026-03-01'),
+			page('/BLOG/upper', '/a.xml', 'not a date'),
+			page('/blog/two', '/b.xml'),
+		]);
+	});
+
+	test('a broken /regular expression/ or a bad Max Pages: refused before any request', async () => {
+		site.setFiles({});
+		const regex = await fixture.run(listOnly({}, { exclude: '/(/' }));
+		expect(regex.error.message).toMatch(
+			/^Exclude URLs Containing is not a valid regular expression \(/,
+		);
+		const maxPages = await fixture.run(listOnly({ maxPages: 0 }));
+		expect(maxPages.error.message).toBe(
+			'Max Pages must be a whole number, 1 or more, like 100 (got 0)',
+		);
+		const siteField = await fixture.run(listOnly({ site: 'example.com' }));
+		expect(siteField.error.message).toBe(
+			'Site must be a full web address starting with http:// or https://, like https://example.com (got "example.com")',
+		);
+		expect(site.requests).toEqual([]);
+	});
+});
+
+describe('the audit: Create or Re-Run for each page', () => {
+	test("one listing of the site, then one write a page: created, re-run or kept (Max Age); Create or Re-Run's item plus sitemap and lastmod", async () => {
+		const host = new URL(site.url).host;
+		fixture.sandbox.reset([
+			{ url: `http://${host}/old`, score: 50 },
+			{ url: `http://${host}/fresh`, score: 60 },
+		]);
+		const [oldReport, freshReport] = fixture.sandbox.reports();
+		// /fresh generated just now, /old long ago (the sandbox dates a seed an hour apart)
+		site.setFiles({
+			'/robots.txt': 'Sitemap: /s.xml',
+			'/s.xml': urlset([{ loc: u('/new'), lastmod: '2026-01-01' }, u('/old'), u('/fresh')]),
+		});
+		const result = await fixture.run(audit({}, { maxAgeHours: 1.5, privacy: 0 }));
+		expect(result.error).toBeUndefined();
+		expect(fixture.takeRequests()).toEqual([
+			listing(1),
+			create(u('/new'), 0),
+			form('PATCH', `/api/v1/reports/${oldReport.id}`, 'results=1'),
+		]);
+		expect(
+			jsonOf(result).map((item) => [item.url, item.action, item.sitemap, item.lastmod]),
+		).toEqual([
+			[`${host}/new`, 'created', u('/s.xml'), '2026-01-01'],
+			[`${host}/old`, 're-run', u('/s.xml'), null],
+			[`${host}/fresh`, 'kept', u('/s.xml'), null],
+		]);
+		expect(jsonOf(result)[2].id).toBe(freshReport.id);
+		expect(Object.keys(jsonOf(result)[0])).toEqual([
+			'id',
+			'url',
+			'project',
+			'score',
+			'label',
+			'generated_at',
+			'privacy',
+			'failed_checks',
+			'action',
+			'sitemap',
+			'lastmod',
+		]);
+	});
+
+	test('Privacy Password: sent with each Create, never in the output; one page alone is looked up alone', async () => {
+		site.setFiles({ '/robots.txt': 'Sitemap: /s.xml', '/s.xml': urlset([u('/only')]) });
+		const result = await fixture.run(audit({}, { privacy: 2, password: 's3cret-pass' }));
+		expect(result.error).toBeUndefined();
+		expect(fixture.takeRequests()).toEqual([
+			lookup(`${new URL(site.url).host}/only`),
+			create(u('/only'), 2, 's3cret-pass'),
+		]);
+		expect(JSON.stringify(jsonOf(result))).not.toContain('s3cret-pass');
+		const missing = await fixture.run(audit({}, { privacy: 2 }));
+		expect(missing.error.message).toMatch(/^Password/);
+	});
+
+	test('a page whose audit fails: its error item with Continue On Fail, the other pages go on; without it, the node fails', async () => {
+		site.setFiles({ '/robots.txt': 'Sitemap: /s.xml', '/s.xml': urlset([u('/a'), u('/b')]) });
+		fixture.sandbox.failNext({
+			status: 422,
+			method: 'POST',
+			path: '/api/v1/reports',
+			body: {
+				message: 'The url field is invalid.',
+				errors: { url: ['The url field is invalid.'] },
+			},
+		});
+		const result = await fixture.run(audit(), { continueOnFail: true });
+		expect(result.error).toBeUndefined();
+		const items = jsonOf(result);
+		expect(items).toHaveLength(2);
+		expect(items[0]).toEqual({
+			url: u('/a'),
+			sitemap: u('/s.xml'),
+			lastmod: null,
+			error: expect.stringContaining('url'),
+		});
+		expect(items[1].action).toBe('created');
+		fixture.sandbox.failNext({
+			status: 422,
+			method: 'POST',
+			path: '/api/v1/reports',
+			body: {
+				message: 'The url field is invalid.',
+				errors: { url: ['The url field is invalid.'] },
+			},
+		});
+		site.setFiles({ '/robots.txt': 'Sitemap: /s.xml', '/s.xml': urlset([u('/c'), u('/d')]) });
+		const failing = await fixture.run(audit());
+		expect(failing.error).toBeDefined();
+		expect(fixture.sandbox.reports().map((report) => report.url)).toContain(
+			`${new URL(site.url).host}/d`,
+		);
+	});
+});
+
+describe("the sandbox's own demo site (the demo and the end-to-end suite)", () => {
+	test("robots.txt → an index → a plain and a gzip sitemap at the sandbox's address: five pages, then audited", async () => {
+		const { startSandbox } = require('../../sandbox');
+		const sandbox = await startSandbox({ apiKeys: ['k'], site: 'demo' });
+		try {
+			const { runNode } = require('../../helpers/n8n-runner');
+			const { PhpRank } = require('../../helpers/built').node;
+			const { PhpRankApi } = require('../../helpers/built').credential;
+			const run = (options) =>
+				runNode({
+					nodeType: new PhpRank(),
+					credentialType: new PhpRankApi(),
+					credentials: { baseUrl: sandbox.url, apiKey: 'k' },
+					parameters: { resource: 'project', operation: 'auditSite', site: sandbox.url, options },
+				});
+			const listed = await run({ listOnly: true });
+			expect(jsonOf(listed).map((item) => [item.url, item.sitemap])).toEqual([
+				[`${sandbox.url}/`, `${sandbox.url}/sitemap-pages.xml`],
+				[`${sandbox.url}/about`, `${sandbox.url}/sitemap-pages.xml`],
+				[`${sandbox.url}/contact`, `${sandbox.url}/sitemap-pages.xml`],
+				[`${sandbox.url}/blog/first-post`, `${sandbox.url}/sitemap-posts.xml.gz`],
+				[`${sandbox.url}/blog/second-post`, `${sandbox.url}/sitemap-posts.xml.gz`],
+			]);
+			const audited = await run({});
+			expect(jsonOf(audited).map((item) => item.action)).toEqual(Array(5).fill('created'));
+			expect(sandbox.reports()).toHaveLength(5);
+		} finally {
+			await sandbox.close();
+		}
+	});
+});
+
+test('Max Pages reached inside a gzip sitemap whose server then stalls: the run ends at once and the connection is closed', async () => {
+	const gz = zlib.gzipSync(
+		urlset(Array.from({ length: 20_000 }, (_, i) => `${site.url}/p-${i}-${'y'.repeat(i % 97)}`)),
+	);
+	site.setFiles({
+		'/robots.txt': 'Sitemap: /s.xml.gz',
+		'/s.xml.gz': {
+			stallAfterBytes: 16 * 1024,
+			*chunks() {
+				for (let at = 0; at < gz.length; at += 4096) yield gz.subarray(at, at + 4096);
+			},
+		},
+	});
+	const result = await fixture.run(listOnly({ maxPages: 5 }));
+	expect(result.error).toBeUndefined();
+	expect(jsonOf(result).map((item) => item.url)).toEqual(
+		Array.from({ length: 5 }, (_, i) => `${site.url}/p-${i}-${'y'.repeat(i)}`),
+	);
+	expect(await eventually(() => site.openConnections() === 0)).toBe(true);
+});

@@ -1,0 +1,129 @@
+// The sitemap reader (nodes/PhpRank/sitemap/sitePages.ts) and the filters (pageFilter.ts), on a
+// scripted site fetch: which files are asked for, in which order, and which pages are kept.
+// The same through n8n-core and a real site server: test/operations/project/auditSite.test.js.
+const { SitePagesReader } = require('../helpers/built').sitePages;
+const { pageFilterFrom, urlMatcherFrom } = require('../helpers/built').pageFilter;
+const { SiteFileFailure } = require('../helpers/built').siteFetch;
+
+/** A site fetch answering from `files` (url → text, or { redirect }); records what was opened. */
+function scriptedFetch(files) {
+	const opened = [];
+	return {
+		opened,
+		async open(url, follow) {
+			opened.push(url);
+			let current = url;
+			for (let hops = 0; files[current]?.redirect; hops++) {
+				const next = new URL(files[current].redirect, current);
+				const verdict = follow(next);
+				if (verdict !== 'follow')
+					throw new SiteFileFailure(current, { kind: verdict, to: next.href });
+				current = next.href;
+			}
+			const text = files[current];
+			if (text === undefined) throw new SiteFileFailure(current, { kind: 'status', status: 404 });
+			async function* chunks() {
+				yield Buffer.from(text);
+			}
+			return { url: current, chunks: chunks(), close: () => {} };
+		},
+	};
+}
+
+const urlset = (...locs) =>
+	`<urlset>${locs.map((l) => `<url><loc>${l}</loc></url>`).join('')}</urlset>`;
+
+async function read(files, request = {}) {
+	const fetch = scriptedFetch(files);
+	const found = await new SitePagesReader(fetch, {
+		site: new URL('https://example.com'),
+		maxPages: 100,
+		keep: () => true,
+		...request,
+	}).pagesOfSite();
+	return { ...found, opened: fetch.opened, urls: found.pages.map((p) => p.url) };
+}
+
+test("the site's www. twin is the site (pages and sitemaps, http or https); other hosts and subdomains are not", async () => {
+	const found = await read({
+		'https://example.com/robots.txt': 'Sitemap: https://www.example.com/s.xml',
+		'https://www.example.com/s.xml': urlset(
+			'https://example.com/a',
+			'http://www.example.com/b',
+			'https://blog.example.com/c',
+			'https://example.org/d',
+			'ftp://example.com/e',
+		),
+	});
+	expect(found.urls).toEqual(['https://example.com/a', 'http://www.example.com/b']);
+	expect(found.offSitePages).toBe(3);
+});
+
+test('a page spelled twice (scheme, www., trailing slash, fragment) counts once: the first spelling is kept', async () => {
+	const found = await read({
+		'https://example.com/robots.txt': 'Sitemap: /s.xml',
+		'https://example.com/s.xml': urlset(
+			'https://example.com/a/',
+			'http://www.example.com/a',
+			'https://example.com/a#top',
+			'https://example.com/b',
+		),
+	});
+	expect(found.urls).toEqual(['https://example.com/a/', 'https://example.com/b']);
+});
+
+test('Max Pages: reading stops once reached, no further sitemap is opened', async () => {
+	const found = await read(
+		{
+			'https://example.com/robots.txt': 'Sitemap: /1.xml\nSitemap: /2.xml',
+			'https://example.com/1.xml': urlset('https://example.com/a', 'https://example.com/b'),
+			'https://example.com/2.xml': urlset('https://example.com/c'),
+		},
+		{ maxPages: 2 },
+	);
+	expect(found.urls).toEqual(['https://example.com/a', 'https://example.com/b']);
+	expect(found.opened).toEqual(['https://example.com/robots.txt', 'https://example.com/1.xml']);
+});
+
+test('a redirect to a file already read is not followed; a sitemap listed twice is read once', async () => {
+	const found = await read({
+		'https://example.com/robots.txt': 'Sitemap: /i.xml\nSitemap: /i.xml#again',
+		'https://example.com/i.xml':
+			'<sitemapindex><sitemap><loc>/old.xml</loc></sitemap><sitemap><loc>/i.xml</loc></sitemap></sitemapindex>',
+		'https://example.com/old.xml': { redirect: '/i.xml' },
+	});
+	expect(found.opened).toEqual([
+		'https://example.com/robots.txt',
+		'https://example.com/i.xml',
+		'https://example.com/old.xml',
+	]);
+	expect(found.skipped).toEqual([
+		{
+			sitemap: 'https://example.com/old.xml',
+			error:
+				'https://example.com/old.xml redirects to https://example.com/i.xml, a file already read',
+		},
+	]);
+});
+
+test('filters: comma-separated text in any case, one /regular expression/ with flags, Modified Since', () => {
+	const page = (url, lastmod = null) => ({ url, sitemap: 's', lastmod });
+	const keep = pageFilterFrom({
+		include: ' Blog , NEWS ',
+		exclude: '/\\/draft-\\d+$/i',
+		modifiedSince: '2026-01-01T00:00:00Z',
+	});
+	expect(keep(page('https://a.test/blog/x'))).toBe(true);
+	expect(keep(page('https://a.test/news/x', '2026-01-02'))).toBe(true);
+	expect(keep(page('https://a.test/news/x', '2025-12-31'))).toBe(false);
+	expect(keep(page('https://a.test/news/x', 'yesterday'))).toBe(true);
+	expect(keep(page('https://a.test/blog/DRAFT-12'))).toBe(false);
+	expect(keep(page('https://a.test/shop'))).toBe(false);
+	expect(urlMatcherFrom('', 'Include URLs Containing')).toBeUndefined();
+	expect(() => urlMatcherFrom(12, 'Include URLs Containing')).toThrow(
+		'Include URLs Containing must be text',
+	);
+	expect(() => pageFilterFrom({ modifiedSince: 'soon' })).toThrow(
+		'Modified Since must be a date, like 2026-01-31 (got "soon")',
+	);
+});

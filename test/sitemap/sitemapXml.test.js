@@ -1,0 +1,112 @@
+// The sitemap scanner (nodes/PhpRank/sitemap/sitemapXml.ts), the robots.txt reader (robotsTxt.ts) and
+// the file decoder (fileText.ts): what each makes of text and bytes as sites send them.
+const zlib = require('node:zlib');
+const { SitemapScanner, NotASitemap } = require('../helpers/built').sitemapXml;
+const { sitemapsOfRobotsTxt } = require('../helpers/built').robotsTxt;
+const { fileText, CorruptGzip } = require('../helpers/built').fileText;
+
+const MESSY = `\uFEFF
+<?xml version="1.0" encoding="UTF-8"?>
+<?xml-stylesheet type="text/xsl" href="/s.xsl"?>
+<!-- <urlset> in a comment -->
+<sm:urlset xmlns:sm="http://www.sitemaps.org/schemas/sitemap/0.9">
+<sm:url><sm:loc><![CDATA[https://a.test/x?a=1&b=2]]></sm:loc><sm:lastmod> 2026-01-01 </sm:lastmod>
+<image:image><image:loc>https://a.test/i.png</image:loc></image:image></sm:url>
+<sm:url><sm:loc>https://a.test/y?c=&amp;&#100;&#x65;</sm:loc></sm:url>
+<sm:url/>
+<sm:url><sm:loc></sm:loc></sm:url>
+<sm:url><sm:loc>
+  https://a.test/z
+</sm:loc></sm:url>
+</sm:urlset>`;
+
+const EXPECTED = [
+	{ loc: 'https://a.test/x?a=1&b=2', lastmod: '2026-01-01' },
+	{ loc: 'https://a.test/y?c=&de', lastmod: null },
+	{ loc: 'https://a.test/z', lastmod: null },
+];
+
+function scanAll(pieces) {
+	const scanner = new SitemapScanner();
+	const entries = pieces.flatMap((piece) => scanner.feed(piece));
+	scanner.end();
+	return { entries, kind: scanner.kind };
+}
+
+test('messy XML in one piece', () => {
+	expect(scanAll([MESSY])).toEqual({ entries: EXPECTED, kind: 'urlset' });
+});
+
+test('split at every position into two pieces, and into single characters: the same entries', () => {
+	for (let at = 0; at <= MESSY.length; at++) {
+		expect(scanAll([MESSY.slice(0, at), MESSY.slice(at)]).entries).toEqual(EXPECTED);
+	}
+	expect(scanAll([...MESSY]).entries).toEqual(EXPECTED);
+});
+
+test('a sitemap index: its sitemaps', () => {
+	const index =
+		'<sitemapindex><sitemap><loc>https://a.test/1.xml</loc><lastmod>2026-01-02</lastmod></sitemap><sitemap><loc>/2.xml</loc></sitemap></sitemapindex>';
+	expect(scanAll([index])).toEqual({
+		kind: 'sitemapindex',
+		entries: [
+			{ loc: 'https://a.test/1.xml', lastmod: '2026-01-02' },
+			{ loc: '/2.xml', lastmod: null },
+		],
+	});
+});
+
+test('not a sitemap: an HTML page, a login page, an empty answer, a long text without a root', () => {
+	for (const text of ['<!DOCTYPE html><html><body>x</body></html>', '<rss></rss>']) {
+		expect(() => scanAll([text])).toThrow(NotASitemap);
+	}
+	expect(() => scanAll([''])).toThrow(NotASitemap);
+	expect(() => new SitemapScanner().feed('x'.repeat(70 * 1024))).toThrow(NotASitemap);
+});
+
+test('an entry that never closes is not held past 1 MiB', () => {
+	const scanner = new SitemapScanner();
+	scanner.feed('<urlset><url><loc>https://a.test/');
+	for (let i = 0; i < 40; i++) scanner.feed('y'.repeat(64 * 1024));
+	expect(scanner.buffer.length).toBeLessThanOrEqual(1024 * 1024 + 64 * 1024);
+});
+
+test("robots.txt: every Sitemap line, any case, CRLF or CR, comments, BOM, relative URLs read against robots.txt's URL, each once", () => {
+	const text =
+		'\uFEFFUser-agent: *\r\nSitemap: /a.xml\r\nsitemap :https://b.test/b.xml # comment\rSITEMAP:\t../c.xml\n#Sitemap: /no.xml\nSitemap: /a.xml\nSitemap:\nDisallow: /';
+	expect(sitemapsOfRobotsTxt(text, 'https://a.test/robots.txt')).toEqual([
+		'https://a.test/a.xml',
+		'https://b.test/b.xml',
+		'https://a.test/c.xml',
+	]);
+	expect(sitemapsOfRobotsTxt('<html>Sitemap: /x.xml</html>', 'https://a.test/robots.txt')).toEqual(
+		[],
+	);
+});
+
+async function textOf(chunks, limit = 1024 * 1024) {
+	async function* source() {
+		yield* chunks;
+	}
+	let text = '';
+	for await (const piece of fileText(source(), limit, () => new Error('too large'))) text += piece;
+	return text;
+}
+
+test('fileText: gzip told by its first two bytes, even when they come in separate chunks; UTF-8 split across chunks', async () => {
+	const xml = Buffer.from('<urlset><url><loc>https://a.test/é</loc></url></urlset>');
+	const gz = zlib.gzipSync(xml);
+	expect(await textOf([gz])).toBe(xml.toString());
+	expect(await textOf([gz.subarray(0, 1), gz.subarray(1, 5), gz.subarray(5)])).toBe(xml.toString());
+	const at = xml.indexOf(0xc3) + 1;
+	expect(await textOf([xml.subarray(0, at), xml.subarray(at)])).toBe(xml.toString());
+	expect(await textOf([])).toBe('');
+});
+
+test("fileText: a corrupt gzip fails as such; past the limit (decompressed) fails with the caller's error", async () => {
+	const gz = zlib.gzipSync(Buffer.alloc(100_000, 65));
+	await expect(textOf([gz.subarray(0, 30), Buffer.alloc(100, 1)])).rejects.toBeInstanceOf(
+		CorruptGzip,
+	);
+	await expect(textOf([gz], 50_000)).rejects.toThrow('too large');
+});
