@@ -225,12 +225,15 @@ describe('weekly-audit.json', () => {
 				.filter((r) => r.path.startsWith('/api/'))
 				.map((r) => [r.method, r.path, r.method === 'GET' ? r.query.search : r.body]),
 		).toEqual([
-			['GET', '/api/v1/reports', host],
+			// the site's search term: its host without the port (report/storedUrl.ts siteSearchTerm)
+			['GET', '/api/v1/reports', new URL(site).hostname],
 			...pages.map((p) => [
 				'POST',
 				'/api/v1/reports',
 				`url=${encodeURIComponent(`${site}${p}`)}&privacy=1`,
 			]),
+			// Check for a Parallel Create: the site read once more after its Creates
+			['GET', '/api/v1/reports', new URL(site).hostname],
 		]);
 		expect(done.map((item) => [item.url, item.action, item.sitemap])).toEqual(
 			pages.map((p, i) => [
