@@ -561,6 +561,18 @@ describe('the audit: Create or Re-Run for each page', () => {
 		expect(missing.error.message).toMatch(/^Password/);
 	});
 
+	test('Check for a Parallel Create off: no read after the Creates', async () => {
+		site.setFiles({ '/robots.txt': 'Sitemap: /s.xml', '/s.xml': urlset([u('/one'), u('/two')]) });
+		const result = await fixture.run(audit({}, { checkAfterCreate: false }));
+		expect(result.error).toBeUndefined();
+		expect(fixture.takeRequests()).toEqual([
+			listing(1),
+			create(u('/one'), 1),
+			create(u('/two'), 1),
+		]);
+		expect(jsonOf(result).map((item) => item.action)).toEqual(['created', 'created']);
+	});
+
 	test('a page whose audit fails: its error item with Continue On Fail, the other pages go on; without it, the node fails', async () => {
 		site.setFiles({ '/robots.txt': 'Sitemap: /s.xml', '/s.xml': urlset([u('/a'), u('/b')]) });
 		fixture.sandbox.failNext({

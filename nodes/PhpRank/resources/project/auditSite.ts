@@ -44,6 +44,8 @@ interface AuditSettings {
 	privacy: number;
 	password?: string;
 	listOnly: boolean;
+	/** Check for a Parallel Create (createOrRerun.ts): one read of the site after its Creates. */
+	checkAfterCreate: boolean;
 }
 
 /** A URL field checked as Create's URL is, its errors naming `field` and its own example. */
@@ -98,6 +100,7 @@ function auditSettings(context: IExecutePaginationFunctions): AuditSettings {
 		privacy,
 		password: privacy === PRIVACY.password ? passwordFrom(options.password ?? '') : undefined,
 		listOnly: options.listOnly === true,
+		checkAfterCreate: options.checkAfterCreate !== false,
 	};
 }
 
@@ -143,7 +146,11 @@ async function auditPages(
 			async (page) =>
 				await createOrRerunOnce(
 					scope,
-					{ url: page.url, maxAgeHours: settings.maxAgeHours },
+					{
+						url: page.url,
+						maxAgeHours: settings.maxAgeHours,
+						checkAfterCreate: settings.checkAfterCreate,
+					},
 					apiFor(createFormRequest(page.url, settings.privacy, settings.password)),
 				),
 		),
@@ -261,6 +268,14 @@ export const auditSiteFields: INodeProperties[] = [
 		default: {},
 		displayOptions: show,
 		options: [
+			{
+				displayName: 'Check for a Parallel Create',
+				name: 'checkAfterCreate',
+				type: 'boolean',
+				default: true,
+				description:
+					"Whether to read the site's reports once more after its Creates (one more request per site, as Create or Re-Run does per page): a page that another n8n process created at the same time keeps its older report, and the newer one is deleted. Turn off only when audits of a site never overlap across n8n processes.",
+			},
 			{
 				displayName: 'Exclude URLs Containing',
 				name: 'exclude',
