@@ -764,9 +764,7 @@ describe('GET /reports', () => {
 	});
 
 	test('10,000 reports: page links are windowed with "..."', async () => {
-		const started = Date.now();
 		sb.reset({ reports: 10000 });
-		expect(Date.now() - started).toBeLessThan(2000);
 		const body = await list('?page=500');
 		expect(body.meta).toMatchObject({ total: 10000, last_page: 1000, from: 4991, to: 5000 });
 		expect(body.meta.links.map((l) => l.label)).toEqual([
