@@ -207,7 +207,8 @@ async function checkAgent({ ctx, sandbox, mock, report, tag, pkg, seed, runTail 
 		path: '/api/v1/reports',
 		query: {
 			search_by: 'url',
-			search: PAGE_WITHOUT_SCHEME,
+			// the page's search term: the part of its URL every spelling shares (report/storedUrl.ts)
+			search: '/shop',
 			sort_by: 'id',
 			sort: 'desc',
 			per_page: '100',
