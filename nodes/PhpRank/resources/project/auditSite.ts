@@ -140,7 +140,7 @@ async function auditPages(
 	pages: SitePage[],
 ): Promise<IDataObject[]> {
 	const scope = context.getExecuteData() ?? {};
-	const apiFor = await rulesApiOf(context, requests);
+	const apiFor = rulesApiOf(context, requests);
 	const settled = await Promise.allSettled(
 		pages.map(
 			async (page) =>

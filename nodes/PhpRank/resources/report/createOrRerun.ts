@@ -64,7 +64,7 @@ export interface CreateOrRerunApi {
 	 * The phpRank account (overlappingRuns.ts `accountOf`): runs of the same account and page in
 	 * this process share their lookup and their write. None: the run shares with no other run.
 	 */
-	account?: string;
+	account?: string | Promise<string>;
 	/** Waits for another run's work, ended by this run's own Stop (overlappingRuns.ts). */
 	waitFor?: WaitFor;
 }
@@ -199,8 +199,9 @@ async function lookupAndAct(
 	lookup: () => Promise<Lookup>,
 	path: CreatePath = alonePath(input, api, pageUrl),
 ): Promise<CreateOrRerunOutcome> {
+	const account = await api.account;
 	return await overlapping({
-		key: api.account === undefined ? undefined : `${api.account}\n${pageUrl}`,
+		key: account === undefined ? undefined : `${account}\n${pageUrl}`,
 		lookup,
 		plan: (found) => plan(input, api, pageUrl, found, path),
 		waitFor: api.waitFor ?? (async (work) => await work),
@@ -302,7 +303,7 @@ export async function createOrRerunOnce(
 function lookupApi(
 	requests: ItemRequests,
 	create: ApiRequest,
-	account: string,
+	account: Promise<string>,
 	signal: AbortSignal | undefined,
 ): CreateOrRerunApi {
 	return {
@@ -363,15 +364,23 @@ export function createOrRerunOutput(
 
 /**
  * The rules' requests of an item, for each Create form it may send: the account (Base URL and API
- * key, for overlappingRuns.ts) read once from the item's credential, the execution's Stop. Create or
+ * key, for overlappingRuns.ts) read from the item's credential, the execution's Stop. Create or
  * Re-Run takes one; Project → Audit Site one per page of the site (resources/project/auditSite.ts).
+ * Not awaited here: the pages of a run must join their site in the turn they start
+ * (createOrRerunInRun), and n8n reads a credential asynchronously; the rules await the account
+ * only when the page's lookup begins.
  */
-export async function rulesApiOf(
+export function rulesApiOf(
 	context: IExecuteSingleFunctions,
 	requests: ItemRequests,
-): Promise<(create: ApiRequest) => CreateOrRerunApi> {
-	const credential = await context.getCredentials<IDataObject>(CREDENTIAL_NAME);
-	const account = accountOf(String(credential.baseUrl ?? ''), String(credential.apiKey ?? ''));
+): (create: ApiRequest) => CreateOrRerunApi {
+	const account = context
+		.getCredentials<IDataObject>(CREDENTIAL_NAME)
+		.then((credential) =>
+			accountOf(String(credential.baseUrl ?? ''), String(credential.apiKey ?? '')),
+		);
+	// A credential that cannot be read fails the page's requests too; this item only awaits it later.
+	account.catch(() => undefined);
 	const signal = context.getExecutionCancelSignal?.();
 	return (create) => lookupApi(requests, create, account, signal);
 }
@@ -394,7 +403,7 @@ export const createOrRerunOption: INodePropertyOptions = {
 		const create = createRequest(context);
 		const maxAgeHours = maxAgeHoursFrom(context.getNodeParameter('maxAgeHours', 0));
 		const checkAfterCreate = context.getNodeParameter(CHECK_AFTER_CREATE, true) !== false;
-		const apiFor = await rulesApiOf(context, requests);
+		const apiFor = rulesApiOf(context, requests);
 		// One run's items naming the same page share one outcome; the run's execute data scopes them.
 		const outcome = await createOrRerunOnce(
 			context.getExecuteData() ?? {},
