@@ -22,11 +22,23 @@ function git(args, cwd) {
 	}).trim();
 }
 
-/** node_modules of the baseline: the repo's own (the baseline needs its dev tools and n8n-workflow). */
+/**
+ * node_modules of the baseline: the repo's own (the baseline needs its dev tools and n8n-workflow).
+ * A kept build may link to the modules of a checkout that is gone (a removed worktree), so the link
+ * is pointed at this repo's modules on every run, not only when the build is made.
+ */
 function linkModules(dir, repo) {
 	const modules = fs.realpathSync(path.join(repo, 'node_modules'));
 	const link = path.join(dir, 'node_modules');
-	if (!fs.existsSync(link)) fs.symlinkSync(modules, link, 'dir');
+	let current = null;
+	try {
+		current = fs.readlinkSync(link);
+	} catch {
+		/* no link yet */
+	}
+	if (current === modules) return;
+	if (current !== null) fs.unlinkSync(link);
+	fs.symlinkSync(modules, link, 'dir');
 }
 
 function buildCommit(ref, { repo, log }) {
@@ -41,6 +53,7 @@ function buildCommit(ref, { repo, log }) {
 	const dir = path.join(root, commit);
 	const description = { ref, commit: short, label: ref === short ? short : `${ref} (${short})` };
 	if (fs.existsSync(path.join(dir, '.built'))) {
+		linkModules(dir, repo);
 		log(`baseline ${description.label}: built before, in ${dir}`);
 		return { dir, ...description };
 	}
