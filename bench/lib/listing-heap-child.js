@@ -9,6 +9,8 @@
 // rules keep: the listing's records while it is read, then what each page's outcome holds (the
 // report found, which Output Changes shows as "before"), then nothing once the run is dropped.
 const [moduleFile, pagesArg, reportsArg] = process.argv.slice(2);
+const fs = require('node:fs');
+const path = require('node:path');
 const { startSandbox } = require('../../test/sandbox');
 
 const SITE = 'audit-site.test';
@@ -31,6 +33,13 @@ async function listingText(reports) {
 	} finally {
 		await sandbox.close();
 	}
+}
+
+/** The package's own wait under a Stop signal (transport/abort.js), where it has one. */
+function waitForUnder(signal) {
+	const file = path.join(path.dirname(moduleFile), '..', '..', 'transport', 'abort.js');
+	const untilCanceled = fs.existsSync(file) ? require(file).untilCanceled : undefined;
+	return untilCanceled && (async (work) => await untilCanceled(work, signal));
 }
 
 async function main() {
@@ -66,6 +75,11 @@ async function main() {
 			return { id, url: 're-run' };
 		},
 		now: () => Date.now(),
+		// as in n8n (createOrRerun.ts lookupApi): an account, so that the runs that overlap share each
+		// page's work (overlappingRuns.ts), and waits that the execution's Stop ends. A package before
+		// issue 33 reads neither.
+		account: Promise.resolve('heap-account'),
+		waitFor: waitForUnder(new AbortController().signal),
 	};
 	// the oldest pages of the site: page 1 of the listing holds none of them when the run is smaller
 	const urls = Array.from({ length: pagesInRun }, (_, i) => `https://${SITE}/page-${i + 1}`);

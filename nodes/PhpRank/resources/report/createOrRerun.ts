@@ -21,7 +21,7 @@ import {
 import type { CreateTicket } from './afterCreate';
 import { SiteCreates, settleCreate } from './afterCreate';
 import { createRequest } from './create';
-import type { Step, WaitFor } from './overlappingRuns';
+import type { OverlapOptions, Step, WaitFor } from './overlappingRuns';
 import { accountOf, overlapping } from './overlappingRuns';
 import { reportView } from './reportView';
 import { findNewest, lookupThroughListing } from './pageLookup';
@@ -188,25 +188,46 @@ function plan(
 }
 
 /**
- * Looks the page up and acts, shared with the runs of the same account and page that overlap in
- * this process (overlappingRuns.ts): one Create or re-run, whose outcome each of them outputs. A
- * run whose writer was stopped takes over; a writer's other failure is the waiting runs' too.
+ * One page of a run as overlappingRuns.ts works it: looks the page up and acts, shared with the runs
+ * of the same account and page that overlap in this process: one Create or re-run, whose outcome
+ * each of them outputs. A run whose writer was stopped takes over; a writer's other failure is the
+ * waiting runs' too. One object a page, its steps methods: every page of a run waits with it (for
+ * its site's listing, say), and a closure a step would be memory a page more.
  */
-async function lookupAndAct(
-	input: CreateOrRerunInput,
-	api: CreateOrRerunApi,
-	pageUrl: string,
-	lookup: () => Promise<Lookup>,
-	path: CreatePath = alonePath(input, api, pageUrl),
-): Promise<CreateOrRerunOutcome> {
-	const account = await api.account;
-	return await overlapping({
-		key: account === undefined ? undefined : `${account}\n${pageUrl}`,
-		lookup,
-		plan: (found) => plan(input, api, pageUrl, found, path),
-		waitFor: api.waitFor ?? (async (work) => await work),
-		takeOver: isCanceled,
-	});
+class PageAttempt implements OverlapOptions<Lookup, CreateOrRerunOutcome> {
+	constructor(
+		private readonly input: CreateOrRerunInput,
+		private readonly api: CreateOrRerunApi,
+		readonly page: string,
+		/** The site's listing and Creates, for a page of a site with several pages in the run. */
+		private readonly site?: Required<Pick<RunSite, 'listing' | 'creates'>>,
+	) {}
+
+	get account(): string | Promise<string> | undefined {
+		return this.api.account;
+	}
+
+	async waitFor<W>(work: Promise<W>): Promise<W> {
+		return this.api.waitFor ? await this.api.waitFor(work) : await work;
+	}
+
+	takeOver(error: unknown): boolean {
+		return isCanceled(error);
+	}
+
+	lookup(): Promise<Lookup> {
+		const { site, api, page } = this;
+		return site ? lookupThroughListing(site.listing, api, page) : findNewest(api, page);
+	}
+
+	plan(found: Lookup): Step<CreateOrRerunOutcome> {
+		const { input, api, page, site } = this;
+		const path =
+			site && input.checkAfterCreate !== false
+				? () => site.creates.begin(page)
+				: alonePath(input, api, page);
+		return plan(input, api, page, found, path);
+	}
 }
 
 /** Create or Re-Run for one page: one lookup (one request in most cases), then at most one write. */
@@ -214,8 +235,7 @@ export async function createOrRerun(
 	input: CreateOrRerunInput,
 	api: CreateOrRerunApi,
 ): Promise<CreateOrRerunOutcome> {
-	const pageUrl = storedUrl(input.url);
-	return await lookupAndAct(input, api, pageUrl, async () => await findNewest(api, pageUrl));
+	return await overlapping(new PageAttempt(input, api, storedUrl(input.url)));
 }
 
 /** A site's pages in one run: how many joined, its listing once a second one did, and their Creates. */
@@ -239,18 +259,15 @@ async function createOrRerunInRun(
 	// n8n starts every item of a run in one go (the items' runs begin before any of them awaits):
 	// after this one turn, every page of the run has joined its site.
 	await Promise.resolve();
-	if (site.pages < 2) {
-		return await lookupAndAct(input, api, pageUrl, async () => await findNewest(api, pageUrl));
-	}
+	// returned, not awaited: each page of a run waits in `overlapping`, and a layer more is memory a page
+	if (site.pages < 2) return overlapping(new PageAttempt(input, api, pageUrl));
 	site.listing ??= new SiteListing(
 		siteSearchTerm(pageUrl),
 		async (search, page) => await api.listPage(search, page, LARGEST_PAGE_SIZE),
 	);
-	const listing = site.listing;
-	const creates = (site.creates ??= new SiteCreates(pageUrl, api));
-	const path = input.checkAfterCreate === false ? UNCHECKED : () => creates.begin(pageUrl);
-	const lookup = async () => await lookupThroughListing(listing, api, pageUrl);
-	return await lookupAndAct(input, api, pageUrl, lookup, path);
+	site.creates ??= new SiteCreates(pageUrl, api);
+	const { listing, creates } = site;
+	return overlapping(new PageAttempt(input, api, pageUrl, { listing, creates }));
 }
 
 /** What one run of the node shares between its items: each page's outcome, each site's pages. */

@@ -29,7 +29,8 @@ interface PageWork {
 	writing: boolean;
 }
 
-const pages = new Map<string, PageWork>();
+/** Account → page (stored form) → its work: no key string a page, each page's URL is the one it has. */
+const accounts = new Map<string, Map<string, PageWork>>();
 
 /**
  * Takeovers one run makes at most (each after another run's lookup or write was stopped): past
@@ -47,37 +48,65 @@ export function accountOf(baseUrl: string, apiKey: string): string {
 
 /** How many pages have runs under way in this process (for tests of the bound). */
 export function pagesUnderWay(): number {
-	return pages.size;
+	let count = 0;
+	for (const pages of accounts.values()) count += pages.size;
+	return count;
 }
 
 type Settled<W> = { ok: true; value: W } | { ok: false; error: unknown };
+
+const asValue = <W>(value: W): Settled<W> => ({ ok: true, value });
+const asFailure = <W>(error: unknown): Settled<W> => ({ ok: false, error });
 
 /**
  * Another run's work as data, awaited under this run's own Stop: the other run's failure is
  * returned, this run's Stop is thrown.
  */
-async function settle<W>(work: Promise<W>, waitFor: WaitFor): Promise<Settled<W>> {
-	return await waitFor(
-		work.then(
-			(value): Settled<W> => ({ ok: true, value }),
-			(error: unknown): Settled<W> => ({ ok: false, error }),
-		),
-	);
+async function settle<W>(work: Promise<W>, run: { waitFor: WaitFor }): Promise<Settled<W>> {
+	return await run.waitFor(work.then(asValue<W>, asFailure<W>));
 }
 
 export interface OverlapOptions<L, T> {
-	/** The account and page (stored form); undefined: the run shares nothing. */
-	key: string | undefined;
+	/** The phpRank account (`accountOf`); undefined: the run shares nothing. */
+	account: string | Promise<string> | undefined;
+	/** The page (stored form). */
+	page: string;
 	/** Looks the page up (the run's own way: alone, or through its site's listing). */
-	lookup: () => Promise<L>;
+	lookup(): Promise<L>;
 	/** What to do with what the lookup found. */
-	plan: (found: L) => Step<T>;
+	plan(found: L): Step<T>;
+	/** Waits for another run's work under this run's own Stop. */
 	waitFor: WaitFor;
 	/**
 	 * Whether a failed write of another run is taken over (this run looks up and acts itself):
 	 * true for a stopped run's write; otherwise its failure is this run's failure too.
 	 */
-	takeOver: (error: unknown) => boolean;
+	takeOver(error: unknown): boolean;
+}
+
+/** What the page of an account has under way, kept while a run of it is. */
+function workOf(account: string, page: string): PageWork {
+	let pages = accounts.get(account);
+	if (!pages) {
+		pages = new Map();
+		accounts.set(account, pages);
+	}
+	let work = pages.get(page);
+	if (!work) {
+		work = { runs: 0, writes: 0, writing: false };
+		pages.set(page, work);
+	}
+	work.runs++;
+	return work;
+}
+
+/** A run of the page ended: the page is forgotten unless another run of it is under way. */
+function release(account: string, page: string, work: PageWork): void {
+	work.runs--;
+	const pages = accounts.get(account);
+	if (work.runs > 0 || pages?.get(page) !== work) return;
+	pages.delete(page);
+	if (pages.size === 0) accounts.delete(account);
 }
 
 /**
@@ -86,64 +115,66 @@ export interface OverlapOptions<L, T> {
  * older than that write) is joined and its outcome returned; a lookup under way is joined. When
  * the run that writes is stopped (`takeOver`), the runs that waited for it look up again and act
  * themselves: one of them writes, the others join it.
+ *
+ * One async function, with no layer around it: every page of a run waits in here (for its site's
+ * listing, say), and each suspended layer or callback more is memory a page.
  */
 export async function overlapping<L, T>(options: OverlapOptions<L, T>): Promise<T> {
-	const { key, lookup, plan } = options;
-	if (key === undefined) return await act(plan(await lookup()));
-	let work = pages.get(key);
-	if (!work) {
-		work = { runs: 0, writes: 0, writing: false };
-		pages.set(key, work);
-	}
-	work.runs++;
+	const account = await options.account;
+	if (account === undefined) return await act(options.plan(await options.lookup()));
+	const { page } = options;
+	const work = workOf(account, page);
+	// Writes started before this run began made reports its lookup finds.
+	let seen = work.writes;
+	let takeovers = 0;
 	try {
-		return await shared(work, options);
+		for (;;) {
+			// A write under way, or one that began while this run looked up (what it found is older).
+			if (work.write && (work.writing || work.writes !== seen)) {
+				const joined = await settle(work.write as Promise<T>, options);
+				if (joined.ok) return joined.value;
+				if (!(options.takeOver(joined.error) && ++takeovers <= MAX_TAKEOVERS)) throw joined.error;
+				seen = work.writes;
+				continue;
+			}
+			// This run's own lookup ends at its own Stop (its requests carry the run's signal) and its
+			// failure is the run's own; another run's lookup is waited for under this run's Stop.
+			const own = work.lookup === undefined;
+			work.lookup ??= options.lookup();
+			let looked: Settled<L>;
+			if (own) {
+				try {
+					looked = asValue(await (work.lookup as Promise<L>));
+				} catch (error) {
+					looked = asFailure(error);
+				}
+			} else looked = await settle(work.lookup as Promise<L>, options);
+			// the run that looked up is the first to hear its end: the next run looks up anew
+			if (own) work.lookup = undefined;
+			if (work.writes !== seen) continue;
+			if (!looked.ok) {
+				// Another run's lookup, stopped: this run looks up itself.
+				if (!own && options.takeOver(looked.error) && ++takeovers <= MAX_TAKEOVERS) continue;
+				throw looked.error;
+			}
+			const step = options.plan(looked.value);
+			if (!('write' in step)) return step.outcome;
+			work.writes++;
+			seen = work.writes;
+			work.writing = true;
+			const write = step.write();
+			work.write = write;
+			try {
+				return await write;
+			} finally {
+				if (work.write === write) work.writing = false;
+			}
+		}
 	} finally {
-		work.runs--;
-		if (work.runs === 0 && pages.get(key) === work) pages.delete(key);
+		release(account, page, work);
 	}
 }
 
 async function act<T>(step: Step<T>): Promise<T> {
 	return 'write' in step ? await step.write() : step.outcome;
-}
-
-async function shared<L, T>(work: PageWork, options: OverlapOptions<L, T>): Promise<T> {
-	const { lookup, plan, waitFor, takeOver } = options;
-	// Writes started before this run began made reports its lookup finds.
-	let seen = work.writes;
-	let takeovers = 0;
-	const mayTakeOver = (error: unknown) => takeOver(error) && ++takeovers <= MAX_TAKEOVERS;
-	for (;;) {
-		// A write under way, or one that began while this run looked up (what it found is older).
-		if (work.write && (work.writing || work.writes !== seen)) {
-			const joined = await settle(work.write as Promise<T>, waitFor);
-			if (joined.ok) return joined.value;
-			if (!mayTakeOver(joined.error)) throw joined.error;
-			seen = work.writes;
-			continue;
-		}
-		work.lookup ??= lookup().finally(() => {
-			work.lookup = undefined;
-		});
-		const looked = await settle(work.lookup as Promise<L>, waitFor);
-		if (work.writes !== seen) continue;
-		if (!looked.ok) {
-			// The run that looked up was stopped: this run looks up itself.
-			if (mayTakeOver(looked.error)) continue;
-			throw looked.error;
-		}
-		const step = plan(looked.value);
-		if (!('write' in step)) return step.outcome;
-		work.writes++;
-		seen = work.writes;
-		work.writing = true;
-		const write = step.write();
-		work.write = write;
-		try {
-			return await write;
-		} finally {
-			if (work.write === write) work.writing = false;
-		}
-	}
 }
