@@ -54,6 +54,32 @@ function judge({ kind, current, baseline, spread }) {
 
 const figure = (value, spread, detail) => ({ value, spread, detail });
 
+/**
+ * Rows whose figure grew because a change chose to pay for something, each with the ratio that
+ * choice costs at most and why. Such a row is shown as "by design", not ⚠, while its ratio stays
+ * within that bound; above it, it is worse like any row. A cost is listed here only where the
+ * issue that asked for it says what it may cost, and the bench shows the same case without it.
+ */
+const COSTS_BY_DESIGN = [
+	{
+		label: 'Create or Re-Run, a page without a report: requests',
+		atMost: 1.5,
+		why: 'issue 33: one read after a Create (Check for a Parallel Create, on by default; off: the row below)',
+	},
+	{
+		label: 'Create or Re-Run, 10 items naming 3 pages, in different spellings: requests',
+		atMost: 1.2,
+		why: 'issue 33: one read after the Create of the page without a report',
+	},
+];
+
+/** The row's verdict with the costs by design applied. */
+function withDesignedCost(row) {
+	const cost = COSTS_BY_DESIGN.find((c) => c.label === row.label);
+	if (!cost || !row.worse || !(row.ratio <= cost.atMost + 1e-9)) return row;
+	return { ...row, worse: false, byDesign: cost.why };
+}
+
 /** Rows of one kind of result, each { section, label, kind, unit, current, baseline } (figures). */
 const EXTRACTORS = [
 	(c, b) =>
@@ -389,7 +415,7 @@ const EXTRACTORS = [
 function compareResults(current, baseline) {
 	return EXTRACTORS.flatMap((extract) => extract(current, baseline)).map((row) => {
 		const spread = rowSpread(row.current, row.baseline);
-		return {
+		return withDesignedCost({
 			...row,
 			spread,
 			...judge({
@@ -398,22 +424,37 @@ function compareResults(current, baseline) {
 				baseline: row.baseline.value,
 				spread,
 			}),
-		};
+		});
 	});
 }
 
 /** The bench's last line: which rows are worse than the baseline, or none. */
 function verdictLine(rows, baselineName) {
 	const worse = rows.filter((r) => r.worse);
+	const designed = rows.filter((r) => r.byDesign).length;
+	const byDesign = designed
+		? `, ${designed} higher by design within their bound: ${rows
+				.filter((r) => r.byDesign)
+				.map((r) => `${r.label} (${r.ratio.toFixed(2)}×)`)
+				.join('; ')}`
+		: '';
 	if (worse.length === 0)
-		return `no row worse than ${baselineName} (${rows.length} row${rows.length === 1 ? '' : 's'} compared)`;
+		return `no row worse than ${baselineName} (${rows.length} row${rows.length === 1 ? '' : 's'} compared${byDesign})`;
 	const what = worse
 		.map((r) => {
 			if (r.ratio === Infinity) return `${r.label} (none before)`;
 			return `${r.label} (${Number.isFinite(r.ratio) ? `${r.ratio.toFixed(2)}×` : 'no figure'})`;
 		})
 		.join('; ');
-	return `⚠ ${worse.length} row${worse.length === 1 ? '' : 's'} worse than ${baselineName}: ${what}`;
+	return `⚠ ${worse.length} row${worse.length === 1 ? '' : 's'} worse than ${baselineName}: ${what}${byDesign ? ` (and${byDesign.slice(1)})` : ''}`;
 }
 
-module.exports = { compareResults, judge, toleranceOf, relativeSpread, verdictLine, TOLERANCE };
+module.exports = {
+	compareResults,
+	judge,
+	toleranceOf,
+	relativeSpread,
+	verdictLine,
+	TOLERANCE,
+	COSTS_BY_DESIGN,
+};

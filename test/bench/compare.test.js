@@ -1,7 +1,13 @@
 'use strict';
 // The flag rules of `npm run bench -- --against` (bench/lib/compare.js) and the order in which two
 // packages' processes alternate (bench/lib/alternate.js), on made-up figures: no measurement here.
-const { compareResults, judge, relativeSpread, verdictLine } = require('../../bench/lib/compare');
+const {
+	COSTS_BY_DESIGN,
+	compareResults,
+	judge,
+	relativeSpread,
+	verdictLine,
+} = require('../../bench/lib/compare');
 const { alternation, runAlternating } = require('../../bench/lib/alternate');
 
 describe('judge: one row, current against baseline (lower is better)', () => {
@@ -172,6 +178,45 @@ describe('compareResults: the rows of two runs', () => {
 	test('sections one package did not run are left out', () => {
 		const partial = { package: baseline.package };
 		expect(compareResults(partial, baseline).map((r) => r.section)).toEqual([4, 4, 4]);
+	});
+});
+
+describe('costs by design: a row an issue chose to make higher, within the bound it set', () => {
+	/** Create or Re-Run's request rows of a results object. */
+	const createOrRerun = (counts) => ({
+		createOrRerunRequests: {
+			rows: Object.entries(counts).map(([label, requests]) => ({ label, requests })),
+		},
+	});
+	const NEW_PAGE = 'a page without a report';
+	const THREE_PAGES = '10 items naming 3 pages, in different spellings';
+	const WITH_A_REPORT = 'a page with a report';
+
+	test('within its bound: shown as by design with its reason, not worse; the verdict names it', () => {
+		const rows = compareResults(
+			createOrRerun({ [NEW_PAGE]: 3, [THREE_PAGES]: 6, [WITH_A_REPORT]: 2 }),
+			createOrRerun({ [NEW_PAGE]: 2, [THREE_PAGES]: 5, [WITH_A_REPORT]: 2 }),
+		);
+		expect(rows.map((r) => [r.label, r.ratio, r.worse, r.byDesign])).toEqual([
+			[`Create or Re-Run, ${NEW_PAGE}: requests`, 1.5, false, COSTS_BY_DESIGN[0].why],
+			[`Create or Re-Run, ${THREE_PAGES}: requests`, 1.2, false, COSTS_BY_DESIGN[1].why],
+			[`Create or Re-Run, ${WITH_A_REPORT}: requests`, 1, false, undefined],
+		]);
+		expect(verdictLine(rows, '871e8bb')).toBe(
+			`no row worse than 871e8bb (3 rows compared, 2 higher by design within their bound: Create or Re-Run, ${NEW_PAGE}: requests (1.50×); Create or Re-Run, ${THREE_PAGES}: requests (1.20×))`,
+		);
+	});
+
+	test('above its bound, or a row with no designed cost: worse as any row', () => {
+		const rows = compareResults(
+			createOrRerun({ [NEW_PAGE]: 4, [WITH_A_REPORT]: 3 }),
+			createOrRerun({ [NEW_PAGE]: 2, [WITH_A_REPORT]: 2 }),
+		);
+		expect(rows.map((r) => [r.ratio, r.worse, r.byDesign])).toEqual([
+			[2, true, undefined],
+			[1.5, true, undefined],
+		]);
+		expect(verdictLine(rows, '871e8bb')).toMatch(/^⚠ 2 rows worse than 871e8bb: /);
 	});
 });
 
