@@ -2,13 +2,16 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { SiteHealth } from '../../report/siteHealth';
 import { OPERATION, RESOURCE } from '../../shared/constants';
-import { projectLocator, showFor } from '../../shared/fields';
+import {
+	DEFAULT_PAGES_PER_ISSUE,
+	PAGES_PER_ISSUE_PARAMETER,
+	pagesPerIssueField,
+	projectLocator,
+	showFor,
+} from '../../shared/fields';
 import { importancesFrom, pagesPerIssueFrom, projectNameFrom } from '../../shared/inputChecks';
 import { operationRouting } from '../../transport';
 import { readProjectReports } from './projectReports';
-
-/** Pages per Issue when not set: enough to act on, small enough for an AI agent's context. */
-export const DEFAULT_PAGES_PER_ISSUE = 10;
 
 /**
  * Project → Get Issues: every report of the project, newest first, 100 a request, folded page by
@@ -30,7 +33,9 @@ export const getIssuesOption: INodePropertyOptions = {
 			context.getNodeParameter('importance', ['high', 'medium', 'low']),
 		);
 		const health = new SiteHealth(
-			pagesPerIssueFrom(context.getNodeParameter('pagesPerIssue', DEFAULT_PAGES_PER_ISSUE)),
+			pagesPerIssueFrom(
+				context.getNodeParameter(PAGES_PER_ISSUE_PARAMETER, DEFAULT_PAGES_PER_ISSUE),
+			),
 		);
 		// Each page's new reports are counted as they arrive, and nothing of them is kept.
 		await readProjectReports(requests, project, (report) => health.add(report));
@@ -57,14 +62,8 @@ export const getIssuesFields: INodeProperties[] = [
 		],
 		displayOptions: showFor(RESOURCE.project, [OPERATION.getIssues]),
 	},
-	{
-		displayName: 'Pages per Issue',
-		name: 'pagesPerIssue',
-		type: 'number',
-		typeOptions: { minValue: 0 },
-		default: DEFAULT_PAGES_PER_ISSUE,
-		description:
-			"How many failing pages each issue lists (its newest report's ID, URL and reason), newest first. 0 lists none, only the counts.",
-		displayOptions: showFor(RESOURCE.project, [OPERATION.getIssues]),
-	},
+	pagesPerIssueField(
+		OPERATION.getIssues,
+		"How many failing pages each issue lists (its newest report's ID, URL and reason), newest first. 0 lists none, only the counts.",
+	),
 ];

@@ -4,12 +4,17 @@ import { CHECK_CATALOGUE } from '../../report/checkCatalogue';
 import type { FailingPage, RecheckOutcome } from '../../report/fixValidation';
 import { FailingPages, FixValidation, recheckOutcome } from '../../report/fixValidation';
 import { OPERATION, RESOURCE } from '../../shared/constants';
-import { projectLocator, showFor } from '../../shared/fields';
+import {
+	DEFAULT_PAGES_PER_ISSUE,
+	PAGES_PER_ISSUE_PARAMETER,
+	pagesPerIssueField,
+	projectLocator,
+	showFor,
+} from '../../shared/fields';
 import { checkKeyFrom, pagesPerIssueFrom, projectNameFrom } from '../../shared/inputChecks';
 import { encodedForm } from '../../shared/reportForm';
 import type { ItemRequests } from '../../transport';
 import { operationRouting } from '../../transport';
-import { DEFAULT_PAGES_PER_ISSUE } from './getIssues';
 import { readProjectReports } from './projectReports';
 
 /**
@@ -53,7 +58,7 @@ export const validateFixOption: INodePropertyOptions = {
 		const check = checkKeyFrom(context.getNodeParameter('check', ''), CHECK_CATALOGUE);
 		const checkAllPages = context.getNodeParameter('checkAllPages', false) === true;
 		const pagesListed = pagesPerIssueFrom(
-			context.getNodeParameter('pagesPerIssue', DEFAULT_PAGES_PER_ISSUE),
+			context.getNodeParameter(PAGES_PER_ISSUE_PARAMETER, DEFAULT_PAGES_PER_ISSUE),
 		);
 		const failing = new FailingPages(check);
 		await readProjectReports(requests, project, (report) => failing.add(report));
@@ -99,14 +104,8 @@ export const validateFixFields: INodeProperties[] = [
 			'Whether to re-check every page that failed. Off: stop at the first page that still fails, as Search Console does (a fix that did not work costs one re-run).',
 		displayOptions: showFor(RESOURCE.project, [OPERATION.validateFix]),
 	},
-	{
-		displayName: 'Pages per Issue',
-		name: 'pagesPerIssue',
-		type: 'number',
-		typeOptions: { minValue: 0 },
-		default: DEFAULT_PAGES_PER_ISSUE,
-		description:
-			'How many re-checked pages the output lists (ID, URL, whether fixed, and why not), those still failing first. 0 lists none, only the counts.',
-		displayOptions: showFor(RESOURCE.project, [OPERATION.validateFix]),
-	},
+	pagesPerIssueField(
+		OPERATION.validateFix,
+		'How many re-checked pages the output lists (ID, URL, whether fixed, and why not), those still failing first. 0 lists none, only the counts.',
+	),
 ];
