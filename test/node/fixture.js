@@ -2,6 +2,7 @@
 // what the sandbox received, in the shape the tests assert on.
 const { startSandbox } = require('../sandbox');
 const { runNode, testCredential } = require('../helpers/n8n-runner');
+const { createPollSession } = require('../helpers/poll-runner');
 const { assertedRequest } = require('../helpers/asserted-request');
 const { PhpRank } = require('../helpers/built').node;
 const { PhpRankTrigger } = require('../helpers/built').trigger;
@@ -11,6 +12,7 @@ const API_KEY = 'test-key-5d1c9e';
 const OTHER_KEY = 'other-key-8a2b4f';
 
 const nodeType = new PhpRank();
+const triggerType = new PhpRankTrigger();
 const credentialType = new PhpRankApi();
 
 async function startFixture(sandboxOptions = {}) {
@@ -36,9 +38,26 @@ async function startFixture(sandboxOptions = {}) {
 			// as n8n finds it: the credential has no test of its own, the nodes name theirs (testedBy)
 			return testCredential({
 				credentialType,
-				nodeTypes: [nodeType, new PhpRankTrigger()],
+				nodeTypes: [nodeType, triggerType],
 				credentials: { baseUrl: sandbox.url, apiKey: API_KEY, ...credentials },
 			});
+		},
+		/**
+		 * A poll session of the phpRank Trigger on this sandbox (test/helpers/poll-runner.js);
+		 * `options.typeVersion` picks the node's version.
+		 */
+		pollSession(parameters, options = {}) {
+			return createPollSession({
+				nodeType: triggerType,
+				credentialType,
+				credentials: { baseUrl: sandbox.url, apiKey: API_KEY },
+				parameters,
+				...options,
+			});
+		},
+		/** A report as the API answers it now (read directly, not through the node): the oracle of an output. */
+		async report(id) {
+			return (await apiGet(sandbox, `/reports/${id}`)).data;
 		},
 		/** The requests the sandbox received since the last call, reduced to what the node controls. */
 		takeRequests() {
@@ -99,6 +118,17 @@ function get(path, query = {}) {
 	return { method: 'GET', path, query, headers: expectedHeaders(undefined), body: '' };
 }
 
+/** The report list request of the trigger: newest first by ID, one page, `extra` filters added. */
+function reportList(perPage, page = 1, extra = {}) {
+	return get('/api/v1/reports', {
+		sort_by: 'id',
+		sort: 'desc',
+		per_page: String(perPage),
+		page: String(page),
+		...extra,
+	});
+}
+
 /** A DELETE as the node must send it. */
 function del(path) {
 	return { method: 'DELETE', path, query: {}, headers: expectedHeaders(undefined), body: '' };
@@ -155,6 +185,7 @@ module.exports = {
 	useFixture,
 	expectedHeaders,
 	get,
+	reportList,
 	del,
 	form,
 	apiGet,
