@@ -2,16 +2,10 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { SiteHealth } from '../../report/siteHealth';
 import { OPERATION, RESOURCE } from '../../shared/constants';
-import {
-	DEFAULT_PAGES_PER_ISSUE,
-	PAGES_PER_ISSUE_PARAMETER,
-	pagesPerIssueField,
-	projectLocator,
-	showFor,
-} from '../../shared/fields';
-import { importancesFrom, pagesPerIssueFrom, projectNameFrom } from '../../shared/inputChecks';
+import { pagesPerIssueField, projectLocator, showFor } from '../../shared/fields';
+import { importancesFrom } from '../../shared/inputChecks';
 import { operationRouting } from '../../transport';
-import { readProjectReports } from './projectReports';
+import { pagesPerIssueOf, projectOf, readProjectReports } from './projectReports';
 
 /**
  * Project → Get Issues: every report of the project, newest first, 100 a request, folded page by
@@ -26,17 +20,11 @@ export const getIssuesOption: INodePropertyOptions = {
 		"What is wrong across a project (a site): one item per check that fails on at least one page, with how many pages fail it, which, why, and how to fix it. Each page counts once, by its newest report. Use it for questions like 'what is wrong with example.com?'.",
 	routing: operationRouting(async (context, requests) => {
 		// Every parameter read and checked before anything is sent.
-		const project = projectNameFrom(
-			context.getNodeParameter('project', undefined, { extractValue: true }),
-		);
+		const project = projectOf(context);
 		const importances = importancesFrom(
 			context.getNodeParameter('importance', ['high', 'medium', 'low']),
 		);
-		const health = new SiteHealth(
-			pagesPerIssueFrom(
-				context.getNodeParameter(PAGES_PER_ISSUE_PARAMETER, DEFAULT_PAGES_PER_ISSUE),
-			),
-		);
+		const health = new SiteHealth(pagesPerIssueOf(context));
 		// Each page's new reports are counted as they arrive, and nothing of them is kept.
 		await readProjectReports(requests, project, (report) => health.add(report));
 		return health.issues(project, importances);
