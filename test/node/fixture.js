@@ -17,22 +17,48 @@ const credentialType = new PhpRankApi();
 
 async function startFixture(sandboxOptions = {}) {
 	const sandbox = await startSandbox({ apiKeys: [API_KEY, OTHER_KEY], ...sandboxOptions });
+	/**
+	 * Runs the node once; `options.items` are the input items, `options.credentials` overrides,
+	 * `options.control({stop})` can press Stop (test/helpers/run-node.js).
+	 */
+	function run(parameters, options = {}) {
+		return runNode({
+			nodeType,
+			credentialType,
+			credentials: { baseUrl: sandbox.url, apiKey: API_KEY, ...options.credentials },
+			parameters,
+			items: options.items,
+			continueOnFail: options.continueOnFail,
+			control: options.control,
+		});
+	}
 	return {
 		sandbox,
+		run,
 		/**
-		 * Runs the node once; `options.items` are the input items, `options.credentials` overrides,
-		 * `options.control({stop})` can press Stop (test/helpers/run-node.js).
+		 * Runs the node (`options` as for run) and presses Stop, as n8n's Stop button does, the
+		 * moment the sandbox receives the first request `when(entry)` picks. The run's result, and
+		 * `requestsAtStop`: how many requests the sandbox had received then (that one included).
 		 */
-		run(parameters, options = {}) {
-			return runNode({
-				nodeType,
-				credentialType,
-				credentials: { baseUrl: sandbox.url, apiKey: API_KEY, ...options.credentials },
-				parameters,
-				items: options.items,
-				continueOnFail: options.continueOnFail,
-				control: options.control,
+		async runAndStop(parameters, when, options = {}) {
+			let stop;
+			let requestsAtStop;
+			const unsubscribe = sandbox.onRequest((entry) => {
+				if (requestsAtStop !== undefined || !when(entry)) return;
+				requestsAtStop = sandbox.requests.length;
+				stop();
 			});
+			try {
+				const result = await run(parameters, {
+					...options,
+					control: (controls) => {
+						stop = controls.stop;
+					},
+				});
+				return { ...result, requestsAtStop };
+			} finally {
+				unsubscribe();
+			}
 		},
 		testCredential(credentials) {
 			// as n8n finds it: the credential has no test of its own, the nodes name theirs (testedBy)
@@ -118,15 +144,29 @@ function get(path, query = {}) {
 	return { method: 'GET', path, query, headers: expectedHeaders(undefined), body: '' };
 }
 
-/** The report list request of the trigger: newest first by ID, one page, `extra` filters added. */
+/**
+ * A report list request as the node sends it: newest first by ID, `perPage` a page, `extra`
+ * filters added (the trigger's project; urlSearch, projectReports).
+ */
 function reportList(perPage, page = 1, extra = {}) {
+	// the filters first, as the node sends them: a test that sorts requests by their JSON needs that order
 	return get('/api/v1/reports', {
+		...extra,
 		sort_by: 'id',
 		sort: 'desc',
 		per_page: String(perPage),
 		page: String(page),
-		...extra,
 	});
+}
+
+/** Create or Re-Run's lookup (and a site's listing): the reports whose URL contains `search`. */
+function urlSearch(search, page = 1) {
+	return reportList(100, page, { search_by: 'url', search });
+}
+
+/** A project's reports as Get Issues and Validate Fix read them. */
+function projectReports(project, page) {
+	return reportList(100, page, { project });
 }
 
 /** A DELETE as the node must send it. */
@@ -138,6 +178,15 @@ function del(path) {
 function form(method, path, body) {
 	return { method, path, query: {}, headers: expectedHeaders(FORM), body };
 }
+
+/** A report's re-run (Update's Re-Run Analysis, Create or Re-Run, Validate Fix) as the node must send it. */
+function rerun(id) {
+	return form('PATCH', `/api/v1/reports/${id}`, 'results=1');
+}
+
+/** What a run stopped with n8n's Stop button fails with. */
+const CANCELED =
+	'The execution was canceled: the node stopped waiting for phpRank and sent nothing more';
 
 /** Reads the API directly (not through the node), as the oracle of what the node must output. */
 async function apiGet(sandbox, path) {
@@ -186,8 +235,12 @@ module.exports = {
 	expectedHeaders,
 	get,
 	reportList,
+	urlSearch,
+	projectReports,
 	del,
 	form,
+	rerun,
+	CANCELED,
 	apiGet,
 	apiSend,
 	byId,

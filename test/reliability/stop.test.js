@@ -3,16 +3,13 @@
 // it. Stop is pressed the way n8n does it (the run's cancel(): the execution's AbortController),
 // at the moment the sandbox receives a chosen request. (Its own file: the last test leaves the
 // account's gate paused for half a minute.)
-const { useFixture, get, byId } = require('../node/fixture');
+const { useFixture, get, byId, CANCELED } = require('../node/fixture');
 
 const fixture = useFixture({ seed: { reports: 1000 } });
 beforeEach(() => {
 	fixture.sandbox.clearRequests();
 	fixture.sandbox.setFaults({});
 });
-
-const CANCELED =
-	'The execution was canceled: the node stopped waiting for phpRank and sent nothing more';
 
 /**
  * Runs the node and presses Stop when the sandbox receives the request `when` picks (after

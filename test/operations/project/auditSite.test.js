@@ -3,7 +3,7 @@
 // serves robots.txt and sitemaps as sites write them, and misbehaves as sites do. The sitemap
 // reader's own parts are tested in test/sitemap/.
 const zlib = require('node:zlib');
-const { useFixture, get, form } = require('../../node/fixture');
+const { useFixture, urlSearch, rerun, form } = require('../../node/fixture');
 const { startSite, urlset, sitemapIndex } = require('../../sandbox/site');
 
 const fixture = useFixture({ clock: Math.floor(Date.now() / 1000) * 1000 });
@@ -47,25 +47,9 @@ const page = (path, sitemap, lastmod = null) => ({
 	lastmod,
 });
 const u = (path) => `${site.url}${path}`;
-const listing = (page = 1) =>
-	get('/api/v1/reports', {
-		search_by: 'url',
-		// the site's search term: its host without the port (report/storedUrl.ts siteSearchTerm)
-		search: new URL(site.url).hostname,
-		sort_by: 'id',
-		sort: 'desc',
-		per_page: '100',
-		page: String(page),
-	});
-const lookup = (search) =>
-	get('/api/v1/reports', {
-		search_by: 'url',
-		search,
-		sort_by: 'id',
-		sort: 'desc',
-		per_page: '100',
-		page: '1',
-	});
+// the site's search term: its host without the port (report/storedUrl.ts siteSearchTerm)
+const listing = (page = 1) => urlSearch(new URL(site.url).hostname, page);
+const lookup = (search) => urlSearch(search);
 const create = (url, privacy = 1, password) =>
 	form(
 		'POST',
@@ -518,7 +502,7 @@ describe('the audit: Create or Re-Run for each page', () => {
 		expect(fixture.takeRequests()).toEqual([
 			listing(1),
 			create(u('/new'), 0),
-			form('PATCH', `/api/v1/reports/${oldReport.id}`, 'results=1'),
+			rerun(oldReport.id),
 			// Check for a Parallel Create: the site read once more after its Creates
 			listing(1),
 		]);

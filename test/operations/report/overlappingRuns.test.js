@@ -399,7 +399,7 @@ describe('the rules, with a scripted phpRank shared by several runs', () => {
 });
 
 describe("executions that overlap, through n8n-core's engine against the sandbox", () => {
-	const { useFixture, get, form, OTHER_KEY } = require('../../node/fixture');
+	const { useFixture, urlSearch, form, OTHER_KEY } = require('../../node/fixture');
 
 	const fixture = useFixture({ clock: Math.floor(Date.now() / 1000) * 1000 });
 	beforeEach(() => {
@@ -413,15 +413,7 @@ describe("executions that overlap, through n8n-core's engine against the sandbox
 		url,
 		...extra,
 	});
-	const lookup = (search) =>
-		get('/api/v1/reports', {
-			search_by: 'url',
-			search,
-			sort_by: 'id',
-			sort: 'desc',
-			per_page: '100',
-			page: '1',
-		});
+	const lookup = (search) => urlSearch(search);
 	const ofMethod = (requests, method) => requests.filter((r) => r.method === method);
 	const outputs = (results) =>
 		results.map((r) => r.items.map((item) => [item.json.id, item.json.action]));
