@@ -559,15 +559,18 @@ describe('the audit: Create or Re-Run for each page', () => {
 
 	test('a page whose audit fails: its error item with Continue On Fail, the other pages go on; without it, the node fails', async () => {
 		site.setFiles({ '/robots.txt': 'Sitemap: /s.xml', '/s.xml': urlset([u('/a'), u('/b')]) });
-		fixture.sandbox.failNext({
-			status: 422,
-			method: 'POST',
-			path: '/api/v1/reports',
-			body: {
-				message: 'The url field is invalid.',
-				errors: { url: ['The url field is invalid.'] },
-			},
-		});
+		// phpRank refuses the next Create as it refuses a URL it cannot read
+		const refuseNextCreate = () =>
+			fixture.sandbox.failNext({
+				status: 422,
+				method: 'POST',
+				path: '/api/v1/reports',
+				body: {
+					message: 'The url field is invalid.',
+					errors: { url: ['The url field is invalid.'] },
+				},
+			});
+		refuseNextCreate();
 		const result = await fixture.run(audit(), { continueOnFail: true });
 		expect(result.error).toBeUndefined();
 		const items = jsonOf(result);
@@ -579,15 +582,7 @@ describe('the audit: Create or Re-Run for each page', () => {
 			error: expect.stringContaining('url'),
 		});
 		expect(items[1].action).toBe('created');
-		fixture.sandbox.failNext({
-			status: 422,
-			method: 'POST',
-			path: '/api/v1/reports',
-			body: {
-				message: 'The url field is invalid.',
-				errors: { url: ['The url field is invalid.'] },
-			},
-		});
+		refuseNextCreate();
 		site.setFiles({ '/robots.txt': 'Sitemap: /s.xml', '/s.xml': urlset([u('/c'), u('/d')]) });
 		const failing = await fixture.run(audit());
 		expect(failing.error).toBeDefined();
