@@ -174,24 +174,17 @@ describe('the rules, with a scripted phpRank shared by several runs', () => {
 
 	test('two accounts on one server share nothing: one Create each', async () => {
 		const phpRank = server();
-		const outcomes = await Promise.all([
-			createOrRerun(
-				page('https://a.test/new'),
-				phpRank.api('a1', { account: 'A', url: 'a.test/new' }),
+		const runs = [
+			['a1', 'A'],
+			['b1', 'B'],
+			['a2', 'A'],
+			['b2', 'B'],
+		];
+		const outcomes = await Promise.all(
+			runs.map(([run, account]) =>
+				createOrRerun(page('https://a.test/new'), phpRank.api(run, { account, url: 'a.test/new' })),
 			),
-			createOrRerun(
-				page('https://a.test/new'),
-				phpRank.api('b1', { account: 'B', url: 'a.test/new' }),
-			),
-			createOrRerun(
-				page('https://a.test/new'),
-				phpRank.api('a2', { account: 'A', url: 'a.test/new' }),
-			),
-			createOrRerun(
-				page('https://a.test/new'),
-				phpRank.api('b2', { account: 'B', url: 'a.test/new' }),
-			),
-		]);
+		);
 		expect(phpRank.writes()).toEqual([
 			['a1', 'create'],
 			['b1', 'create'],
