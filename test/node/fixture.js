@@ -36,17 +36,26 @@ async function startFixture(sandboxOptions = {}) {
 		sandbox,
 		run,
 		/**
-		 * Runs the node (`options` as for run) and presses Stop, as n8n's Stop button does, the
-		 * moment the sandbox receives the first request `when(entry)` picks. The run's result, and
-		 * `requestsAtStop`: how many requests the sandbox had received then (that one included).
+		 * Runs the node (`options` as for run) and presses Stop, as n8n's Stop button does, when the
+		 * sandbox receives the first request `when(entry)` picks (`options.delayMs` later, if given).
+		 * The run's result, `stoppedAt` (Date.now() at the press) and `requestsAtStop`: how many
+		 * requests the sandbox had received then.
 		 */
-		async runAndStop(parameters, when, options = {}) {
+		async runAndStop(parameters, when, { delayMs = 0, ...options } = {}) {
 			let stop;
+			let picked = false;
+			let stoppedAt;
 			let requestsAtStop;
-			const unsubscribe = sandbox.onRequest((entry) => {
-				if (requestsAtStop !== undefined || !when(entry)) return;
+			const press = () => {
+				stoppedAt = Date.now();
 				requestsAtStop = sandbox.requests.length;
 				stop();
+			};
+			const unsubscribe = sandbox.onRequest((entry) => {
+				if (picked || !when(entry)) return;
+				picked = true;
+				if (delayMs > 0) setTimeout(press, delayMs);
+				else press();
 			});
 			try {
 				const result = await run(parameters, {
@@ -55,7 +64,7 @@ async function startFixture(sandboxOptions = {}) {
 						stop = controls.stop;
 					},
 				});
-				return { ...result, requestsAtStop };
+				return { ...result, stoppedAt, requestsAtStop };
 			} finally {
 				unsubscribe();
 			}
