@@ -79,15 +79,16 @@ async function startFixture(sandboxOptions = {}) {
 		},
 		/**
 		 * A poll session of the phpRank Trigger on this sandbox (test/helpers/poll-runner.js);
-		 * `options.typeVersion` picks the node's version.
+		 * `options.credentials` overrides, the others (typeVersion, logger, pollBudgetMs) go to
+		 * createPollSession.
 		 */
 		pollSession(parameters, options = {}) {
 			return createPollSession({
 				nodeType: triggerType,
 				credentialType,
-				credentials: { baseUrl: sandbox.url, apiKey: API_KEY },
 				parameters,
 				...options,
+				credentials: { baseUrl: sandbox.url, apiKey: API_KEY, ...options.credentials },
 			});
 		},
 		/** A report as the API answers it now (read directly, not through the node): the oracle of an output. */
