@@ -135,43 +135,35 @@ async function runSiteAudit({ snapshot, apiKey, reps, log }) {
 	}
 	const site = await startSite({});
 	const sandbox = await startSandbox({ apiKeys: [apiKey] });
-	try {
+	// the site serves the 50,000-URL sitemap afresh (a run reads it from its start)
+	const serveBigSitemap = () =>
 		site.setFiles({ '/robots.txt': 'Sitemap: /big.xml', '/big.xml': bigSitemap(site.url) });
+	/** Audit Site's List Only of the site, `extra` (Max Pages) added. */
+	const listOnly = (extra = {}) => ({
+		resource: 'project',
+		operation: 'auditSite',
+		site: site.url,
+		...extra,
+		options: { listOnly: true },
+	});
+	try {
 		log('8. a 50,000-URL sitemap, Max Pages 100 (List Only)');
 		const stopped = [];
 		for (let r = 0; r < reps; r++) {
-			site.setFiles({ '/robots.txt': 'Sitemap: /big.xml', '/big.xml': bigSitemap(site.url) });
-			const out = await runChild(
-				snapshot,
-				sandbox.url,
-				apiKey,
-				{
-					resource: 'project',
-					operation: 'auditSite',
-					site: site.url,
-					maxPages: 100,
-					options: { listOnly: true },
-				},
-				false,
-			);
+			serveBigSitemap();
+			const out = await runChild(snapshot, sandbox.url, apiKey, listOnly({ maxPages: 100 }), false);
 			await new Promise((resolve) => setTimeout(resolve, 200));
 			const big = site.requests.find((q) => q.path === '/big.xml');
 			stopped.push({ items: out.items, bytes: big.bytesWritten, closed: big.clientAborted });
 		}
 		log('8. the same sitemap, List Only, Max Pages 50,000 (live heap)');
 		const whole = [];
-		const params = {
-			resource: 'project',
-			operation: 'auditSite',
-			site: site.url,
-			maxPages: 50_000,
-			options: { listOnly: true },
-		};
+		const params = listOnly({ maxPages: 50_000 });
 		for (let r = 0; r < reps; r++) {
 			// one run for the time, one with the GC forced for the live heap
-			site.setFiles({ '/robots.txt': 'Sitemap: /big.xml', '/big.xml': bigSitemap(site.url) });
+			serveBigSitemap();
 			const timed = await runChild(snapshot, sandbox.url, apiKey, params, false);
-			site.setFiles({ '/robots.txt': 'Sitemap: /big.xml', '/big.xml': bigSitemap(site.url) });
+			serveBigSitemap();
 			const sampled = await runChild(snapshot, sandbox.url, apiKey, params, true);
 			whole.push({ ...sampled, ms: timed.ms });
 		}
@@ -183,20 +175,7 @@ async function runSiteAudit({ snapshot, apiKey, reps, log }) {
 		const bombs = [];
 		for (let r = 0; r < reps; r++) {
 			site.setFiles({ '/robots.txt': 'Sitemap: /bomb.xml.gz', '/bomb.xml.gz': bomb });
-			bombs.push(
-				await runChild(
-					snapshot,
-					sandbox.url,
-					apiKey,
-					{
-						resource: 'project',
-						operation: 'auditSite',
-						site: site.url,
-						options: { listOnly: true },
-					},
-					false,
-				),
-			);
+			bombs.push(await runChild(snapshot, sandbox.url, apiKey, listOnly(), false));
 		}
 		return {
 			requests,

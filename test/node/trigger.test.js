@@ -1,36 +1,18 @@
 // The phpRank Trigger through n8n-core's poll machinery (test/helpers/poll-runner.js) against the
 // sandbox: exact requests, exact items, every event exactly once across polls, nothing missed.
-const { useFixture, startFixture, get, apiGet, fromList, API_KEY, apiSend } = require('./fixture');
-const { createPollSession } = require('../helpers/poll-runner');
-const { PhpRankTrigger } = require('../helpers/built').trigger;
-const { PhpRankApi } = require('../helpers/built').credential;
+const {
+	useFixture,
+	startFixture,
+	reportList: listRequest,
+	fromList,
+	apiSend,
+	API_KEY,
+} = require('./fixture');
 const { simplifyReport } = require('../helpers/built').simplify;
 const { computeScore } = require('../helpers/built').score;
 
-const nodeType = new PhpRankTrigger();
-const credentialType = new PhpRankApi();
-
 const fixture = useFixture();
-
-function session(parameters, target = fixture) {
-	return createPollSession({
-		nodeType,
-		credentialType,
-		credentials: { baseUrl: target.sandbox.url, apiKey: API_KEY },
-		parameters,
-	});
-}
-
-/** The list request the trigger sends: newest first, one page. */
-function listRequest(perPage, page = 1, extra = {}) {
-	return get('/api/v1/reports', {
-		sort_by: 'id',
-		sort: 'desc',
-		per_page: String(perPage),
-		page: String(page),
-		...extra,
-	});
-}
+const session = (parameters, target = fixture) => target.pollSession(parameters);
 
 /** Re-runs a report's analysis through the API (as phpRank's UI or another workflow would). */
 async function rerun(target, id) {
@@ -39,9 +21,7 @@ async function rerun(target, id) {
 	return body.data;
 }
 
-async function report(id, target = fixture) {
-	return (await apiGet(target.sandbox, `/reports/${id}`)).data;
-}
+const report = (id, target = fixture) => target.report(id);
 
 const ids = (result) => result.items.map((item) => item.json.id);
 
@@ -502,13 +482,7 @@ describe('a trigger that cannot go silent', () => {
 			debug: () => {},
 			verbose: () => {},
 		};
-		const watcher = createPollSession({
-			nodeType,
-			credentialType,
-			credentials: { baseUrl: fixture.sandbox.url, apiKey: API_KEY },
-			parameters,
-			logger,
-		});
+		const watcher = fixture.pollSession(parameters, { logger });
 		if (staticData) Object.assign(watcher.staticData, staticData);
 		return { watcher, logs };
 	}

@@ -1,40 +1,13 @@
 // The phpRank Trigger's Check Failed event through n8n-core's poll machinery against the sandbox:
 // exact requests, exact items, each fall once, the state it keeps. The sandbox flips checks with
 // setChecks (as a re-run that changed only those would).
-const { useFixture, get, apiGet, fromList, API_KEY } = require('./fixture');
-const { createPollSession } = require('../helpers/poll-runner');
-const { PhpRankTrigger } = require('../helpers/built').trigger;
-const { PhpRankApi } = require('../helpers/built').credential;
+const { useFixture, reportList: listRequest, fromList } = require('./fixture');
 const { simplifyReport } = require('../helpers/built').simplify;
 const { CHECK_CATALOGUE } = require('../helpers/built').checkCatalogue;
 
-const nodeType = new PhpRankTrigger();
-const credentialType = new PhpRankApi();
-
 const fixture = useFixture();
-
-function session(parameters) {
-	return createPollSession({
-		nodeType,
-		credentialType,
-		credentials: { baseUrl: fixture.sandbox.url, apiKey: API_KEY },
-		parameters: { event: 'checkFailed', ...parameters },
-	});
-}
-
-function listRequest(perPage, page = 1, extra = {}) {
-	return get('/api/v1/reports', {
-		sort_by: 'id',
-		sort: 'desc',
-		per_page: String(perPage),
-		page: String(page),
-		...extra,
-	});
-}
-
-async function report(id) {
-	return (await apiGet(fixture.sandbox, `/reports/${id}`)).data;
-}
+const session = (parameters) => fixture.pollSession({ event: 'checkFailed', ...parameters });
+const report = (id) => fixture.report(id);
 
 /** Five pages of site.test and one of other.test, every check passing. */
 function resetAllPassing(count = 5) {

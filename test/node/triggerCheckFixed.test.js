@@ -1,40 +1,14 @@
 // The phpRank Trigger's Check Fixed event through n8n-core's poll machinery against the sandbox:
 // exact requests, exact items, each recovery once, the state it keeps. The sandbox flips checks with
 // setChecks (as a re-run that changed only those would) and adds newer reports of a page with addReport.
-const { useFixture, get, apiGet, API_KEY } = require('./fixture');
-const { createPollSession } = require('../helpers/poll-runner');
-const { PhpRankTrigger } = require('../helpers/built').trigger;
-const { PhpRankApi } = require('../helpers/built').credential;
+const { useFixture, reportList: listRequest } = require('./fixture');
 const { simplifyReport } = require('../helpers/built').simplify;
 const { CHECK_CATALOGUE } = require('../helpers/built').checkCatalogue;
 const { maskOfRecord } = require('../helpers/built').checkFixes;
 
-const nodeType = new PhpRankTrigger();
-const credentialType = new PhpRankApi();
-
 const fixture = useFixture();
-
-function session(parameters) {
-	return createPollSession({
-		nodeType,
-		credentialType,
-		credentials: { baseUrl: fixture.sandbox.url, apiKey: API_KEY },
-		parameters: { event: 'checkFixed', ...parameters },
-	});
-}
-
-function listRequest(perPage, page = 1) {
-	return get('/api/v1/reports', {
-		sort_by: 'id',
-		sort: 'desc',
-		per_page: String(perPage),
-		page: String(page),
-	});
-}
-
-async function report(id) {
-	return (await apiGet(fixture.sandbox, `/reports/${id}`)).data;
-}
+const session = (parameters) => fixture.pollSession({ event: 'checkFixed', ...parameters });
+const report = (id) => fixture.report(id);
 
 /** Five pages of site.test, every check passing; pages 2 and 4 fail noindex, page 4 robots too. */
 function reset() {

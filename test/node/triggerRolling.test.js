@@ -2,35 +2,20 @@
 // Watch left at 0): page 1 and a slice of older pages each poll, exact requests, every report covered
 // within the stated number of polls, nothing emitted twice or missed while reports are created, re-run
 // and deleted between polls. Version 1 keeps the newest 100.
-const { useFixture, get, fromList, API_KEY } = require('./fixture');
-const { createPollSession } = require('../helpers/poll-runner');
-const { PhpRankTrigger } = require('../helpers/built').trigger;
-const { PhpRankApi } = require('../helpers/built').credential;
-
-const nodeType = new PhpRankTrigger();
-const credentialType = new PhpRankApi();
+const { useFixture, reportList, fromList, API_KEY } = require('./fixture');
 
 const fixture = useFixture();
 const CHOSEN = { title: true, robots: true, noindex: true, https_encryption: true };
 
 function session(parameters, typeVersion) {
-	return createPollSession({
-		nodeType,
-		credentialType,
-		credentials: { baseUrl: fixture.sandbox.url, apiKey: API_KEY },
-		parameters: { event: 'checkFailed', project: fromList('big.test'), ...parameters },
-		...(typeVersion ? { typeVersion } : {}),
-	});
+	return fixture.pollSession(
+		{ event: 'checkFailed', project: fromList('big.test'), ...parameters },
+		typeVersion ? { typeVersion } : {},
+	);
 }
 
 const page = (n, perPage = 100, project = 'big.test') =>
-	get('/api/v1/reports', {
-		sort_by: 'id',
-		sort: 'desc',
-		...(project ? { project } : {}),
-		per_page: String(perPage),
-		page: String(n),
-	});
+	reportList(perPage, n, project ? { project } : {});
 const pages = (...numbers) => numbers.map((n) => page(n));
 
 /** `count` reports of big.test (IDs 1..count, one other.test report every 10th), the chosen checks passing. */

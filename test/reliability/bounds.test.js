@@ -4,10 +4,8 @@
 // misbehaves each way for a Get, a Create, a page of Return All, a trigger poll and a list search.
 // Whatever else ends a request (the Timeout, Stop) closes its connection too.
 const { useFixture, get, form, byId, API_KEY, FORM } = require('../node/fixture');
-const { createPollSession } = require('../helpers/poll-runner');
 const { searchContext } = require('../helpers/list-search-runner');
 const { searchReports } = require('../helpers/built').listSearch;
-const { PhpRankTrigger } = require('../helpers/built').trigger;
 const { PhpRank } = require('../helpers/built').node;
 const { PhpRankApi } = require('../helpers/built').credential;
 const { MAX_RESPONSE_BYTES: MAX_ANSWER_BYTES } = require('../helpers/built').responseBody;
@@ -134,12 +132,7 @@ describe.each(ANSWERS)('%s', (_name, oversize) => {
 	});
 
 	test('a trigger poll: fails with the same words, saves nothing, one request', async () => {
-		const session = createPollSession({
-			nodeType: new PhpRankTrigger(),
-			credentialType: new PhpRankApi(),
-			credentials: { baseUrl: fixture.sandbox.url, apiKey: API_KEY },
-			parameters: { event: 'newReport' },
-		});
+		const session = fixture.pollSession({ event: 'newReport' });
 		fixture.sandbox.failNext({ oversize, method: 'GET' });
 		const result = await session.poll();
 		expect(result.committed).toBe(false);

@@ -1,10 +1,7 @@
 // Every wait has an end: a server that sends its headers and then a byte at a time, or accepts the
 // connection and never answers, or a list that ignores `page`. What the user sees, and how many
 // requests the server got.
-const { useFixture, byId, API_KEY } = require('../node/fixture');
-const { createPollSession } = require('../helpers/poll-runner');
-const { PhpRankTrigger } = require('../helpers/built').trigger;
-const { PhpRankApi } = require('../helpers/built').credential;
+const { useFixture, byId } = require('../node/fixture');
 const { pollDeadline } = require('../helpers/built').readReports;
 
 const fixture = useFixture({ seed: { reports: 250 } });
@@ -72,16 +69,7 @@ describe('the Timeout bounds the whole request, body included', () => {
 });
 
 describe('a poll has a deadline of its own', () => {
-	const trigger = new PhpRankTrigger();
-	const credentialType = new PhpRankApi();
-	const session = (options = {}) =>
-		createPollSession({
-			nodeType: trigger,
-			credentialType,
-			credentials: { baseUrl: fixture.sandbox.url, apiKey: API_KEY },
-			parameters: { event: 'newReport' },
-			...options,
-		});
+	const session = (options = {}) => fixture.pollSession({ event: 'newReport' }, options);
 
 	test('a server that accepts and never answers: the poll ends at its deadline and saves nothing', async () => {
 		const watcher = session({ pollBudgetMs: 2000 });

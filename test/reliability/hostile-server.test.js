@@ -3,9 +3,7 @@
 // host) and what the user sees. One request pipeline: the same failure is worded the same way.
 const { startSandbox } = require('../sandbox');
 const { useFixture, startFixture, get, form, byId, API_KEY, FORM } = require('../node/fixture');
-const { createPollSession } = require('../helpers/poll-runner');
 const { searchReports } = require('../helpers/built').listSearch;
-const { PhpRankTrigger } = require('../helpers/built').trigger;
 const { PhpRankApi } = require('../helpers/built').credential;
 
 const PASSWORD = 'pw-7c1e9a-secret';
@@ -47,14 +45,7 @@ function shown(error) {
 	);
 }
 
-function pollSession(baseUrl = fixture.sandbox.url) {
-	return createPollSession({
-		nodeType: new PhpRankTrigger(),
-		credentialType: new PhpRankApi(),
-		credentials: { baseUrl, apiKey: API_KEY },
-		parameters: { event: 'newReport' },
-	});
-}
+const pollSession = () => fixture.pollSession({ event: 'newReport' });
 
 /**
  * The "From List" search as n8n's editor calls it: the credential's own authenticate(), then one

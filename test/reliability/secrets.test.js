@@ -140,9 +140,6 @@ test('the key is only ever sent in the Authorization header', async () => {
 });
 
 describe('a Base URL with userinfo (https://user:password@host) is refused, and its userinfo never shows', () => {
-	const { createPollSession } = require('../helpers/poll-runner');
-	const { PhpRankTrigger } = require('../helpers/built').trigger;
-	const { PhpRankApi } = require('../helpers/built').credential;
 	const USER = 'basic-user-7f3e';
 	const SECRET = 'basic-pass-0c9d2b';
 	const withUserinfo = (url) => url.replace('://', `://${USER}:${SECRET}@`);
@@ -150,12 +147,7 @@ describe('a Base URL with userinfo (https://user:password@host) is refused, and 
 		fixture.run(parameters, { credentials: { baseUrl } });
 	const list = { resource: 'report', operation: 'getAll', returnAll: false, limit: 5 };
 	const poll = async (baseUrl = withUserinfo(fixture.sandbox.url)) =>
-		await createPollSession({
-			nodeType: new PhpRankTrigger(),
-			credentialType: new PhpRankApi(),
-			credentials: { baseUrl, apiKey: API_KEY },
-			parameters: { event: 'newReport' },
-		}).poll();
+		await fixture.pollSession({ event: 'newReport' }, { credentials: { baseUrl } }).poll();
 	const refusal = (siteUrl) => ({
 		message: `The credential's Base URL has a user name or password in it (user:password@ before the host): remove them, so that it reads like ${siteUrl}; phpRank's API takes the API key, not a password in the address`,
 		description:

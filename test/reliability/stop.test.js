@@ -3,7 +3,7 @@
 // it. Stop is pressed the way n8n does it (the run's cancel(): the execution's AbortController),
 // at the moment the sandbox receives a chosen request. (Its own file: the last test leaves the
 // account's gate paused for half a minute.)
-const { useFixture, get, byId } = require('../node/fixture');
+const { useFixture, get, byId, CANCELED } = require('../node/fixture');
 
 const fixture = useFixture({ seed: { reports: 1000 } });
 beforeEach(() => {
@@ -11,44 +11,17 @@ beforeEach(() => {
 	fixture.sandbox.setFaults({});
 });
 
-const CANCELED =
-	'The execution was canceled: the node stopped waiting for phpRank and sent nothing more';
-
 /**
- * Runs the node and presses Stop when the sandbox receives the request `when` picks (after
- * `delayMs`); returns the result, how long the run took after Stop, and the requests that arrived
- * after Stop.
+ * fixture.runAndStop (Stop pressed when the sandbox receives the request `when` picks, after
+ * `delayMs`), with how long the run took after Stop and the requests that arrived after it.
  */
-async function runAndStop(parameters, when, { delayMs = 0, items } = {}) {
-	let stoppedAt;
-	let stop;
-	const requestsAtStop = [];
-	const unsubscribe = fixture.sandbox.onRequest((entry) => {
-		if (stoppedAt !== undefined || !when(entry)) return;
-		const press = () => {
-			stoppedAt = Date.now();
-			requestsAtStop.push(...fixture.sandbox.requests);
-			stop();
-		};
-		if (delayMs > 0) setTimeout(press, delayMs);
-		else press();
-	});
-	try {
-		const result = await fixture.run(parameters, {
-			items,
-			control: (run) => {
-				stop = run.stop;
-			},
-		});
-		const endedAt = Date.now();
-		return {
-			...result,
-			afterStopMs: endedAt - stoppedAt,
-			requestsAfterStop: fixture.sandbox.requests.filter((r) => !requestsAtStop.includes(r)),
-		};
-	} finally {
-		unsubscribe();
-	}
+async function runAndStop(parameters, when, options) {
+	const result = await fixture.runAndStop(parameters, when, options);
+	return {
+		...result,
+		afterStopMs: Date.now() - result.stoppedAt,
+		requestsAfterStop: fixture.sandbox.requests.slice(result.requestsAtStop),
+	};
 }
 
 test('Stop while Return All pages: no page is asked for after it, and the run ends as canceled', async () => {

@@ -271,6 +271,65 @@ export function simplifyField(displayOptions?: IDisplayOptions): INodeProperties
 	};
 }
 
+/** Pages per Issue when not set: enough to act on, small enough for an AI agent's context. */
+export const DEFAULT_PAGES_PER_ISSUE = 10;
+export const PAGES_PER_ISSUE_PARAMETER = 'pagesPerIssue';
+
+/**
+ * Pages per Issue of Get Issues and Validate Fix (checked by inputChecks.ts pagesPerIssueFrom): how
+ * many pages an output lists, 0 none. `description` says which pages each operation lists.
+ */
+export function pagesPerIssueField(operation: Operation, description: string): INodeProperties {
+	return {
+		displayName: 'Pages per Issue',
+		name: PAGES_PER_ISSUE_PARAMETER,
+		type: 'number',
+		typeOptions: { minValue: 0 },
+		default: DEFAULT_PAGES_PER_ISSUE,
+		description,
+		displayOptions: showFor(RESOURCE.project, [operation]),
+	};
+}
+
+/**
+ * Max Age (Hours) of Create or Re-Run, also in Audit Site's Options (checked by inputChecks.ts
+ * maxAgeHoursFrom). `displayOptions` where it stands; none inside a collection.
+ */
+export function maxAgeHoursField(displayOptions?: IDisplayOptions): INodeProperties {
+	return {
+		displayName: 'Max Age (Hours)',
+		name: 'maxAgeHours',
+		type: 'number',
+		typeOptions: { minValue: 0 },
+		default: 0,
+		description:
+			'Keep a report generated less than this many hours ago as it is, without re-running it (action "kept"). 0 always re-runs.',
+		...(displayOptions ? { displayOptions } : {}),
+	};
+}
+
+export const CHECK_AFTER_CREATE_PARAMETER = 'checkAfterCreate';
+
+/**
+ * Check for a Parallel Create of Create or Re-Run, also in Audit Site's Options: on unless turned
+ * off (resources/report/createOrRerun.ts reads it). `description` says what is read again after
+ * the Creates (a page's reports or a site's); `displayOptions` where it stands, none inside a
+ * collection.
+ */
+export function checkAfterCreateField(
+	description: string,
+	displayOptions?: IDisplayOptions,
+): INodeProperties {
+	return {
+		displayName: 'Check for a Parallel Create',
+		name: CHECK_AFTER_CREATE_PARAMETER,
+		type: 'boolean',
+		default: true,
+		description,
+		...(displayOptions ? { displayOptions } : {}),
+	};
+}
+
 /** Update's "Output Changes": shown only with Re-Run Analysis on (`displayOptions` says where). */
 export function outputChangesField(displayOptions: IDisplayOptions): INodeProperties {
 	return {

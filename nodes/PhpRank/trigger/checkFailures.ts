@@ -38,12 +38,43 @@ export function failingMask(report: IDataObject, checks: readonly string[], prev
 	return mask;
 }
 
-/** One chosen check that broke: the shape of Update's Output Changes regressions. */
-export interface Regression extends IDataObject {
+/** A chosen check as the check events name it (Check Fixed's `fixed` entries). */
+export interface NamedCheck extends IDataObject {
 	check: string;
 	category: Category;
 	importance: string | null;
+}
+
+/** One chosen check that broke: the shape of Update's Output Changes regressions. */
+export interface Regression extends NamedCheck {
 	reason: string;
+}
+
+/**
+ * The chosen checks whose bit is set in `set` and not in `unset`, most important first: what broke
+ * (Check Failed: set now, not before) or what passes again (Check Fixed: set before, not now).
+ * `named` adds what an event says of each (a regression's reason).
+ */
+export function flippedChecks<T extends NamedCheck>(
+	report: IDataObject,
+	checks: readonly string[],
+	set: number,
+	unset: number,
+	named: (entry: NamedCheck, check: IDataObject) => T,
+): T[] {
+	const results = asObject(report.results);
+	const flipped: T[] = [];
+	checks.forEach((key, index) => {
+		if (!hasBit(set, index) || hasBit(unset, index)) return;
+		const check = asObject(results?.[key]) ?? {};
+		const entry: NamedCheck = {
+			check: key,
+			category: categoryOf(key),
+			importance: importanceOf(check) ?? checkInfo(key)?.importance ?? null,
+		};
+		flipped.push(named(entry, check));
+	});
+	return flipped.sort(byImportance);
 }
 
 /** The chosen checks failing in `now` and not in `before` (0 for a new report: every failing one), most important first. */
@@ -53,17 +84,8 @@ export function regressionsOf(
 	before: number,
 	now: number,
 ): Regression[] {
-	const results = asObject(report.results);
-	const regressions: Regression[] = [];
-	checks.forEach((key, index) => {
-		if (!hasBit(now, index) || hasBit(before, index)) return;
-		const check = asObject(results?.[key]) ?? {};
-		regressions.push({
-			check: key,
-			category: categoryOf(key),
-			importance: importanceOf(check) ?? checkInfo(key)?.importance ?? null,
-			reason: checkReason(key, check),
-		});
-	});
-	return regressions.sort(byImportance);
+	return flippedChecks(report, checks, now, before, (entry, check) => ({
+		...entry,
+		reason: checkReason(entry.check, check),
+	}));
 }

@@ -1,11 +1,10 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { checkInfo } from '../report/checkCatalogue';
 import { fingerprint } from '../report/pageSet';
-import type { Category } from '../report/score';
-import { asObject, byImportance, categoryOf, importanceOf, toNumber } from '../report/score';
+import { toNumber } from '../report/score';
 import { storedUrl } from '../report/storedUrl';
-import { bit, failingMask, hasBit } from './checkFailures';
+import type { NamedCheck } from './checkFailures';
+import { bit, failingMask, flippedChecks, hasBit } from './checkFailures';
 
 /**
  * Check Fixed: a chosen check that failed on a watched page passes in a re-run or in a newer report
@@ -44,11 +43,7 @@ function pageOfRecord(record: number, checkCount: number): number {
 }
 
 /** One chosen check that passes again. */
-export interface Fix extends IDataObject {
-	check: string;
-	category: Category;
-	importance: string | null;
-}
+export type Fix = NamedCheck;
 
 /** The chosen checks failing in `before` and passing in `now`, most important first. */
 export function fixesOf(
@@ -57,18 +52,7 @@ export function fixesOf(
 	before: number,
 	now: number,
 ): Fix[] {
-	const results = asObject(report.results);
-	const fixes: Fix[] = [];
-	checks.forEach((key, index) => {
-		if (!hasBit(before, index) || hasBit(now, index)) return;
-		const check = asObject(results?.[key]) ?? {};
-		fixes.push({
-			check: key,
-			category: categoryOf(key),
-			importance: importanceOf(check) ?? checkInfo(key)?.importance ?? null,
-		});
-	});
-	return fixes.sort(byImportance);
+	return flippedChecks(report, checks, before, now, (entry) => entry);
 }
 
 /** The numbers of reports read for the first time (a first poll): nothing is compared. */

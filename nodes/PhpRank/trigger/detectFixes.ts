@@ -3,13 +3,9 @@ import type { IDataObject } from 'n8n-workflow';
 import { chosenChecks, failingMask } from './checkFailures';
 import { decideFixes, fixesOf } from './checkFixes';
 import type { WatchEvent, WatchOutcome, WatchSettings, WatchState } from './watch';
-import { newestId, reportId, watchSignature } from './watch';
+import { byIdAscending, checkWindow, reportId, windowState } from './watch';
 
 /** Check Fixed's event over a poll's reports (the decision is checkFixes.ts'), and its test event. */
-
-function byIdAscending(a: IDataObject, b: IDataObject): number {
-	return reportId(a) - reportId(b);
-}
 
 /**
  * Check Fixed: a report of the window is emitted when a chosen check it failed at the last poll
@@ -21,19 +17,17 @@ export function detectCheckFixes(
 	settings: WatchSettings,
 	window: IDataObject[],
 ): WatchOutcome {
-	const checks = chosenChecks(settings.checks);
-	const lastId = state.lastId ?? 0;
-	const read = [...window].sort(byIdAscending);
-	const decision = decideFixes(state.failing ?? {}, lastId, read, checks);
+	const { checks, lastId, known, reports } = checkWindow(state, settings, window);
+	const decision = decideFixes(known, lastId, reports, checks);
 	const failing: IDataObject = {};
-	for (const report of read)
+	for (const report of reports)
 		failing[String(reportId(report))] = decision.records[String(reportId(report))];
-	const next: WatchState = { watch: watchSignature(settings) };
-	if (state.site !== undefined) next.site = state.site;
-	next.lastId = newestId(window, lastId);
-	next.failing = failing;
 	const events = decision.fixed.map(({ report, fixed }) => ({ report, extra: { fixed } }));
-	return { events, state: next, records: decision.records };
+	return {
+		events,
+		state: windowState(state, settings, window, { failing }),
+		records: decision.records,
+	};
 }
 
 /**

@@ -101,7 +101,7 @@ export function reportId(report: IDataObject): number {
 	return toNumber(report.id) ?? 0;
 }
 
-function byIdAscending(a: IDataObject, b: IDataObject): number {
+export function byIdAscending(a: IDataObject, b: IDataObject): number {
 	return reportId(a) - reportId(b);
 }
 
@@ -121,6 +121,48 @@ function byCreationAscending(a: IDataObject, b: IDataObject): number {
 
 export function newestId(reports: IDataObject[], floor: number): number {
 	return reports.reduce((max, report) => Math.max(max, reportId(report)), floor);
+}
+
+/**
+ * The next state of the events that compare a window of reports (the score and check events): the
+ * same watch and site, the newest ID seen, and what was recorded of the window (`scores` or
+ * `failing`), in that order.
+ */
+export function windowState(
+	state: WatchState,
+	settings: WatchSettings,
+	window: IDataObject[],
+	recorded: Pick<WatchState, 'scores' | 'failing'>,
+): WatchState {
+	const next: WatchState = { watch: watchSignature(settings) };
+	if (state.site !== undefined) next.site = state.site;
+	next.lastId = newestId(window, state.lastId ?? 0);
+	return Object.assign(next, recorded);
+}
+
+/** What the check events (Check Failed, Check Fixed) start a poll from. */
+export interface CheckWindow {
+	/** The chosen checks in phpRank's order (checkFailures.ts chosenChecks). */
+	checks: string[];
+	/** The newest ID seen at the last poll (0: none). */
+	lastId: number;
+	/** Report ID → the number recorded for it at the last poll. */
+	known: IDataObject;
+	/** The window's reports, oldest first. */
+	reports: IDataObject[];
+}
+
+export function checkWindow(
+	state: WatchState,
+	settings: WatchSettings,
+	window: IDataObject[],
+): CheckWindow {
+	return {
+		checks: chosenChecks(settings.checks),
+		lastId: state.lastId ?? 0,
+		known: state.failing ?? {},
+		reports: [...window].sort(byIdAscending),
+	};
 }
 
 /** The latest `created_at` among the reports and `since` (as sent, so it is stored as phpRank wrote it). */
@@ -300,11 +342,7 @@ function compareScores(
 		scores[key] = decision.record;
 		if (decision.event) events.push({ report, extra: decision.event });
 	}
-	const next: WatchState = { watch: watchSignature(settings) };
-	if (state.site !== undefined) next.site = state.site;
-	next.lastId = newestId(window, state.lastId ?? 0);
-	next.scores = scores;
-	return { events, state: next };
+	return { events, state: windowState(state, settings, window, { scores }) };
 }
 
 /**
@@ -400,12 +438,10 @@ export function detectCheckFailures(
 	settings: WatchSettings,
 	window: IDataObject[],
 ): WatchOutcome {
-	const checks = chosenChecks(settings.checks);
-	const lastId = state.lastId ?? 0;
-	const known = state.failing ?? {};
+	const { checks, lastId, known, reports } = checkWindow(state, settings, window);
 	const failing: IDataObject = {};
 	const events: WatchEvent[] = [];
-	for (const report of [...window].sort(byIdAscending)) {
+	for (const report of reports) {
 		const key = String(reportId(report));
 		const recorded = toNumber(known[key]);
 		const now = failingMask(report, checks, recorded ?? 0);
@@ -414,11 +450,7 @@ export function detectCheckFailures(
 		const regressions = regressionsOf(report, checks, before, now);
 		if (regressions.length > 0) events.push({ report, extra: checkFailedFields(regressions) });
 	}
-	const next: WatchState = { watch: watchSignature(settings) };
-	if (state.site !== undefined) next.site = state.site;
-	next.lastId = newestId(window, lastId);
-	next.failing = failing;
-	return { events, state: next };
+	return { events, state: windowState(state, settings, window, { failing }) };
 }
 
 /** "Fetch Test Event", Check Failed: the newest report that fails a chosen check, with those checks. */

@@ -176,20 +176,25 @@ async function checkScheduledTrigger({ ctx, sandbox, report, tag, pkg, workflow 
 	);
 }
 
-/** Waits for the workflow's one finished execution and reads its run data. */
-async function oneExecution(ctx, workflowId, name) {
+/**
+ * Waits until the workflow has `count` executions, all finished, and reads the newest one's run
+ * data; `waiting` and `reading` name the two waits in the report.
+ */
+async function finishedExecution(ctx, workflowId, count, waiting, reading) {
 	const [execution] = await waitFor(
-		`${name}: an execution after the next scheduled poll`,
+		waiting,
 		async () => {
 			const list = await rn.listExecutions(ctx, workflowId);
 			return (
-				list.length > 0 && list.every((x) => x.status !== 'running' && x.status !== 'new') && list
+				list.length >= count &&
+				list.every((x) => x.status !== 'running' && x.status !== 'new') &&
+				list
 			);
 		},
 		130000,
 	);
 	const { data } = await waitFor(
-		`${name}: the execution's run data`,
+		reading,
 		async () => {
 			const read = await rn.readExecution(ctx, execution.id);
 			return read.hasRunData && read;
@@ -197,6 +202,17 @@ async function oneExecution(ctx, workflowId, name) {
 		30000,
 	);
 	return { execution, data };
+}
+
+/** Waits for the workflow's one finished execution and reads its run data. */
+function oneExecution(ctx, workflowId, name) {
+	return finishedExecution(
+		ctx,
+		workflowId,
+		1,
+		`${name}: an execution after the next scheduled poll`,
+		`${name}: the execution's run data`,
+	);
 }
 
 /** Re-runs a report as another client would (PATCH results=1): the sandbox analyses the page again. */
@@ -309,23 +325,12 @@ async function checkScheduledFix({ ctx, sandbox, report, name, pkg, fixedTrigger
 	sandbox.repair({ checks: 'noindex', url: page.url });
 	await rerunReport(sandbox, page.id);
 	const record = await apiReport(sandbox, page.id);
-	const [fix] = await waitFor(
+	const { execution: fix, data } = await finishedExecution(
+		ctx,
+		CHECK_WORKFLOW.workflowId,
+		2,
 		`${name}: Check Fixed's execution after the repair`,
-		async () => {
-			const list = await executions();
-			return (
-				list.length >= 2 && list.every((x) => x.status !== 'running' && x.status !== 'new') && list
-			);
-		},
-		130000,
-	);
-	const { data } = await waitFor(
 		`${name}: Check Fixed's run data`,
-		async () => {
-			const read = await rn.readExecution(ctx, fix.id);
-			return read.hasRunData && read;
-		},
-		30000,
 	);
 	const fixed = [
 		{ check: 'noindex', category: 'seo', importance: record.results.noindex.importance },

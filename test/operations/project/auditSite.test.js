@@ -3,7 +3,7 @@
 // serves robots.txt and sitemaps as sites write them, and misbehaves as sites do. The sitemap
 // reader's own parts are tested in test/sitemap/.
 const zlib = require('node:zlib');
-const { useFixture, get, form } = require('../../node/fixture');
+const { useFixture, urlSearch, rerun, form } = require('../../node/fixture');
 const { startSite, urlset, sitemapIndex } = require('../../sandbox/site');
 
 const fixture = useFixture({ clock: Math.floor(Date.now() / 1000) * 1000 });
@@ -47,25 +47,9 @@ const page = (path, sitemap, lastmod = null) => ({
 	lastmod,
 });
 const u = (path) => `${site.url}${path}`;
-const listing = (page = 1) =>
-	get('/api/v1/reports', {
-		search_by: 'url',
-		// the site's search term: its host without the port (report/storedUrl.ts siteSearchTerm)
-		search: new URL(site.url).hostname,
-		sort_by: 'id',
-		sort: 'desc',
-		per_page: '100',
-		page: String(page),
-	});
-const lookup = (search) =>
-	get('/api/v1/reports', {
-		search_by: 'url',
-		search,
-		sort_by: 'id',
-		sort: 'desc',
-		per_page: '100',
-		page: '1',
-	});
+// the site's search term: its host without the port (report/storedUrl.ts siteSearchTerm)
+const listing = (page = 1) => urlSearch(new URL(site.url).hostname, page);
+const lookup = (search) => urlSearch(search);
 const create = (url, privacy = 1, password) =>
 	form(
 		'POST',
@@ -518,7 +502,7 @@ describe('the audit: Create or Re-Run for each page', () => {
 		expect(fixture.takeRequests()).toEqual([
 			listing(1),
 			create(u('/new'), 0),
-			form('PATCH', `/api/v1/reports/${oldReport.id}`, 'results=1'),
+			rerun(oldReport.id),
 			// Check for a Parallel Create: the site read once more after its Creates
 			listing(1),
 		]);
@@ -575,15 +559,18 @@ describe('the audit: Create or Re-Run for each page', () => {
 
 	test('a page whose audit fails: its error item with Continue On Fail, the other pages go on; without it, the node fails', async () => {
 		site.setFiles({ '/robots.txt': 'Sitemap: /s.xml', '/s.xml': urlset([u('/a'), u('/b')]) });
-		fixture.sandbox.failNext({
-			status: 422,
-			method: 'POST',
-			path: '/api/v1/reports',
-			body: {
-				message: 'The url field is invalid.',
-				errors: { url: ['The url field is invalid.'] },
-			},
-		});
+		// phpRank refuses the next Create as it refuses a URL it cannot read
+		const refuseNextCreate = () =>
+			fixture.sandbox.failNext({
+				status: 422,
+				method: 'POST',
+				path: '/api/v1/reports',
+				body: {
+					message: 'The url field is invalid.',
+					errors: { url: ['The url field is invalid.'] },
+				},
+			});
+		refuseNextCreate();
 		const result = await fixture.run(audit(), { continueOnFail: true });
 		expect(result.error).toBeUndefined();
 		const items = jsonOf(result);
@@ -595,15 +582,7 @@ describe('the audit: Create or Re-Run for each page', () => {
 			error: expect.stringContaining('url'),
 		});
 		expect(items[1].action).toBe('created');
-		fixture.sandbox.failNext({
-			status: 422,
-			method: 'POST',
-			path: '/api/v1/reports',
-			body: {
-				message: 'The url field is invalid.',
-				errors: { url: ['The url field is invalid.'] },
-			},
-		});
+		refuseNextCreate();
 		site.setFiles({ '/robots.txt': 'Sitemap: /s.xml', '/s.xml': urlset([u('/c'), u('/d')]) });
 		const failing = await fixture.run(audit());
 		expect(failing.error).toBeDefined();

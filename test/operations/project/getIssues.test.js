@@ -1,7 +1,14 @@
 // Project → getIssues (nodes/PhpRank/resources/project/getIssues.ts): this operation's own tests,
 // through n8n-core's engine against the sandbox. Expected issues are worked out here from the
 // sandbox's own stored reports (an oracle independent of report/siteHealth.ts).
-const { useFixture, get, fromList, byName, apiGet } = require('../../node/fixture');
+const {
+	useFixture,
+	projectReports,
+	fromList,
+	byName,
+	apiGet,
+	CANCELED,
+} = require('../../node/fixture');
 const { checkReason } = require('../../helpers/built').checkReasons;
 const { CHECK_CATALOGUE } = require('../../helpers/built').checkCatalogue;
 const { expectedIssues: oracle, RANK } = require('../../helpers/site-issues-oracle');
@@ -18,14 +25,7 @@ const getIssues = (extra = {}) => ({
 });
 
 /** The list request of page `page`, as Get Issues must send it. */
-const listing = (page, project = SITE) =>
-	get('/api/v1/reports', {
-		project,
-		sort_by: 'id',
-		sort: 'desc',
-		per_page: '100',
-		page: String(page),
-	});
+const listing = (page, project = SITE) => projectReports(project, page);
 
 /** `count` pages of the site, each with one report; scores spread so that checks differ. */
 const pages = (count, site = SITE) =>
@@ -143,17 +143,7 @@ test('every page passes every check: no items, no error', async () => {
 	expect(fixture.takeRequests()).toEqual([listing(1)]);
 });
 
-test('a project without reports: an error naming it and Project → Get Many, after one request', async () => {
-	fixture.sandbox.reset(pages(5));
-	const { error } = await fixture.run(getIssues({ project: byName('sitetest') }));
-	expect(error.message).toBe(
-		'Project "sitetest" has no reports: check its name (phpRank names a project by its site\'s host, like example.com; Project → Get Many lists them)',
-	);
-	expect(error.description).toBe('Check the "Project" field of this node.');
-	expect(fixture.takeRequests()).toEqual([listing(1, 'sitetest')]);
-});
-
-test('refused before any request: an empty Importance, a negative Pages per Issue, no project', async () => {
+test('refused before any request: an empty Importance, or Importance as text with an unknown word', async () => {
 	fixture.sandbox.reset(pages(5));
 	const cases = [
 		[{ importance: [] }, 'Importance must be one or more of high, medium and low (got nothing)'],
@@ -161,11 +151,6 @@ test('refused before any request: an empty Importance, a negative Pages per Issu
 			{ importance: '={{ "high, urgent" }}' },
 			'Importance must be one or more of high, medium and low (got "high, urgent")',
 		],
-		[
-			{ pagesPerIssue: -1 },
-			'Pages per Issue must be a whole number of 0 or more, like 10 (0 lists no pages, only counts) (got -1)',
-		],
-		[{ project: byName(' ') }, 'Project is required, like example.com'],
 	];
 	for (const [extra, message] of cases) {
 		const { error } = await fixture.run(getIssues(extra));
@@ -197,28 +182,11 @@ test("under phpRank's throttle: no error, and exactly 3 accepted requests for 25
 
 test('Stop between two pages: the run ends as canceled, nothing is sent after it', async () => {
 	fixture.sandbox.reset(pages(350));
-	let stop;
-	let requestsAtStop;
-	const unsubscribe = fixture.sandbox.onRequest((entry) => {
-		if (requestsAtStop || entry.query.page !== '2') return;
-		requestsAtStop = fixture.sandbox.requests.length;
-		stop();
-	});
-	try {
-		const result = await fixture.run(getIssues(), {
-			control: (run) => {
-				stop = run.stop;
-			},
-		});
-		expect(result.error.message).toBe(
-			'The execution was canceled: the node stopped waiting for phpRank and sent nothing more',
-		);
-		expect(result.run.status).toBe('canceled');
-	} finally {
-		unsubscribe();
-	}
+	const result = await fixture.runAndStop(getIssues(), (entry) => entry.query.page === '2');
+	expect(result.error.message).toBe(CANCELED);
+	expect(result.run.status).toBe('canceled');
 	const requests = fixture.takeRequests();
-	expect(requests).toHaveLength(requestsAtStop);
+	expect(requests).toHaveLength(result.requestsAtStop);
 	expect(requests).toEqual([listing(1), listing(2)]);
 });
 

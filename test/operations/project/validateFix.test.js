@@ -2,7 +2,15 @@
 // tests, through n8n-core's engine against the sandbox. The sandbox's `repair` is the site owner's
 // fix: later re-runs of the repaired pages pass the check. Plain http pages always fail
 // https_encryption otherwise, so whether a page is fixed never depends on the sandbox's analysis.
-const { useFixture, get, form, fromList, byName, apiGet } = require('../../node/fixture');
+const {
+	useFixture,
+	projectReports,
+	rerun,
+	fromList,
+	byName,
+	apiGet,
+	CANCELED,
+} = require('../../node/fixture');
 const { checkReason } = require('../../helpers/built').checkReasons;
 
 const fixture = useFixture();
@@ -19,16 +27,7 @@ const validateFix = (extra = {}) => ({
 });
 
 /** The list request of page `page`, as Validate Fix must send it (Get Issues' listing). */
-const listing = (page, project = SITE) =>
-	get('/api/v1/reports', {
-		project,
-		sort_by: 'id',
-		sort: 'desc',
-		per_page: '100',
-		page: String(page),
-	});
-
-const rerun = (id) => form('PATCH', `/api/v1/reports/${id}`, 'results=1');
+const listing = (page, project = SITE) => projectReports(project, page);
 
 /** `count` pages of the site, one report each (ids 1..count); every `httpEvery`-th page is plain http. */
 const pages = (count, httpEvery = 2) =>
@@ -224,36 +223,15 @@ test('a re-run that fails (a report deleted meanwhile, a server error after the 
 	for (const page of output.pages.slice(0, 2)) expect(page.reason).not.toContain('test-key');
 });
 
-test('a project without reports: the error of Get Issues, after one request', async () => {
-	fixture.sandbox.reset(pages(5));
-	const { error } = await fixture.run(validateFix({ project: byName('sitetest') }));
-	expect(error.message).toBe(
-		'Project "sitetest" has no reports: check its name (phpRank names a project by its site\'s host, like example.com; Project → Get Many lists them)',
-	);
-	expect(error.description).toBe('Check the "Project" field of this node.');
-	expect(fixture.takeRequests()).toEqual([listing(1, 'sitetest')]);
-});
-
 test('Check by readable name or key in any case (an expression, a model); anything else refused before any request', async () => {
 	fixture.sandbox.reset(pages(4));
 	const byReadableName = await fixture.run(validateFix({ check: '={{ "HTTPS Encryption" }}' }));
 	expect(jsonOf(byReadableName.items)[0].check).toBe(CHECK);
 	expect(fixture.takeRequests()).toEqual([listing(1), rerun(4)]);
-	const cases = [
-		[
-			{ check: '={{ "https" }}' },
-			'Check must be one of phpRank\'s checks, by key like meta_description or by name like Meta Description (got "https")',
-		],
-		[
-			{ pagesPerIssue: -1 },
-			'Pages per Issue must be a whole number of 0 or more, like 10 (0 lists no pages, only counts) (got -1)',
-		],
-		[{ project: byName(' ') }, 'Project is required, like example.com'],
-	];
-	for (const [extra, message] of cases) {
-		const { error } = await fixture.run(validateFix(extra));
-		expect(error.message).toBe(message);
-	}
+	const { error } = await fixture.run(validateFix({ check: '={{ "https" }}' }));
+	expect(error.message).toBe(
+		'Check must be one of phpRank\'s checks, by key like meta_description or by name like Meta Description (got "https")',
+	);
 	expect(fixture.takeRequests()).toEqual([]);
 });
 
@@ -280,28 +258,14 @@ test("under phpRank's throttle every re-run waits and none fails", async () => {
 test('Stop during a re-run: the run ends as canceled, nothing is sent after it', async () => {
 	fixture.sandbox.reset(pages(20));
 	fixture.sandbox.repair({ checks: CHECK, project: SITE });
-	let stop;
-	let requestsAtStop;
-	const unsubscribe = fixture.sandbox.onRequest((entry) => {
-		if (requestsAtStop || entry.pathname !== '/api/v1/reports/16') return;
-		requestsAtStop = fixture.sandbox.requests.length;
-		stop();
-	});
-	try {
-		const run = await fixture.run(validateFix({ checkAllPages: true }), {
-			control: (controls) => {
-				stop = controls.stop;
-			},
-		});
-		expect(run.error.message).toBe(
-			'The execution was canceled: the node stopped waiting for phpRank and sent nothing more',
-		);
-		expect(run.run.status).toBe('canceled');
-	} finally {
-		unsubscribe();
-	}
+	const run = await fixture.runAndStop(
+		validateFix({ checkAllPages: true }),
+		(entry) => entry.pathname === '/api/v1/reports/16',
+	);
+	expect(run.error.message).toBe(CANCELED);
+	expect(run.run.status).toBe('canceled');
 	const requests = fixture.takeRequests();
-	expect(requests).toHaveLength(requestsAtStop);
+	expect(requests).toHaveLength(run.requestsAtStop);
 	expect(requests).toEqual([listing(1), rerun(20), rerun(18), rerun(16)]);
 });
 

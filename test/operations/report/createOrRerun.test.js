@@ -4,7 +4,7 @@ describe("through n8n-core's engine against the sandbox", () => {
 	// Report → Create or Re-Run through n8n-core's engine against the sandbox: the exact lookup
 	// (phpRank's search is a substring match), one write per page and run, Max Age, and a Create whose
 	// answer was lost, made to happen for real with the sandbox's fault modes.
-	const { useFixture, get, form, apiGet } = require('../../node/fixture');
+	const { useFixture, urlSearch, rerun, form, apiGet, CANCELED } = require('../../node/fixture');
 	const { simplifyReport } = require('../../helpers/built').simplify;
 	const { diffReports } = require('../../helpers/built').reportChanges;
 
@@ -25,19 +25,10 @@ describe("through n8n-core's engine against the sandbox", () => {
 	});
 
 	/** The lookup request for a page (stored form), newest first, pages of 100. */
-	const lookup = (search, page = 1) =>
-		get('/api/v1/reports', {
-			search_by: 'url',
-			search,
-			sort_by: 'id',
-			sort: 'desc',
-			per_page: '100',
-			page: String(page),
-		});
-	const rerun = (id) => form('PATCH', `/api/v1/reports/${id}`, 'results=1');
+	const lookup = urlSearch;
 	const create = (body) => form('POST', '/api/v1/reports', body);
 
-	const report = async (id) => (await apiGet(fixture.sandbox, `/reports/${id}`)).data;
+	const report = (id) => fixture.report(id);
 	const jsonOf = (items) => items.map((item) => item.json);
 	/** Requests of items that run at once, in a fixed order for comparison. */
 	const sorted = (requests) =>
@@ -625,31 +616,17 @@ describe("through n8n-core's engine against the sandbox", () => {
 
 		test('Stop during the listing: the run ends as canceled, nothing is sent after it, nothing created', async () => {
 			fixture.sandbox.reset(pages(300).map((url) => ({ url })));
-			let stop;
-			let requestsAtStop;
-			const unsubscribe = fixture.sandbox.onRequest((entry) => {
-				if (requestsAtStop || entry.query.search !== SITE || entry.query.page !== '2') return;
-				requestsAtStop = fixture.sandbox.requests.length;
-				stop();
-			});
-			try {
-				// one request at a time: when page 2 arrives, no other request is on its way
-				const params = createOrRerun('={{ $json.url }}', { options: { maxParallelRequests: 1 } });
-				const result = await fixture.run(params, {
-					...itemsOf(pages(300)),
-					control: (run) => {
-						stop = run.stop;
-					},
-				});
-				expect(result.error.message).toBe(
-					'The execution was canceled: the node stopped waiting for phpRank and sent nothing more',
-				);
-				expect(result.run.status).toBe('canceled');
-			} finally {
-				unsubscribe();
-			}
+			// one request at a time: when page 2 arrives, no other request is on its way
+			const params = createOrRerun('={{ $json.url }}', { options: { maxParallelRequests: 1 } });
+			const result = await fixture.runAndStop(
+				params,
+				(entry) => entry.query.search === SITE && entry.query.page === '2',
+				itemsOf(pages(300)),
+			);
+			expect(result.error.message).toBe(CANCELED);
+			expect(result.run.status).toBe('canceled');
 			const requests = fixture.takeRequests();
-			expect(requests).toHaveLength(requestsAtStop);
+			expect(requests).toHaveLength(result.requestsAtStop);
 			expect(ofMethod(requests, 'POST')).toEqual([]);
 			expect(fixture.sandbox.reports()).toHaveLength(300);
 		});

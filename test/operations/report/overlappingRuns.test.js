@@ -174,24 +174,17 @@ describe('the rules, with a scripted phpRank shared by several runs', () => {
 
 	test('two accounts on one server share nothing: one Create each', async () => {
 		const phpRank = server();
-		const outcomes = await Promise.all([
-			createOrRerun(
-				page('https://a.test/new'),
-				phpRank.api('a1', { account: 'A', url: 'a.test/new' }),
+		const runs = [
+			['a1', 'A'],
+			['b1', 'B'],
+			['a2', 'A'],
+			['b2', 'B'],
+		];
+		const outcomes = await Promise.all(
+			runs.map(([run, account]) =>
+				createOrRerun(page('https://a.test/new'), phpRank.api(run, { account, url: 'a.test/new' })),
 			),
-			createOrRerun(
-				page('https://a.test/new'),
-				phpRank.api('b1', { account: 'B', url: 'a.test/new' }),
-			),
-			createOrRerun(
-				page('https://a.test/new'),
-				phpRank.api('a2', { account: 'A', url: 'a.test/new' }),
-			),
-			createOrRerun(
-				page('https://a.test/new'),
-				phpRank.api('b2', { account: 'B', url: 'a.test/new' }),
-			),
-		]);
+		);
 		expect(phpRank.writes()).toEqual([
 			['a1', 'create'],
 			['b1', 'create'],
@@ -399,7 +392,7 @@ describe('the rules, with a scripted phpRank shared by several runs', () => {
 });
 
 describe("executions that overlap, through n8n-core's engine against the sandbox", () => {
-	const { useFixture, get, form, OTHER_KEY } = require('../../node/fixture');
+	const { useFixture, urlSearch, form, OTHER_KEY } = require('../../node/fixture');
 
 	const fixture = useFixture({ clock: Math.floor(Date.now() / 1000) * 1000 });
 	beforeEach(() => {
@@ -413,15 +406,7 @@ describe("executions that overlap, through n8n-core's engine against the sandbox
 		url,
 		...extra,
 	});
-	const lookup = (search) =>
-		get('/api/v1/reports', {
-			search_by: 'url',
-			search,
-			sort_by: 'id',
-			sort: 'desc',
-			per_page: '100',
-			page: '1',
-		});
+	const lookup = (search) => urlSearch(search);
 	const ofMethod = (requests, method) => requests.filter((r) => r.method === method);
 	const outputs = (results) =>
 		results.map((r) => r.items.map((item) => [item.json.id, item.json.action]));

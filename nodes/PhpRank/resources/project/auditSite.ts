@@ -9,7 +9,14 @@ import type { SitePage, SitePages } from '../../sitemap/sitePages';
 import { pageFilterFrom } from '../../sitemap/pageFilter';
 import { SitePagesReader } from '../../sitemap/sitePages';
 import { CREDENTIAL_NAME, OPERATION, PRIVACY, RESOURCE } from '../../shared/constants';
-import { privacyChoices, requestLimitOptions, showFor, simplifyField } from '../../shared/fields';
+import {
+	checkAfterCreateField,
+	maxAgeHoursField,
+	privacyChoices,
+	requestLimitOptions,
+	showFor,
+	simplifyField,
+} from '../../shared/fields';
 import {
 	InvalidInput,
 	maxAgeHoursFrom,
@@ -268,14 +275,9 @@ export const auditSiteFields: INodeProperties[] = [
 		default: {},
 		displayOptions: show,
 		options: [
-			{
-				displayName: 'Check for a Parallel Create',
-				name: 'checkAfterCreate',
-				type: 'boolean',
-				default: true,
-				description:
-					"Whether to read the site's reports once more after its Creates (one more request per site, as Create or Re-Run does per page): a page that another n8n process created at the same time keeps its older report, and the newer one is deleted. Turn off only when audits of a site never overlap across n8n processes.",
-			},
+			checkAfterCreateField(
+				"Whether to read the site's reports once more after its Creates (one more request per site, as Create or Re-Run does per page): a page that another n8n process created at the same time keeps its older report, and the newer one is deleted. Turn off only when audits of a site never overlap across n8n processes.",
+			),
 			{
 				displayName: 'Exclude URLs Containing',
 				name: 'exclude',
@@ -302,15 +304,7 @@ export const auditSiteFields: INodeProperties[] = [
 				description:
 					"Whether to only output the pages found, with their 'sitemap' and 'lastmod', without auditing them: nothing is sent to phpRank",
 			},
-			{
-				displayName: 'Max Age (Hours)',
-				name: 'maxAgeHours',
-				type: 'number',
-				typeOptions: { minValue: 0 },
-				default: 0,
-				description:
-					'Keep a report generated less than this many hours ago as it is, without re-running it (action "kept"). 0 always re-runs.',
-			},
+			maxAgeHoursField(),
 			...limitOptions.slice(0, 2),
 			{
 				displayName: 'Modified Since',

@@ -2,13 +2,10 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { SiteHealth } from '../../report/siteHealth';
 import { OPERATION, RESOURCE } from '../../shared/constants';
-import { projectLocator, showFor } from '../../shared/fields';
-import { importancesFrom, pagesPerIssueFrom, projectNameFrom } from '../../shared/inputChecks';
+import { pagesPerIssueField, projectLocator, showFor } from '../../shared/fields';
+import { importancesFrom } from '../../shared/inputChecks';
 import { operationRouting } from '../../transport';
-import { readProjectReports } from './projectReports';
-
-/** Pages per Issue when not set: enough to act on, small enough for an AI agent's context. */
-export const DEFAULT_PAGES_PER_ISSUE = 10;
+import { pagesPerIssueOf, projectOf, readProjectReports } from './projectReports';
 
 /**
  * Project → Get Issues: every report of the project, newest first, 100 a request, folded page by
@@ -23,15 +20,11 @@ export const getIssuesOption: INodePropertyOptions = {
 		"What is wrong across a project (a site): one item per check that fails on at least one page, with how many pages fail it, which, why, and how to fix it. Each page counts once, by its newest report. Use it for questions like 'what is wrong with example.com?'.",
 	routing: operationRouting(async (context, requests) => {
 		// Every parameter read and checked before anything is sent.
-		const project = projectNameFrom(
-			context.getNodeParameter('project', undefined, { extractValue: true }),
-		);
+		const project = projectOf(context);
 		const importances = importancesFrom(
 			context.getNodeParameter('importance', ['high', 'medium', 'low']),
 		);
-		const health = new SiteHealth(
-			pagesPerIssueFrom(context.getNodeParameter('pagesPerIssue', DEFAULT_PAGES_PER_ISSUE)),
-		);
+		const health = new SiteHealth(pagesPerIssueOf(context));
 		// Each page's new reports are counted as they arrive, and nothing of them is kept.
 		await readProjectReports(requests, project, (report) => health.add(report));
 		return health.issues(project, importances);
@@ -57,14 +50,8 @@ export const getIssuesFields: INodeProperties[] = [
 		],
 		displayOptions: showFor(RESOURCE.project, [OPERATION.getIssues]),
 	},
-	{
-		displayName: 'Pages per Issue',
-		name: 'pagesPerIssue',
-		type: 'number',
-		typeOptions: { minValue: 0 },
-		default: DEFAULT_PAGES_PER_ISSUE,
-		description:
-			"How many failing pages each issue lists (its newest report's ID, URL and reason), newest first. 0 lists none, only the counts.",
-		displayOptions: showFor(RESOURCE.project, [OPERATION.getIssues]),
-	},
+	pagesPerIssueField(
+		OPERATION.getIssues,
+		"How many failing pages each issue lists (its newest report's ID, URL and reason), newest first. 0 lists none, only the counts.",
+	),
 ];

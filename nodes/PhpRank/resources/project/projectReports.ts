@@ -1,6 +1,7 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, IExecutePaginationFunctions } from 'n8n-workflow';
 
-import { InvalidInput } from '../../shared/inputChecks';
+import { DEFAULT_PAGES_PER_ISSUE, PAGES_PER_ISSUE_PARAMETER } from '../../shared/fields';
+import { InvalidInput, pagesPerIssueFrom, projectNameFrom } from '../../shared/inputChecks';
 import type { ItemRequests } from '../../transport';
 import { planPages } from '../../transport';
 
@@ -32,4 +33,16 @@ export async function readProjectReports(
 			`Project "${project}" has no reports: check its name (phpRank names a project by its site's host, like example.com; Project → Get Many lists them)`,
 		);
 	}
+}
+
+/** The Project field of Get Issues and Validate Fix, read and checked. */
+export function projectOf(context: IExecutePaginationFunctions): string {
+	return projectNameFrom(context.getNodeParameter('project', undefined, { extractValue: true }));
+}
+
+/** Their Pages per Issue (shared/fields.ts pagesPerIssueField), read and checked. */
+export function pagesPerIssueOf(context: IExecutePaginationFunctions): number {
+	return pagesPerIssueFrom(
+		context.getNodeParameter(PAGES_PER_ISSUE_PARAMETER, DEFAULT_PAGES_PER_ISSUE),
+	);
 }

@@ -4,13 +4,12 @@ import { CHECK_CATALOGUE } from '../../report/checkCatalogue';
 import type { FailingPage, RecheckOutcome } from '../../report/fixValidation';
 import { FailingPages, FixValidation, recheckOutcome } from '../../report/fixValidation';
 import { OPERATION, RESOURCE } from '../../shared/constants';
-import { projectLocator, showFor } from '../../shared/fields';
-import { checkKeyFrom, pagesPerIssueFrom, projectNameFrom } from '../../shared/inputChecks';
+import { pagesPerIssueField, projectLocator, showFor } from '../../shared/fields';
+import { checkKeyFrom } from '../../shared/inputChecks';
 import { encodedForm } from '../../shared/reportForm';
 import type { ItemRequests } from '../../transport';
 import { operationRouting } from '../../transport';
-import { DEFAULT_PAGES_PER_ISSUE } from './getIssues';
-import { readProjectReports } from './projectReports';
+import { pagesPerIssueOf, projectOf, readProjectReports } from './projectReports';
 
 /**
  * Project → Validate Fix: after a fix, re-check the pages that failed a check, as Search Console's
@@ -47,14 +46,10 @@ export const validateFixOption: INodePropertyOptions = {
 		"After a fix, re-run the reports of the pages whose newest report fails a check, one at a time, and say whether the fix worked: passed, failed, or nothing to validate. Stops at the first page that still fails unless Check All Pages is on. Use it for 'I fixed the meta descriptions of example.com, check again'.",
 	routing: operationRouting(async (context, requests) => {
 		// Every parameter read and checked before anything is sent.
-		const project = projectNameFrom(
-			context.getNodeParameter('project', undefined, { extractValue: true }),
-		);
+		const project = projectOf(context);
 		const check = checkKeyFrom(context.getNodeParameter('check', ''), CHECK_CATALOGUE);
 		const checkAllPages = context.getNodeParameter('checkAllPages', false) === true;
-		const pagesListed = pagesPerIssueFrom(
-			context.getNodeParameter('pagesPerIssue', DEFAULT_PAGES_PER_ISSUE),
-		);
+		const pagesListed = pagesPerIssueOf(context);
 		const failing = new FailingPages(check);
 		await readProjectReports(requests, project, (report) => failing.add(report));
 		const validation = new FixValidation(failing, pagesListed);
@@ -99,14 +94,8 @@ export const validateFixFields: INodeProperties[] = [
 			'Whether to re-check every page that failed. Off: stop at the first page that still fails, as Search Console does (a fix that did not work costs one re-run).',
 		displayOptions: showFor(RESOURCE.project, [OPERATION.validateFix]),
 	},
-	{
-		displayName: 'Pages per Issue',
-		name: 'pagesPerIssue',
-		type: 'number',
-		typeOptions: { minValue: 0 },
-		default: DEFAULT_PAGES_PER_ISSUE,
-		description:
-			'How many re-checked pages the output lists (ID, URL, whether fixed, and why not), those still failing first. 0 lists none, only the counts.',
-		displayOptions: showFor(RESOURCE.project, [OPERATION.validateFix]),
-	},
+	pagesPerIssueField(
+		OPERATION.validateFix,
+		'How many re-checked pages the output lists (ID, URL, whether fixed, and why not), those still failing first. 0 lists none, only the counts.',
+	),
 ];

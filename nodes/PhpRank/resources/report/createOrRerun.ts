@@ -8,7 +8,14 @@ import type {
 import { diffReports } from '../../report/reportChanges';
 import { siteSearchTerm, storedUrl } from '../../report/storedUrl';
 import { CREDENTIAL_NAME, OPERATION, RESOURCE } from '../../shared/constants';
-import { OUTPUT_CHANGES_PARAMETER, showFor, simplifyField } from '../../shared/fields';
+import {
+	CHECK_AFTER_CREATE_PARAMETER,
+	checkAfterCreateField,
+	maxAgeHoursField,
+	OUTPUT_CHANGES_PARAMETER,
+	showFor,
+	simplifyField,
+} from '../../shared/fields';
 import { maxAgeHoursFrom } from '../../shared/inputChecks';
 import type { ApiRequest, ItemRequests, ListEnvelope } from '../../transport';
 import {
@@ -93,8 +100,6 @@ export interface CreateOrRerunOutcome {
 }
 
 const HOUR_MS = 3_600_000;
-/** The field that turns the read after a Create off (afterCreate.ts). */
-const CHECK_AFTER_CREATE = 'checkAfterCreate';
 
 /** What a lookup found: the page's newest report, if any, and the highest report ID it listed. */
 type Lookup = PageAnswer;
@@ -419,7 +424,7 @@ export const createOrRerunOption: INodePropertyOptions = {
 	routing: operationRouting(async (context, requests) => {
 		const create = createRequest(context);
 		const maxAgeHours = maxAgeHoursFrom(context.getNodeParameter('maxAgeHours', 0));
-		const checkAfterCreate = context.getNodeParameter(CHECK_AFTER_CREATE, true) !== false;
+		const checkAfterCreate = context.getNodeParameter(CHECK_AFTER_CREATE_PARAMETER, true) !== false;
 		const apiFor = rulesApiOf(context, requests);
 		// One run's items naming the same page share one outcome; the run's execute data scopes them.
 		const outcome = await createOrRerunOnce(
@@ -436,16 +441,7 @@ export const createOrRerunOption: INodePropertyOptions = {
  * Password are sent only when the report is created.
  */
 export const createOrRerunFields: INodeProperties[] = [
-	{
-		displayName: 'Max Age (Hours)',
-		name: 'maxAgeHours',
-		type: 'number',
-		typeOptions: { minValue: 0 },
-		default: 0,
-		description:
-			'Keep a report generated less than this many hours ago as it is, without re-running it (action "kept"). 0 always re-runs.',
-		displayOptions: showFor(RESOURCE.report, [OPERATION.createOrRerun]),
-	},
+	maxAgeHoursField(showFor(RESOURCE.report, [OPERATION.createOrRerun])),
 	{
 		displayName: 'Output Changes',
 		name: OUTPUT_CHANGES_PARAMETER,
@@ -455,14 +451,9 @@ export const createOrRerunFields: INodeProperties[] = [
 			"Whether to add what the re-run changed under 'changes': score and label before and after ('score_change' is negative when the score dropped), 'regressions' (checks that passed before and fail now, with the reason) and 'fixed'. No extra request: the report found by the lookup is the one before. A kept report shows no change; a created one has no previous values.",
 		displayOptions: showFor(RESOURCE.report, [OPERATION.createOrRerun]),
 	},
-	{
-		displayName: 'Check for a Parallel Create',
-		name: CHECK_AFTER_CREATE,
-		type: 'boolean',
-		default: true,
-		description:
-			"Whether to read the page's reports once more after creating one (one more request per Create): when another n8n process (a queue-mode worker, another n8n) created the same page at the same time, the newer report is deleted and the older one output, so every run ends on one report. Turn off only when runs for one page never overlap across n8n processes.",
-		displayOptions: showFor(RESOURCE.report, [OPERATION.createOrRerun]),
-	},
+	checkAfterCreateField(
+		"Whether to read the page's reports once more after creating one (one more request per Create): when another n8n process (a queue-mode worker, another n8n) created the same page at the same time, the newer report is deleted and the older one output, so every run ends on one report. Turn off only when runs for one page never overlap across n8n processes.",
+		showFor(RESOURCE.report, [OPERATION.createOrRerun]),
+	),
 	simplifyField(showFor(RESOURCE.report, [OPERATION.createOrRerun])),
 ];

@@ -1,0 +1,59 @@
+// What Get Issues and Validate Fix share (nodes/PhpRank/resources/project/projectReports.ts): the
+// Project and Pages per Issue fields, read and checked before anything is sent, and the read of a
+// project's reports, which refuses a project without reports in the same words for both. Each
+// operation's own tests are in getIssues.test.js and validateFix.test.js.
+const { useFixture, projectReports, fromList, byName } = require('../../node/fixture');
+
+const fixture = useFixture();
+
+const SITE = 'site.test';
+
+/** Each operation's parameters, its own required fields set. */
+const OPERATIONS = {
+	getIssues: { resource: 'project', operation: 'getIssues', project: fromList(SITE) },
+	validateFix: {
+		resource: 'project',
+		operation: 'validateFix',
+		project: fromList(SITE),
+		check: 'https_encryption',
+	},
+};
+
+beforeEach(() => {
+	fixture.sandbox.reset(
+		Array.from({ length: 5 }, (_, i) => ({ url: `https://${SITE}/page-${i + 1}` })),
+	);
+});
+
+test.each(Object.keys(OPERATIONS))(
+	'%s: a project without reports, an error naming it and Project → Get Many, after one request',
+	async (operation) => {
+		const { error } = await fixture.run({
+			...OPERATIONS[operation],
+			project: byName('sitetest'),
+		});
+		expect(error.message).toBe(
+			'Project "sitetest" has no reports: check its name (phpRank names a project by its site\'s host, like example.com; Project → Get Many lists them)',
+		);
+		expect(error.description).toBe('Check the "Project" field of this node.');
+		expect(fixture.takeRequests()).toEqual([projectReports('sitetest', 1)]);
+	},
+);
+
+test.each(Object.keys(OPERATIONS))(
+	'%s: a negative Pages per Issue and no project are refused before any request',
+	async (operation) => {
+		const cases = [
+			[
+				{ pagesPerIssue: -1 },
+				'Pages per Issue must be a whole number of 0 or more, like 10 (0 lists no pages, only counts) (got -1)',
+			],
+			[{ project: byName(' ') }, 'Project is required, like example.com'],
+		];
+		for (const [extra, message] of cases) {
+			const { error } = await fixture.run({ ...OPERATIONS[operation], ...extra });
+			expect(error.message).toBe(message);
+		}
+		expect(fixture.takeRequests()).toEqual([]);
+	},
+);
