@@ -46,10 +46,11 @@ function runChild(snapshot, sandboxUrl, apiKey, parameters, heap) {
 	});
 }
 
-/** A 50,000-URL sitemap of about 50 MB, streamed as the client reads it. */
+/** A 50,000-URL sitemap of about 50 MB, streamed as the client reads it; `url(i)`: its i-th <loc>. */
 function bigSitemap(siteUrl, count = 50_000) {
 	const url = (i) => `${siteUrl}/catalogue/item-${String(i).padStart(6, '0')}-${'x'.repeat(930)}`;
 	return {
+		url,
 		*chunks() {
 			yield '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n';
 			for (let i = 0; i < count; i += 100) {
@@ -227,4 +228,4 @@ async function runSiteAudit({ snapshot, apiKey, reps, log }) {
 	}
 }
 
-module.exports = { runSiteAudit };
+module.exports = { runSiteAudit, bigSitemap };
