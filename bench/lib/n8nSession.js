@@ -79,14 +79,13 @@ async function openSession({ tarball, log = () => {}, keep = false }) {
 						code: result.code,
 						signal: result.signal,
 						timedOut: result.timedOut,
-						// the run's own error, else what n8n's Node printed last (a fatal error, an OOM)
+						// the run's own error, else the first error n8n's Node printed (a fatal error, an OOM)
 						message:
 							result.error?.message ??
 							result.stderr
 								.split('\n')
-								.filter((line) => /error|fatal|memory/i.test(line))
-								.slice(-3)
-								.join(' | '),
+								.find((line) => /error/i.test(line))
+								?.trim(),
 					},
 				};
 			}

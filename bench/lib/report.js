@@ -500,7 +500,7 @@ function siteAuditN8nSection(r) {
 			done(
 				v,
 				() =>
-					`${fmt(v.ms)} ms (${fmt(v.msRange[0])}–${fmt(v.msRange[1])})${v.nodes.length > 1 ? `: ${v.nodes.map((n) => `${n} ${fmt(v.nodeMs[n])}`).join(' + ')}` : ''}`,
+					`${fmt(v.ms)} ms (${fmt(v.msRange[0])}–${fmt(v.msRange[1])})${v.nodes.length > 1 ? `; each node's median: ${v.nodes.map((n) => `${n} ${fmt(v.nodeMs[n])}`).join(', ')}` : ''}`,
 			);
 		return [
 			`A ${fmt(size.count)}-URL sitemap of ${fmtBytes(size.fileBytes)} (${size.reps} run(s) of each workflow, alternating; medians):`,

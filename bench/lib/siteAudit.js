@@ -9,7 +9,7 @@
 //   closed the connection; List Only with Max Pages 50,000 → time and peak live heap ÷ the bytes of
 //   the URLs kept (goal ≤ 2×);
 // - a gzip bomb (1 GB once decompressed, about 1 MB sent) → RSS growth of the process.
-// The n8n way (HTTP Request + XML + Split Out) is not measured here: it needs real n8n's XML node.
+// The n8n way (HTTP Request + XML + Split Out) on the same sitemap, in real n8n: lib/siteAuditN8n.js (8b).
 const zlib = require('node:zlib');
 const path = require('node:path');
 const { spawn } = require('node:child_process');
