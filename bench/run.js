@@ -31,6 +31,7 @@ const { planMemory, planLiveHeap } = require('./lib/memory');
 const { runSiteHealth } = require('./lib/siteHealth');
 const { runValidateFix } = require('./lib/validateFix');
 const { runSiteAudit } = require('./lib/siteAudit');
+const { runSiteAuditN8n } = require('./lib/siteAuditN8n');
 const { packFigures, planRequireTimes, nodeVersionOf } = require('./lib/package');
 const { runAlternating } = require('./lib/alternate');
 const { prepareBaseline } = require('./lib/baseline');
@@ -79,7 +80,8 @@ function parseArgs(argv) {
 	args.boundsReps ??= q ? 1 : 3; // section 6: phpRank runs against the hostile answer
 	args.siteReports ??= q ? 2000 : 10000; // section 7: reports of the site Get Issues reads
 	args.siteReps ??= q ? 2 : 4; // section 7: n8n runs (order alternating) and live-heap runs
-	args.auditReps ??= q ? 1 : 3; // section 8: in-process runs per Audit Site figure
+	args.auditReps ??= q ? 1 : 3; // section 8: in-process runs per Audit Site figure; 8b: n8n pairs
+	args.auditUrls ??= q ? 5000 : 50000; // section 8b: the sitemap's URLs (8 itself: always 50,000)
 	// docs/bench-results.md holds a full run of this repo against a baseline (CONTRIBUTING,
 	// "Performance"): any other run writes it only when asked with --out
 	args.fullRun = !args.quick && args.packageDir === REPO && args.sections.length === 8;
@@ -207,7 +209,9 @@ async function main() {
 	const info = { ...machine(), label: args.label, args: { ...args } };
 	pruneSnapshots();
 	const baseline = args.against ? prepareBaseline(args.against, { repo: REPO, log }) : undefined;
+	// section 8's n8n way (8b) runs in n8n for this package only
 	const needsN8n = args.sections.some((s) => s === 1 || s === 2 || s === 3 || s === 7);
+	const currentNeedsN8n = needsN8n || args.sections.includes(8);
 	const needs = {
 		n8nNeeded: needsN8n,
 		tarballNeeded: needsN8n || args.sections.includes(5) || args.sections.includes(6),
@@ -216,7 +220,12 @@ async function main() {
 	const tag = (s) =>
 		baseline ? ` [${s.key === 'baseline' ? baseline.label : 'this package'}]` : '';
 	try {
-		subjects.push(await openSubject('current', args.packageDir, args, needs));
+		subjects.push(
+			await openSubject('current', args.packageDir, args, {
+				n8nNeeded: currentNeedsN8n,
+				tarballNeeded: needs.tarballNeeded || currentNeedsN8n,
+			}),
+		);
 		if (baseline)
 			subjects.push(
 				await openSubject('baseline', baseline.dir, args, {
@@ -460,6 +469,16 @@ async function main() {
 					log(`8. not measured for ${baseline.label}: ${String(error.message).split('\n')[0]}`);
 				}
 			}
+			// the n8n way does not depend on the package: beside this package's Audit Site only
+			current.results.siteAuditN8n = await runSiteAuditN8n({
+				session: current.session,
+				credsFor: current.credsFor,
+				apiKey: API_KEY,
+				sizes: [args.auditUrls],
+				fallback: args.quick ? undefined : 5000,
+				reps: args.auditReps,
+				log,
+			});
 		}
 	} finally {
 		for (const s of subjects) s.close();

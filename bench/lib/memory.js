@@ -156,7 +156,7 @@ async function runMemory(options) {
 	return runPlan(await planMemory(options));
 }
 
-module.exports = { runMemory, planMemory, readSamples };
+module.exports = { runMemory, planMemory, readSamples, nodeMemory };
 
 /**
  * Live heap in-process (n8n-core 2.40.3 from the repo, forced GC between awaits): the peak of

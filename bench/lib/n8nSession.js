@@ -31,11 +31,19 @@ async function openSession({ tarball, log = () => {}, keep = false }) {
 		 * Runs a workflow with the e2e suite's reader (`rn.execute`: `n8n execute`, the run read back
 		 * from n8n's database), optionally with the RSS sampler or the expression counter preloaded, or
 		 * a CPU profile. Resolves with { runData, ms, executionId, rssFile, expressions }; throws
-		 * when the run did not succeed.
+		 * when the run did not succeed, unless `failOk`: then a failed run resolves too, with
+		 * `failed` ({ reason, code, signal, message }) and what n8n stored of it.
 		 */
 		async execute(
 			workflowId,
-			{ rss = false, cpuProfDir, countExpressions = false, timeoutMs = 600000, env = {} } = {},
+			{
+				rss = false,
+				cpuProfDir,
+				countExpressions = false,
+				timeoutMs = 600000,
+				env = {},
+				failOk = false,
+			} = {},
 		) {
 			const nodeFlags = [];
 			let rssFile;
@@ -60,6 +68,27 @@ async function openSession({ tarball, log = () => {}, keep = false }) {
 					...(expressionFile ? { PHPRANK_BENCH_EXPR_FILE: expressionFile } : {}),
 				},
 			});
+			if (!result.ok && failOk) {
+				return {
+					runData: result.data?.data?.resultData?.runData ?? {},
+					ms: Date.now() - started,
+					executionId: result.executionId,
+					rssFile,
+					failed: {
+						reason: result.reason,
+						code: result.code,
+						signal: result.signal,
+						timedOut: result.timedOut,
+						// the run's own error, else the first error n8n's Node printed (a fatal error, an OOM)
+						message:
+							result.error?.message ??
+							result.stderr
+								.split('\n')
+								.find((line) => /error/i.test(line))
+								?.trim(),
+					},
+				};
+			}
 			if (!result.ok) {
 				const tail = (s) => s.split('\n').slice(-30).join('\n');
 				throw new Error(

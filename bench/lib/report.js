@@ -482,8 +482,55 @@ function siteAuditSection(r) {
 		`| List Only, Max Pages 50,000: peak live heap ÷ the bytes of the URLs kept (${fmtBytes(listAll.urlBytes)}) | ${fmt(listAll.ratio, 2)}× (${fmtBytes(listAll.peakLive)}) | ${ok(listAll.ratio <= 2)} ≤ 2× |`,
 		`| a gzip bomb (1 GB once decompressed, ${fmtBytes(bomb.sent)} sent): RSS growth of the process | ${fmtBytes(bomb.rssGrowth)}; the file skipped at 50 MB | ${ok(bomb.rssGrowth < 256 * 1024 * 1024)} < 256 MiB |`,
 		'',
-		"The n8n way (HTTP Request for the sitemap, the XML node, Split Out) is not measured in this section: it needs real n8n's XML node.",
+		'The n8n way (HTTP Request for the sitemap, the XML node, Split Out) beside Audit Site in real n8n: section 8b.',
 	].join('\n');
+}
+
+function siteAuditN8nSection(r) {
+	const block = (size) => {
+		const [audit, way] = ['auditSite', 'n8nWay'].map((key) =>
+			size.variants.find((v) => v.key === key),
+		);
+		const both = (cell) => `| ${cell(audit)} | ${cell(way)} |`;
+		const failed = (v) =>
+			v.failures
+				? `${v.failures} of ${v.runs}: ${v.failure.message || v.failure.reason} (${v.failure.reason}), after ${fmt(v.failureAfterMs)} ms, +${fmtBytes(v.failureRssGrowth)} RSS by then`
+				: `0 of ${v.runs}`;
+		const done = (v, text) => (v.runs > v.failures ? text() : '—');
+		const time = (v) =>
+			done(
+				v,
+				() =>
+					`${fmt(v.ms)} ms (${fmt(v.msRange[0])}–${fmt(v.msRange[1])})${v.nodes.length > 1 ? `; each node's median: ${v.nodes.map((n) => `${n} ${fmt(v.nodeMs[n])}`).join(', ')}` : ''}`,
+			);
+		return [
+			`A ${fmt(size.count)}-URL sitemap of ${fmtBytes(size.fileBytes)} (${size.reps} run(s) of each workflow, alternating; medians):`,
+			'',
+			'| | Audit Site (List Only, Max Pages 50,000) | HTTP Request → XML → Split Out |',
+			'|---|---:|---:|',
+			`| nodes (the trigger not counted) ${both((v) => v.nodes.length)}`,
+			`| requests to the site ${both((v) => `${fmt(v.siteRequests)}${v.key === 'auditSite' ? ' (robots.txt + the sitemap)' : ' (the sitemap)'}`)}`,
+			`| requests to phpRank ${both((v) => fmt(v.phpRankRequests))}`,
+			`| pages output: the sitemap's \`<loc>\`s, in its order ${both((v) => done(v, () => `${fmt(v.pagesMatching)} of ${fmt(size.count)} ${ok(v.pages === size.count && v.pagesMatching === size.count)}`))}`,
+			`| node time (lowest–highest) ${both(time)}`,
+			`| peak RSS growth of n8n while the nodes ran (lowest–highest) ${both((v) => done(v, () => `${fmtBytes(v.rssGrowth)} (${fmtBytes(v.rssRange[0])}–${fmtBytes(v.rssRange[1])})`))}`,
+			`| peak RSS of the n8n process ${both((v) => done(v, () => fmtBytes(v.processPeak)))}`,
+			`| \`n8n execute\`, start to exit (n8n storing the run included) ${both((v) => `${fmt(v.wallMs)} ms`)}`,
+			`| runs that failed ${both(failed)}`,
+		].join('\n');
+	};
+	return [
+		'## 8b. The n8n way: HTTP Request → XML → Split Out, on the same sitemap',
+		'',
+		"Section 8's sitemap read in real n8n as a user without this node would (HTTP Request GETs the sitemap, the XML node",
+		"turns it into JSON, Split Out makes one item per `<url>`) and by Project → Audit Site (List Only, the site's",
+		'robots.txt naming the sitemap), each workflow in an `n8n execute` process of its own, the two alternating. RSS as in',
+		'section 3 (`lib/rss-sampler.js`): the peak while the nodes ran against the RSS just before the first one started.',
+		'',
+		...r.sizes.flatMap((size) => [block(size), '']),
+	]
+		.join('\n')
+		.trimEnd();
 }
 
 function renderReport(results) {
@@ -503,6 +550,7 @@ function renderReport(results) {
 	if (results.siteHealth) parts.push(siteHealthSection(results.siteHealth));
 	if (results.validateFix) parts.push(validateFixSection(results.validateFix));
 	if (results.siteAudit) parts.push(siteAuditSection(results.siteAudit));
+	if (results.siteAuditN8n) parts.push(siteAuditN8nSection(results.siteAuditN8n));
 	parts.push(
 		'---\n\nWhere the per-item and memory costs came from, and the changes that removed them: `bench/findings.md`.',
 	);

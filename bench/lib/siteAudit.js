@@ -9,7 +9,7 @@
 //   closed the connection; List Only with Max Pages 50,000 → time and peak live heap ÷ the bytes of
 //   the URLs kept (goal ≤ 2×);
 // - a gzip bomb (1 GB once decompressed, about 1 MB sent) → RSS growth of the process.
-// The n8n way (HTTP Request + XML + Split Out) is not measured here: it needs real n8n's XML node.
+// The n8n way (HTTP Request + XML + Split Out) on the same sitemap, in real n8n: lib/siteAuditN8n.js (8b).
 const zlib = require('node:zlib');
 const path = require('node:path');
 const { spawn } = require('node:child_process');
@@ -46,10 +46,11 @@ function runChild(snapshot, sandboxUrl, apiKey, parameters, heap) {
 	});
 }
 
-/** A 50,000-URL sitemap of about 50 MB, streamed as the client reads it. */
+/** A 50,000-URL sitemap of about 50 MB, streamed as the client reads it; `url(i)`: its i-th <loc>. */
 function bigSitemap(siteUrl, count = 50_000) {
 	const url = (i) => `${siteUrl}/catalogue/item-${String(i).padStart(6, '0')}-${'x'.repeat(930)}`;
 	return {
+		url,
 		*chunks() {
 			yield '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n';
 			for (let i = 0; i < count; i += 100) {
@@ -206,4 +207,4 @@ async function runSiteAudit({ snapshot, apiKey, reps, log }) {
 	}
 }
 
-module.exports = { runSiteAudit };
+module.exports = { runSiteAudit, bigSitemap };

@@ -46,13 +46,16 @@ function phpRankNode(name, nodeType, parameters, credential) {
 }
 
 /**
- * HTTP Request node. `auth` is { kind: 'header', credential } (generic Header Auth) or
- * { kind: 'phpRank', credential } (predefined credential type phpRankApi).
+ * HTTP Request node. `auth` is { kind: 'header', credential } (generic Header Auth),
+ * { kind: 'phpRank', credential } (predefined credential type phpRankApi), or absent (no
+ * authentication: a public file such as a sitemap).
  */
 function httpNode(name, { method = 'GET', url, query, form, headers, pagination, auth }) {
 	const parameters = { method, url };
 	const credentials = {};
-	if (auth.kind === 'header') {
+	if (!auth) {
+		// the editor's default: Authentication "None"
+	} else if (auth.kind === 'header') {
 		Object.assign(parameters, {
 			authentication: 'genericCredentialType',
 			genericAuthType: 'httpHeaderAuth',

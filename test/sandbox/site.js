@@ -3,7 +3,8 @@
 // hangs or trickles, a body of many megabytes sent as a stream). No dependencies.
 //
 //   const site = await startSite({ '/robots.txt': 'Sitemap: /sitemap.xml', '/sitemap.xml': urlset([...]) });
-//   site.url, site.requests ([{ method, path, headers, bytesWritten, clientAborted }]), site.setFiles(files),
+//   site.url, site.requests ([{ method, path, headers, receivedAt, bytesWritten, clientAborted }]),
+//   site.setFiles(files),
 //   site.openConnections(), site.close()
 //
 // A file is text or a Buffer (200), or `{ status, headers, body, gzip, location, hang, trickleMs,
@@ -80,6 +81,7 @@ async function startSite(initialFiles = {}, { host = '127.0.0.1' } = {}) {
 			method: req.method,
 			path: req.url,
 			headers: req.headers,
+			receivedAt: Date.now(),
 			bytesWritten: 0,
 			clientAborted: false,
 		};
