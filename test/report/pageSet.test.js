@@ -1,5 +1,6 @@
 // nodes/PhpRank/report/pageSet.ts: the pages a site-wide count has met, as URL fingerprints.
 const { PageSet, fingerprint } = require('../helpers/built').pageSet;
+const { storedUrl } = require('../helpers/built').storedUrl;
 
 test('adds each URL once, tells whether it was new, and grows past its first capacity', () => {
 	const pages = new PageSet();
@@ -25,4 +26,16 @@ test('fingerprints: whole numbers from 1 to 2^53, none shared among 200,000 URLs
 	}
 	expect(seen.size).toBe(200000);
 	expect(fingerprint('a.test/é')).not.toBe(fingerprint('a.test/e'));
+});
+
+test('a URL already in its one identity (addStored, hasStored) is the same page as any spelling of it', () => {
+	const pages = new PageSet();
+	expect(pages.addStored(storedUrl('https://www.a.test/caf%c3%a9/'))).toBe(true);
+	expect(pages.has('http://a.test/café')).toBe(true);
+	expect(pages.hasStored('a.test/caf%C3%A9')).toBe(true);
+	expect(pages.add('https://a.test:443/docs/../café#top')).toBe(false);
+	expect(pages.addStored('a.test/caf%C3%A9')).toBe(false);
+	// the stored form is taken as given: a spelling that is not one is another page
+	expect(pages.hasStored('https://a.test/café')).toBe(false);
+	expect(pages.size).toBe(1);
 });

@@ -40,14 +40,24 @@ export class PageSet {
 
 	/** Adds the page (any spelling of it); false when it was already there. */
 	add(url: string): boolean {
+		return this.addStored(storedUrl(url));
+	}
+
+	has(url: string): boolean {
+		return this.hasStored(storedUrl(url));
+	}
+
+	/** `add` of a URL already in its one identity (`storedUrl`): a caller that has it normalises once. */
+	addStored(stored: string): boolean {
 		if ((this.count + 1) * 2 > this.slots.length) this.grow();
-		const added = PageSet.place(this.slots, fingerprint(storedUrl(url)));
+		const added = PageSet.place(this.slots, fingerprint(stored));
 		if (added) this.count++;
 		return added;
 	}
 
-	has(url: string): boolean {
-		const print = fingerprint(storedUrl(url));
+	/** `has` of a URL already in its one identity (`storedUrl`). */
+	hasStored(stored: string): boolean {
+		const print = fingerprint(stored);
 		const mask = this.slots.length - 1;
 		for (let i = print % this.slots.length; this.slots[i] !== 0; i = (i + 1) & mask) {
 			if (this.slots[i] === print) return true;

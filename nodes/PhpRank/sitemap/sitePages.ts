@@ -216,8 +216,8 @@ export class SitePagesReader {
 		}
 		const page: SitePage = { url: entry.loc, sitemap, lastmod: entry.lastmod };
 		const key = storedUrl(entry.loc);
-		if (this.seen.has(key) || !this.request.keep(page)) return;
-		this.seen.add(key);
+		if (this.seen.hasStored(key) || !this.request.keep(page)) return;
+		this.seen.addStored(key);
 		this.pages.push(page);
 	}
 }
