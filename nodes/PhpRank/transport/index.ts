@@ -19,6 +19,7 @@ import type { ChannelDeadline, RequestLimits } from './limits';
 import type { CollectOptions, ListEnvelope, PagePosition } from './paging';
 import type { ApiChannel, ApiRequest } from './pipeline';
 import { redactSecrets, userinfoSecrets, withoutUserinfo } from './redaction';
+import type { SiteFetch, SiteSender } from './siteFetch';
 
 /**
  * The transport's one entry point. An operation declares its routing with `operationRouting`
@@ -45,8 +46,7 @@ export { DEFAULT_LIMITS, deadlineFrom } from './limits';
 export { withoutUserinfo };
 export { collectPages, firstPageOf, isLastPage, LARGEST_PAGE_SIZE, planPages } from './paging';
 export { untilCanceled } from './abort';
-export type { SiteFetch, SiteSender } from './siteFetch';
-export { siteFetch } from './siteFetch';
+export type { SiteFetch, SiteSender };
 
 /** The requests one item may send, each through the pipeline. A failure is thrown as a PipelineFailure. */
 export interface ItemRequests {
@@ -237,6 +237,21 @@ export async function sendForCredentialTest<T>(
 ): Promise<T> {
 	const { credentialTestChannel } = await import('./channels');
 	return await withNodeErrors(credentialTestChannel(context, credentials, deadline, limits), work);
+}
+
+/**
+ * siteFetch.ts's fetch of a site's files (Audit Site), loaded at the first file it opens: it is
+ * made when an item runs, and holds nothing but its arguments.
+ */
+export function siteFetch(
+	send: SiteSender,
+	cancel: AbortSignal | undefined,
+	timeoutMs: number,
+): SiteFetch {
+	return {
+		open: async (url, follow) =>
+			await (await import('./siteFetch')).siteFetch(send, cancel, timeoutMs).open(url, follow),
+	};
 }
 
 /**
