@@ -19,6 +19,7 @@ const MODULE_PATHS = {
 	abort: 'nodes/PhpRank/transport/abort',
 	listSearch: 'nodes/PhpRank/methods/listSearch',
 	inputChecks: 'nodes/PhpRank/shared/inputChecks',
+	webAddress: 'nodes/PhpRank/shared/webAddress',
 	reportView: 'nodes/PhpRank/resources/report/reportView',
 	createOrRerun: 'nodes/PhpRank/resources/report/createOrRerun',
 	siteListing: 'nodes/PhpRank/resources/report/siteListing',

@@ -127,3 +127,17 @@ test('filters: comma-separated text in any case, one /regular expression/ with f
 		'Modified Since must be a date, like 2026-01-31 (got "soon")',
 	);
 });
+
+test('a site with a non-ASCII host keeps every page of a big sitemap (each loc read as a web address, 20,000 times)', async () => {
+	const locs = Array.from({ length: 20000 }, (_, i) => `https://bücher.example/p${i}`);
+	const found = await read(
+		{
+			'https://xn--bcher-kva.example/robots.txt': 'Sitemap: https://bücher.example/s.xml',
+			'https://xn--bcher-kva.example/s.xml': urlset(...locs),
+		},
+		{ site: new URL('https://bücher.example'), maxPages: 50000 },
+	);
+	expect(found.sitemaps).toEqual(['https://xn--bcher-kva.example/s.xml']);
+	expect(found.offSitePages).toBe(0);
+	expect(found.urls).toEqual(locs);
+});

@@ -7,6 +7,8 @@
  * ("Which URLs are one page") lists what is one page and what stays apart.
  */
 
+import { webAddress } from '../shared/webAddress';
+
 const SCHEME = /^https?:\/\//i;
 const LEADING_WWW = /^www\./i;
 const TRAILING_SLASHES = /\/+$/;
@@ -32,19 +34,6 @@ function normalForm(text: string): string {
 		const char = String.fromCharCode(parseInt(hex, 16));
 		return UNRESERVED.test(char) ? char : `%${hex.toUpperCase()}`;
 	});
-}
-
-/**
- * The URL read as a web address, or undefined. Not `URL.canParse`: once optimised by V8 (a count of
- * many reports), Node 20's fast path of it answers false for some text with non-ASCII characters
- * (`https://café.test/x`), which `new URL` reads.
- */
-function webAddress(text: string): URL | undefined {
-	try {
-		return new URL(text);
-	} catch {
-		return undefined;
-	}
 }
 
 /**

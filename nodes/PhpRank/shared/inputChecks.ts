@@ -1,6 +1,7 @@
 import type { Importance } from './constants';
 import { IMPORTANCES, MAX_PASSWORD_LENGTH, MAX_URL_LENGTH, PRIVACY } from './constants';
 import { truncated } from './truncate';
+import { webAddress } from './webAddress';
 
 /** A parameter value the node refuses before sending anything; `field` is its display name. */
 export class InvalidInput extends Error {
@@ -55,13 +56,13 @@ export function pageUrlFrom(value: unknown): string {
 			`URL must be at most ${MAX_URL_LENGTH} characters (got ${url.length})`,
 		);
 	}
-	if (!URL.canParse(url)) {
+	const parsed = webAddress(url);
+	if (!parsed) {
 		throw new InvalidInput(
 			'URL',
 			`URL must be a full web address starting with http:// or https://, like https://example.com/page (got ${quotedValue(url)})`,
 		);
 	}
-	const parsed = new URL(url);
 	if ((parsed.protocol !== 'http:' && parsed.protocol !== 'https:') || parsed.hostname === '') {
 		throw new InvalidInput(
 			'URL',

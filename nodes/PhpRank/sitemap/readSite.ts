@@ -1,5 +1,6 @@
 import { PageSet } from '../report/pageSet';
 import { storedUrl } from '../report/storedUrl';
+import { webAddress } from '../shared/webAddress';
 import type { FollowVerdict, SiteFetch, SiteFile } from '../transport/siteFetch';
 import { SiteFileFailure } from '../transport/siteFetch';
 import { CorruptGzip, fileText } from './fileText';
@@ -116,10 +117,11 @@ class SiteReader {
 	}
 
 	private async readSitemap(url: string, depth: number): Promise<void> {
-		if (this.full || !URL.canParse(url)) return;
+		const address = webAddress(url);
+		if (this.full || !address) return;
 		const key = fileKey(url);
 		if (this.read.has(key)) return;
-		if (!this.onSite(new URL(url))) {
+		if (!this.onSite(address)) {
 			return this.skip(url, `${url} is on another host than the site: not read`);
 		}
 		if (depth > MAX_INDEX_DEPTH)
@@ -140,8 +142,8 @@ class SiteReader {
 			return this.skip(url, messageOf(error, fileUrl));
 		}
 		for (const child of children) {
-			if (URL.canParse(child.loc, fileUrl))
-				await this.readSitemap(new URL(child.loc, fileUrl).href, depth + 1);
+			const address = webAddress(child.loc, fileUrl);
+			if (address) await this.readSitemap(address.href, depth + 1);
 		}
 	}
 
@@ -166,8 +168,9 @@ class SiteReader {
 	}
 
 	private addPage(entry: SitemapEntry, sitemap: string): void {
-		if (this.full || !URL.canParse(entry.loc)) return;
-		if (!this.onSite(new URL(entry.loc))) {
+		const address = webAddress(entry.loc);
+		if (this.full || !address) return;
+		if (!this.onSite(address)) {
 			this.offSitePages++;
 			return;
 		}

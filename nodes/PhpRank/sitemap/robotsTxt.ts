@@ -1,3 +1,5 @@
+import { webAddress } from '../shared/webAddress';
+
 /**
  * The `Sitemap:` lines of a robots.txt (RFC 9309 and sitemaps.org): any case, CRLF or LF, after
  * a byte-order mark, with comments; a relative address is read against the robots.txt's own URL.
@@ -12,8 +14,8 @@ export function sitemapsOfRobotsTxt(text: string, robotsUrl: string): string[] {
 	const sitemaps: string[] = [];
 	for (const line of body.split(/\r\n|\r|\n/)) {
 		const match = SITEMAP_LINE.exec(line.replace(/#.*$/, ''));
-		if (match && URL.canParse(match[1], robotsUrl)) {
-			const url = new URL(match[1], robotsUrl);
+		const url = match ? webAddress(match[1], robotsUrl) : undefined;
+		if (url) {
 			url.hash = '';
 			if (!sitemaps.includes(url.href)) sitemaps.push(url.href);
 		}

@@ -6,6 +6,7 @@ import type { SiteProblem } from './failureWording';
 import { describeSiteProblem } from './failureWording';
 import { headerValue } from './response';
 import { bodyChunks, discardBody } from './responseBody';
+import { webAddress } from '../shared/webAddress';
 
 /**
  * Reading a file of a site (its robots.txt, its sitemaps) for Project → Audit Site. This is not
@@ -109,10 +110,10 @@ function redirectTarget(
 	// this request is over: its connection closed, its signal let go
 	hop.abort();
 	hop.release();
-	if (!URL.canParse(location, current)) {
+	const next = webAddress(location, current);
+	if (!next) {
 		throw new SiteFileFailure(current, { kind: 'status', status: response.statusCode });
 	}
-	const next = new URL(location, current);
 	const verdict = follow(next);
 	if (verdict !== 'follow') throw new SiteFileFailure(current, { kind: verdict, to: next.href });
 	return next.href;
