@@ -48,6 +48,15 @@ export { collectPages, firstPageOf, isLastPage, LARGEST_PAGE_SIZE, planPages } f
 export { untilCanceled } from './abort';
 export type { SiteFetch, SiteSender };
 
+/**
+ * The pipeline and the channels, imported at the first request and then kept: every request and
+ * response of every item asks for them (a cached `import()` still resolves its path, about 7 µs).
+ */
+let pipelineModule: Promise<typeof import('./pipeline')> | undefined;
+let channelsModule: Promise<typeof import('./channels')> | undefined;
+const pipeline = async () => await (pipelineModule ??= import('./pipeline'));
+const channels = async () => await (channelsModule ??= import('./channels'));
+
 /** The requests one item may send, each through the pipeline. A failure is thrown as a PipelineFailure. */
 export interface ItemRequests {
 	/** A single record (Get, Create, Update): the report or project itself. */
@@ -80,13 +89,13 @@ export interface ItemRequests {
 
 function itemRequests(channel: ApiChannel): ItemRequests {
 	return {
-		record: async (request) => await (await import('./pipeline')).readRecord(channel, request),
-		deletion: async (request) => await (await import('./pipeline')).deleteRecord(channel, request),
-		page: async (request, at) => await (await import('./pipeline')).readPage(channel, request, at),
+		record: async (request) => await (await pipeline()).readRecord(channel, request),
+		deletion: async (request) => await (await pipeline()).deleteRecord(channel, request),
+		page: async (request, at) => await (await pipeline()).readPage(channel, request, at),
 		list: async (url, qs, options, shapePage) =>
-			await (await import('./pipeline')).readList(channel, url, qs, options, shapePage),
+			await (await pipeline()).readList(channel, url, qs, options, shapePage),
 		recordOrFailure: async (request) =>
-			await (await import('./pipeline')).readRecord(channel, request).then(
+			await (await pipeline()).readRecord(channel, request).then(
 				(record) => ({ record }),
 				async (error: unknown) => {
 					if (!failedForItsRecordOnly(error)) throw error;
@@ -186,7 +195,7 @@ export function operationRouting(run: OperationRun): INodePropertyRouting {
 				this: IExecutePaginationFunctions,
 				requestData: DeclarativeRestApiSettings.ResultOptions,
 			): Promise<INodeExecutionData[]> {
-				const { limitsOf, routedChannel } = await import('./channels');
+				const { limitsOf, routedChannel } = await channels();
 				const channel = routedChannel(this, requestData, limitsOf(this));
 				const routedQuery = (requestData.options.qs ?? {}) as IDataObject;
 				const records = await withNodeErrors(
@@ -207,7 +216,7 @@ async function captureResponse(
 	items: INodeExecutionData[],
 	response: IN8nHttpFullResponse,
 ): Promise<INodeExecutionData[]> {
-	return await (await import('./channels')).captureResponse.call(this, items, response);
+	return await (await channels()).captureResponse.call(this, items, response);
 }
 
 /**
@@ -220,7 +229,7 @@ export async function sendFromCode<T>(
 	work: (requests: ItemRequests) => Promise<T>,
 	limits?: RequestLimits,
 ): Promise<T> {
-	const { codeChannel } = await import('./channels');
+	const { codeChannel } = await channels();
 	return await withNodeErrors(codeChannel(context, deadline, limits), work);
 }
 
@@ -235,7 +244,7 @@ export async function sendForCredentialTest<T>(
 	limits: RequestLimits,
 	work: (requests: ItemRequests) => Promise<T>,
 ): Promise<T> {
-	const { credentialTestChannel } = await import('./channels');
+	const { credentialTestChannel } = await channels();
 	return await withNodeErrors(credentialTestChannel(context, credentials, deadline, limits), work);
 }
 
