@@ -1,6 +1,6 @@
 // nodes/PhpRank/report/checkCatalogue.ts: phpRank's 33 checks, as the sandbox (which follows
 // docs/phprank-api.md) reports them.
-const { CHECK_CATALOGUE, checkInfo, checkIndex, isImportance } =
+const { CHECK_CATALOGUE, CHECK_OPTIONS, checkInfo, checkIndex, isImportance } =
 	require('../helpers/built').checkCatalogue;
 const { categoryOf, byImportance } = require('../helpers/built').score;
 const { CHECKS } = require('../sandbox/checks');
@@ -27,6 +27,27 @@ test('every check has a readable name and a plain-language fix of one line', () 
 		importance: 'high',
 		howToFix:
 			'Remove "noindex" from the page\'s robots meta tag and X-Robots-Tag header, unless the page is meant to stay out of search results.',
+	});
+});
+
+test("the editor's options: every check by readable name, in localeCompare's order without calling it at load", () => {
+	const byLocale = [...CHECK_CATALOGUE]
+		.sort((a, b) => a.name.localeCompare(b.name, 'en'))
+		.map((check) => ({
+			name: check.name,
+			value: check.key,
+			description: `${check.category}, ${check.importance} importance`,
+		}));
+	expect(CHECK_OPTIONS).toEqual(byLocale);
+	expect(CHECK_OPTIONS.slice(0, 3).map((option) => option.name)).toEqual([
+		'404 Page',
+		'Charset',
+		'Content Keywords',
+	]);
+	expect(CHECK_OPTIONS.find((option) => option.value === 'dom_size')).toEqual({
+		name: 'DOM Size',
+		value: 'dom_size',
+		description: 'performance, low importance',
 	});
 });
 

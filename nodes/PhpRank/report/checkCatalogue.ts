@@ -5,6 +5,8 @@
  * and the trigger's Check Failed event read it; score.ts takes categories and order from it.
  */
 
+import type { INodePropertyOptions } from 'n8n-workflow';
+
 import type { Importance } from '../shared/constants';
 
 export type { Importance } from '../shared/constants';
@@ -226,6 +228,22 @@ export const CHECK_CATALOGUE: readonly CheckInfo[] = CATEGORIES.flatMap((categor
 		howToFix,
 	})),
 );
+
+/**
+ * The checks as the editor's options, by readable name (the value is phpRank's key): Validate Fix's
+ * Check and the trigger's Checks. Ordered on the lower-cased names, not with localeCompare: its
+ * first call loads ICU's collator, about 10 ms of every n8n start that loads this package (bench
+ * section 4, bench/findings.md). test/report/checkCatalogue.test.js checks that the order is
+ * localeCompare's all the same.
+ */
+export const CHECK_OPTIONS: readonly INodePropertyOptions[] = CHECK_CATALOGUE.map((check) => ({
+	name: check.name,
+	value: check.key,
+	description: `${check.category}, ${check.importance} importance`,
+})).sort((a, b) => {
+	const [x, y] = [a.name.toLowerCase(), b.name.toLowerCase()];
+	return x < y ? -1 : x > y ? 1 : 0;
+});
 
 const BY_KEY = new Map(CHECK_CATALOGUE.map((check, index) => [check.key, { check, index }]));
 

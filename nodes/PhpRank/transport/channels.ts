@@ -14,9 +14,9 @@ import type {
 import { apiBaseUrl } from '../shared/apiBaseUrl';
 import { CREDENTIAL_NAME } from '../shared/constants';
 import { untilAborted } from './abort';
-import type { DeadlineBound } from './failure';
-import type { ApiChannel, ChannelDeadline, RequestLimits } from './pipeline';
-import { DEFAULT_LIMITS } from './pipeline';
+import type { ChannelDeadline, RequestLimits } from './limits';
+import { DEFAULT_LIMITS } from './limits';
+import type { ApiChannel } from './pipeline';
 import type { ApiResponse } from './response';
 import { discardBody, readResponseBody } from './responseBody';
 
@@ -208,13 +208,4 @@ export function credentialTestChannel(
 			),
 		credential: async () => credentials,
 	};
-}
-
-/** A deadline for all requests of one poll or search, starting now. */
-export function deadlineFrom(
-	bound: DeadlineBound,
-	totalMs: number,
-	now = Date.now(),
-): ChannelDeadline {
-	return { bound, limitMs: totalMs, attemptMs: totalMs, endsAt: now + totalMs };
 }

@@ -3,6 +3,8 @@ import type {
 	ICredentialTestFunctions,
 	IDataObject,
 	IExecutePaginationFunctions,
+	IExecuteSingleFunctions,
+	IN8nHttpFullResponse,
 	INode,
 	INodeExecutionData,
 	INodePropertyRouting,
@@ -12,19 +14,12 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { InvalidInput } from '../shared/inputChecks';
 import type { ApiContext } from './channels';
-import {
-	captureResponse,
-	codeChannel,
-	credentialTestChannel,
-	limitsOf,
-	routedChannel,
-} from './channels';
 import { PipelineFailure } from './failure';
-import { describeFailure } from './failureWording';
+import type { ChannelDeadline, RequestLimits } from './limits';
 import type { CollectOptions, ListEnvelope, PagePosition } from './paging';
-import type { ApiChannel, ApiRequest, ChannelDeadline, RequestLimits } from './pipeline';
-import { deleteRecord, readList, readPage, readRecord } from './pipeline';
+import type { ApiChannel, ApiRequest } from './pipeline';
 import { redactSecrets, userinfoSecrets, withoutUserinfo } from './redaction';
+import type { SiteFetch, SiteSender } from './siteFetch';
 
 /**
  * The transport's one entry point. An operation declares its routing with `operationRouting`
@@ -33,6 +28,10 @@ import { redactSecrets, userinfoSecrets, withoutUserinfo } from './redaction';
  * gate, retries, deadlines, Stop; paging.ts: the one page loop), and whatever fails becomes
  * n8n's error once, here, where the run meets n8n (`nodeErrorOf`: the words of
  * failureWording.ts, without secrets by redaction.ts). docs/architecture.md walks through it.
+ *
+ * The channels and the pipeline (channels.ts, pipeline.ts, accountGate.ts) are imported where a
+ * request is about to go, not at the top: n8n loads every installed package when it starts, and
+ * showing the node needs only the routing below (bench section 4, the cold require()).
  */
 
 export type {
@@ -43,13 +42,20 @@ export type {
 	PagePosition,
 	RequestLimits,
 };
-export { DEFAULT_LIMITS } from './pipeline';
-export { deadlineFrom } from './channels';
+export { DEFAULT_LIMITS, deadlineFrom } from './limits';
 export { withoutUserinfo };
 export { collectPages, firstPageOf, isLastPage, LARGEST_PAGE_SIZE, planPages } from './paging';
 export { untilCanceled } from './abort';
-export type { SiteFetch, SiteSender } from './siteFetch';
-export { siteFetch } from './siteFetch';
+export type { SiteFetch, SiteSender };
+
+/**
+ * The pipeline and the channels, imported at the first request and then kept: every request and
+ * response of every item asks for them (a cached `import()` still resolves its path, about 7 µs).
+ */
+let pipelineModule: Promise<typeof import('./pipeline')> | undefined;
+let channelsModule: Promise<typeof import('./channels')> | undefined;
+const pipeline = async () => await (pipelineModule ??= import('./pipeline'));
+const channels = async () => await (channelsModule ??= import('./channels'));
 
 /** The requests one item may send, each through the pipeline. A failure is thrown as a PipelineFailure. */
 export interface ItemRequests {
@@ -83,13 +89,13 @@ export interface ItemRequests {
 
 function itemRequests(channel: ApiChannel): ItemRequests {
 	return {
-		record: async (request) => await readRecord(channel, request),
-		deletion: async (request) => await deleteRecord(channel, request),
-		page: async (request, at) => await readPage(channel, request, at),
+		record: async (request) => await (await pipeline()).readRecord(channel, request),
+		deletion: async (request) => await (await pipeline()).deleteRecord(channel, request),
+		page: async (request, at) => await (await pipeline()).readPage(channel, request, at),
 		list: async (url, qs, options, shapePage) =>
-			await readList(channel, url, qs, options, shapePage),
+			await (await pipeline()).readList(channel, url, qs, options, shapePage),
 		recordOrFailure: async (request) =>
-			await readRecord(channel, request).then(
+			await (await pipeline()).readRecord(channel, request).then(
 				(record) => ({ record }),
 				async (error: unknown) => {
 					if (!failedForItsRecordOnly(error)) throw error;
@@ -138,6 +144,7 @@ export async function nodeErrorOf(situation: ErrorSituation, error: unknown): Pr
 		...error.secrets,
 		...userinfoSecrets(typedBaseUrl),
 	];
+	const { describeFailure } = await import('./failureWording');
 	const text = describeFailure(error.failure, { baseUrl: withoutUserinfo(typedBaseUrl) });
 	const message = redactSecrets(text.message, allSecrets);
 	return new NodeApiError(node, { message } as JsonObject, {
@@ -188,6 +195,7 @@ export function operationRouting(run: OperationRun): INodePropertyRouting {
 				this: IExecutePaginationFunctions,
 				requestData: DeclarativeRestApiSettings.ResultOptions,
 			): Promise<INodeExecutionData[]> {
+				const { limitsOf, routedChannel } = await channels();
 				const channel = routedChannel(this, requestData, limitsOf(this));
 				const routedQuery = (requestData.options.qs ?? {}) as IDataObject;
 				const records = await withNodeErrors(
@@ -202,6 +210,15 @@ export function operationRouting(run: OperationRun): INodePropertyRouting {
 	};
 }
 
+/** channels.ts `captureResponse`, a function when n8n reads the description, loaded when called. */
+async function captureResponse(
+	this: IExecuteSingleFunctions,
+	items: INodeExecutionData[],
+	response: IN8nHttpFullResponse,
+): Promise<INodeExecutionData[]> {
+	return await (await channels()).captureResponse.call(this, items, response);
+}
+
 /**
  * The trigger's polls and the list searches: `work` sends through n8n's authenticated request
  * helper, all of it within `deadline` (n8n gives neither a cancel signal).
@@ -212,6 +229,7 @@ export async function sendFromCode<T>(
 	work: (requests: ItemRequests) => Promise<T>,
 	limits?: RequestLimits,
 ): Promise<T> {
+	const { codeChannel } = await channels();
 	return await withNodeErrors(codeChannel(context, deadline, limits), work);
 }
 
@@ -226,7 +244,23 @@ export async function sendForCredentialTest<T>(
 	limits: RequestLimits,
 	work: (requests: ItemRequests) => Promise<T>,
 ): Promise<T> {
+	const { credentialTestChannel } = await channels();
 	return await withNodeErrors(credentialTestChannel(context, credentials, deadline, limits), work);
+}
+
+/**
+ * siteFetch.ts's fetch of a site's files (Audit Site), loaded at the first file it opens: it is
+ * made when an item runs, and holds nothing but its arguments.
+ */
+export function siteFetch(
+	send: SiteSender,
+	cancel: AbortSignal | undefined,
+	timeoutMs: number,
+): SiteFetch {
+	return {
+		open: async (url, follow) =>
+			await (await import('./siteFetch')).siteFetch(send, cancel, timeoutMs).open(url, follow),
+	};
 }
 
 /**

@@ -6,8 +6,9 @@ import type { AccountGate } from './accountGate';
 import { gateFor } from './accountGate';
 import type { ApiResponse } from './response';
 import { responseFailure, bodyOfExpectedShape, remainingRequests } from './response';
-import type { DeadlineBound, Failure, FailureSubject, ResponseShape } from './failure';
+import type { Failure, FailureSubject, ResponseShape } from './failure';
 import { PipelineFailure, retryKind, transportFailure } from './failure';
+import type { ChannelDeadline, RequestLimits } from './limits';
 import type { CollectOptions, ListEnvelope, PagePosition } from './paging';
 import { atPage, collectPages } from './paging';
 
@@ -19,22 +20,6 @@ import { atPage, collectPages } from './paging';
  * PipelineFailure, data, and turned into n8n's error once, at the entry point
  * (index.ts `nodeErrorOf`). docs/architecture.md walks through it.
  */
-
-/** The user's limits for one node run (the node's "Options"). */
-export interface RequestLimits {
-	/** Requests of one account in flight at once, across all items of the node. */
-	maxParallel: number;
-	/** Further attempts after a server error, reset or timeout (never for a Create phpRank may have received). */
-	retries: number;
-	/** Longest total wait for phpRank's rate limit, per request, before giving up. */
-	maxRateLimitWaitMs: number;
-}
-
-export const DEFAULT_LIMITS: RequestLimits = {
-	maxParallel: 5,
-	retries: 3,
-	maxRateLimitWaitMs: 600_000,
-};
 
 /** One request to phpRank's API. */
 export interface ApiRequest {
@@ -48,21 +33,6 @@ export interface ApiRequest {
 	subject?: FailureSubject;
 	/** What the request carries that no error may show: a report's password. */
 	secrets?: string[];
-}
-
-/**
- * The deadline of a channel's requests. n8n's own Timeout only bounds the silence on the
- * connection (a server sending a byte a second never times out): this one bounds the whole
- * attempt, body included, and, for a poll or a list search, all of its requests together.
- */
-export interface ChannelDeadline {
-	bound: DeadlineBound;
-	/** The bound as the user knows it, for the failure's wording (the Timeout, the poll's budget). */
-	limitMs: number;
-	/** Longest time of one attempt, body included. */
-	attemptMs: number;
-	/** When every request of the channel must be done (ms since the epoch), if ever. */
-	endsAt?: number;
 }
 
 /** How one attempt goes on the wire, and what the wording of a failure may read. */

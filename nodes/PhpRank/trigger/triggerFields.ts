@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { CHECK_CATALOGUE } from '../report/checkCatalogue';
+import { CHECK_OPTIONS } from '../report/checkCatalogue';
 import { projectLocator, simplifyField } from '../shared/fields';
 import type { TriggerEvent } from './watch';
 
@@ -15,13 +15,6 @@ export const DEFAULT_THRESHOLD = 49;
  * crawler, HTTPS breaks (browsers warn, search engines demote), the title goes missing or wrong.
  */
 export const DEFAULT_CHECKS = ['title', 'robots', 'noindex', 'https_encryption'];
-
-/** Check Failed's choices: phpRank's checks by readable name (the value is phpRank's key). */
-const CHECK_OPTIONS = CHECK_CATALOGUE.map((check) => ({
-	name: check.name,
-	value: check.key,
-	description: `${check.category}, ${check.importance} importance`,
-})).sort((a, b) => a.name.localeCompare(b.name));
 
 const showForEvents = (events: TriggerEvent[]) => ({ show: { event: events } });
 
@@ -110,7 +103,7 @@ export const triggerFields: INodeProperties[] = [
 		default: ['title', 'robots', 'noindex', 'https_encryption'],
 		description:
 			'The checks whose failure (Check Failed) or fix (Check Fixed) starts the workflow. The default: the failures that cost a page its search traffic at once (Title, Robots, Noindex, HTTPS Encryption).',
-		options: CHECK_OPTIONS,
+		options: [...CHECK_OPTIONS],
 		displayOptions: showForEvents(['checkFailed', 'checkFixed']),
 	},
 	projectLocator({

@@ -1,6 +1,6 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { CHECK_CATALOGUE } from '../../report/checkCatalogue';
+import { CHECK_CATALOGUE, CHECK_OPTIONS } from '../../report/checkCatalogue';
 import type { FailingPage, RecheckOutcome } from '../../report/fixValidation';
 import { FailingPages, FixValidation, recheckOutcome } from '../../report/fixValidation';
 import { OPERATION, RESOURCE } from '../../shared/constants';
@@ -62,13 +62,6 @@ export const validateFixOption: INodePropertyOptions = {
 	}),
 };
 
-/** phpRank's checks by readable name (the value is phpRank's key). */
-const CHECK_CHOICES = CHECK_CATALOGUE.map((entry) => ({
-	name: entry.name,
-	value: entry.key,
-	description: `${entry.category}, ${entry.importance} importance`,
-})).sort((a, b) => a.name.localeCompare(b.name));
-
 export const validateFixFields: INodeProperties[] = [
 	projectLocator({
 		required: true,
@@ -82,7 +75,7 @@ export const validateFixFields: INodeProperties[] = [
 		required: true,
 		default: 'meta_description',
 		description: 'The check that was fixed: the pages whose newest report fails it are re-checked',
-		options: CHECK_CHOICES,
+		options: [...CHECK_OPTIONS],
 		displayOptions: showFor(RESOURCE.project, [OPERATION.validateFix]),
 	},
 	{
