@@ -54,7 +54,8 @@ describe('runNode: request options, credential variants', () => {
 			nodeType: slowNode,
 			credentialType,
 			credentials: echo.credentials,
-			parameters: { operation: 'slow', requestOptions: { timeout: 50 } },
+			// long enough for the request to reach the server on a loaded machine (it answers after 10 s)
+			parameters: { operation: 'slow', requestOptions: { timeout: 1000 } },
 		});
 		expect(result.error).toBeDefined();
 		expect(result.error.name).toBe('NodeApiError');
