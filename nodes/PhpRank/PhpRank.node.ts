@@ -19,7 +19,9 @@ export class PhpRank implements INodeType {
 		name: 'phpRank',
 		icon: { light: 'file:phpRank.svg', dark: 'file:phpRank.dark.svg' },
 		group: ['transform'],
-		version: 1,
+		// 1.1: Project → Audit Site covers the whole site, stalest pages first (resources/project/auditSite.ts).
+		version: [1, 1.1],
+		defaultVersion: 1.1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description: 'Create, re-run and read SEO reports of a phpRank site',
 		defaults: { name: 'phpRank' },

@@ -63,15 +63,19 @@ test("403: updating another account's report", async () => {
 	});
 });
 
-test('422: a page phpRank cannot fetch shows the message under its field', async () => {
+test('422: a page phpRank cannot fetch: what phpRank said, in the words of a page to check, not an input to correct', async () => {
 	const { error } = await fixture.run({
 		resource: 'report',
 		operation: 'create',
 		url: 'https://nowhere.invalid/page',
 	});
 	expect(error.httpCode).toBe('422');
-	expect(error.message).toMatch(/^phpRank rejected the input: url: .+/);
-	expect(error.description).toBe('Correct the field named in the message and run the node again.');
+	expect(error.message).toBe(
+		"phpRank could not fetch https://nowhere.invalid/page: cURL error 6: Could not resolve host: nowhere.invalid. Check that the page answers from phpRank's server",
+	);
+	expect(error.description).toBe(
+		'phpRank fetches the page itself when it creates or re-runs a report, and could not. phpRank said: "url: cURL error 6: Could not resolve host: nowhere.invalid (see https://curl.haxx.se/libcurl/c/libcurl-errors.html) for https://nowhere.invalid/page"',
+	);
 });
 
 test('422: the plan limit', async () => {
@@ -89,8 +93,9 @@ test('422: the plan limit', async () => {
 			url: 'https://b.test/',
 		});
 		expect(shown(error)).toEqual({
-			message: 'phpRank rejected the input: url: You created too many reports.',
-			description: 'Correct the field named in the message and run the node again.',
+			message:
+				"The phpRank account's plan allows no more reports: delete reports (Report → Delete, Project → Delete) or raise the plan",
+			description: 'HTTP 422. phpRank said: "url: You created too many reports."',
 			httpCode: '422',
 		});
 	} finally {

@@ -42,6 +42,8 @@ class SiteReader {
 	private readonly pages: SitePage[] = [];
 	/** The pages kept, by a fingerprint of their stored URL (report/pageSet.ts): not a copy of each URL. */
 	private readonly seen = new PageSet();
+	/** Every page of the site the sitemaps list, filtered out or not (pages that left the site are the others). */
+	private readonly listed = new PageSet();
 	private readonly read = new Set<string>();
 	private readonly sitemaps: string[] = [];
 	private readonly skipped: SkippedSitemap[] = [];
@@ -66,8 +68,8 @@ class SiteReader {
 					await this.readSitemap(new URL('/sitemap_index.xml', site).href, 0);
 			}
 		}
-		const { pages, sitemaps, skipped, offSitePages } = this;
-		return { pages, sitemaps, skipped, offSitePages };
+		const { pages, sitemaps, skipped, offSitePages, listed } = this;
+		return { pages, sitemaps, skipped, offSitePages, listed, cutShort: this.full };
 	}
 
 	private get full(): boolean {
@@ -176,6 +178,7 @@ class SiteReader {
 		}
 		const page: SitePage = { url: entry.loc, sitemap, lastmod: entry.lastmod };
 		const key = storedUrl(entry.loc);
+		this.listed.addStored(key);
 		if (this.seen.hasStored(key) || !this.request.keep(page)) return;
 		this.seen.addStored(key);
 		this.pages.push(page);

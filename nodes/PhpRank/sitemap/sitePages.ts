@@ -1,3 +1,4 @@
+import type { PageSet } from '../report/pageSet';
 import type { SiteFetch } from '../transport/siteFetch';
 
 /**
@@ -8,7 +9,8 @@ import type { SiteFetch } from '../transport/siteFetch';
  * end there), at most MAX_SITEMAP_FILES a run. Only the site's own host and its `www.` twin count:
  * a sitemap elsewhere is not fetched, a page elsewhere is not kept. Pages are kept in the
  * sitemaps' order, once each (by the URL as phpRank stores it, report/storedUrl.ts), after the
- * caller's filter, until Max Pages: then every read stops, the file being read is closed. A file
+ * caller's filter, until Max Pages (Audit Site's first version; the later one reads up to
+ * MAX_SITE_PAGES, report/auditPlan.ts chooses from them): then every read stops, the file being read is closed. A file
  * that fails is skipped, named with why; the others go on.
  */
 
@@ -17,6 +19,8 @@ export const MAX_ROBOTS_BYTES = 500 * 1024;
 /** The sitemap protocol's limit on one file, uncompressed. */
 export const MAX_SITEMAP_BYTES = 50 * 1024 * 1024;
 export const MAX_SITEMAP_FILES = 100;
+/** The sitemap protocol's limit on the URLs of one file: the most pages a whole-site audit reads. */
+export const MAX_SITE_PAGES = 50_000;
 /** Index files below the first one. */
 export const MAX_INDEX_DEPTH = 3;
 
@@ -40,6 +44,10 @@ export interface SitePages {
 	skipped: SkippedSitemap[];
 	/** Pages listed on another host, not kept. */
 	offSitePages: number;
+	/** Every page of the site listed, whether the filters kept it or not. */
+	listed: PageSet;
+	/** Reading stopped at Max Pages: the sitemaps may list more pages. */
+	cutShort: boolean;
 }
 
 export interface SitePagesRequest {

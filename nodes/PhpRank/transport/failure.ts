@@ -24,7 +24,14 @@ export type Failure =
 			webPage: boolean;
 			path: string;
 			subject?: FailureSubject;
+			/** The web page a Create or a re-run made phpRank fetch. */
+			page?: string;
 	  }
+	/**
+	 * A Create not sent: phpRank answered earlier in the run that the account's plan allows no more
+	 * reports (resources/report/createOrRerun.ts), so the next ones would be refused too.
+	 */
+	| { type: 'planFull' }
 	/** phpRank asks for a longer wait than Max Wait for Rate Limit leaves: fail at once. */
 	| { type: 'rateLimitTooLong'; askedMs: number; maxWaitMs: number }
 	/** Max Wait for Rate Limit spent on 429s (a server that keeps refusing without saying how long). */
@@ -164,4 +171,28 @@ export function retryKind(
 		default:
 			return 'final';
 	}
+}
+
+/** phpRank's answer (422, under `url`) to a Create when the account's plan allows no more reports. */
+const PLAN_FULL_ANSWER = 'You created too many reports.';
+/** Laravel's own messages for a bad `url` field start so; any other message under `url` is phpRank's fetch of the page. */
+const URL_FIELD_MESSAGE = /^The url\b/i;
+const URL_MESSAGE = /^url: /;
+
+/**
+ * What a 422 says about the page rather than a field (docs/phprank-api.md, "Errors"): phpRank
+ * answers both under `url`, in the same shape as a bad address. `planFull`: the account's plan
+ * allows no more reports; `fetchFailed`: phpRank could not fetch the page (a cURL error, a
+ * timeout, the page's own HTTP error), with phpRank's reason.
+ */
+export type PageRefusal = { kind: 'planFull' } | { kind: 'fetchFailed'; reason: string };
+
+export function pageRefusalOf(failure: Failure): PageRefusal | undefined {
+	if (failure.type === 'planFull') return { kind: 'planFull' };
+	if (failure.type !== 'httpError' || failure.statusCode !== 422) return undefined;
+	const { serverMessage } = failure;
+	if (serverMessage.includes(PLAN_FULL_ANSWER)) return { kind: 'planFull' };
+	if (!URL_MESSAGE.test(serverMessage)) return undefined;
+	const reason = serverMessage.replace(URL_MESSAGE, '');
+	return URL_FIELD_MESSAGE.test(reason) ? undefined : { kind: 'fetchFailed', reason };
 }

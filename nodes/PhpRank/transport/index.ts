@@ -14,7 +14,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { InvalidInput } from '../shared/inputChecks';
 import type { ApiContext } from './channels';
-import { PipelineFailure } from './failure';
+import { pageRefusalOf, PipelineFailure } from './failure';
 import type { ChannelDeadline, RequestLimits } from './limits';
 import type { CollectOptions, ListEnvelope, PagePosition } from './paging';
 import type { ApiChannel, ApiRequest } from './pipeline';
@@ -296,4 +296,54 @@ export function failedForItsRecordOnly(error: unknown): error is PipelineFailure
 	const { failure } = error;
 	if (failure.type === 'httpError') return failure.statusCode !== 401;
 	return RECORD_ONLY.has(failure.type);
+}
+
+/** What a run knows of the account's plan: whether phpRank has answered that it is full. */
+export interface PlanState {
+	full: boolean;
+}
+
+/**
+ * A Create's hooks (pipeline.ts `beforeSend`, `onRefusal`) that keep it within the plan: its
+ * answer "You created too many reports." marks the plan full before the next request gets its
+ * place at the gate, and a Create is not sent once it is (it fails with the same words).
+ */
+export function withinPlan(plan: PlanState): Pick<ApiRequest, 'beforeSend' | 'onRefusal'> {
+	return {
+		beforeSend: () => {
+			if (plan.full) throw new PipelineFailure({ type: 'planFull' });
+		},
+		onRefusal: (failure) => {
+			if (pageRefusalOf(failure)?.kind === 'planFull') plan.full = true;
+		},
+	};
+}
+
+/** Failures that every page's request would meet alike: the run, not one page, fails. */
+const EVERY_REQUEST: ReadonlySet<string> = new Set([
+	'canceled',
+	'notSent',
+	'redirect',
+	'webPage',
+	'rateLimitTooLong',
+	'rateLimitWaitedOut',
+]);
+
+/**
+ * Whether a failure of one page's requests would be every page's (Project → Audit Site): Stop, the
+ * credential (401, a plan without API access), the Base URL (phpRank unreachable, a redirect, a web
+ * page or no API there), the rate limit beyond its wait, a field refused before anything was sent.
+ * Anything else is the page's own: phpRank could not fetch it, its plan is full, a server error
+ * after the retries, a lost answer, a report deleted meanwhile.
+ */
+export function failsEveryPage(error: unknown): boolean {
+	if (error instanceof InvalidInput) return true;
+	if (!(error instanceof PipelineFailure)) return true;
+	const { failure } = error;
+	if (EVERY_REQUEST.has(failure.type)) return true;
+	if (failure.type !== 'httpError') return false;
+	const { statusCode, webPage, serverMessage, subject } = failure;
+	if (statusCode === 401 || webPage) return true;
+	if (statusCode === 403) return serverMessage.includes('feature') || !subject;
+	return statusCode === 404 && subject?.id === undefined;
 }

@@ -31,8 +31,21 @@ export interface ApiRequest {
 	body?: string;
 	/** What the request is about, for "Report 12 not found". */
 	subject?: FailureSubject;
+	/** The web page a Create or a re-run makes phpRank fetch, for "phpRank could not fetch <page>". */
+	page?: string;
 	/** What the request carries that no error may show: a report's password. */
 	secrets?: string[];
+	/**
+	 * Called once the request has its place at the gate, right before each attempt is sent: what it
+	 * throws (a PipelineFailure) ends the request unsent. A Create once phpRank said in the run that
+	 * the plan is full (resources/report/createOrRerun.ts): a Create that waited at the gate is not sent.
+	 */
+	beforeSend?: () => void;
+	/**
+	 * Called with the failure an answer stands for (not a 429), before the request's place at the
+	 * gate goes to the next one: so a request waiting there sees at once what this answer said.
+	 */
+	onRefusal?: (failure: Failure) => void;
 }
 
 /** How one attempt goes on the wire, and what the wording of a failure may read. */
@@ -219,6 +232,12 @@ async function admit(sending: Sending): Promise<void> {
 	);
 }
 
+/** Tells the request's `onRefusal` what its answer stands for, when that is a failure. */
+function noteRefusal(request: ApiRequest, response: ApiResponse): void {
+	const verdict = responseFailure(response, request.url, request.subject, request.page);
+	if (verdict && verdict.type !== 'rateLimited') request.onRefusal?.(verdict);
+}
+
 /**
  * One attempt, under its signal (the cancel signal and what is left of the deadline), its place
  * at the gate given back whatever happens. Stopped, or out of time before anything was sent:
@@ -235,8 +254,11 @@ async function attempt(sending: Sending, options: IHttpRequestOptions): Promise<
 		// Stopped while the place was given, or no time left: nothing is sent.
 		throwIfCanceled(cancel);
 		if (attemptMs !== undefined && attemptMs <= 0) throw timedOut(sending);
+		sending.request.beforeSend?.();
 		sending.attempts++;
-		result = { response: await channel.transmit(attemptOptions(options, signal), signal) };
+		const response = await channel.transmit(attemptOptions(options, signal), signal);
+		if (sending.request.onRefusal) noteRefusal(sending.request, response);
+		result = { response };
 	} catch (error) {
 		result = { failure: failureOfAttempt(sending, error, signal) };
 	} finally {
@@ -276,7 +298,7 @@ async function decide(sending: Sending, result: AttemptResult): Promise<NextStep
 	const { request, expect, gate } = sending;
 	if ('response' in result && result.response) {
 		const { response } = result;
-		const verdict = responseFailure(response, request.url, request.subject);
+		const verdict = responseFailure(response, request.url, request.subject, request.page);
 		// A 429 pauses the gate below, once it is clear that this request will wait for it.
 		if (verdict?.type !== 'rateLimited') gate.notRateLimited(remainingRequests(response.headers));
 		if (verdict?.type === 'rateLimited') return waitForRateLimit(sending, verdict.retryAfterMs);

@@ -90,6 +90,7 @@ export function responseFailure(
 	response: ApiResponse,
 	path: string,
 	subject?: FailureSubject,
+	page?: string,
 ): Failure | RateLimitedResponse | undefined {
 	const { statusCode, headers, body } = response;
 	if (statusCode === 429) return { type: 'rateLimited', retryAfterMs: retryAfterMs(headers) };
@@ -99,7 +100,7 @@ export function responseFailure(
 	const webPage = isWebPage(response);
 	if (statusCode >= 400) {
 		const serverMessage = isRecord(body) ? validationMessages(body.message) : '';
-		return { type: 'httpError', statusCode, serverMessage, webPage, path, subject };
+		return { type: 'httpError', statusCode, serverMessage, webPage, path, subject, page };
 	}
 	if (webPage) return { type: 'webPage', statusCode };
 	if (isRecord(body) || Array.isArray(body)) return undefined;

@@ -3,7 +3,7 @@
 // serves robots.txt and sitemaps as sites write them, and misbehaves as sites do. The sitemap
 // reader's own parts are tested in test/sitemap/.
 const zlib = require('node:zlib');
-const { useFixture, urlSearch, rerun, form } = require('../../node/fixture');
+const { useFixture, startFixture, urlSearch, rerun, form, del } = require('../../node/fixture');
 const { startSite, urlset, sitemapIndex } = require('../../sandbox/site');
 
 const fixture = useFixture({ clock: Math.floor(Date.now() / 1000) * 1000 });
@@ -484,7 +484,10 @@ describe('filters and Max Pages', () => {
 	});
 });
 
-describe('the audit: Create or Re-Run for each page', () => {
+// Version 1 (saved workflows): the first Max Pages pages, each created, re-run, kept or failed.
+const V1 = { typeVersion: 1 };
+
+describe('version 1, the audit: Create or Re-Run for each of the first Max Pages pages', () => {
 	test("one listing of the site, then one write a page: created, re-run or kept (Max Age); Create or Re-Run's item plus sitemap and lastmod", async () => {
 		const host = new URL(site.url).host;
 		fixture.sandbox.reset([
@@ -497,7 +500,7 @@ describe('the audit: Create or Re-Run for each page', () => {
 			'/robots.txt': 'Sitemap: /s.xml',
 			'/s.xml': urlset([{ loc: u('/new'), lastmod: '2026-01-01' }, u('/old'), u('/fresh')]),
 		});
-		const result = await fixture.run(audit({}, { maxAgeHours: 1.5, privacy: 0 }));
+		const result = await fixture.run(audit({}, { maxAgeHours: 1.5, privacy: 0 }), V1);
 		expect(result.error).toBeUndefined();
 		expect(fixture.takeRequests()).toEqual([
 			listing(1),
@@ -531,7 +534,7 @@ describe('the audit: Create or Re-Run for each page', () => {
 
 	test('Privacy Password: sent with each Create, never in the output; one page alone is looked up alone', async () => {
 		site.setFiles({ '/robots.txt': 'Sitemap: /s.xml', '/s.xml': urlset([u('/only')]) });
-		const result = await fixture.run(audit({}, { privacy: 2, password: 's3cret-pass' }));
+		const result = await fixture.run(audit({}, { privacy: 2, password: 's3cret-pass' }), V1);
 		expect(result.error).toBeUndefined();
 		expect(fixture.takeRequests()).toEqual([
 			// the page's search term: the part of its URL every spelling shares
@@ -541,13 +544,13 @@ describe('the audit: Create or Re-Run for each page', () => {
 			lookup('/only'),
 		]);
 		expect(JSON.stringify(jsonOf(result))).not.toContain('s3cret-pass');
-		const missing = await fixture.run(audit({}, { privacy: 2 }));
+		const missing = await fixture.run(audit({}, { privacy: 2 }), V1);
 		expect(missing.error.message).toMatch(/^Password/);
 	});
 
 	test('Check for a Parallel Create off: no read after the Creates', async () => {
 		site.setFiles({ '/robots.txt': 'Sitemap: /s.xml', '/s.xml': urlset([u('/one'), u('/two')]) });
-		const result = await fixture.run(audit({}, { checkAfterCreate: false }));
+		const result = await fixture.run(audit({}, { checkAfterCreate: false }), V1);
 		expect(result.error).toBeUndefined();
 		expect(fixture.takeRequests()).toEqual([
 			listing(1),
@@ -557,38 +560,21 @@ describe('the audit: Create or Re-Run for each page', () => {
 		expect(jsonOf(result).map((item) => item.action)).toEqual(['created', 'created']);
 	});
 
-	test('a page whose audit fails: its error item with Continue On Fail, the other pages go on; without it, the node fails', async () => {
+	test('a page phpRank cannot fetch: its item says so (action failed), without Continue On Fail, and the other pages are audited', async () => {
 		site.setFiles({ '/robots.txt': 'Sitemap: /s.xml', '/s.xml': urlset([u('/a'), u('/b')]) });
-		// phpRank refuses the next Create as it refuses a URL it cannot read
-		const refuseNextCreate = () =>
-			fixture.sandbox.failNext({
-				status: 422,
-				method: 'POST',
-				path: '/api/v1/reports',
-				body: {
-					message: 'The url field is invalid.',
-					errors: { url: ['The url field is invalid.'] },
-				},
-			});
-		refuseNextCreate();
-		const result = await fixture.run(audit(), { continueOnFail: true });
+		fixture.sandbox.makeUnreachable({ url: u('/a') });
+		const result = await fixture.run(audit({}, { checkAfterCreate: false }), V1);
 		expect(result.error).toBeUndefined();
+		expect(fixture.takeRequests()).toEqual([listing(1), create(u('/a'), 1), create(u('/b'), 1)]);
 		const items = jsonOf(result);
-		expect(items).toHaveLength(2);
 		expect(items[0]).toEqual({
 			url: u('/a'),
 			sitemap: u('/s.xml'),
 			lastmod: null,
-			error: expect.stringContaining('url'),
+			action: 'failed',
+			error: `phpRank could not fetch ${u('/a')}: cURL error 28: Operation timed out after 30001 milliseconds with 0 bytes received. Check that the page answers from phpRank's server`,
 		});
-		expect(items[1].action).toBe('created');
-		refuseNextCreate();
-		site.setFiles({ '/robots.txt': 'Sitemap: /s.xml', '/s.xml': urlset([u('/c'), u('/d')]) });
-		const failing = await fixture.run(audit());
-		expect(failing.error).toBeDefined();
-		expect(fixture.sandbox.reports().map((report) => report.url)).toContain(
-			`${new URL(site.url).host}/d`,
-		);
+		expect([items[1].url, items[1].action]).toEqual([`${new URL(site.url).host}/b`, 'created']);
 	});
 });
 
@@ -606,6 +592,7 @@ describe("the sandbox's own demo site (the demo and the end-to-end suite)", () =
 					credentialType: new PhpRankApi(),
 					credentials: { baseUrl: sandbox.url, apiKey: 'k' },
 					parameters: { resource: 'project', operation: 'auditSite', site: sandbox.url, options },
+					typeVersion: 1,
 				});
 			const listed = await run({ listOnly: true });
 			expect(jsonOf(listed).map((item) => [item.url, item.sitemap])).toEqual([
@@ -643,4 +630,283 @@ test('Max Pages reached inside a gzip sitemap whose server then stalls: the run 
 		Array.from({ length: 5 }, (_, i) => `${site.url}/p-${i}-${'y'.repeat(i)}`),
 	);
 	expect(await eventually(() => site.openConnections() === 0)).toBe(true);
+});
+
+describe('version 1.1, the whole site: the stalest pages first, failures as items, pages no longer listed', () => {
+	const host = () => new URL(site.url).host;
+	const pages = (count, from = 1) => Array.from({ length: count }, (_, i) => u(`/p${from + i}`));
+	const serve = (urls) =>
+		site.setFiles({ '/robots.txt': 'Sitemap: /s.xml', '/s.xml': urlset(urls) });
+	const summaryOf = (result) => jsonOf(result)[0];
+	const counts = (fields) => ({
+		action: 'summary',
+		site: site.url,
+		project: new URL(site.url).hostname,
+		pages_listed: 0,
+		pages_fresh: 0,
+		pages_audited: 0,
+		pages_created: 0,
+		pages_re_run: 0,
+		pages_kept: 0,
+		pages_failed: 0,
+		pages_waiting: 0,
+		pages_not_in_sitemaps: 0,
+		reports_deleted: 0,
+		sitemaps: [u('/s.xml')],
+		...fields,
+	});
+	const actions = (result) => jsonOf(result).map((item) => [item.url, item.action]);
+	const FETCH_FAILED = (url) =>
+		`phpRank could not fetch ${url}: cURL error 28: Operation timed out after 30001 milliseconds with 0 bytes received. Check that the page answers from phpRank's server`;
+	const PLAN_FULL =
+		"The phpRank account's plan allows no more reports: delete reports (Report → Delete, Project → Delete) or raise the plan";
+
+	test('a site bigger than Max Pages: new pages first, run after run, kept pages do not count; then the stalest are re-run', async () => {
+		serve(pages(5));
+		const week = { maxPages: 2 };
+		const fresh = { maxAgeHours: 168 };
+		const run1 = await fixture.run(audit(week, fresh));
+		expect(fixture.takeRequests()).toEqual([
+			listing(1),
+			create(u('/p1'), 1),
+			create(u('/p2'), 1),
+			listing(1),
+		]);
+		expect(summaryOf(run1)).toEqual(
+			counts({
+				pages_listed: 5,
+				pages_fresh: 2,
+				pages_audited: 2,
+				pages_created: 2,
+				pages_waiting: 3,
+			}),
+		);
+		expect(actions(run1).slice(1)).toEqual([
+			[`${host()}/p1`, 'created'],
+			[`${host()}/p2`, 'created'],
+		]);
+		const run2 = await fixture.run(audit(week, fresh));
+		expect(fixture.takeRequests()).toEqual([
+			listing(1),
+			create(u('/p3'), 1),
+			create(u('/p4'), 1),
+			listing(1),
+		]);
+		expect(summaryOf(run2)).toMatchObject({ pages_fresh: 4, pages_kept: 2, pages_waiting: 1 });
+		const run3 = await fixture.run(audit(week, fresh));
+		// one page alone in the run: its Create, then its own lookup (Check for a Parallel Create)
+		expect(fixture.takeRequests()).toEqual([listing(1), create(u('/p5'), 1), lookup('/p5')]);
+		expect(summaryOf(run3)).toMatchObject({ pages_fresh: 5, pages_kept: 4, pages_waiting: 0 });
+		// every page fresh: one read of the site, no write, only the summary
+		const run4 = await fixture.run(audit(week, fresh));
+		expect(fixture.takeRequests()).toEqual([listing(1)]);
+		expect(jsonOf(run4)).toEqual([counts({ pages_listed: 5, pages_fresh: 5, pages_kept: 5 })]);
+		// Output Kept Pages: each kept page's item, in the sitemaps' order
+		const kept = await fixture.run(audit(week, { ...fresh, outputKept: true }));
+		fixture.takeRequests();
+		const [report1] = fixture.sandbox.reports();
+		expect(jsonOf(kept)[1]).toEqual({
+			id: report1.id,
+			url: report1.url,
+			generated_at: report1.generated_at,
+			action: 'kept',
+			sitemap: u('/s.xml'),
+			lastmod: null,
+		});
+		expect(
+			actions(kept)
+				.slice(1)
+				.map(([, action]) => action),
+		).toEqual(Array(5).fill('kept'));
+		// Max Age 0: every page is stale; the two oldest reports are re-run
+		const ids = fixture.sandbox.reports().map((report) => report.id);
+		const rerunRun = await fixture.run(audit(week, {}));
+		expect(fixture.takeRequests()).toEqual([listing(1), rerun(ids[0]), rerun(ids[1])]);
+		expect(actions(rerunRun).slice(1)).toEqual([
+			[`${host()}/p1`, 're-run'],
+			[`${host()}/p2`, 're-run'],
+		]);
+		const next = await fixture.run(audit(week, {}));
+		expect(fixture.takeRequests()).toEqual([listing(1), rerun(ids[2]), rerun(ids[3])]);
+		expect(summaryOf(next)).toMatchObject({ pages_re_run: 2, pages_waiting: 3 });
+	});
+
+	test('pages phpRank cannot fetch are items with action failed and the reason; the others are audited and the summary counts both', async () => {
+		serve(pages(4));
+		fixture.sandbox.makeUnreachable({ url: u('/p2') });
+		fixture.sandbox.makeUnreachable({ url: u('/p4') });
+		const result = await fixture.run(audit({}, { checkAfterCreate: false }));
+		expect(result.error).toBeUndefined();
+		expect(fixture.takeRequests()).toEqual([listing(1), ...pages(4).map((url) => create(url, 1))]);
+		expect(summaryOf(result)).toEqual(
+			counts({
+				pages_listed: 4,
+				pages_fresh: 2,
+				pages_audited: 2,
+				pages_created: 2,
+				pages_failed: 2,
+			}),
+		);
+		expect(jsonOf(result).slice(1)).toEqual([
+			expect.objectContaining({ url: `${host()}/p1`, action: 'created' }),
+			{
+				url: u('/p2'),
+				sitemap: u('/s.xml'),
+				lastmod: null,
+				action: 'failed',
+				error: FETCH_FAILED(u('/p2')),
+			},
+			expect.objectContaining({ url: `${host()}/p3`, action: 'created' }),
+			{
+				url: u('/p4'),
+				sitemap: u('/s.xml'),
+				lastmod: null,
+				action: 'failed',
+				error: FETCH_FAILED(u('/p4')),
+			},
+		]);
+	});
+
+	test('no page could be audited: the node fails with the reasons counted; with Continue On Fail, an error item', async () => {
+		serve(pages(3));
+		for (const url of pages(3)) fixture.sandbox.makeUnreachable({ url });
+		const result = await fixture.run(audit({}, { checkAfterCreate: false }));
+		expect(result.error.message).toBe(
+			`No page of ${site.url} could be audited (3 failed). 1 page: ${FETCH_FAILED(u('/p1'))} | 1 page: ${FETCH_FAILED(u('/p2'))} | 1 page: ${FETCH_FAILED(u('/p3'))}`,
+		);
+		const continued = await fixture.run(audit({}, { checkAfterCreate: false }), {
+			continueOnFail: true,
+		});
+		expect(jsonOf(continued)).toEqual([{ error: result.error.message }]);
+	});
+
+	test('a failure every page would meet (the API key refused) fails the run, not the page', async () => {
+		serve(pages(2));
+		const result = await fixture.run(audit(), { credentials: { apiKey: 'wrong-key' } });
+		expect(result.error.message).toMatch(/^phpRank rejected the API key/);
+	});
+
+	test("the plan's limit: no Create after phpRank said the plan is full, re-runs go on, the pages not created say why", async () => {
+		const limited = await startFixture({ apiKeys: [{ key: 'test-key-5d1c9e', maxReports: 3 }] });
+		try {
+			const stale = `http://${host()}/p1`;
+			limited.sandbox.reset([{ url: stale, score: 40 }]);
+			const [old] = limited.sandbox.reports();
+			serve(pages(5));
+			const result = await limited.run(
+				audit({}, { checkAfterCreate: false, maxParallelRequests: 1 }),
+			);
+			expect(result.error).toBeUndefined();
+			// p2 and p3 fill the plan, p4 is refused, p5 is not sent; p1's re-run goes on
+			expect(limited.takeRequests()).toEqual([
+				listing(1),
+				rerun(old.id),
+				create(u('/p2'), 1),
+				create(u('/p3'), 1),
+				create(u('/p4'), 1),
+			]);
+			expect(
+				jsonOf(result)
+					.slice(1)
+					.map((item) => [item.url, item.action, item.error]),
+			).toEqual([
+				[`${host()}/p1`, 're-run', undefined],
+				[`${host()}/p2`, 'created', undefined],
+				[`${host()}/p3`, 'created', undefined],
+				[u('/p4'), 'failed', PLAN_FULL],
+				[u('/p5'), 'failed', PLAN_FULL],
+			]);
+			expect(summaryOf(result)).toMatchObject({ pages_audited: 3, pages_failed: 2 });
+		} finally {
+			await limited.sandbox.close();
+		}
+	});
+
+	test('reports of pages no longer listed (in any spelling of the page): listed after the pages; Delete deletes every report of them', async () => {
+		// café is in the sitemap as text, stored percent-encoded in lower case: the same page
+		fixture.sandbox.reset([
+			{ url: `http://${host()}/gone`, score: 50 },
+			{ url: `http://${host()}/p1`, score: 50 },
+			{ url: `http://${host()}/caf%c3%a9`, score: 50 },
+			{ url: `http://${host()}/gone/`, score: 60 },
+			{ url: `http://${host()}/p2`, score: 50 },
+			{ url: `http://${host()}/p3`, score: 50 },
+			// another host whose name holds the site's search term: not the site
+			{ url: `http://${new URL(site.url).hostname}.other.test/gone-too`, score: 50 },
+		]);
+		const [gone1, , , gone2] = fixture.sandbox.reports();
+		serve([u('/p1'), u('/café'), u('/p2'), u('/p3')]);
+		const fresh = { maxAgeHours: 168 };
+		const listed = await fixture.run(audit({}, fresh));
+		expect(fixture.takeRequests()).toEqual([listing(1)]);
+		const goneItem = {
+			action: 'not in sitemaps',
+			id: gone2.id,
+			url: gone2.url,
+			generated_at: gone2.generated_at,
+			project: new URL(site.url).hostname,
+		};
+		expect(jsonOf(listed)).toEqual([
+			counts({ pages_listed: 4, pages_fresh: 4, pages_kept: 4, pages_not_in_sitemaps: 1 }),
+			goneItem,
+		]);
+		const deleted = await fixture.run(audit({ notListed: 'delete' }, fresh));
+		expect(fixture.takeRequests()).toEqual([
+			listing(1),
+			del(`/api/v1/reports/${gone2.id}`),
+			del(`/api/v1/reports/${gone1.id}`),
+		]);
+		expect(jsonOf(deleted)).toEqual([
+			counts({
+				pages_listed: 4,
+				pages_fresh: 4,
+				pages_kept: 4,
+				pages_not_in_sitemaps: 1,
+				reports_deleted: 2,
+			}),
+			{ ...goneItem, deleted: true, reports_deleted: 2 },
+		]);
+		// Get Issues counts only the pages that remain
+		const issues = await fixture.run({
+			resource: 'project',
+			operation: 'getIssues',
+			project: { __rl: true, mode: 'name', value: new URL(site.url).hostname },
+			pagesPerIssue: 0,
+		});
+		expect(new Set(jsonOf(issues).map((issue) => issue.pages_audited))).toEqual(new Set([4]));
+	});
+
+	test('Delete is refused, nothing deleted, when a sitemap could not be read or more than half of the reports would go', async () => {
+		fixture.sandbox.reset([
+			{ url: `http://${host()}/a`, score: 50 },
+			{ url: `http://${host()}/b`, score: 50 },
+			{ url: `http://${host()}/c`, score: 50 },
+		]);
+		const fresh = { maxAgeHours: 168 };
+		site.setFiles({
+			'/robots.txt': 'Sitemap: /s.xml\nSitemap: /broken.xml',
+			'/s.xml': urlset([u('/a'), u('/b')]),
+			'/broken.xml': { status: 503, body: 'down' },
+		});
+		const skipped = await fixture.run(audit({ notListed: 'delete' }, fresh));
+		expect(fixture.takeRequests()).toEqual([listing(1)]);
+		expect(summaryOf(skipped).deleteSkipped).toBe(
+			"Nothing deleted: 1 of the site's sitemap files could not be read (see sitemapsSkipped), so a page may be missing from them only for now",
+		);
+		expect(summaryOf(skipped).sitemapsSkipped).toEqual([
+			{ sitemap: u('/broken.xml'), error: `${u('/broken.xml')} answered HTTP 503` },
+		]);
+		expect(
+			jsonOf(skipped)
+				.slice(1)
+				.map((item) => [item.url, item.action, item.deleted]),
+		).toEqual([[`${host()}/c`, 'not in sitemaps', undefined]]);
+		serve([u('/a')]);
+		const half = await fixture.run(audit({ notListed: 'delete' }, fresh));
+		expect(fixture.takeRequests()).toEqual([listing(1)]);
+		expect(summaryOf(half).deleteSkipped).toBe(
+			"Nothing deleted: 2 of the site's 3 reports belong to pages no longer listed, more than half; a sitemap that lost its pages by mistake must not empty the project. Check the sitemaps, then delete them with Report → Delete or Project → Delete",
+		);
+		expect(fixture.sandbox.reports().filter((report) => report.deleted_at)).toEqual([]);
+	});
 });

@@ -5,10 +5,12 @@ import type {
 	INodePropertyOptions,
 } from 'n8n-workflow';
 
+import type { AuditPlan } from '../../report/auditPlan';
+import { planAudit } from '../../report/auditPlan';
 import type { SitePage, SitePages } from '../../sitemap/sitePages';
 import { pageFilterFrom } from '../../sitemap/pageFilter';
-import { SitePagesReader } from '../../sitemap/sitePages';
-import { CREDENTIAL_NAME, OPERATION, PRIVACY, RESOURCE } from '../../shared/constants';
+import { MAX_SITE_PAGES, SitePagesReader } from '../../sitemap/sitePages';
+import { OPERATION, PRIVACY, RESOURCE } from '../../shared/constants';
 import {
 	checkAfterCreateField,
 	maxAgeHoursField,
@@ -25,16 +27,22 @@ import {
 	privacyFrom,
 } from '../../shared/inputChecks';
 import type { ItemRequests } from '../../transport';
-import { nodeErrorOf, operationRouting, siteFetch } from '../../transport';
-import { createFormRequest } from '../report/create';
-import { createOrRerunOnce, createOrRerunOutput, rulesApiOf } from '../report/createOrRerun';
+import { operationRouting, siteFetch } from '../../transport';
+import { auditPages, pageFields } from './auditPages';
+import type { NotListedChoice } from './pagesNotListed';
+import { NOT_LISTED, pagesNotListedItems, unsafeToDelete } from './pagesNotListed';
+import { readSiteReports } from './siteReports';
 
 /**
  * Project → Audit Site: a site's pages from its own sitemaps (sitemap/sitePages.ts), each through
- * Create or Re-Run's rules (resources/report/createOrRerun.ts `createOrRerunOnce`, in the run's
- * shared state: one outcome per page, the site's listing read once when that is cheaper). The
- * site's files are read without the credential (transport/siteFetch.ts); List Only sends nothing
- * to phpRank. One output item per page: Create or Re-Run's item plus `sitemap` and `lastmod`.
+ * Create or Re-Run's rules (auditPages.ts). The site's files are read without the credential
+ * (transport/siteFetch.ts); List Only sends nothing to phpRank.
+ *
+ * Version 1: the first Max Pages pages, one item each (created, re-run, kept or failed), the site's
+ * listing read once when that is cheaper. Version 1.1 (the whole site): every page listed is read,
+ * the site's reports once (siteReports.ts), and at most Max Pages pages audited, new ones first,
+ * then the stalest (report/auditPlan.ts); a fresh page is kept and not output unless Output Kept
+ * Pages asks; the run's summary first, the pages no longer listed last (pagesNotListed.ts).
  */
 
 const PAGES_FROM = { sitemaps: 'sitemaps', sitemapUrl: 'sitemapUrl' } as const;
@@ -53,6 +61,10 @@ interface AuditSettings {
 	listOnly: boolean;
 	/** Check for a Parallel Create (createOrRerun.ts): one read of the site after its Creates. */
 	checkAfterCreate: boolean;
+	/** Version 1.1: the whole site, stalest first; the pages no longer listed. */
+	wholeSite: boolean;
+	notListed: NotListedChoice;
+	outputKept: boolean;
 }
 
 /** A URL field checked as Create's URL is, its errors naming `field` and its own example. */
@@ -108,7 +120,18 @@ function auditSettings(context: IExecutePaginationFunctions): AuditSettings {
 		password: privacy === PRIVACY.password ? passwordFrom(options.password ?? '') : undefined,
 		listOnly: options.listOnly === true,
 		checkAfterCreate: options.checkAfterCreate !== false,
+		wholeSite: isWholeSite(context),
+		notListed: notListedFrom(context.getNodeParameter('notListed', NOT_LISTED.keep)),
+		outputKept: options.outputKept === true,
 	};
+}
+
+function notListedFrom(value: unknown): NotListedChoice {
+	if (value === NOT_LISTED.keep || value === NOT_LISTED.delete) return value;
+	throw new InvalidInput(
+		'Reports of Pages No Longer Listed',
+		`Reports of Pages No Longer Listed must be "keep" or "delete" (got ${JSON.stringify(value)})`,
+	);
 }
 
 function timeoutMsOf(context: IExecutePaginationFunctions): number {
@@ -134,52 +157,132 @@ function nothingFound(settings: AuditSettings, found: SitePages): InvalidInput {
 	);
 }
 
-/** The page's fields of every output item: the page, the sitemap that listed it, its lastmod. */
-function pageFields(page: SitePage): IDataObject {
-	return { sitemap: page.sitemap, lastmod: page.lastmod };
+/** Version 1.1 reads the whole site and audits the stalest pages; version 1 the first Max Pages pages. */
+function isWholeSite(context: IExecutePaginationFunctions): boolean {
+	return context.getNode().typeVersion >= 1.1;
 }
 
-/** Create or Re-Run for every page at once (they join their site's listing in one turn). */
-async function auditPages(
+/** Version 1: the first Max Pages pages of the sitemaps, each created, re-run or kept (or failed). */
+async function firstPagesAudit(
 	context: IExecutePaginationFunctions,
 	requests: ItemRequests,
 	settings: AuditSettings,
-	pages: SitePage[],
+	found: SitePages,
 ): Promise<IDataObject[]> {
-	const scope = context.getExecuteData() ?? {};
-	const apiFor = rulesApiOf(context, requests);
-	const settled = await Promise.allSettled(
-		pages.map(
-			async (page) =>
-				await createOrRerunOnce(
-					scope,
-					{
-						url: page.url,
-						maxAgeHours: settings.maxAgeHours,
-						checkAfterCreate: settings.checkAfterCreate,
-					},
-					apiFor(createFormRequest(page.url, settings.privacy, settings.password)),
-				),
-		),
+	const output = await auditPages(
+		context,
+		requests,
+		settings,
+		found.pages.map((page) => ({ page })),
 	);
-	const situation = {
-		node: context.getNode(),
-		itemIndex: context.getItemIndex(),
-		credential: async () => await context.getCredentials<IDataObject>(CREDENTIAL_NAME),
-	};
-	const output: IDataObject[] = [];
-	for (const [index, result] of settled.entries()) {
-		const page = pages[index];
-		if (result.status === 'fulfilled') {
-			output.push({ ...createOrRerunOutput(context, result.value), ...pageFields(page) });
-			continue;
-		}
-		// A page that failed: the node's error (the others were done), or its error item.
-		if (!context.continueOnFail()) throw result.reason;
-		const { message } = await nodeErrorOf(situation, result.reason);
-		output.push({ url: page.url, ...pageFields(page), error: message });
-	}
+	// What could not be read stays visible: on the site's first item.
+	if (found.skipped.length > 0)
+		output[0].sitemapsSkipped = found.skipped as unknown as IDataObject[];
 	return output;
+}
+
+/** The phpRank project of a site: its host without `www.`, as phpRank names it. */
+function projectOf(site: URL): string {
+	return site.hostname.replace(/^www\./i, '');
+}
+
+/**
+ * Version 1.1: the site's reports read once, then at most Max Pages pages audited, the stalest
+ * first (report/auditPlan.ts), fresh pages kept; the pages no longer listed after them. The first
+ * item is the run's summary of the site.
+ */
+async function wholeSiteAudit(
+	context: IExecutePaginationFunctions,
+	requests: ItemRequests,
+	settings: AuditSettings,
+	found: SitePages,
+): Promise<IDataObject[]> {
+	const reports = await readSiteReports(requests, settings.site);
+	const plan = planAudit(found.pages, found.listed, reports.pages, {
+		maxPages: settings.maxPages,
+		maxAgeHours: settings.maxAgeHours,
+		now: Date.now(),
+	});
+	const newestSeenId = reports.newestSeenId;
+	const audited = await auditPages(
+		context,
+		requests,
+		settings,
+		plan.audit.map(({ page, newest }) => ({
+			page,
+			lookedUp: newest ? { found: { ...newest }, newestSeenId } : { newestSeenId },
+		})),
+	);
+	const itemOfPage = new Map<SitePage, IDataObject>();
+	for (const [index, { page }] of plan.audit.entries()) itemOfPage.set(page, audited[index]);
+	if (settings.outputKept) {
+		for (const { page, newest } of plan.kept)
+			itemOfPage.set(page, { ...newest, action: 'kept', ...pageFields(page) });
+	}
+	const project = projectOf(settings.site);
+	const deleting = settings.notListed === NOT_LISTED.delete && plan.notListed.length > 0;
+	const refusal = deleting
+		? unsafeToDelete(plan.notListed, {
+				skipped: found.skipped.length,
+				cutShort: found.cutShort,
+				siteReports: reports.reports,
+			})
+		: undefined;
+	const leftItems = await pagesNotListedItems(
+		context,
+		requests,
+		plan.notListed,
+		project,
+		deleting && refusal === undefined,
+	);
+	const summary = siteSummary(settings, found, plan, audited, leftItems, refusal);
+	const pageItems: IDataObject[] = [];
+	for (const page of found.pages) {
+		const item = itemOfPage.get(page);
+		if (item) pageItems.push(item);
+	}
+	return [summary, ...pageItems, ...leftItems];
+}
+
+/** The run's first item: what it did on the site, and what could not be read or deleted. */
+function siteSummary(
+	settings: AuditSettings,
+	found: SitePages,
+	plan: AuditPlan<SitePage>,
+	audited: IDataObject[],
+	leftItems: IDataObject[],
+	refusal: string | undefined,
+): IDataObject {
+	const counts = countActions(audited);
+	const summary: IDataObject = {
+		action: 'summary',
+		site: settings.site.origin,
+		project: projectOf(settings.site),
+		pages_listed: found.pages.length,
+		pages_fresh: plan.kept.length + counts.created + counts['re-run'],
+		pages_audited: counts.created + counts['re-run'],
+		pages_created: counts.created,
+		pages_re_run: counts['re-run'],
+		pages_kept: plan.kept.length,
+		pages_failed: counts.failed,
+		pages_waiting: plan.waiting,
+		pages_not_in_sitemaps: plan.notListed.length,
+		reports_deleted: leftItems.reduce((sum, item) => sum + Number(item.reports_deleted ?? 0), 0),
+		sitemaps: found.sitemaps,
+	};
+	if (found.skipped.length > 0) summary.sitemapsSkipped = found.skipped as unknown as IDataObject[];
+	if (refusal) summary.deleteSkipped = refusal;
+	return summary;
+}
+
+/** How many page items have each action. */
+function countActions(items: IDataObject[]): Record<'created' | 're-run' | 'failed', number> {
+	const counts = { created: 0, 're-run': 0, failed: 0 };
+	for (const item of items) {
+		if (item.action === 'created' || item.action === 're-run' || item.action === 'failed')
+			counts[item.action]++;
+	}
+	return counts;
 }
 
 export const auditSiteOption: INodePropertyOptions = {
@@ -194,18 +297,24 @@ export const auditSiteOption: INodePropertyOptions = {
 			await context.helpers.httpRequest(options);
 		const reader = new SitePagesReader(
 			siteFetch(send, context.getExecutionCancelSignal?.(), timeoutMsOf(context)),
-			settings,
+			// Version 1.1 reads every page to choose the stalest; List Only lists the first Max Pages.
+			{
+				...settings,
+				maxPages: settings.wholeSite && !settings.listOnly ? MAX_SITE_PAGES : settings.maxPages,
+			},
 		);
 		const found = await reader.pagesOfSite();
 		if (found.pages.length === 0) throw nothingFound(settings, found);
-		const output: IDataObject[] = settings.listOnly
-			? // each page as the reader keeps it ({ url, sitemap, lastmod }): not copied
-				(found.pages as unknown as IDataObject[])
-			: await auditPages(context, requests, settings, found.pages);
-		// What could not be read stays visible: on the site's first item.
-		if (found.skipped.length > 0)
-			output[0].sitemapsSkipped = found.skipped as unknown as IDataObject[];
-		return output;
+		if (settings.listOnly) {
+			// each page as the reader keeps it ({ url, sitemap, lastmod }): not copied
+			const pages = found.pages as unknown as IDataObject[];
+			if (found.skipped.length > 0)
+				pages[0].sitemapsSkipped = found.skipped as unknown as IDataObject[];
+			return pages;
+		}
+		return settings.wholeSite
+			? await wholeSiteAudit(context, requests, settings, found)
+			: await firstPagesAudit(context, requests, settings, found);
 	}),
 };
 
@@ -264,7 +373,39 @@ export const auditSiteFields: INodeProperties[] = [
 		default: 100,
 		description:
 			"At most this many pages, in the sitemaps' order, after the filters, each page once. Reading stops once they are found.",
-		displayOptions: show,
+		displayOptions: showFor(RESOURCE.project, [OPERATION.auditSite], { '@version': [1] }),
+	},
+	{
+		displayName: 'Max Pages',
+		name: 'maxPages',
+		type: 'number',
+		typeOptions: { minValue: 1 },
+		default: 100,
+		description:
+			'At most this many pages are audited (created or re-run) in a run: pages without a report first, then those whose report is the oldest. Pages audited within Max Age are kept and do not count. So every page of a site of P pages is audited within P ÷ Max Pages runs.',
+		displayOptions: showFor(RESOURCE.project, [OPERATION.auditSite], { '@version': [1.1] }),
+	},
+	{
+		displayName: 'Reports of Pages No Longer Listed',
+		name: 'notListed',
+		type: 'options',
+		default: 'keep',
+		description:
+			"What to do with the site's reports whose page no sitemap lists any more: each is output as an item with action 'not in sitemaps'",
+		options: [
+			{
+				name: 'Keep',
+				value: NOT_LISTED.keep,
+				description: 'Only list them',
+			},
+			{
+				name: 'Delete',
+				value: NOT_LISTED.delete,
+				description:
+					"Delete every report of those pages, only when every sitemap was read in full and they are at most half of the site's reports; otherwise nothing is deleted and the summary says why",
+			},
+		],
+		displayOptions: showFor(RESOURCE.project, [OPERATION.auditSite], { '@version': [1.1] }),
 	},
 	simplifyField(show),
 	{
@@ -313,6 +454,15 @@ export const auditSiteFields: INodeProperties[] = [
 				default: '',
 				description:
 					"Leave out pages whose 'lastmod' in the sitemap is older than this. Pages without 'lastmod' are kept.",
+			},
+			{
+				displayName: 'Output Kept Pages',
+				name: 'outputKept',
+				type: 'boolean',
+				default: false,
+				description:
+					"Whether to output an item for each page kept because its report is within Max Age ('action' kept, with the report's ID, URL and time). Off: they are only counted in the summary, so a big site gives only the pages audited.",
+				displayOptions: { show: { '@version': [1.1] } },
 			},
 			{
 				displayName: 'Password',

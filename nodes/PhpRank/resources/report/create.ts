@@ -45,6 +45,7 @@ export function createFormRequest(url: string, privacy: number, password?: strin
 		method: 'POST',
 		url: '/reports',
 		body: encodedForm({ url, privacy, password }),
+		page: url,
 		secrets: password === undefined ? undefined : [password],
 	};
 }

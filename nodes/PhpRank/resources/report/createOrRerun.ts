@@ -17,12 +17,13 @@ import {
 	simplifyField,
 } from '../../shared/fields';
 import { maxAgeHoursFrom } from '../../shared/inputChecks';
-import type { ApiRequest, ItemRequests, ListEnvelope } from '../../transport';
+import type { ApiRequest, ItemRequests, ListEnvelope, PlanState } from '../../transport';
 import {
 	isAnswerLost,
 	isCanceled,
 	LARGEST_PAGE_SIZE,
 	operationRouting,
+	withinPlan,
 	untilCanceled,
 } from '../../transport';
 import type { CreateTicket } from './afterCreate';
@@ -59,10 +60,17 @@ export interface CreateOrRerunApi {
 	 * search on the URL), newest first by ID, `perPage` to a page.
 	 */
 	listPage(search: string, page: number, perPage: number): Promise<ListEnvelope>;
-	/** Creates the report of the item's page with its Privacy and Password (the Create form). */
-	create(): Promise<CreateResult>;
-	/** Re-runs the analysis of report `id` (`results=1`) and returns the report as phpRank sends it. */
-	rerun(id: number): Promise<IDataObject>;
+	/**
+	 * Creates the report of the item's page with its Privacy and Password (the Create form), unless
+	 * `plan` says phpRank has answered in this run that the account's plan is full (then it fails
+	 * unsent); a plan-full answer to it marks `plan` full.
+	 */
+	create(plan?: PlanState): Promise<CreateResult>;
+	/**
+	 * Re-runs the analysis of report `id` (`results=1`) and returns the report as phpRank sends it.
+	 * `page`: the report's URL, named when phpRank cannot fetch it.
+	 */
+	rerun(id: number, page?: string): Promise<IDataObject>;
 	/** Deletes report `id`: the run's own Create when another process created the page first (afterCreate.ts). */
 	deleteReport(id: number): Promise<void>;
 	/** The current time, in milliseconds since the epoch (for Max Age). */
@@ -87,6 +95,11 @@ export interface CreateOrRerunInput {
 	 * On unless false.
 	 */
 	checkAfterCreate?: boolean;
+	/**
+	 * The page's newest report as the caller already read it (Project → Audit Site reads its site's
+	 * reports once before it chooses the pages): no lookup is sent.
+	 */
+	lookedUp?: PageAnswer;
 }
 
 export type CreateOrRerunAction = 'created' | 're-run' | 'kept';
@@ -186,7 +199,7 @@ function plan(
 	return {
 		write: async () => ({
 			action: 're-run',
-			record: await api.rerun(idOf(found)),
+			record: await api.rerun(idOf(found), typeof found.url === 'string' ? found.url : undefined),
 			previous: found,
 		}),
 	};
@@ -204,8 +217,8 @@ class PageAttempt implements OverlapOptions<Lookup, CreateOrRerunOutcome> {
 		private readonly input: CreateOrRerunInput,
 		private readonly api: CreateOrRerunApi,
 		readonly page: string,
-		/** The site's listing and Creates, for a page of a site with several pages in the run. */
-		private readonly site?: Required<Pick<RunSite, 'listing' | 'creates'>>,
+		/** The site's listing (none when the page was looked up already) and Creates, for a page of a site with several pages in the run. */
+		private readonly site?: Pick<RunSite, 'listing'> & Required<Pick<RunSite, 'creates'>>,
 	) {}
 
 	get account(): string | Promise<string> | undefined {
@@ -221,8 +234,9 @@ class PageAttempt implements OverlapOptions<Lookup, CreateOrRerunOutcome> {
 	}
 
 	lookup(): Promise<Lookup> {
-		const { site, api, page } = this;
-		return site ? lookupThroughListing(site.listing, api, page) : findNewest(api, page);
+		const { site, api, page, input } = this;
+		if (input.lookedUp) return Promise.resolve(input.lookedUp);
+		return site?.listing ? lookupThroughListing(site.listing, api, page) : findNewest(api, page);
 	}
 
 	plan(found: Lookup): Step<CreateOrRerunOutcome> {
@@ -266,19 +280,38 @@ async function createOrRerunInRun(
 	await Promise.resolve();
 	// returned, not awaited: each page of a run waits in `overlapping`, and a layer more is memory a page
 	if (site.pages < 2) return overlapping(new PageAttempt(input, api, pageUrl));
-	site.listing ??= new SiteListing(
-		siteSearchTerm(pageUrl),
-		async (search, page) => await api.listPage(search, page, LARGEST_PAGE_SIZE),
-	);
+	if (!input.lookedUp) {
+		site.listing ??= new SiteListing(
+			siteSearchTerm(pageUrl),
+			async (search, page) => await api.listPage(search, page, LARGEST_PAGE_SIZE),
+		);
+	}
 	site.creates ??= new SiteCreates(pageUrl, api);
 	const { listing, creates } = site;
 	return overlapping(new PageAttempt(input, api, pageUrl, { listing, creates }));
 }
 
-/** What one run of the node shares between its items: each page's outcome, each site's pages. */
+/**
+ * What one run of the node shares between its items: each page's outcome, each site's pages, and
+ * whether phpRank said the account's plan is full (then no further Create is sent in the run).
+ */
 interface RunState {
 	outcomes: Map<string, Promise<CreateOrRerunOutcome>>;
 	sites: Map<string, RunSite>;
+	plan: PlanState;
+}
+
+/**
+ * The page's requests, whose Create is not sent once phpRank has answered in this run that the
+ * account's plan allows no more reports: it ends unsent, with the same words (transport
+ * `withinPlan`), even when it was already waiting for its place at the account's gate.
+ * Creates on the wire then (at most Max Parallel Requests) may be refused too; re-runs go on.
+ */
+function creatingWithinPlan(run: RunState, api: CreateOrRerunApi): CreateOrRerunApi {
+	return {
+		...api,
+		create: async () => await api.create(run.plan),
+	};
 }
 
 const runs = new WeakMap<object, RunState>();
@@ -298,7 +331,7 @@ export async function createOrRerunOnce(
 ): Promise<CreateOrRerunOutcome> {
 	let run = runs.get(runScope);
 	if (!run) {
-		run = { outcomes: new Map(), sites: new Map() };
+		run = { outcomes: new Map(), sites: new Map(), plan: { full: false } };
 		runs.set(runScope, run);
 	}
 	const pageUrl = storedUrl(input.url);
@@ -311,7 +344,7 @@ export async function createOrRerunOnce(
 			run.sites.set(host, site);
 		}
 		site.pages++;
-		outcome = createOrRerunInRun(input, api, pageUrl, site);
+		outcome = createOrRerunInRun(input, creatingWithinPlan(run, api), pageUrl, site);
 		run.outcomes.set(pageUrl, outcome);
 	}
 	return await outcome;
@@ -340,8 +373,8 @@ function lookupApi(
 				},
 				{ page, perPage },
 			),
-		create: async () =>
-			await requests.record(create).then(
+		create: async (plan) =>
+			await requests.record(plan ? { ...create, ...withinPlan(plan) } : create).then(
 				(created) => ({ created }),
 				async (error: unknown) =>
 					isAnswerLost(error) ? { answerLost: error } : await Promise.reject(error),
@@ -353,12 +386,13 @@ function lookupApi(
 				subject: { resource: RESOURCE.report, id },
 			});
 		},
-		rerun: async (id) =>
+		rerun: async (id, page) =>
 			await requests.record({
 				method: 'PATCH',
 				url: `/reports/${id}`,
 				body: 'results=1',
 				subject: { resource: RESOURCE.report, id },
+				page,
 			}),
 		now: () => Date.now(),
 	};
