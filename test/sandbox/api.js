@@ -256,7 +256,7 @@ async function storeReport({ input, account, store, options }) {
 	}
 	const page = parsePageUrl(input.url);
 	await options.wait(options.analysisDelayMs);
-	const fetchError = fetchErrorFor(page);
+	const fetchError = fetchErrorFor(store, page);
 	if (fetchError) return validationFailed({ url: [fetchError] });
 
 	// Real-server quirk: a store without privacy is Public (0), not the documented 1.
@@ -281,7 +281,7 @@ async function updateReport({ params, input, account, store, options }) {
 	let dirty = false;
 	if (input.results !== null && input.results !== undefined && Number(input.results) === 1) {
 		await options.wait(options.analysisDelayMs);
-		const fetchError = fetchErrorFor(record.page);
+		const fetchError = fetchErrorFor(store, record.page);
 		if (fetchError) return validationFailed({ url: [fetchError] });
 		dirty = true;
 	}
@@ -316,10 +316,18 @@ function findReport(store, account, idParam) {
 	return store.find(account.key, Number(idParam));
 }
 
-/** The analysis fetches the page; hosts under the reserved .invalid TLD never resolve. */
-function fetchErrorFor(page) {
-	if (!/\.invalid\.?$/i.test(page.host)) return null;
-	return `cURL error 6: Could not resolve host: ${page.host} (see https://curl.haxx.se/libcurl/c/libcurl-errors.html) for ${page.href}`;
+const CURL_ERRORS = 'see https://curl.haxx.se/libcurl/c/libcurl-errors.html';
+
+/**
+ * The analysis fetches the page: hosts under the reserved .invalid TLD never resolve; a page made
+ * unreachable (`makeUnreachable`: the site down or behind a firewall) times out after phpRank's 30 s.
+ */
+function fetchErrorFor(store, page) {
+	if (/\.invalid\.?$/i.test(page.host))
+		return `cURL error 6: Could not resolve host: ${page.host} (${CURL_ERRORS}) for ${page.href}`;
+	if (store.isUnreachable(page))
+		return `cURL error 28: Operation timed out after 30001 milliseconds with 0 bytes received (${CURL_ERRORS}) for ${page.href}`;
+	return null;
 }
 
 /* ------------------------------------------------------------------ projects */

@@ -210,6 +210,11 @@ class Sandbox {
 			throw new Error('repair needs a project or a url');
 		const key = url === undefined ? undefined : seedPage(url).key;
 		this.#store.addRepair({ checks: new Set(names), project, key });
+		return this.#pagesOf(project, key);
+	}
+
+	/** The ids of the stored reports (not deleted) of `project`'s pages, or of the page `key`, or both. */
+	#pagesOf(project, key) {
 		return this.#store.records
 			.filter(
 				(record) =>
@@ -218,6 +223,21 @@ class Sandbox {
 					(key === undefined || record.page.key === key),
 			)
 			.map((record) => record.id);
+	}
+
+	/**
+	 * The site goes down, or behind a firewall phpRank's server is not let through: from now on
+	 * every store or re-run (`results=1`) of a page of `project`, or of the one page `url` (any form
+	 * of it), or both, answers 422 with phpRank's fetch timeout (cURL error 28) under `url`, as the
+	 * real phpRank does; nothing is stored or changed. `reset` and `reinstall` forget it. Returns the
+	 * ids of the stored reports of those pages.
+	 */
+	makeUnreachable({ project, url } = {}) {
+		if (project === undefined && url === undefined)
+			throw new Error('makeUnreachable needs a project or a url');
+		const key = url === undefined ? undefined : seedPage(url).key;
+		this.#store.addUnreachable({ project, key });
+		return this.#pagesOf(project, key);
 	}
 
 	/** All stored reports, soft-deleted ones included (deleted_at), with owner; `result` is always the score. */

@@ -469,6 +469,37 @@ describe('POST /reports', () => {
 		expect(again.results.https_encryption.passed).toBe(false);
 	});
 
+	test('makeUnreachable: stores and re-runs of those pages answer 422 with the fetch timeout, nothing changes; other pages answer', async () => {
+		const a = sb.addReport({ url: 'https://down.test/a' });
+		const b = sb.addReport({ url: 'https://down.test/b' });
+		const up = sb.addReport({ url: 'https://up.test/' });
+		const timeout = (href) => ({
+			message: {
+				url: [
+					`cURL error 28: Operation timed out after 30001 milliseconds with 0 bytes received (see https://curl.haxx.se/libcurl/c/libcurl-errors.html) for ${href}`,
+				],
+			},
+			status: 422,
+		});
+		expect(sb.makeUnreachable({ url: 'down.test/b/' })).toEqual([b.id]);
+		expect(sb.makeUnreachable({ project: 'down.test' })).toEqual([a.id, b.id]);
+		const before = sb.reports();
+		const rerun = await api(sb, 'PATCH', `/reports/${a.id}`, { form: { results: '1' } });
+		expect(rerun.status).toBe(422);
+		expect(rerun.json).toEqual(timeout('https://down.test/a'));
+		const stored = await api(sb, 'POST', '/reports', { form: { url: 'http://www.down.test/c' } });
+		expect(stored.json).toEqual(timeout('http://www.down.test/c'));
+		expect(sb.reports()).toEqual(before);
+		const other = await api(sb, 'PATCH', `/reports/${up.id}`, { form: { results: '1' } });
+		expect(other.status).toBe(200);
+		expect(() => sb.makeUnreachable({})).toThrow('makeUnreachable needs a project or a url');
+		sb.reset(null);
+		const again = sb.addReport({ url: 'https://down.test/a' });
+		expect(
+			(await api(sb, 'PATCH', `/reports/${again.id}`, { form: { results: '1' } })).status,
+		).toBe(200);
+	});
+
 	test('analysisDelayMs makes the store take that long', async () => {
 		const slow = await startSandbox({ apiKeys: [KEY], analysisDelayMs: 150 });
 		try {

@@ -50,6 +50,14 @@ function cleanUrl(href) {
 		.replace(/\/+$/, '');
 }
 
+/** Whether a page is one a rule names: `{ project?, key? }`, each left out matching any page. */
+function pageMatches(rule, page) {
+	return (
+		(rule.project === undefined || rule.project === page.project) &&
+		(rule.key === undefined || rule.key === page.key)
+	);
+}
+
 class Store {
 	constructor({
 		clock = DEFAULT_CLOCK,
@@ -74,11 +82,23 @@ class Store {
 		this.storedUrls = new Map();
 		/** Checks the site owner repaired: `{ checks: Set, project?, key? }`, applied to every later analysis. */
 		this.repairs = [];
+		/** Pages phpRank cannot fetch (the site down, or behind a firewall): `{ project?, key? }`. */
+		this.unreachable = [];
 	}
 
 	/** From now on every analysis (a store or a re-run) of a matching page passes these checks. */
 	addRepair(repair) {
 		this.repairs.push(repair);
+	}
+
+	/** From now on phpRank's fetch of a matching page times out: every store or re-run of it fails. */
+	addUnreachable(rule) {
+		this.unreachable.push(rule);
+	}
+
+	/** Whether phpRank's fetch of this page times out (`addUnreachable`). */
+	isUnreachable(page) {
+		return this.unreachable.some((rule) => pageMatches(rule, page));
 	}
 
 	/** The current sandbox time; every write moves it forward by one step. */
@@ -177,12 +197,8 @@ class Store {
 	#repaired(page, analysis) {
 		if (this.repairs.length === 0) return analysis;
 		const names = new Set();
-		for (const repair of this.repairs) {
-			const matches =
-				(repair.project === undefined || repair.project === page.project) &&
-				(repair.key === undefined || repair.key === page.key);
-			if (matches) for (const name of repair.checks) names.add(name);
-		}
+		for (const repair of this.repairs)
+			if (pageMatches(repair, page)) for (const name of repair.checks) names.add(name);
 		if (names.size === 0) return analysis;
 		const results = { ...analysis.results };
 		let points = 0;
