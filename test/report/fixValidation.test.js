@@ -1,6 +1,7 @@
 // nodes/PhpRank/report/fixValidation.ts: the pages that fail a check, and the re-runs' tally. What
 // it outputs through the node is tested in test/operations/project/validateFix.test.js.
-const { FailingPages, FixValidation, recheckOutcome } = require('../helpers/built').fixValidation;
+const { FailingPages, FixValidation, NOT_CHECKED_IN_A_ROW, recheckOutcome } =
+	require('../helpers/built').fixValidation;
 
 const failing = (importance, errors = { missing: null }) => ({ passed: false, importance, errors });
 const passing = (importance) => ({ passed: true, importance, value: 'ok' });
@@ -64,6 +65,7 @@ test('the tally: passed only when every failing page was re-checked and passes; 
 		name: 'Title',
 		importance: 'high',
 		validation: 'failed',
+		reason: '1 page still fails Title when re-run. a.test/3: title: missing',
 		pages_failing_before: 4,
 		pages_rechecked: 3,
 		pages_fixed: 2,
@@ -79,11 +81,92 @@ test('the tally: passed only when every failing page was re-checked and passes; 
 	const unchecked = new FixValidation(pages, 0);
 	for (const page of pages.pages.slice(1)) unchecked.record(page, { kind: 'fixed' });
 	unchecked.record(pages.pages[0], { kind: 'notChecked', reason: 'gone' });
-	expect(unchecked.result('a.test')).toMatchObject({ validation: 'failed', pages: [] });
+	expect(unchecked.result('a.test')).toMatchObject({
+		validation: 'failed',
+		reason: 'phpRank could not re-check 1 page. a.test/5: gone',
+		pages: [],
+	});
 
 	const none = new FixValidation(new FailingPages('title'), 10);
 	expect(none.result('a.test')).toMatchObject({
 		validation: 'nothing to validate',
+		reason: null,
 		pages_failing_before: 0,
 	});
+	expect(all.result('a.test').reason).toBeNull();
+});
+
+/** A validation of `count` failing pages (ids count..1, urls a.test/<id>) and the pages in order. */
+function validationOf(count, pagesListed = 10) {
+	const failingPages = new FailingPages('title');
+	for (let id = count; id >= 1; id--)
+		failingPages.add(report(id, `a.test/${id}`, { title: failing('high') }));
+	return {
+		validation: new FixValidation(failingPages, pagesListed),
+		pages: failingPages.pages,
+	};
+}
+const notChecked = (reason) => ({ kind: 'notChecked', reason });
+
+test('settled: at the first page still failing, or after 3 pages in a row not checked; a page checked between starts the count again', () => {
+	expect(NOT_CHECKED_IN_A_ROW).toBe(3);
+	const { validation, pages } = validationOf(10);
+	const settledAfter = pages.map((page, i) => {
+		const outcome = [1, 2, 4, 5, 6].includes(i) ? notChecked(`no ${page.id}`) : { kind: 'fixed' };
+		validation.record(page, outcome);
+		return validation.settled;
+	});
+	// not checked: pages 2, 3, then 5, 6, 7 (the third in a row); settled stays settled
+	expect(settledAfter).toEqual([false, false, false, false, false, false, true, true, true, true]);
+	expect(validation.result('a.test').reason).toBe(
+		'phpRank could not re-check 5 pages. The first, a.test/9: no 9',
+	);
+	const still = validationOf(3);
+	still.validation.record(still.pages[0], { kind: 'fixed' });
+	expect(still.validation.settled).toBe(false);
+	still.validation.record(still.pages[1], { kind: 'stillFailing', reason: 'title: missing' });
+	expect(still.validation.settled).toBe(true);
+});
+
+test('the reason of a failed validation: what settled it, whether pages were left, the first page and its reason', () => {
+	const stopped = validationOf(20, 0);
+	stopped.validation.record(stopped.pages[0], notChecked('deleted'));
+	stopped.validation.record(stopped.pages[1], { kind: 'fixed' });
+	for (const page of stopped.pages.slice(2, 5))
+		stopped.validation.record(page, notChecked(`timed out at ${page.url}`));
+	expect(stopped.validation.result('a.test')).toEqual({
+		project: 'a.test',
+		check: 'title',
+		name: 'Title',
+		importance: 'high',
+		validation: 'failed',
+		reason:
+			'phpRank could not re-check 3 pages in a row, so the validation stopped (15 pages not re-run). The first, a.test/18: timed out at a.test/18',
+		pages_failing_before: 20,
+		pages_rechecked: 1,
+		pages_fixed: 1,
+		pages_still_failing: 0,
+		pages_not_checked: 4,
+		pages: [],
+	});
+
+	const allUnchecked = validationOf(4);
+	for (const page of allUnchecked.pages) allUnchecked.validation.record(page, notChecked('503'));
+	expect(allUnchecked.validation.result('a.test').reason).toBe(
+		'phpRank could not re-check 4 pages. The first, a.test/4: 503',
+	);
+
+	const oneStill = validationOf(5);
+	oneStill.validation.record(oneStill.pages[0], { kind: 'stillFailing', reason: 'title: missing' });
+	expect(oneStill.validation.result('a.test').reason).toBe(
+		'1 page still fails Title when re-run, so the validation stopped (4 pages not re-run). a.test/5: title: missing',
+	);
+
+	const manyStill = validationOf(3);
+	manyStill.validation.record(manyStill.pages[0], notChecked('gone'));
+	for (const page of manyStill.pages.slice(1))
+		manyStill.validation.record(page, { kind: 'stillFailing', reason: `title: ${page.id}` });
+	expect(manyStill.validation.result('a.test').reason).toBe(
+		'2 pages still fail Title when re-run. The first, a.test/2: title: 2',
+	);
 });

@@ -26,6 +26,13 @@ export type RecheckOutcome =
 
 export type ValidationWord = 'passed' | 'failed' | 'nothing to validate';
 
+/**
+ * Without Check All Pages, this many pages in a row that phpRank could not re-check end the
+ * validation: the next ones would most likely fail alike (the site down, or behind a firewall
+ * phpRank cannot pass), each a re-run, and with a server error each 1 + Retries requests.
+ */
+export const NOT_CHECKED_IN_A_ROW = 3;
+
 /** A re-checked page in the output: `fixed` null when it could not be checked. */
 export interface ValidatedPage extends IDataObject {
 	id: number | string;
@@ -40,6 +47,8 @@ export interface FixValidationResult extends IDataObject {
 	name: string;
 	importance: string | null;
 	validation: ValidationWord;
+	/** Why the validation is `failed`, in one line; null when it passed or there was nothing to validate. */
+	reason: string | null;
 	pages_failing_before: number;
 	pages_rechecked: number;
 	pages_fixed: number;
@@ -93,6 +102,18 @@ export function recheckOutcome(check: string, report: IDataObject): RecheckOutco
 	};
 }
 
+/** A page re-checked, with why it still fails or could not be checked. */
+interface PageWhy {
+	url: string;
+	reason: string;
+}
+
+/** Pages in a row that could not be re-checked: the first of them, and how many. */
+interface NotCheckedRun {
+	first: PageWhy;
+	length: number;
+}
+
 /**
  * The re-runs' tally and the output item. The output lists at most `pagesListed` pages: those still
  * failing first, then those not checked, then the fixed ones, each in the order re-checked.
@@ -106,6 +127,12 @@ export class FixValidation {
 		notChecked: [],
 		fixed: [],
 	};
+	/** The first page still failing, and the first not checked: the reason names them. */
+	private readonly first: { stillFailing?: PageWhy; notChecked?: PageWhy } = {};
+	/** The pages not checked since the last page that was: the first of them, and how many. */
+	private notCheckedRun: NotCheckedRun | undefined;
+	/** The first run of NOT_CHECKED_IN_A_ROW pages not checked: it settles the validation. */
+	private settlingRun: NotCheckedRun | undefined;
 
 	constructor(
 		private readonly failing: FailingPages,
@@ -116,6 +143,13 @@ export class FixValidation {
 		if (outcome.kind === 'fixed') this.fixed++;
 		else if (outcome.kind === 'stillFailing') this.stillFailing++;
 		else this.notChecked++;
+		if (outcome.kind !== 'fixed')
+			this.first[outcome.kind] ??= { url: page.url, reason: outcome.reason };
+		if (outcome.kind !== 'notChecked') this.notCheckedRun = undefined;
+		else if (this.notCheckedRun) this.notCheckedRun.length++;
+		else this.notCheckedRun = { first: { url: page.url, reason: outcome.reason }, length: 1 };
+		if ((this.notCheckedRun?.length ?? 0) >= NOT_CHECKED_IN_A_ROW)
+			this.settlingRun ??= this.notCheckedRun;
 		const list = this.listed[outcome.kind];
 		if (list.length >= this.pagesListed) return;
 		list.push({
@@ -126,16 +160,26 @@ export class FixValidation {
 		});
 	}
 
+	/**
+	 * Whether the validation is settled without Check All Pages: a page still fails (the fix did not
+	 * work), or NOT_CHECKED_IN_A_ROW pages in a row could not be re-checked.
+	 */
+	get settled(): boolean {
+		return this.stillFailing > 0 || this.settlingRun !== undefined;
+	}
+
 	result(project: string): FixValidationResult {
 		const { check } = this.failing;
 		const before = this.failing.pages.length;
 		const { stillFailing, notChecked, fixed } = this.listed;
+		const validation = this.word();
 		return {
 			project,
 			check,
-			name: checkInfo(check)?.name ?? check,
+			name: checkNameOf(check),
 			importance: this.failing.importance,
-			validation: this.word(),
+			validation,
+			reason: validation === 'failed' ? this.reason() : null,
 			pages_failing_before: before,
 			pages_rechecked: this.fixed + this.stillFailing,
 			pages_fixed: this.fixed,
@@ -151,4 +195,43 @@ export class FixValidation {
 		if (before === 0) return 'nothing to validate';
 		return this.fixed === before ? 'passed' : 'failed';
 	}
+
+	/**
+	 * Why it failed: the pages still failing, else those phpRank could not re-check (when they ended
+	 * the validation, the run of them that did), and whether it stopped before the last page; then
+	 * the first such page and its reason (the check's, or the error's in the node's words).
+	 */
+	private reason(): string {
+		const notRerun = this.failing.pages.length - this.fixed - this.stillFailing - this.notChecked;
+		const stopped =
+			notRerun > 0 ? `, so the validation stopped (${pages(notRerun)} not re-run)` : '';
+		const { stillFailing, notChecked } = this.first;
+		if (stillFailing !== undefined) {
+			const fail = this.stillFailing === 1 ? 'still fails' : 'still fail';
+			const name = checkNameOf(this.failing.check);
+			return `${pages(this.stillFailing)} ${fail} ${name} when re-run${stopped}. ${firstOf(this.stillFailing, stillFailing)}`;
+		}
+		const run = this.settlingRun;
+		if (notRerun > 0 && run !== undefined)
+			return `phpRank could not re-check ${run.length} pages in a row${stopped}. ${firstOf(run.length, run.first)}`;
+		if (notChecked !== undefined)
+			return `phpRank could not re-check ${pages(this.notChecked)}${stopped}. ${firstOf(this.notChecked, notChecked)}`;
+		// Only when a caller records fewer pages than failed without a reason to stop.
+		return `${pages(notRerun)} not re-run`;
+	}
+}
+
+/** The check's readable name (its key for a check the catalogue does not know). */
+function checkNameOf(check: string): string {
+	return checkInfo(check)?.name ?? check;
+}
+
+/** "1 page", "12 pages". */
+function pages(count: number): string {
+	return `${count} ${count === 1 ? 'page' : 'pages'}`;
+}
+
+/** The first of `count` pages and its reason: "The first, a.test/p: …", or "a.test/p: …" when alone. */
+function firstOf(count: number, page: PageWhy): string {
+	return `${count === 1 ? '' : 'The first, '}${page.url}: ${page.reason}`;
 }

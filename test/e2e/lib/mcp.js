@@ -185,6 +185,7 @@ async function checkValidateFixTool({ sandbox, report, via, call, pkgReport }) {
 		check: 'https_encryption',
 		name: 'HTTPS Encryption',
 		importance: 'high',
+		reason: null,
 		pages_failing_before: 3,
 		pages_rechecked: fixed + still,
 		pages_fixed: fixed,
@@ -198,6 +199,7 @@ async function checkValidateFixTool({ sandbox, report, via, call, pkgReport }) {
 	});
 	let requests = takeRequests(sandbox);
 	const newest = sandbox.reports().find((x) => x.id === ids[0]);
+	const why = checkReason('https_encryption', newest.results.https_encryption);
 	report.equal(
 		`${via}: Validate_fix {Project, Check by name, Check_all_pages false}, not fixed: one read and one re-run, "failed" at the first page`,
 		{ isError: r.isError, json: r.json, sent: sent(requests) },
@@ -207,14 +209,8 @@ async function checkValidateFixTool({ sandbox, report, via, call, pkgReport }) {
 				{
 					...counts(0, 1),
 					validation: 'failed',
-					pages: [
-						{
-							id: ids[0],
-							url: `${site}/p3`,
-							fixed: false,
-							reason: checkReason('https_encryption', newest.results.https_encryption),
-						},
-					],
+					reason: `1 page still fails HTTPS Encryption when re-run, so the validation stopped (2 pages not re-run). ${site}/p3: ${why}`,
+					pages: [{ id: ids[0], url: `${site}/p3`, fixed: false, reason: why }],
 				},
 			],
 			sent: [read, rerun(ids[0])],

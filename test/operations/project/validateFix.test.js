@@ -50,9 +50,19 @@ const result = (fields) => ({
 	check: CHECK,
 	name: 'HTTPS Encryption',
 	importance: 'high',
+	reason: null,
 	pages_not_checked: 0,
 	...fields,
 });
+
+/** The real phpRank's answer to a store or re-run of a page it cannot fetch (the sandbox's makeUnreachable). */
+const fetchTimeout = (href) =>
+	`cURL error 28: Operation timed out after 30001 milliseconds with 0 bytes received (see https://curl.haxx.se/libcurl/c/libcurl-errors.html) for ${href}`;
+/** How the node's transport words that answer (transport/failureWording.ts: the one line to follow it). */
+const couldNotFetch = (href) => `phpRank rejected the input: url: ${fetchTimeout(href)}`;
+/** How the node's transport words a 5xx after the retries. */
+const SERVER_ERROR_503 =
+	"phpRank had a server error (HTTP 503): try again later, or ask the phpRank site's administrator";
 
 test('the fix worked: one read of 250 reports (3 requests), every failing page re-run newest first, passed', async () => {
 	fixture.sandbox.reset(pages(250));
@@ -91,6 +101,7 @@ test('the fix did not work: it stops at the first page that still fails, one wri
 	expect(jsonOf(items)).toEqual([
 		result({
 			validation: 'failed',
+			reason: `1 page still fails HTTPS Encryption when re-run, so the validation stopped (14 pages not re-run). ${SITE}/page-30: ${reasonOf(30)}`,
 			pages_failing_before: 15,
 			pages_rechecked: 1,
 			pages_fixed: 0,
@@ -110,6 +121,7 @@ test('fixed pages until one still fails: the validation stops there, that page l
 	const [output] = jsonOf(items);
 	expect(output).toMatchObject({
 		validation: 'failed',
+		reason: `1 page still fails HTTPS Encryption when re-run, so the validation stopped (12 pages not re-run). ${SITE}/page-26: ${reasonOf(26)}`,
 		pages_failing_before: 15,
 		pages_rechecked: 3,
 		pages_fixed: 2,
@@ -132,6 +144,7 @@ test('Check All Pages: every failing page re-run, those still failing listed fir
 	const [output] = jsonOf(items);
 	expect(output).toMatchObject({
 		validation: 'failed',
+		reason: `12 pages still fail HTTPS Encryption when re-run. The first, ${SITE}/page-28: ${reasonOf(28)}`,
 		pages_failing_before: 15,
 		pages_rechecked: 15,
 		pages_fixed: 3,
@@ -220,7 +233,119 @@ test('a re-run that fails (a report deleted meanwhile, a server error after the 
 	]);
 	expect(output.pages[0].reason).toMatch(/^Report 8 /);
 	expect(output.pages[1].reason).toMatch(/500/);
+	// two pages not checked, not in a row: the validation went on to the last page
+	expect(output.reason).toBe(
+		`phpRank could not re-check 2 pages. The first, ${SITE}/page-8: ${output.pages[0].reason}`,
+	);
 	for (const page of output.pages.slice(0, 2)) expect(page.reason).not.toContain('test-key');
+});
+
+test('phpRank cannot fetch the site (down, or behind a firewall): 3 re-runs, then the validation stops, failed, saying why', async () => {
+	fixture.sandbox.reset(pages(60));
+	fixture.sandbox.makeUnreachable({ project: SITE });
+	const { items, error } = await fixture.run(validateFix());
+	expect(error).toBeUndefined();
+	expect(fixture.takeRequests()).toEqual([listing(1), rerun(60), rerun(58), rerun(56)]);
+	const notChecked = (id) => ({
+		id,
+		url: `${SITE}/page-${id}`,
+		fixed: null,
+		reason: couldNotFetch(`http://${SITE}/page-${id}`),
+	});
+	expect(jsonOf(items)).toEqual([
+		result({
+			validation: 'failed',
+			reason: `phpRank could not re-check 3 pages in a row, so the validation stopped (27 pages not re-run). The first, ${SITE}/page-60: ${couldNotFetch(`http://${SITE}/page-60`)}`,
+			pages_failing_before: 30,
+			pages_rechecked: 0,
+			pages_fixed: 0,
+			pages_still_failing: 0,
+			pages_not_checked: 3,
+			pages: [notChecked(60), notChecked(58), notChecked(56)],
+		}),
+	]);
+});
+
+test('every re-run answers 503: each page tried 1 + Retries times, 3 pages, then the validation stops', async () => {
+	fixture.sandbox.reset(pages(60));
+	fixture.sandbox.repair({ checks: CHECK, project: SITE });
+	fixture.sandbox.failNext({ count: 60, status: 503, method: 'PATCH' });
+	const { items, error } = await fixture.run(
+		validateFix({ pagesPerIssue: 1, options: { retries: 1 } }),
+	);
+	expect(error).toBeUndefined();
+	expect(fixture.takeRequests()).toEqual([
+		listing(1),
+		rerun(60),
+		rerun(60),
+		rerun(58),
+		rerun(58),
+		rerun(56),
+		rerun(56),
+	]);
+	expect(jsonOf(items)).toEqual([
+		result({
+			validation: 'failed',
+			reason: `phpRank could not re-check 3 pages in a row, so the validation stopped (27 pages not re-run). The first, ${SITE}/page-60: ${SERVER_ERROR_503}`,
+			pages_failing_before: 30,
+			pages_rechecked: 0,
+			pages_fixed: 0,
+			pages_still_failing: 0,
+			pages_not_checked: 3,
+			pages: [{ id: 60, url: `${SITE}/page-60`, fixed: null, reason: SERVER_ERROR_503 }],
+		}),
+	]);
+});
+
+test('Check All Pages goes on past pages phpRank cannot fetch: every failing page re-run', async () => {
+	fixture.sandbox.reset(pages(12));
+	fixture.sandbox.makeUnreachable({ project: SITE });
+	fixture.sandbox.repair({ checks: CHECK, url: `${SITE}/page-6` });
+	fixture.sandbox.makeUnreachable({ url: `${SITE}/page-6` });
+	const { items } = await fixture.run(validateFix({ checkAllPages: true, pagesPerIssue: 0 }));
+	expect(fixture.takeRequests()).toEqual([listing(1), ...failingIds(12).map((id) => rerun(id))]);
+	expect(jsonOf(items)).toEqual([
+		result({
+			validation: 'failed',
+			reason: `phpRank could not re-check 6 pages. The first, ${SITE}/page-12: ${couldNotFetch(`http://${SITE}/page-12`)}`,
+			pages_failing_before: 6,
+			pages_rechecked: 0,
+			pages_fixed: 0,
+			pages_still_failing: 0,
+			pages_not_checked: 6,
+			pages: [],
+		}),
+	]);
+});
+
+test('pages not checked, never 3 in a row: the validation goes on, to the first page that still fails', async () => {
+	fixture.sandbox.reset(pages(20));
+	for (const id of [20, 18, 14, 12]) fixture.sandbox.makeUnreachable({ url: `${SITE}/page-${id}` });
+	for (const id of [16, 10]) fixture.sandbox.repair({ checks: CHECK, url: `${SITE}/page-${id}` });
+	const { items } = await fixture.run(validateFix());
+	expect(fixture.takeRequests()).toEqual([
+		listing(1),
+		...[20, 18, 16, 14, 12, 10, 8].map((id) => rerun(id)),
+	]);
+	const page = (id, fixed, reason) => ({ id, url: `${SITE}/page-${id}`, fixed, reason });
+	const unreachable = (id) => page(id, null, couldNotFetch(`http://${SITE}/page-${id}`));
+	expect(jsonOf(items)).toEqual([
+		result({
+			validation: 'failed',
+			reason: `1 page still fails HTTPS Encryption when re-run, so the validation stopped (3 pages not re-run). ${SITE}/page-8: ${reasonOf(8)}`,
+			pages_failing_before: 10,
+			pages_rechecked: 3,
+			pages_fixed: 2,
+			pages_still_failing: 1,
+			pages_not_checked: 4,
+			pages: [
+				page(8, false, reasonOf(8)),
+				...[20, 18, 14, 12].map(unreachable),
+				page(16, true, null),
+				page(10, true, null),
+			],
+		}),
+	]);
 });
 
 test('Check by readable name or key in any case (an expression, a model); anything else refused before any request', async () => {

@@ -16,7 +16,8 @@ import { pagesPerIssueOf, projectOf, readProjectReports } from './projectReports
  * "Validate fix" does. One read of the project's reports (projectReports.ts: newest first, the
  * page loop of Get Issues), then the re-runs of the pages whose newest report fails the check, one
  * at a time in the listing's order, each as Update's re-run (PATCH results=1). By default it stops
- * at the first page that still fails, so a fix that did not work costs one re-run. One item out
+ * at the first page that still fails, so a fix that did not work costs one re-run, or after 3 pages
+ * in a row phpRank could not re-check (a site down costs 3, not one per page). One item out
  * (report/fixValidation.ts).
  */
 
@@ -32,8 +33,10 @@ async function recheck(
 		body: encodedForm({ results: true }),
 		subject: { resource: RESOURCE.report, id: page.id },
 	});
-	// A page deleted meanwhile or a server error (after the retries) is this page's: it is counted
-	// as not checked and the validation goes on. Stop, the rate limit or a wrong key end it.
+	// A page deleted meanwhile, a page phpRank cannot fetch (422) or a server error (after the
+	// retries) is this page's: it is counted as not checked, in the transport's words, and the
+	// validation goes on (FixValidation.settled: at most 3 in a row by default). Stop, the rate
+	// limit or a wrong key end it.
 	if ('failure' in answer) return { kind: 'notChecked', reason: answer.failure };
 	return recheckOutcome(check, answer.record);
 }
@@ -43,7 +46,7 @@ export const validateFixOption: INodePropertyOptions = {
 	value: OPERATION.validateFix,
 	action: 'Validate the fix of a check on a site',
 	description:
-		"After a fix, re-run the reports of the pages whose newest report fails a check, one at a time, and say whether the fix worked: passed, failed, or nothing to validate. Stops at the first page that still fails unless Check All Pages is on. Use it for 'I fixed the meta descriptions of example.com, check again'.",
+		"After a fix, re-run the reports of the pages whose newest report fails a check, one at a time, and say whether the fix worked: passed, failed, or nothing to validate. Stops at the first page that still fails, or after 3 pages in a row phpRank could not re-check, unless Check All Pages is on. Use it for 'I fixed the meta descriptions of example.com, check again'.",
 	routing: operationRouting(async (context, requests) => {
 		// Every parameter read and checked before anything is sent.
 		const project = projectOf(context);
@@ -56,7 +59,7 @@ export const validateFixOption: INodePropertyOptions = {
 		for (const page of failing.pages) {
 			const outcome = await recheck(requests, check, page);
 			validation.record(page, outcome);
-			if (outcome.kind === 'stillFailing' && !checkAllPages) break;
+			if (validation.settled && !checkAllPages) break;
 		}
 		return [validation.result(project)];
 	}),
@@ -84,7 +87,7 @@ export const validateFixFields: INodeProperties[] = [
 		type: 'boolean',
 		default: false,
 		description:
-			'Whether to re-check every page that failed. Off: stop at the first page that still fails, as Search Console does (a fix that did not work costs one re-run).',
+			'Whether to re-check every page that failed. Off: stop at the first page that still fails, as Search Console does (a fix that did not work costs one re-run), or after 3 pages in a row phpRank could not re-check (the site down or behind a firewall).',
 		displayOptions: showFor(RESOURCE.project, [OPERATION.validateFix]),
 	},
 	pagesPerIssueField(
