@@ -22,6 +22,8 @@ async function rerun(target, id) {
 }
 
 const report = (id, target = fixture) => target.report(id);
+/** A stored report's `created_at` as the API sends it, read without a request. */
+const createdAt = (id) => fixture.sandbox.reports().find((stored) => stored.id === id).created_at;
 
 const ids = (result) => result.items.map((item) => item.json.id);
 
@@ -205,6 +207,7 @@ describe('Score Changed', () => {
 			watch: '["scoreChanged","",100]',
 			site: fixture.sandbox.url,
 			lastId: 8,
+			lastCreatedAt: createdAt(8),
 			scores: { 1: 50, 2: 50, 3: 50, 4: 50, 5: 50, 6: 50, 7: 50, 8: 50 },
 		});
 		expect(fixture.takeRequests()).toEqual([listRequest(100)]);
@@ -300,6 +303,7 @@ describe('Score Changed', () => {
 			watch: '["scoreChanged","",3]',
 			site: fixture.sandbox.url,
 			lastId: 9,
+			lastCreatedAt: createdAt(9),
 			scores: { 7: 50, 8: 50, 9: 77 },
 		});
 	});
@@ -343,6 +347,7 @@ describe('Score Below Threshold', () => {
 			watch: '["scoreBelow","",100,49]',
 			site: fixture.sandbox.url,
 			lastId: 3,
+			lastCreatedAt: createdAt(3),
 			scores: { 1: 50, 2: 50, 3: 30 },
 		});
 
@@ -583,13 +588,33 @@ describe('a trigger that cannot go silent', () => {
 		expect(logs).toEqual([]);
 	});
 
-	test('Score Changed after a restart of IDs records afresh (the IDs name other reports now), logged', async () => {
+	test('Score Changed after phpRank was reinstalled records afresh (the IDs name other reports now), logged', async () => {
 		const { watcher, logs } = watched({ event: 'scoreChanged' });
 		await watcher.poll();
-		fixture.sandbox.reset(FIVE.slice(0, 2));
+		fixture.sandbox.reinstall();
+		// IDs 1 and 2 again, made after the newest report seen, scores unlike those recorded for 1 and 2
+		fixture.sandbox.addReport({ url: 'n1.test', score: 10 });
+		fixture.sandbox.addReport({ url: 'n2.test', score: 95 });
 		const after = await watcher.poll();
 		expect(after.emitted).toBe(false);
 		expect(after.nodeStaticData.lastId).toBe(2);
+		expect(after.nodeStaticData.scores).toEqual({ 1: 10, 2: 95 });
 		expect(logs).toEqual([restartLog(5, 2)]);
+	});
+
+	test('Score Changed, restored from an older backup (the reports left are the ones recorded): no restart, a move is emitted', async () => {
+		const { watcher, logs } = watched({ event: 'scoreChanged' });
+		const first = await watcher.poll();
+		fixture.sandbox.reset(FIVE.slice(0, 2));
+		const restored = await watcher.poll();
+		expect(restored.emitted).toBe(false);
+		expect(restored.nodeStaticData.lastId).toBe(2);
+		expect(restored.nodeStaticData.scores).toEqual({
+			1: first.nodeStaticData.scores[1],
+			2: first.nodeStaticData.scores[2],
+		});
+		fixture.sandbox.setChecks(1, 'none');
+		expect(ids(await watcher.poll())).toEqual([1]);
+		expect(logs).toEqual([]);
 	});
 });

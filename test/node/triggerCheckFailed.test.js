@@ -8,6 +8,8 @@ const { CHECK_CATALOGUE } = require('../helpers/built').checkCatalogue;
 const fixture = useFixture();
 const session = (parameters) => fixture.pollSession({ event: 'checkFailed', ...parameters });
 const report = (id) => fixture.report(id);
+/** A stored report's `created_at` as the API sends it, read without a request. */
+const createdAt = (id) => fixture.sandbox.reports().find((stored) => stored.id === id).created_at;
 
 /** Five pages of site.test and one of other.test, every check passing. */
 function resetAllPassing(count = 5) {
@@ -50,6 +52,7 @@ test('the first poll records which chosen checks each watched report fails, and 
 		watch: DEFAULT_SIGNATURE,
 		site: fixture.sandbox.url,
 		lastId: 6,
+		lastCreatedAt: createdAt(6),
 		failing: { 1: 0, 2: 4, 3: 0, 4: 0, 5: 0, 6: 0 },
 	});
 });

@@ -232,6 +232,45 @@ describe('IDs that start again lower (phpRank reinstalled or restored)', () => {
 		expect(outcome.restart).toEqual({ lastId: 5, newestId: 0 });
 	});
 
+	describe('the events that compare a window: deleted reports or IDs handed out again', () => {
+		const { windowRestart, detectCheckFailures } = require('../helpers/built').watch;
+		const FAILED = settings({ event: 'checkFailed', checks: ['noindex'] });
+		const recorded = {
+			watch: watchSignature(FAILED),
+			lastId: 5,
+			lastCreatedAt: '2026-01-05T09:05:00Z',
+			failing: { 3: 0, 4: 0, 5: 0 },
+		};
+		const old = (id) => at(id, `2026-01-05T09:0${id}:00Z`);
+
+		test('the newest deleted, the reports recorded still there: not a restart', () => {
+			expect(windowRestart(recorded, [old(4), old(3), old(2)])).toBeUndefined();
+			// nothing deleted, or new reports above the last ID: not even looked at
+			expect(windowRestart(recorded, [at(9, '2026-01-05T10:00:00Z')])).toBeUndefined();
+		});
+
+		test('no report recorded left, or one created after the latest seen (IDs handed out again): a restart', () => {
+			expect(windowRestart(recorded, [old(2), old(1)])).toEqual({ lastId: 5, newestId: 2 });
+			expect(windowRestart(recorded, [])).toEqual({ lastId: 5, newestId: 0 });
+			const reused = [at(4, '2026-01-05T10:00:00Z'), old(3)];
+			expect(windowRestart(recorded, reused)).toEqual({ lastId: 5, newestId: 4 });
+			// a state without lastCreatedAt (earlier versions) goes by the recorded IDs alone
+			const { lastCreatedAt, ...released } = recorded;
+			expect(lastCreatedAt).toBeDefined();
+			expect(windowRestart(released, reused)).toBeUndefined();
+		});
+
+		test('after a deletion the state follows the newest ID left and keeps the latest creation time', () => {
+			const outcome = detectCheckFailures(recorded, FAILED, [old(4), old(3)]);
+			expect(outcome.state).toEqual({
+				watch: watchSignature(FAILED),
+				lastId: 4,
+				lastCreatedAt: '2026-01-05T09:05:00Z',
+				failing: { 3: 0, 4: 0 },
+			});
+		});
+	});
+
 	test('another site is another state; a state without a site is taken as this one', () => {
 		expect(watchedAnotherSite({ site: 'https://a.test' }, 'https://b.test')).toBe(true);
 		expect(watchedAnotherSite({ site: 'https://a.test' }, 'https://a.test')).toBe(false);

@@ -27,8 +27,8 @@ import {
 	detectScoreChanges,
 	eventItem,
 	isKnownState,
-	scoreWindowRestart,
 	watchedAnotherSite,
+	windowRestart,
 } from './watch';
 import { detectCheckFixes } from './detectFixes';
 
@@ -90,7 +90,7 @@ export async function pollOnce(context: IPollFunctions): Promise<INodeExecutionD
 		? await rollingReports(context, deadline, settings, known ? state : {})
 		: undefined;
 	const window = rolling ? rolling.reports : await watchedWindow(context, deadline, settings);
-	const restart = known ? scoreWindowRestart(state, window) : undefined;
+	const restart = known ? windowRestart(state, window) : undefined;
 	if (restart) logRestart(context, restart, site);
 	if (!known || restart) {
 		const first = baseline(settings, window, site);

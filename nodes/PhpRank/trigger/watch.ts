@@ -14,11 +14,14 @@ import { fixRecordsOf } from './checkFixes';
  *   settings change, the next poll starts over like a first activation (records, emits nothing).
  * - `site`: the phpRank site watched (the credential's site address, without userinfo). Pointed
  *   at another site, the trigger starts over instead of comparing another site's IDs.
- * - `lastId`: the newest report ID seen. phpRank's IDs grow (they are also its "date created"
- *   sort key), so "newer than lastId" is "created since the last poll", until phpRank is
- *   reinstalled or restored and its IDs start again lower.
- * - `lastCreatedAt` (New Report only): the `created_at` of the newest report seen: a report
- *   created after it is new whatever its ID, so nothing made after a restart of IDs is lost.
+ * - `lastId`: the newest report ID there at the last poll. phpRank's IDs grow (they are also its
+ *   "date created" sort key), so "newer than lastId" is "created since the last poll", until
+ *   phpRank is reinstalled or restored and its IDs start again lower. When the newest reports are
+ *   deleted it follows the newest one left (IDs above it are never handed out again unless phpRank
+ *   was restored, and then they name new reports).
+ * - `lastCreatedAt`: the latest `created_at` seen: a report created after it is new whatever its
+ *   ID, so nothing made after a restart of IDs is lost (New Report), and a report with an old ID
+ *   made after it shows the IDs were handed out again (the other events: windowRestart).
  * - `scores` (Score Changed / Score Below Threshold only): report ID → score for the reports of
  *   the watched window, at most "Reports to Watch" entries.
  * - `failing` (Check Failed, Check Fixed): report ID → which chosen checks it fails, one number each
@@ -125,8 +128,8 @@ export function newestId(reports: IDataObject[], floor: number): number {
 
 /**
  * The next state of the events that compare a window of reports (the score and check events): the
- * same watch and site, the newest ID seen, and what was recorded of the window (`scores` or
- * `failing`), in that order.
+ * same watch and site, the newest ID there now, the latest creation time seen, and what was recorded
+ * of the window (`scores` or `failing`), in that order.
  */
 export function windowState(
 	state: WatchState,
@@ -136,7 +139,10 @@ export function windowState(
 ): WatchState {
 	const next: WatchState = { watch: watchSignature(settings) };
 	if (state.site !== undefined) next.site = state.site;
-	next.lastId = newestId(window, state.lastId ?? 0);
+	// The window holds the newest report: below the last ID when the newest ones were deleted.
+	next.lastId = newestId(window, 0);
+	const lastCreatedAt = latestCreatedAt(window, state.lastCreatedAt);
+	if (lastCreatedAt !== undefined) next.lastCreatedAt = lastCreatedAt;
 	return Object.assign(next, recorded);
 }
 
@@ -198,8 +204,7 @@ export function baseline(
 	const state: WatchState = { watch: watchSignature(settings) };
 	if (site !== undefined) state.site = site;
 	state.lastId = newestId(reports, 0);
-	// New Report tells new reports by it; the score events compare scores by ID only.
-	const lastCreatedAt = settings.event === 'newReport' ? latestCreatedAt(reports) : undefined;
+	const lastCreatedAt = latestCreatedAt(reports);
 	if (lastCreatedAt !== undefined) state.lastCreatedAt = lastCreatedAt;
 	if (settings.event === 'checkFailed') state.failing = masksOf(reports, settings.checks);
 	else if (settings.event === 'checkFixed')
@@ -271,17 +276,28 @@ export function detectNewReports(
 	};
 }
 
+/** Whether a report ID (as a key of the recorded numbers) was recorded. */
+function isRecorded(recorded: IDataObject, report: IDataObject): boolean {
+	return Object.prototype.hasOwnProperty.call(recorded, String(reportId(report)));
+}
+
 /**
- * The score events compare the reports by ID: when the newest ID is below the last one seen,
- * the IDs now name other reports, and the window is recorded afresh (returns the restart).
+ * The score and check events compare the reports by ID, so they record the window afresh (returning
+ * the restart) only when the IDs may now name other reports: the newest ID is below the last one seen,
+ * and either no report recorded is still there, or a report there was created after the latest one
+ * seen (phpRank handed its IDs out again). Deleted reports, the newest included, are not a restart:
+ * the reports still there are the ones recorded (deleted reports keep their IDs, never handed out
+ * again), so their events are emitted as usual and the next state follows the newest ID left.
  */
-export function scoreWindowRestart(
-	state: WatchState,
-	window: IDataObject[],
-): WatchOutcome['restart'] {
+export function windowRestart(state: WatchState, window: IDataObject[]): WatchOutcome['restart'] {
 	const lastId = state.lastId ?? 0;
 	const newestNow = newestId(window, 0);
-	return newestNow < lastId ? { lastId, newestId: newestNow } : undefined;
+	if (newestNow >= lastId) return undefined;
+	const recorded = state.failing ?? state.scores ?? {};
+	const stillThere = window.some((report) => isRecorded(recorded, report));
+	// Every ID now is below lastId: isNewSince is "created after the latest report seen".
+	const handedOutAgain = window.some(isNewSince(state));
+	return stillThere && !handedOutAgain ? undefined : { lastId, newestId: newestNow };
 }
 
 /** The fields a Score Changed event adds: new and old score and label, and the move. */
