@@ -201,12 +201,13 @@ describe.each(FILES)('%s: an importable n8n workflow', (file) => {
 describe('weekly-audit.json', () => {
 	const workflow = load('weekly-audit.json');
 
-	test('Audit Site on the demo site (its sitemaps: an index, a plain and a gzip sitemap): one listing read, one write a page; then Get Issues and one Markdown digest per site', async () => {
+	test('Audit Site on the demo site (its sitemaps: an index, a plain and a gzip sitemap), one page phpRank cannot fetch: one listing read, one write a page, the failed page an item; then one Markdown digest per site with the run, its failures and the issues', async () => {
 		const audit = nodeOf(workflow, 'Audit the site');
 		// the demo sandbox's own site (npm run demo, port 8787); here the fixture's sandbox serves it
 		expect(audit.parameters.site).toBe('http://127.0.0.1:8787');
 		const site = fixture.sandbox.url;
 		const host = new URL(site).host;
+		fixture.sandbox.makeUnreachable({ url: `${site}/contact` });
 		const done = await runPhpRank({ ...audit, parameters: { ...audit.parameters, site } }, [{}]);
 		const requests = fixture.takeRequests();
 		const sitePaths = [
@@ -219,7 +220,7 @@ describe('weekly-audit.json', () => {
 			sitePaths,
 		);
 		const pages = ['/', '/about', '/contact', '/blog/first-post', '/blog/second-post'];
-		// five pages of one site, none with a report: the site's listing read once, then a Create each
+		// five pages of one site, none with a report: the site's reports read once, then a Create each
 		expect(
 			requests
 				.filter((r) => r.path.startsWith('/api/'))
@@ -235,14 +236,26 @@ describe('weekly-audit.json', () => {
 			// Check for a Parallel Create: the site read once more after its Creates
 			['GET', '/api/v1/reports', new URL(site).hostname],
 		]);
-		expect(done.map((item) => [item.url, item.action, item.sitemap])).toEqual(
+		const failed = `phpRank could not fetch ${site}/contact: cURL error 28: Operation timed out after 30001 milliseconds with 0 bytes received. Check that the page answers from phpRank's server`;
+		expect(done[0]).toMatchObject({
+			action: 'summary',
+			project: '127.0.0.1',
+			pages_listed: 5,
+			pages_fresh: 4,
+			pages_audited: 4,
+			pages_failed: 1,
+			pages_waiting: 0,
+			pages_not_in_sitemaps: 0,
+		});
+		expect(done.slice(1).map((item) => [item.url, item.action, item.sitemap, item.error])).toEqual(
 			pages.map((p, i) => [
-				`${host}${p === '/' ? '' : p}`,
-				'created',
+				p === '/contact' ? `${site}${p}` : `${host}${p === '/' ? '' : p}`,
+				p === '/contact' ? 'failed' : 'created',
 				`${site}/${i < 3 ? 'sitemap-pages.xml' : 'sitemap-posts.xml.gz'}`,
+				p === '/contact' ? failed : undefined,
 			]),
 		);
-		expect(done.map((item) => item.lastmod)).toEqual([
+		expect(done.slice(1).map((item) => item.lastmod)).toEqual([
 			'2026-01-02',
 			'2025-06-30',
 			null,
@@ -250,9 +263,21 @@ describe('weekly-audit.json', () => {
 			'2026-01-04',
 		]);
 
+		// the run's lines: its summary and the page that failed
+		const [runLines] = runIf(
+			nodeOf(workflow, 'Worth a line?'),
+			runSet(nodeOf(workflow, 'Run line'), done),
+		);
+		expect(runLines).toEqual([
+			{
+				project: '127.0.0.1',
+				line: '**4 pages audited this run; 4 of 5 pages have a fresh report**',
+			},
+			{ project: '127.0.0.1', line: `- Not audited: ${site}/contact: ${failed}` },
+		]);
 		// then per site: its issues (Get Issues over all its reports) and one digest
 		const sites = runSummarize(nodeOf(workflow, 'One item per site'), done);
-		expect(sites).toEqual([{ count_id: 5, project: '127.0.0.1' }]);
+		expect(sites).toEqual([{ count_action: 6, project: '127.0.0.1' }]);
 		const issues = await runPhpRank(nodeOf(workflow, 'Issues of the site'), sites);
 		expect(fixture.takeRequests().map((r) => [r.method, r.path, r.query])).toEqual([
 			[
@@ -274,38 +299,80 @@ describe('weekly-audit.json', () => {
 			project: '127.0.0.1',
 			line: `- **[${want[0].importance}] ${want[0].name}**: ${want[0].pages_failing} of ${want[0].pages_audited} pages. Fix: ${want[0].how_to_fix}`,
 		});
-		const digest = runSummarize(nodeOf(workflow, 'Digest per site'), lines);
+		// Merge (Append): the run's lines, then the issues' lines
+		const digest = runSummarize(nodeOf(workflow, 'Digest per site'), [...runLines, ...lines]);
 		expect(digest).toEqual([
 			{
-				count_line: want.length,
-				concatenated_line: lines.map((line) => line.line).join('\n'),
+				count_line: 2 + want.length,
+				concatenated_line: [...runLines, ...lines].map((line) => line.line).join('\n'),
 				project: '127.0.0.1',
 			},
 		]);
 		// n8n's Markdown node turns the digest into HTML for an email (played in real n8n by the e2e suite)
 		expect(nodeOf(workflow, 'Digest as HTML').parameters).toEqual({
 			mode: 'markdownToHtml',
-			markdown: "={{ '## SEO issues of ' + $json.project + '\\n\\n' + $json.concatenated_line }}",
+			markdown: "={{ '## SEO audit of ' + $json.project + '\\n\\n' + $json.concatenated_line }}",
 			destinationKey: 'html',
 			options: {},
 		});
 	});
 
-	test("no Code node: the site's sitemaps are the page list; Schedule → Audit Site → Get Issues → digest", () => {
+	test('the run lines of pages no longer listed, of pages left for later runs and of a refused Delete', () => {
+		const line = (json) => runSet(nodeOf(workflow, 'Run line'), [json])[0].line;
+		expect(
+			line({
+				action: 'summary',
+				pages_audited: 100,
+				pages_fresh: 300,
+				pages_listed: 1000,
+				pages_waiting: 700,
+			}),
+		).toBe(
+			'**100 pages audited this run; 300 of 1000 pages have a fresh report** (700 left for the next runs)',
+		);
+		expect(
+			line({
+				action: 'summary',
+				pages_audited: 0,
+				pages_fresh: 3,
+				pages_listed: 3,
+				pages_waiting: 0,
+				deleteSkipped: 'Nothing deleted: x',
+			}),
+		).toBe('**0 pages audited this run; 3 of 3 pages have a fresh report**. Nothing deleted: x');
+		expect(line({ action: 'not in sitemaps', url: 'a.test/old', id: 7 })).toBe(
+			'- No longer in the sitemaps: a.test/old (report 7 kept)',
+		);
+		expect(line({ action: 'not in sitemaps', url: 'a.test/old', id: 7, deleted: true })).toBe(
+			'- No longer in the sitemaps: a.test/old (its reports deleted)',
+		);
+		expect(line({ action: 'created', url: 'a.test/new' })).toBe('');
+	});
+
+	test("no Code node: the site's sitemaps are the page list; Schedule → Audit Site → run lines and Get Issues → one digest", () => {
 		expect(workflow.nodes.filter((n) => n.type === 'n8n-nodes-base.code')).toEqual([]);
-		const next = (name) => workflow.connections[name].main[0].map((c) => c.node);
+		const next = (name, output = 0) => workflow.connections[name].main[output].map((c) => c.node);
 		expect(next('Every Monday at 6:00')).toEqual(['Audit the site']);
 		expect(next('Run now')).toEqual(['Audit the site']);
-		expect(next('Audit the site')).toEqual(['One item per site']);
+		expect(next('Audit the site')).toEqual(['Run line', 'One item per site']);
+		expect(next('Run line')).toEqual(['Worth a line?']);
+		expect(workflow.connections['Worth a line?'].main[0]).toEqual([
+			{ node: 'Run and issues', type: 'main', index: 0 },
+		]);
 		expect(next('One item per site')).toEqual(['Issues of the site']);
-		expect(next('Issue line')).toEqual(['Digest per site']);
+		expect(workflow.connections['Issue line'].main[0]).toEqual([
+			{ node: 'Run and issues', type: 'main', index: 1 },
+		]);
+		expect(next('Run and issues')).toEqual(['Digest per site']);
 		expect(next('Digest per site')).toEqual(['Digest as HTML']);
+		expect(nodeOf(workflow, 'Run and issues').parameters).toEqual({});
 		expect(nodeOf(workflow, 'Audit the site').parameters).toEqual({
 			resource: 'project',
 			operation: 'auditSite',
 			site: 'http://127.0.0.1:8787',
 			maxPages: 100,
-			options: { maxAgeHours: 24 },
+			notListed: 'keep',
+			options: { maxAgeHours: 168 },
 		});
 		expect(nodeOf(workflow, 'Every Monday at 6:00').parameters).toEqual({
 			rule: { interval: [{ field: 'weeks', triggerAtDay: [1], triggerAtHour: 6 }] },

@@ -3,7 +3,7 @@ import { RESOURCE } from '../shared/constants';
 import { ownEntry } from '../shared/ownEntry';
 import { truncated } from '../shared/truncate';
 import type { BodyOutline, Failure, FailureSubject, ResponseShape } from './failure';
-import { pageRefusalOf } from './failure';
+import { describeRefusal, PLAN_FULL_NOT_SENT } from './refusalWording';
 
 /**
  * What the user, or an AI agent (which sees only the message), reads when a request fails: the
@@ -388,49 +388,6 @@ function describeNotFound(failure: HttpError, baseUrl: string): FailureText {
 	};
 }
 
-/** What the user does when the account's plan is full: the same words whether or not the Create was sent. */
-const PLAN_FULL_MESSAGE =
-	"The phpRank account's plan allows no more reports: delete reports (Report → Delete, Project → Delete) or raise the plan";
-
-/** phpRank's note after a cURL error, and the page's address it repeats: the message names the page already. */
-const CURL_NOTE = /\s*\(see https?:\/\/curl\.haxx\.se[^)]*\)/gi;
-const FOR_PAGE = /\s+for\s+https?:\/\/\S+$/i;
-
-/**
- * A 422: phpRank refused the page (its plan is full, or it could not fetch the page: transport
- * `pageRefusalOf`), or an input (a field to correct).
- */
-function describeRefusal(failure: HttpError): FailureText {
-	const refusal = pageRefusalOf(failure);
-	const description = `HTTP 422.${serverQuote(failure)}`;
-	if (refusal?.kind === 'planFull') {
-		return { message: PLAN_FULL_MESSAGE, description, httpCode: '422' };
-	}
-	if (refusal?.kind === 'fetchFailed') {
-		const reason = refusal.reason.replace(CURL_NOTE, '').replace(FOR_PAGE, '');
-		return {
-			message: `phpRank could not fetch ${failure.page ?? 'the page'}: ${truncated(reason, 300)}. Check that the page answers from phpRank's server`,
-			description: `phpRank fetches the page itself when it creates or re-runs a report, and could not.${serverQuote(failure)}`,
-			httpCode: '422',
-		};
-	}
-	return {
-		message: failure.serverMessage
-			? `phpRank rejected the input: ${failure.serverMessage}`
-			: "phpRank rejected the input: check the node's fields",
-		description: 'Correct the field named in the message and run the node again.',
-		httpCode: '422',
-	};
-}
-
-/** A Create not sent because phpRank said earlier in the run that the plan is full. */
-const PLAN_FULL_NOT_SENT: FailureText = {
-	message: PLAN_FULL_MESSAGE,
-	description:
-		'Not sent: phpRank answered earlier in this run that the account\'s plan allows no more reports ("You created too many reports."), so no further report is created in this run.',
-	httpCode: 'none',
-};
-
 /** A 4xx other than 403 and 404 (and 429, which is waited out). */
 function describeClientError(failure: HttpError): FailureText {
 	const { statusCode, serverMessage } = failure;
@@ -443,7 +400,7 @@ function describeClientError(failure: HttpError): FailureText {
 			httpCode,
 		};
 	}
-	if (statusCode === 422) return describeRefusal(failure);
+	if (statusCode === 422) return describeRefusal(failure, serverQuote(failure));
 	return {
 		message: `phpRank answered HTTP ${httpCode}: check the node's fields and the credential's Base URL`,
 		description: serverMessage ? `phpRank said: "${serverMessage}"` : 'phpRank gave no reason.',

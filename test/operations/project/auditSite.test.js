@@ -571,6 +571,7 @@ describe('version 1, the audit: Create or Re-Run for each of the first Max Pages
 			url: u('/a'),
 			sitemap: u('/s.xml'),
 			lastmod: null,
+			project: new URL(site.url).hostname,
 			action: 'failed',
 			error: `phpRank could not fetch ${u('/a')}: cURL error 28: Operation timed out after 30001 milliseconds with 0 bytes received. Check that the page answers from phpRank's server`,
 		});
@@ -753,6 +754,7 @@ describe('version 1.1, the whole site: the stalest pages first, failures as item
 				url: u('/p2'),
 				sitemap: u('/s.xml'),
 				lastmod: null,
+				project: new URL(site.url).hostname,
 				action: 'failed',
 				error: FETCH_FAILED(u('/p2')),
 			},
@@ -761,6 +763,7 @@ describe('version 1.1, the whole site: the stalest pages first, failures as item
 				url: u('/p4'),
 				sitemap: u('/s.xml'),
 				lastmod: null,
+				project: new URL(site.url).hostname,
 				action: 'failed',
 				error: FETCH_FAILED(u('/p4')),
 			},

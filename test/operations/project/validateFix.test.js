@@ -55,11 +55,14 @@ const result = (fields) => ({
 	...fields,
 });
 
-/** The real phpRank's answer to a store or re-run of a page it cannot fetch (the sandbox's makeUnreachable). */
-const fetchTimeout = (href) =>
-	`cURL error 28: Operation timed out after 30001 milliseconds with 0 bytes received (see https://curl.haxx.se/libcurl/c/libcurl-errors.html) for ${href}`;
-/** How the node's transport words that answer (transport/failureWording.ts: the one line to follow it). */
-const couldNotFetch = (href) => `phpRank rejected the input: url: ${fetchTimeout(href)}`;
+/**
+ * How the node's transport words the real phpRank's answer to a re-run of a page it cannot fetch
+ * (the sandbox's makeUnreachable: cURL error 28 "… (see …) for <href>"): the reason without
+ * phpRank's note and address (transport/failureWording.ts). The re-run names no page: the
+ * validation's reason names it.
+ */
+const couldNotFetch = () =>
+	"phpRank could not fetch the page: cURL error 28: Operation timed out after 30001 milliseconds with 0 bytes received. Check that the page answers from phpRank's server";
 /** How the node's transport words a 5xx after the retries. */
 const SERVER_ERROR_503 =
 	"phpRank had a server error (HTTP 503): try again later, or ask the phpRank site's administrator";

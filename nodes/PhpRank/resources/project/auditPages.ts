@@ -18,6 +18,11 @@ import type { PageAnswer } from '../report/siteListing';
  * no page at all could be audited.
  */
 
+/** The phpRank project of a site: its host without `www.`, as phpRank names it. */
+export function projectOf(site: URL): string {
+	return site.hostname.replace(/^www\./i, '');
+}
+
 /** What every page's write needs: the Create form's fields and Create or Re-Run's settings. */
 export interface AuditWrite {
 	site: URL;
@@ -90,6 +95,7 @@ export async function auditPages(
 	};
 	const output: IDataObject[] = [];
 	const errors: string[] = [];
+	const project = projectOf(settings.site);
 	for (const [index, result] of settled.entries()) {
 		const { page } = pages[index];
 		if (result.status === 'fulfilled') {
@@ -99,7 +105,7 @@ export async function auditPages(
 		if (failsEveryPage(result.reason)) throw result.reason;
 		const { message } = await nodeErrorOf(situation, result.reason);
 		errors.push(message);
-		output.push({ url: page.url, ...pageFields(page), action: 'failed', error: message });
+		output.push({ url: page.url, ...pageFields(page), project, action: 'failed', error: message });
 	}
 	if (pages.length > 0 && errors.length === pages.length) {
 		throw noPageAudited(context, settings.site, errors);

@@ -28,7 +28,7 @@ import {
 } from '../../shared/inputChecks';
 import type { ItemRequests } from '../../transport';
 import { operationRouting, siteFetch } from '../../transport';
-import { auditPages, pageFields } from './auditPages';
+import { auditPages, pageFields, projectOf } from './auditPages';
 import type { NotListedChoice } from './pagesNotListed';
 import { NOT_LISTED, pagesNotListedItems, unsafeToDelete } from './pagesNotListed';
 import { readSiteReports } from './siteReports';
@@ -179,11 +179,6 @@ async function firstPagesAudit(
 	if (found.skipped.length > 0)
 		output[0].sitemapsSkipped = found.skipped as unknown as IDataObject[];
 	return output;
-}
-
-/** The phpRank project of a site: its host without `www.`, as phpRank names it. */
-function projectOf(site: URL): string {
-	return site.hostname.replace(/^www\./i, '');
 }
 
 /**
