@@ -659,6 +659,15 @@ describe('version 1.1, the whole site: the stalest pages first, failures as item
 	const actions = (result) => jsonOf(result).map((item) => [item.url, item.action]);
 	const FETCH_FAILED = (url) =>
 		`phpRank could not fetch ${url}: cURL error 28: Operation timed out after 30001 milliseconds with 0 bytes received. Check that the page answers from phpRank's server`;
+	/** A page's item when phpRank could not fetch it. */
+	const failedItem = (path) => ({
+		url: u(path),
+		sitemap: u('/s.xml'),
+		lastmod: null,
+		project: new URL(site.url).hostname,
+		action: 'failed',
+		error: FETCH_FAILED(u(path)),
+	});
 	const PLAN_FULL =
 		"The phpRank account's plan allows no more reports: delete reports (Report → Delete, Project → Delete) or raise the plan";
 
@@ -750,23 +759,9 @@ describe('version 1.1, the whole site: the stalest pages first, failures as item
 		);
 		expect(jsonOf(result).slice(1)).toEqual([
 			expect.objectContaining({ url: `${host()}/p1`, action: 'created' }),
-			{
-				url: u('/p2'),
-				sitemap: u('/s.xml'),
-				lastmod: null,
-				project: new URL(site.url).hostname,
-				action: 'failed',
-				error: FETCH_FAILED(u('/p2')),
-			},
+			failedItem('/p2'),
 			expect.objectContaining({ url: `${host()}/p3`, action: 'created' }),
-			{
-				url: u('/p4'),
-				sitemap: u('/s.xml'),
-				lastmod: null,
-				project: new URL(site.url).hostname,
-				action: 'failed',
-				error: FETCH_FAILED(u('/p4')),
-			},
+			failedItem('/p4'),
 		]);
 	});
 

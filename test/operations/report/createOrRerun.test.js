@@ -370,6 +370,45 @@ describe("through n8n-core's engine against the sandbox", () => {
 		});
 	});
 
+	test("the plan's limit: after phpRank said the plan is full, no Create is sent in the run (not even one waiting its turn); re-runs go on", async () => {
+		const { startFixture } = require('../../node/fixture');
+		const limited = await startFixture({
+			apiKeys: [{ key: 'test-key-5d1c9e', maxReports: 3 }],
+			clock: Math.floor(Date.now() / 1000) * 1000,
+		});
+		try {
+			limited.sandbox.reset([{ url: 'https://a.test/old' }, { url: 'https://b.test/kept' }]);
+			const urls = [
+				'https://c.test/1',
+				'https://d.test/2',
+				'https://a.test/old',
+				'https://e.test/3',
+			];
+			const { items, error } = await limited.run(
+				createOrRerun('={{ $json.url }}', { options: { maxParallelRequests: 1 } }),
+				{ items: urls.map((url) => ({ url })), continueOnFail: true },
+			);
+			expect(error).toBeUndefined();
+			const PLAN_FULL =
+				"The phpRank account's plan allows no more reports: delete reports (Report → Delete, Project → Delete) or raise the plan";
+			expect(jsonOf(items).map((item) => item.error ?? item.action)).toEqual([
+				'created',
+				PLAN_FULL,
+				're-run',
+				PLAN_FULL,
+			]);
+			// c.test fills the plan, d.test is refused, e.test is not sent; a.test's re-run goes on
+			const posts = limited.takeRequests().filter((r) => r.method === 'POST');
+			expect(posts.map((r) => decodeURIComponent(r.body))).toEqual([
+				'url=https://c.test/1&privacy=1',
+				'url=https://d.test/2&privacy=1',
+			]);
+			expect(limited.sandbox.reports()).toHaveLength(3);
+		} finally {
+			await limited.sandbox.close();
+		}
+	});
+
 	describe("a site's pages in one run: one listing of the site answers them", () => {
 		// The listing is the search for the site's host (newest first, 100 a page): every report a
 		// page's own lookup can list is in it, so it gives every page the same answer.

@@ -316,6 +316,19 @@ export const auditSiteOption: INodePropertyOptions = {
 const show = showFor(RESOURCE.project, [OPERATION.auditSite]);
 const limitOptions = requestLimitOptions(RESOURCE.project, [OPERATION.auditSite]).options ?? [];
 
+/** Max Pages, whose meaning changed in version 1.1: one field a version, the same name and default. */
+function maxPagesField(version: number, description: string): INodeProperties {
+	return {
+		displayName: 'Max Pages',
+		name: 'maxPages',
+		type: 'number',
+		typeOptions: { minValue: 1 },
+		default: 100,
+		description,
+		displayOptions: showFor(RESOURCE.project, [OPERATION.auditSite], { '@version': [version] }),
+	};
+}
+
 export const auditSiteFields: INodeProperties[] = [
 	{
 		displayName: 'Site',
@@ -360,26 +373,14 @@ export const auditSiteFields: INodeProperties[] = [
 			pagesFrom: [PAGES_FROM.sitemapUrl],
 		}),
 	},
-	{
-		displayName: 'Max Pages',
-		name: 'maxPages',
-		type: 'number',
-		typeOptions: { minValue: 1 },
-		default: 100,
-		description:
-			"At most this many pages, in the sitemaps' order, after the filters, each page once. Reading stops once they are found.",
-		displayOptions: showFor(RESOURCE.project, [OPERATION.auditSite], { '@version': [1] }),
-	},
-	{
-		displayName: 'Max Pages',
-		name: 'maxPages',
-		type: 'number',
-		typeOptions: { minValue: 1 },
-		default: 100,
-		description:
-			'At most this many pages are audited (created or re-run) in a run: pages without a report first, then those whose report is the oldest. Pages audited within Max Age are kept and do not count. So every page of a site of P pages is audited within P ÷ Max Pages runs.',
-		displayOptions: showFor(RESOURCE.project, [OPERATION.auditSite], { '@version': [1.1] }),
-	},
+	maxPagesField(
+		1,
+		"At most this many pages, in the sitemaps' order, after the filters, each page once. Reading stops once they are found.",
+	),
+	maxPagesField(
+		1.1,
+		'At most this many pages are audited (created or re-run) in a run: pages without a report first, then those whose report is the oldest. Pages audited within Max Age are kept and do not count. So every page of a site of P pages is audited within P ÷ Max Pages runs.',
+	),
 	{
 		displayName: 'Reports of Pages No Longer Listed',
 		name: 'notListed',
