@@ -230,6 +230,34 @@ describe('XML as sites write it', () => {
 		]);
 	});
 
+	test('a space inside a <loc> is part of the page: listed and audited as %20 (not removed), the same page as its %20 spelling', async () => {
+		site.setFiles({
+			'/robots.txt': 'Sitemap: /s.xml',
+			'/s.xml': urlset([
+				u('/docs/My Document.pdf'),
+				`  ${u('/docs/My%20Document.pdf')}\n`,
+				u('/search?q=red shoes'),
+			]),
+		});
+		const listed = await fixture.run(listOnly());
+		expect(jsonOf(listed)).toEqual([
+			page('/docs/My%20Document.pdf', '/s.xml'),
+			page('/search?q=red%20shoes', '/s.xml'),
+		]);
+		const audited = await fixture.run(audit({}, { checkAfterCreate: false }));
+		expect(audited.error).toBeUndefined();
+		expect(fixture.takeRequests()).toEqual([
+			listing(1),
+			create(u('/docs/My%20Document.pdf'), 1),
+			create(u('/search?q=red%20shoes'), 1),
+		]);
+		const host = new URL(site.url).host;
+		expect(jsonOf(audited).map((item) => item.url)).toEqual([
+			`${host}/docs/My%20Document.pdf`,
+			`${host}/search?q=red%20shoes`,
+		]);
+	});
+
 	test('an answer that is not a sitemap (a login page): an error naming that URL, nothing sent to phpRank', async () => {
 		site.setFiles({
 			'/robots.txt': 'Sitemap: /sitemap.xml',
