@@ -51,6 +51,7 @@ const MODULE_PATHS = {
 	sitemapXml: 'nodes/PhpRank/sitemap/sitemapXml',
 	fileText: 'nodes/PhpRank/sitemap/fileText',
 	pageFilter: 'nodes/PhpRank/sitemap/pageFilter',
+	modifiedSince: 'nodes/PhpRank/sitemap/modifiedSince',
 	sitePages: 'nodes/PhpRank/sitemap/sitePages',
 };
 

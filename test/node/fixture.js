@@ -19,7 +19,8 @@ async function startFixture(sandboxOptions = {}) {
 	const sandbox = await startSandbox({ apiKeys: [API_KEY, OTHER_KEY], ...sandboxOptions });
 	/**
 	 * Runs the node once; `options.items` are the input items, `options.credentials` overrides,
-	 * `options.control({stop})` can press Stop (test/helpers/run-node.js).
+	 * `options.control({stop})` can press Stop, `options.workflowSettings` are the workflow's settings
+	 * (test/helpers/run-node.js).
 	 */
 	function run(parameters, options = {}) {
 		return runNode({
@@ -30,6 +31,7 @@ async function startFixture(sandboxOptions = {}) {
 			items: options.items,
 			continueOnFail: options.continueOnFail,
 			control: options.control,
+			workflowSettings: options.workflowSettings,
 		});
 	}
 	return {

@@ -1,11 +1,12 @@
 import { InvalidInput } from '../shared/inputChecks';
+import { modifiedSinceFrom, modifiedSinceKeeps } from './modifiedSince';
 import type { SitePage } from './sitePages';
 
 /**
  * Audit Site's filters, read and checked before anything is sent: Include / Exclude URLs
  * Containing (comma-separated text, matched in any case, or one `/regular expression/flags`) and
  * Modified Since (a page whose `lastmod` is older is left out; one without `lastmod`, or with one
- * that is not a date, is kept).
+ * that is not a date, is kept: modifiedSince.ts, in the workflow's time zone).
  */
 
 export interface PageFilterInput {
@@ -56,29 +57,17 @@ export function urlMatcherFrom(
 	};
 }
 
-/** Modified Since as milliseconds since the epoch; none when empty. */
-export function modifiedSinceFrom(value: unknown): number | undefined {
-	if (value === undefined || value === null || value === '') return undefined;
-	const time = typeof value === 'number' ? value : Date.parse(String(value));
-	if (!Number.isFinite(time)) {
-		throw new InvalidInput(
-			'Modified Since',
-			`Modified Since must be a date, like 2026-01-31 (got "${String(value).slice(0, 60)}")`,
-		);
-	}
-	return time;
-}
-
-/** Whether a page passes the filters. */
-export function pageFilterFrom(input: PageFilterInput): (page: SitePage) => boolean {
+/** Whether a page passes the filters; `timeZone` is the workflow's (Modified Since is read in it). */
+export function pageFilterFrom(
+	input: PageFilterInput,
+	timeZone: string,
+): (page: SitePage) => boolean {
 	const include = urlMatcherFrom(input.include, 'Include URLs Containing');
 	const exclude = urlMatcherFrom(input.exclude, 'Exclude URLs Containing');
-	const since = modifiedSinceFrom(input.modifiedSince);
+	const since = modifiedSinceFrom(input.modifiedSince, timeZone);
 	return (page) => {
 		if (include && !include(page.url)) return false;
 		if (exclude?.(page.url)) return false;
-		if (since === undefined || page.lastmod === null) return true;
-		const modified = Date.parse(page.lastmod);
-		return !Number.isFinite(modified) || modified >= since;
+		return since === undefined || page.lastmod === null || modifiedSinceKeeps(page.lastmod, since);
 	};
 }

@@ -1,4 +1,5 @@
 import type { SiteFetch } from '../transport/siteFetch';
+import type { PageFilterInput } from './pageFilter';
 
 /**
  * A site's pages from its own sitemaps (Project → Audit Site). Where the sitemaps are: the
@@ -68,4 +69,16 @@ export class SitePagesReader {
 		const { readSitePages } = await import('./readSite');
 		return await readSitePages(this.fetch, this.request);
 	}
+}
+
+/**
+ * Audit Site's filters (pageFilter.ts), read and checked: what a page must pass. Loaded at the first
+ * run, as the reader is: the pattern and date checks are no part of the node's description.
+ */
+export async function pageFilterOf(
+	input: PageFilterInput,
+	timeZone: string,
+): Promise<(page: SitePage) => boolean> {
+	const { pageFilterFrom } = await import('./pageFilter');
+	return pageFilterFrom(input, timeZone);
 }

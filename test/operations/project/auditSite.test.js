@@ -3,8 +3,9 @@
 // serves robots.txt and sitemaps as sites write them, and misbehaves as sites do. The sitemap
 // reader's own parts are tested in test/sitemap/.
 const zlib = require('node:zlib');
-const { useFixture, urlSearch, rerun, form } = require('../../node/fixture');
+const { useFixture, urlSearch, rerun, form, API_KEY } = require('../../node/fixture');
 const { startSite, urlset, sitemapIndex } = require('../../sandbox/site');
+const { runNodeInProcess } = require('../../helpers/run-node-process');
 
 const fixture = useFixture({ clock: Math.floor(Date.now() / 1000) * 1000 });
 let site;
@@ -492,6 +493,49 @@ describe('filters and Max Pages', () => {
 			page('/BLOG/upper', '/a.xml', 'not a date'),
 			page('/blog/two', '/b.xml'),
 		]);
+	});
+
+	test("Modified Since as n8n's date picker stores it is read in the workflow's time zone: a page of that day is kept whatever the time zone of the workflow or of the n8n server; 01/02/2026 is refused", async () => {
+		site.setFiles({
+			'/robots.txt': 'Sitemap: /s.xml',
+			'/s.xml': urlset([
+				{ loc: u('/that-day'), lastmod: '2026-01-31' },
+				{ loc: u('/day-before'), lastmod: '2026-01-30' },
+				{ loc: u('/utc-morning'), lastmod: '2026-01-31T02:00:00+00:00' },
+			]),
+		});
+		const parameters = listOnly({}, { modifiedSince: '2026-01-31T00:00:00' });
+		const urls = (result) => result.items.map((item) => item.json?.url ?? item.url);
+		// the workflow's own setting; none: the instance's (n8n's default America/New_York)
+		const inZone = async (timezone) =>
+			urls(await fixture.run(parameters, { workflowSettings: timezone && { timezone } }));
+		expect(await inZone('America/New_York')).toEqual([u('/that-day')]);
+		expect(await inZone('Asia/Tokyo')).toEqual([u('/that-day'), u('/utc-morning')]);
+		expect(await inZone('UTC')).toEqual([u('/that-day'), u('/utc-morning')]);
+		expect(await inZone(undefined)).toEqual([u('/that-day')]);
+		// n8n on a server in New York or Tokyo (its process's TZ), the workflow in UTC: the same pages
+		for (const TZ of ['America/New_York', 'Asia/Tokyo']) {
+			const onServer = await runNodeInProcess(
+				{
+					credentials: { baseUrl: fixture.sandbox.url, apiKey: API_KEY },
+					parameters,
+					workflowSettings: { timezone: 'UTC' },
+				},
+				{ TZ },
+			);
+			expect([TZ, onServer.error, urls(onServer)]).toEqual([
+				TZ,
+				undefined,
+				[u('/that-day'), u('/utc-morning')],
+			]);
+		}
+		site.setFiles({});
+		const refused = await fixture.run(listOnly({}, { modifiedSince: '01/02/2026' }));
+		expect(refused.error.message).toBe(
+			'Modified Since must be a date in ISO 8601 form (year-month-day), like 2026-01-31 or 2026-01-31T08:00:00 (got "01/02/2026")',
+		);
+		expect(refused.error.description).toBe('Check the "Modified Since" field of this node.');
+		expect(site.requests).toEqual([]);
 	});
 
 	test('a broken /regular expression/ or a bad Max Pages: refused before any request', async () => {
