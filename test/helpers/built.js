@@ -52,6 +52,7 @@ const MODULE_PATHS = {
 	fileText: 'nodes/PhpRank/sitemap/fileText',
 	pageFilter: 'nodes/PhpRank/sitemap/pageFilter',
 	modifiedSince: 'nodes/PhpRank/sitemap/modifiedSince',
+	patternCost: 'nodes/PhpRank/sitemap/patternCost',
 	sitePages: 'nodes/PhpRank/sitemap/sitePages',
 };
 

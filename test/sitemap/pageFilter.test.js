@@ -1,6 +1,7 @@
-// Audit Site's filters (nodes/PhpRank/sitemap/pageFilter.ts): Include / Exclude URLs Containing and
-// Modified Since (modifiedSince.ts), read in the workflow's time zone and the same on a server in any
-// time zone. The same through n8n-core: test/operations/project/auditSite.test.js.
+// Audit Site's filters (nodes/PhpRank/sitemap/pageFilter.ts): Include / Exclude URLs Containing (a
+// pattern whose matching time can grow exponentially refused: patternCost.ts) and Modified Since
+// (modifiedSince.ts), read in the workflow's time zone and the same on a server in any time zone.
+// The same through n8n-core: test/operations/project/auditSite.test.js.
 const { spawnSync } = require('node:child_process');
 const path = require('node:path');
 const { pageFilterFrom, urlMatcherFrom } = require('../helpers/built').pageFilter;
@@ -8,6 +9,15 @@ const { modifiedSinceFrom } = require('../helpers/built').modifiedSince;
 
 const page = (url, lastmod = null) => ({ url, sitemap: 's', lastmod });
 const lastmods = (keep, values) => values.map((lastmod) => keep(page('https://a.test/p', lastmod)));
+/** The message `run` throws with (compared exactly, where toThrow(text) looks for a part). */
+function thrown(run) {
+	try {
+		run();
+	} catch (error) {
+		return error.message;
+	}
+	return 'nothing thrown';
+}
 const ZONES = ['UTC', 'America/New_York', 'Asia/Tokyo', 'Pacific/Kiritimati', 'Pacific/Pago_Pago'];
 
 test('filters: comma-separated text in any case, one /regular expression/ with flags, Modified Since', () => {
@@ -29,6 +39,39 @@ test('filters: comma-separated text in any case, one /regular expression/ with f
 	expect(() => urlMatcherFrom(12, 'Include URLs Containing')).toThrow(
 		'Include URLs Containing must be text',
 	);
+});
+
+describe('a /regular expression/ whose matching time can grow exponentially', () => {
+	const slow = (field, text, part) =>
+		`${field} ${text} could take hours on one URL: in ${part}, one text can be matched more than one way (a repetition inside a repetition, or alternatives that overlap under a repetition), and each more character doubles the time. Write it with one repetition of a character class, like [\\w-]+ instead of (\\w+-?)+, or give comma-separated text`;
+
+	test('is refused, naming the field, the part and how to write it instead', () => {
+		expect(thrown(() => pageFilterFrom({ exclude: '/(\\w+-?)+\\.pdf$/i' }, 'UTC'))).toBe(
+			slow('Exclude URLs Containing', '/(\\w+-?)+\\.pdf$/i', '(\\w+-?)+'),
+		);
+		expect(thrown(() => pageFilterFrom({ include: ' /\\/(a|ab)+\\// ' }, 'UTC'))).toBe(
+			slow('Include URLs Containing', '/\\/(a|ab)+\\//', '(a|ab)+'),
+		);
+		const long = `/(${'x'.repeat(100)}+)+/`;
+		expect(thrown(() => pageFilterFrom({ include: long }, 'UTC'))).toBe(
+			slow('Include URLs Containing', `${long.slice(0, 77)}...`, `(${'x'.repeat(56)}...`),
+		);
+	});
+
+	test('written with one repetition it is kept and matches as before, the URL that froze n8n included; plain text is never a pattern', () => {
+		// a 27-character path segment and a few more: the refused pattern took 3 s at 27, doubling per character
+		const frozen = `https://a.test/docs/${'a'.repeat(40)}!.pdf`;
+		const keep = pageFilterFrom({ exclude: '/[\\w-]+\\.pdf$/i' }, 'UTC');
+		expect([frozen, 'https://a.test/docs/annual-report.PDF'].map((url) => keep(page(url)))).toEqual(
+			[true, false],
+		);
+		const text = pageFilterFrom({ include: '(a+)+, (\\w|\\d)+' }, 'UTC');
+		expect(
+			['https://a.test/(a+)+', 'https://a.test/(\\W|\\D)+', 'https://a.test/aaa'].map((url) =>
+				text(page(url)),
+			),
+		).toEqual([true, true, false]);
+	});
 });
 
 describe("Modified Since, in the workflow's time zone", () => {
@@ -119,10 +162,14 @@ describe("Modified Since, in the workflow's time zone", () => {
 			'2026-01-31T10:00:00+25:00',
 			'soon',
 		]) {
-			expect(() => pageFilterFrom({ modifiedSince: value }, 'UTC')).toThrow(form(`"${value}"`));
+			expect(thrown(() => pageFilterFrom({ modifiedSince: value }, 'UTC'))).toBe(
+				form(`"${value}"`),
+			);
 		}
-		expect(() => pageFilterFrom({ modifiedSince: true }, 'UTC')).toThrow(form('boolean'));
-		expect(() => pageFilterFrom({ modifiedSince: new Date('x') }, 'UTC')).toThrow(form('object'));
+		expect(thrown(() => pageFilterFrom({ modifiedSince: true }, 'UTC'))).toBe(form('boolean'));
+		expect(thrown(() => pageFilterFrom({ modifiedSince: new Date('x') }, 'UTC'))).toBe(
+			form('object'),
+		);
 	});
 
 	test('the same decisions on a server in any time zone (TZ of the process): New York, Tokyo, UTC', () => {

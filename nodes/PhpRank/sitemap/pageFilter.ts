@@ -1,10 +1,13 @@
 import { InvalidInput } from '../shared/inputChecks';
+import { truncated } from '../shared/truncate';
 import { modifiedSinceFrom, modifiedSinceKeeps } from './modifiedSince';
+import { exponentialPart } from './patternCost';
 import type { SitePage } from './sitePages';
 
 /**
  * Audit Site's filters, read and checked before anything is sent: Include / Exclude URLs
- * Containing (comma-separated text, matched in any case, or one `/regular expression/flags`) and
+ * Containing (comma-separated text, matched in any case, or one `/regular expression/flags`, refused
+ * when its matching time can grow exponentially: patternCost.ts) and
  * Modified Since (a page whose `lastmod` is older is left out; one without `lastmod`, or with one
  * that is not a date, is kept: modifiedSince.ts, in the workflow's time zone).
  */
@@ -28,6 +31,19 @@ function regExpOf(source: string, flags: string, field: string): RegExp {
 	);
 }
 
+/**
+ * A pattern whose matching can take hours on one URL (patternCost.ts), refused before anything is
+ * read: the matching is synchronous, n8n would do nothing else and Stop could not end it.
+ */
+function checkedCost(expression: RegExp, text: string, field: string): RegExp {
+	const part = exponentialPart(expression.source, expression.flags);
+	if (part === undefined) return expression;
+	throw new InvalidInput(
+		field,
+		`${field} ${truncated(text, 80)} could take hours on one URL: in ${truncated(part, 60)}, one text can be matched more than one way (a repetition inside a repetition, or alternatives that overlap under a repetition), and each more character doubles the time. Write it with one repetition of a character class, like [\\w-]+ instead of (\\w+-?)+, or give comma-separated text`,
+	);
+}
+
 /** A URL test from the field's text; none when the field is empty. */
 export function urlMatcherFrom(
 	value: unknown,
@@ -44,7 +60,7 @@ export function urlMatcherFrom(
 	if (text === '') return undefined;
 	const pattern = /^\/(.+)\/([a-z]*)$/s.exec(text);
 	if (pattern) {
-		const expression = regExpOf(pattern[1], pattern[2], field);
+		const expression = checkedCost(regExpOf(pattern[1], pattern[2], field), text, field);
 		return (url) => expression.test(url);
 	}
 	const parts = text

@@ -538,6 +538,70 @@ describe('filters and Max Pages', () => {
 		expect(site.requests).toEqual([]);
 	});
 
+	test('a /regular expression/ whose matching time can grow exponentially: refused before any request, saying why and how to write it instead; written so, the URL that froze n8n is filtered at once', async () => {
+		site.setFiles({ '/robots.txt': 'Sitemap: /s.xml', '/s.xml': urlset([u('/a')]) });
+		for (const parameters of [
+			listOnly({}, { exclude: '/(\\w+-?)+\\.pdf$/i' }),
+			audit({}, { exclude: '/(\\w+-?)+\\.pdf$/i' }),
+		]) {
+			const refused = await fixture.run(parameters);
+			expect(refused.error.message).toBe(
+				'Exclude URLs Containing /(\\w+-?)+\\.pdf$/i could take hours on one URL: in (\\w+-?)+, one text can be matched more than one way (a repetition inside a repetition, or alternatives that overlap under a repetition), and each more character doubles the time. Write it with one repetition of a character class, like [\\w-]+ instead of (\\w+-?)+, or give comma-separated text',
+			);
+			expect(refused.error.description).toBe(
+				'Check the "Exclude URLs Containing" field of this node.',
+			);
+		}
+		expect(site.requests).toEqual([]);
+		expect(fixture.takeRequests()).toEqual([]);
+		// the refused pattern took 3 s on a 27-character segment before a failing character, twice as long per character more
+		const frozen = `/docs/${'a'.repeat(60)}!.pdf`;
+		site.setFiles({
+			'/robots.txt': 'Sitemap: /s.xml',
+			'/s.xml': urlset([u(frozen), u('/docs/annual-report.PDF'), u('/about')]),
+		});
+		const rewritten = await fixture.run(listOnly({}, { exclude: '/[\\w-]+\\.pdf$/i' }));
+		expect(jsonOf(rewritten)).toEqual([page(frozen, '/s.xml'), page('/about', '/s.xml')]);
+	});
+
+	test('Stop while a long sitemap is being read and filtered by a /regular expression/: the run ends as canceled and the connection is closed', async () => {
+		const entries = Array.from(
+			{ length: 20_000 },
+			(_, i) => `<url><loc>${site.url}/docs/${'a'.repeat(27 + (i % 40))}-${i}.html</loc></url>`,
+		);
+		site.setFiles({
+			'/robots.txt': 'Sitemap: /s.xml',
+			'/s.xml': {
+				stallAfterBytes: 256 * 1024,
+				*chunks() {
+					yield '<urlset>';
+					for (let at = 0; at < entries.length; at += 100)
+						yield entries.slice(at, at + 100).join('');
+					yield '</urlset>';
+				},
+			},
+		});
+		let stop;
+		const pressed = new Promise((resolve) => {
+			const timer = setInterval(() => {
+				const sitemap = site.requests.find((request) => request.path === '/s.xml');
+				if (sitemap && sitemap.bytesWritten >= 256 * 1024 && stop) {
+					clearInterval(timer);
+					setTimeout(() => resolve(stop()), 50);
+				}
+			}, 10);
+		});
+		const result = await fixture.run(
+			listOnly({ maxPages: 50_000 }, { exclude: '/(\\/[\\w-]+)+\\.pdf$/i' }),
+			{ control: (run) => (stop = run.stop) },
+		);
+		await pressed;
+		expect(result.error.message).toBe(
+			'The execution was canceled: the node stopped waiting for phpRank and sent nothing more',
+		);
+		expect(await eventually(() => site.openConnections() === 0)).toBe(true);
+	});
+
 	test('a broken /regular expression/ or a bad Max Pages: refused before any request', async () => {
 		site.setFiles({});
 		const regex = await fixture.run(listOnly({}, { exclude: '/(/' }));
