@@ -111,7 +111,10 @@ function wallClock(time: number, timeZone: string): number {
 	return seconds + (((time % 1000) + 1000) % 1000);
 }
 
-/** The instant a wall-clock time in `timeZone` names (a time skipped by a clock change: just after). */
+/**
+ * The instant a wall-clock time in `timeZone` names; a time a clock change skips or repeats (02:30,
+ * 01:30 on those days) with one of the offsets around it.
+ */
 function instantIn(wall: number, timeZone: string): number {
 	const guess = wall - (wallClock(wall, timeZone) - wall);
 	const offset = wallClock(guess, timeZone) - guess;
