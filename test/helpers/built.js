@@ -51,6 +51,8 @@ const MODULE_PATHS = {
 	sitemapXml: 'nodes/PhpRank/sitemap/sitemapXml',
 	fileText: 'nodes/PhpRank/sitemap/fileText',
 	pageFilter: 'nodes/PhpRank/sitemap/pageFilter',
+	modifiedSince: 'nodes/PhpRank/sitemap/modifiedSince',
+	patternCost: 'nodes/PhpRank/sitemap/patternCost',
 	sitePages: 'nodes/PhpRank/sitemap/sitePages',
 };
 

@@ -33,6 +33,8 @@ const clone = (value) => (value === undefined ? undefined : structuredClone(valu
  * @param {string[]} options.credentialTypeNames credential types the node points at
  * @param {boolean} options.continueOnFail      sets node.onError = 'continueRegularOutput'
  * @param {object} options.nodeSettings         extra INode fields
+ * @param {object} [options.workflowSettings]   the workflow's settings, like `{ timezone: 'Asia/Tokyo' }`
+ *   (none: n8n's instance default, America/New_York unless set)
  * @returns {{workflow: Workflow, workflowData: object, runExecutionData: object, nodeName: string}}
  *   workflowData: the IWorkflowBase the lifecycle hooks are given.
  */
@@ -46,6 +48,7 @@ function buildHarnessWorkflow({
 	credentialTypeNames,
 	continueOnFail,
 	nodeSettings,
+	workflowSettings,
 }) {
 	const { typeName, nodeTypes } = registerNodeType(nodeType, nodeTypeName);
 	const version = typeVersion ?? defaultTypeVersion(nodeType);
@@ -86,7 +89,7 @@ function buildHarnessWorkflow({
 	const connections = {
 		[SOURCE_NODE_NAME]: { main: [[{ node: name, type: 'main', index: 0 }]] },
 	};
-	const settings = { executionOrder: 'v1' };
+	const settings = { executionOrder: 'v1', ...workflowSettings };
 
 	const workflow = new Workflow({
 		id: WORKFLOW_ID,

@@ -63,6 +63,7 @@ function decorateError(error) {
  * @param {string} [options.nodeName]      default: description.defaults.name
  * @param {object} [options.nodeSettings]  extra INode fields: retryOnFail, maxTries, alwaysOutputData, executeOnce, onError...
  * @param {string} [options.mode]          WorkflowExecuteMode, default 'manual'
+ * @param {object} [options.workflowSettings] the workflow's settings, like `{ timezone: 'Asia/Tokyo' }`
  * @param {(run: {stop: () => void}) => void} [options.control] called as the run starts; `stop()`
  *   presses Stop the way n8n does (the run's `cancel()`, which aborts the execution's
  *   AbortController: the signal nodes get from `getExecutionCancelSignal()`)
@@ -108,6 +109,7 @@ async function runNode(options) {
 		credentialTypeNames: Object.keys(credentialsData),
 		continueOnFail,
 		nodeSettings,
+		workflowSettings: options && options.workflowSettings,
 	});
 
 	const executionId = nextExecutionId();

@@ -19,7 +19,8 @@ async function startFixture(sandboxOptions = {}) {
 	const sandbox = await startSandbox({ apiKeys: [API_KEY, OTHER_KEY], ...sandboxOptions });
 	/**
 	 * Runs the node once; `options.items` are the input items, `options.credentials` overrides,
-	 * `options.control({stop})` can press Stop, `options.typeVersion` picks the node's version
+	 * `options.control({stop})` can press Stop, `options.typeVersion` picks the node's version,
+	 * `options.workflowSettings` are the workflow's settings
 	 * (test/helpers/run-node.js).
 	 */
 	function run(parameters, options = {}) {
@@ -32,6 +33,7 @@ async function startFixture(sandboxOptions = {}) {
 			continueOnFail: options.continueOnFail,
 			control: options.control,
 			typeVersion: options.typeVersion,
+			workflowSettings: options.workflowSettings,
 		});
 	}
 	return {

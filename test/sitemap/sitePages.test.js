@@ -1,8 +1,7 @@
-// The sitemap reader (nodes/PhpRank/sitemap/sitePages.ts) and the filters (pageFilter.ts), on a
-// scripted site fetch: which files are asked for, in which order, and which pages are kept.
+// The sitemap reader (nodes/PhpRank/sitemap/sitePages.ts), on a scripted site fetch: which files are
+// asked for, in which order, and which pages are kept (the filters: pageFilter.test.js).
 // The same through n8n-core and a real site server: test/operations/project/auditSite.test.js.
 const { SitePagesReader } = require('../helpers/built').sitePages;
-const { pageFilterFrom, urlMatcherFrom } = require('../helpers/built').pageFilter;
 const { SiteFileFailure } = require('../helpers/built').siteFetch;
 
 /** A site fetch answering from `files` (url → text, or { redirect }); records what was opened. */
@@ -104,28 +103,6 @@ test('a redirect to a file already read is not followed; a sitemap listed twice 
 				'https://example.com/old.xml redirects to https://example.com/i.xml, a file already read',
 		},
 	]);
-});
-
-test('filters: comma-separated text in any case, one /regular expression/ with flags, Modified Since', () => {
-	const page = (url, lastmod = null) => ({ url, sitemap: 's', lastmod });
-	const keep = pageFilterFrom({
-		include: ' Blog , NEWS ',
-		exclude: '/\\/draft-\\d+$/i',
-		modifiedSince: '2026-01-01T00:00:00Z',
-	});
-	expect(keep(page('https://a.test/blog/x'))).toBe(true);
-	expect(keep(page('https://a.test/news/x', '2026-01-02'))).toBe(true);
-	expect(keep(page('https://a.test/news/x', '2025-12-31'))).toBe(false);
-	expect(keep(page('https://a.test/news/x', 'yesterday'))).toBe(true);
-	expect(keep(page('https://a.test/blog/DRAFT-12'))).toBe(false);
-	expect(keep(page('https://a.test/shop'))).toBe(false);
-	expect(urlMatcherFrom('', 'Include URLs Containing')).toBeUndefined();
-	expect(() => urlMatcherFrom(12, 'Include URLs Containing')).toThrow(
-		'Include URLs Containing must be text',
-	);
-	expect(() => pageFilterFrom({ modifiedSince: 'soon' })).toThrow(
-		'Modified Since must be a date, like 2026-01-31 (got "soon")',
-	);
 });
 
 test('a site with a non-ASCII host keeps every page of a big sitemap (each loc read as a web address, 20,000 times)', async () => {

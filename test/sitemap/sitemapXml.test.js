@@ -44,6 +44,22 @@ test('split at every position into two pieces, and into single characters: the s
 	expect(scanAll([...MESSY]).entries).toEqual(EXPECTED);
 });
 
+test("a <loc>'s address: the whitespace around it trimmed, a line break inside removed with its indentation, a space inside kept, written %20 (path and query)", () => {
+	const body = `<urlset>
+<url><loc>  https://a.test/docs/My Document.pdf\t</loc></url>
+<url><loc>https://a.test/search?q=red  shoes&amp;page=2</loc></url>
+<url><loc>https://a.test/a/very/long/
+\t\taddress/wrapped</loc></url>
+<url><loc>\r\n  https://a.test/crlf/\r\n  next\r\n</loc></url>
+</urlset>`;
+	expect(scanAll([body]).entries.map((entry) => entry.loc)).toEqual([
+		'https://a.test/docs/My%20Document.pdf',
+		'https://a.test/search?q=red%20%20shoes&page=2',
+		'https://a.test/a/very/long/address/wrapped',
+		'https://a.test/crlf/next',
+	]);
+});
+
 test('a sitemap index: its sitemaps', () => {
 	const index =
 		'<sitemapindex><sitemap><loc>https://a.test/1.xml</loc><lastmod>2026-01-02</lastmod></sitemap><sitemap><loc>/2.xml</loc></sitemap></sitemapindex>';

@@ -8,6 +8,7 @@ import { sitemapsOfRobotsTxt } from './robotsTxt';
 import type { SitePage, SitePages, SitePagesRequest, SkippedSitemap } from './sitePages';
 import {
 	MAX_INDEX_DEPTH,
+	MAX_PAGE_URL_LENGTH,
 	MAX_ROBOTS_BYTES,
 	MAX_SITEMAP_BYTES,
 	MAX_SITEMAP_FILES,
@@ -176,6 +177,9 @@ class SiteReader {
 			this.offSitePages++;
 			return;
 		}
+		// phpRank refuses a URL of more than 2,048 characters: such a page can have no report, and the
+		// filters' matching time grows with the URL's length.
+		if (entry.loc.length > MAX_PAGE_URL_LENGTH) return;
 		const page: SitePage = { url: entry.loc, sitemap, lastmod: entry.lastmod };
 		const key = storedUrl(entry.loc);
 		this.listed.addStored(key);

@@ -1,5 +1,6 @@
 import type { PageSet } from '../report/pageSet';
 import type { SiteFetch } from '../transport/siteFetch';
+import type { PageFilterInput } from './pageFilter';
 
 /**
  * A site's pages from its own sitemaps (Project → Audit Site). Where the sitemaps are: the
@@ -19,6 +20,8 @@ export const MAX_ROBOTS_BYTES = 500 * 1024;
 /** The sitemap protocol's limit on one file, uncompressed. */
 export const MAX_SITEMAP_BYTES = 50 * 1024 * 1024;
 export const MAX_SITEMAP_FILES = 100;
+/** The longest URL phpRank stores (its validation of a Create): a longer page is not listed. */
+export const MAX_PAGE_URL_LENGTH = 2048;
 /** The sitemap protocol's limit on the URLs of one file: the most pages a whole-site audit reads. */
 export const MAX_SITE_PAGES = 50_000;
 /** Index files below the first one. */
@@ -76,4 +79,16 @@ export class SitePagesReader {
 		const { readSitePages } = await import('./readSite');
 		return await readSitePages(this.fetch, this.request);
 	}
+}
+
+/**
+ * Audit Site's filters (pageFilter.ts), read and checked: what a page must pass. Loaded at the first
+ * run, as the reader is: the pattern and date checks are no part of the node's description.
+ */
+export async function pageFilterOf(
+	input: PageFilterInput,
+	timeZone: string,
+): Promise<(page: SitePage) => boolean> {
+	const { pageFilterFrom } = await import('./pageFilter');
+	return pageFilterFrom(input, timeZone);
 }

@@ -2,7 +2,7 @@
  * A sitemap read as it arrives, text chunk by text chunk, keeping only the entry being read: a
  * 50 MB sitemap never sits in memory. Tolerant of XML as sites write it: a byte-order mark, blank
  * lines, an XSL line or comments before the root, prefixed tags (`<sm:loc>`), CDATA, entities
- * and line breaks inside `<loc>`. Only the sitemap's own `<loc>` counts: `image:loc` and
+ * and line breaks inside `<loc>` (`addressOfLoc`). Only the sitemap's own `<loc>` counts: `image:loc` and
  * `xhtml:link` are not pages. The root says what the file is: `<urlset>` (pages) or
  * `<sitemapindex>` (sitemaps); any other root (a web page, a login page) is not a sitemap.
  */
@@ -39,6 +39,21 @@ function textOf(content: string): string {
 		.split(/(<!\[CDATA\[[\s\S]*?\]\]>)/)
 		.map((part) => (part.startsWith('<![CDATA[') ? part.slice(9, -3) : decodeEntities(part)))
 		.join('');
+}
+
+/**
+ * A `<loc>`'s address. The whitespace around it is the file's layout, and so is a line break inside
+ * it (a long address wrapped by the sitemap's writer): both are removed, with the indentation
+ * around the break, and a tab as a browser does. A space inside is part of the address
+ * (`/docs/My Document.pdf`), written `%20` as a browser sends it: that page, not
+ * `/docs/MyDocument.pdf` (report/storedUrl.ts counts both spellings as one page).
+ */
+export function addressOfLoc(text: string): string {
+	return text
+		.trim()
+		.replace(/[ \t]*[\r\n]+[ \t]*/g, '')
+		.replace(/\t/g, '')
+		.replace(/ /g, '%20');
 }
 
 function escaped(text: string): string {
@@ -113,7 +128,7 @@ export class SitemapScanner {
 
 	private entryOf(block: string): SitemapEntry | undefined {
 		const loc = this.loc!.exec(block);
-		const url = loc ? textOf(loc[1]).replace(/\s+/g, '') : '';
+		const url = loc ? addressOfLoc(textOf(loc[1])) : '';
 		if (url === '') return undefined;
 		const lastmod = this.lastmod!.exec(block);
 		const modified = lastmod ? textOf(lastmod[1]).trim() : '';

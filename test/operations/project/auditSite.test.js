@@ -3,8 +3,17 @@
 // serves robots.txt and sitemaps as sites write them, and misbehaves as sites do. The sitemap
 // reader's own parts are tested in test/sitemap/.
 const zlib = require('node:zlib');
-const { useFixture, startFixture, urlSearch, rerun, form, del } = require('../../node/fixture');
+const {
+	useFixture,
+	startFixture,
+	urlSearch,
+	rerun,
+	form,
+	del,
+	API_KEY,
+} = require('../../node/fixture');
 const { startSite, urlset, sitemapIndex } = require('../../sandbox/site');
+const { runNodeInProcess } = require('../../helpers/run-node-process');
 
 const fixture = useFixture({ clock: Math.floor(Date.now() / 1000) * 1000 });
 let site;
@@ -228,6 +237,47 @@ describe('XML as sites write it', () => {
 			page('/q?x=1&y=23', '/s.xml'),
 			page('/broken', '/s.xml'),
 		]);
+	});
+
+	test('a space inside a <loc> is part of the page: listed and audited as %20 (not removed), the same page as its %20 spelling', async () => {
+		site.setFiles({
+			'/robots.txt': 'Sitemap: /s.xml',
+			'/s.xml': urlset([
+				u('/docs/My Document.pdf'),
+				`  ${u('/docs/My%20Document.pdf')}\n`,
+				u('/search?q=red shoes'),
+			]),
+		});
+		const listed = await fixture.run(listOnly());
+		expect(jsonOf(listed)).toEqual([
+			page('/docs/My%20Document.pdf', '/s.xml'),
+			page('/search?q=red%20shoes', '/s.xml'),
+		]);
+		const audited = await fixture.run(audit({}, { checkAfterCreate: false }));
+		expect(audited.error).toBeUndefined();
+		expect(fixture.takeRequests()).toEqual([
+			listing(1),
+			create(u('/docs/My%20Document.pdf'), 1),
+			create(u('/search?q=red%20shoes'), 1),
+		]);
+		const host = new URL(site.url).host;
+		// version 1.1: the run's summary first (its `url` is none)
+		expect(jsonOf(audited).map((item) => item.url)).toEqual([
+			undefined,
+			`${host}/docs/My%20Document.pdf`,
+			`${host}/search?q=red%20shoes`,
+		]);
+	});
+
+	test('a page whose URL is longer than 2,048 characters (phpRank refuses it) is not listed', async () => {
+		const long = u(`/${'a'.repeat(2048 - u('/').length)}`);
+		site.setFiles({
+			'/robots.txt': 'Sitemap: /s.xml',
+			'/s.xml': urlset([long, `${long}b`, u('/short')]),
+		});
+		const listed = await fixture.run(listOnly());
+		expect(jsonOf(listed).map((item) => item.url)).toEqual([long, u('/short')]);
+		expect(long).toHaveLength(2048);
 	});
 
 	test('an answer that is not a sitemap (a login page): an error naming that URL, nothing sent to phpRank', async () => {
@@ -464,6 +514,113 @@ describe('filters and Max Pages', () => {
 			page('/BLOG/upper', '/a.xml', 'not a date'),
 			page('/blog/two', '/b.xml'),
 		]);
+	});
+
+	test("Modified Since as n8n's date picker stores it is read in the workflow's time zone: a page of that day is kept whatever the time zone of the workflow or of the n8n server; 01/02/2026 is refused", async () => {
+		site.setFiles({
+			'/robots.txt': 'Sitemap: /s.xml',
+			'/s.xml': urlset([
+				{ loc: u('/that-day'), lastmod: '2026-01-31' },
+				{ loc: u('/day-before'), lastmod: '2026-01-30' },
+				{ loc: u('/utc-morning'), lastmod: '2026-01-31T02:00:00+00:00' },
+			]),
+		});
+		const parameters = listOnly({}, { modifiedSince: '2026-01-31T00:00:00' });
+		const urls = (result) => result.items.map((item) => item.json?.url ?? item.url);
+		// the workflow's own setting; none: the instance's (n8n's default America/New_York)
+		const inZone = async (timezone) =>
+			urls(await fixture.run(parameters, { workflowSettings: timezone && { timezone } }));
+		expect(await inZone('America/New_York')).toEqual([u('/that-day')]);
+		expect(await inZone('Asia/Tokyo')).toEqual([u('/that-day'), u('/utc-morning')]);
+		expect(await inZone('UTC')).toEqual([u('/that-day'), u('/utc-morning')]);
+		expect(await inZone(undefined)).toEqual([u('/that-day')]);
+		// n8n on a server in New York or Tokyo (its process's TZ), the workflow in UTC: the same pages
+		for (const TZ of ['America/New_York', 'Asia/Tokyo']) {
+			const onServer = await runNodeInProcess(
+				{
+					credentials: { baseUrl: fixture.sandbox.url, apiKey: API_KEY },
+					parameters,
+					workflowSettings: { timezone: 'UTC' },
+				},
+				{ TZ },
+			);
+			expect([TZ, onServer.error, urls(onServer)]).toEqual([
+				TZ,
+				undefined,
+				[u('/that-day'), u('/utc-morning')],
+			]);
+		}
+		site.setFiles({});
+		const refused = await fixture.run(listOnly({}, { modifiedSince: '01/02/2026' }));
+		expect(refused.error.message).toBe(
+			'Modified Since must be a date in ISO 8601 form (year-month-day), like 2026-01-31 or 2026-01-31T08:00:00 (got "01/02/2026")',
+		);
+		expect(refused.error.description).toBe('Check the "Modified Since" field of this node.');
+		expect(site.requests).toEqual([]);
+	});
+
+	test('a /regular expression/ whose matching time can grow exponentially: refused before any request, saying why and how to write it instead; written so, the URL that froze n8n is filtered at once', async () => {
+		site.setFiles({ '/robots.txt': 'Sitemap: /s.xml', '/s.xml': urlset([u('/a')]) });
+		for (const parameters of [
+			listOnly({}, { exclude: '/(\\w+-?)+\\.pdf$/i' }),
+			audit({}, { exclude: '/(\\w+-?)+\\.pdf$/i' }),
+		]) {
+			const refused = await fixture.run(parameters);
+			expect(refused.error.message).toBe(
+				'Exclude URLs Containing /(\\w+-?)+\\.pdf$/i could take hours on one URL: in (\\w+-?)+, one text can be matched more than one way (a repetition inside a repetition, or alternatives that overlap under a repetition), and each more character doubles the time. Write it with one repetition of a character class, like [\\w-]+ instead of (\\w+-?)+, or give comma-separated text',
+			);
+			expect(refused.error.description).toBe(
+				'Check the "Exclude URLs Containing" field of this node.',
+			);
+		}
+		expect(site.requests).toEqual([]);
+		expect(fixture.takeRequests()).toEqual([]);
+		// the refused pattern took 3 s on a 27-character segment before a failing character, twice as long per character more
+		const frozen = `/docs/${'a'.repeat(60)}!.pdf`;
+		site.setFiles({
+			'/robots.txt': 'Sitemap: /s.xml',
+			'/s.xml': urlset([u(frozen), u('/docs/annual-report.PDF'), u('/about')]),
+		});
+		const rewritten = await fixture.run(listOnly({}, { exclude: '/[\\w-]+\\.pdf$/i' }));
+		expect(jsonOf(rewritten)).toEqual([page(frozen, '/s.xml'), page('/about', '/s.xml')]);
+	});
+
+	test('Stop while a long sitemap is being read and filtered by a /regular expression/: the run ends as canceled and the connection is closed', async () => {
+		const entries = Array.from(
+			{ length: 20_000 },
+			(_, i) => `<url><loc>${site.url}/docs/${'a'.repeat(27 + (i % 40))}-${i}.html</loc></url>`,
+		);
+		site.setFiles({
+			'/robots.txt': 'Sitemap: /s.xml',
+			'/s.xml': {
+				stallAfterBytes: 256 * 1024,
+				*chunks() {
+					yield '<urlset>';
+					for (let at = 0; at < entries.length; at += 100)
+						yield entries.slice(at, at + 100).join('');
+					yield '</urlset>';
+				},
+			},
+		});
+		let stop;
+		const pressed = new Promise((resolve) => {
+			const timer = setInterval(() => {
+				const sitemap = site.requests.find((request) => request.path === '/s.xml');
+				if (sitemap && sitemap.bytesWritten >= 256 * 1024 && stop) {
+					clearInterval(timer);
+					setTimeout(() => resolve(stop()), 50);
+				}
+			}, 10);
+		});
+		const result = await fixture.run(
+			listOnly({ maxPages: 50_000 }, { exclude: '/(\\/[\\w-]+)+\\.pdf$/i' }),
+			{ control: (run) => (stop = run.stop) },
+		);
+		await pressed;
+		expect(result.error.message).toBe(
+			'The execution was canceled: the node stopped waiting for phpRank and sent nothing more',
+		);
+		expect(await eventually(() => site.openConnections() === 0)).toBe(true);
 	});
 
 	test('a broken /regular expression/ or a bad Max Pages: refused before any request', async () => {

@@ -8,8 +8,7 @@ import type {
 import type { AuditPlan } from '../../report/auditPlan';
 import { planAudit } from '../../report/auditPlan';
 import type { SitePage, SitePages } from '../../sitemap/sitePages';
-import { pageFilterFrom } from '../../sitemap/pageFilter';
-import { MAX_SITE_PAGES, SitePagesReader } from '../../sitemap/sitePages';
+import { MAX_SITE_PAGES, pageFilterOf, SitePagesReader } from '../../sitemap/sitePages';
 import { OPERATION, PRIVACY, RESOURCE } from '../../shared/constants';
 import {
 	checkAfterCreateField,
@@ -97,7 +96,7 @@ function maxPagesFrom(value: unknown): number {
 }
 
 /** Every field read and checked once, before anything is sent. */
-function auditSettings(context: IExecutePaginationFunctions): AuditSettings {
+async function auditSettings(context: IExecutePaginationFunctions): Promise<AuditSettings> {
 	const site = siteFrom(context.getNodeParameter('site', ''));
 	const fromUrl =
 		context.getNodeParameter('pagesFrom', PAGES_FROM.sitemaps) === PAGES_FROM.sitemapUrl;
@@ -114,7 +113,8 @@ function auditSettings(context: IExecutePaginationFunctions): AuditSettings {
 		site,
 		sitemapUrl,
 		maxPages: maxPagesFrom(context.getNodeParameter('maxPages', DEFAULT_MAX_PAGES)),
-		keep: pageFilterFrom(options),
+		// Modified Since is read in the workflow's time zone (n8n's setting, else the instance's)
+		keep: await pageFilterOf(options, context.getTimezone()),
 		maxAgeHours: maxAgeHoursFrom(options.maxAgeHours ?? 0),
 		privacy,
 		password: privacy === PRIVACY.password ? passwordFrom(options.password ?? '') : undefined,
@@ -287,7 +287,7 @@ export const auditSiteOption: INodePropertyOptions = {
 	description:
 		"Find a site's pages in its own sitemaps (robots.txt, then /sitemap.xml) and create or re-run the report of each, as Create or Re-Run does. Returns one item per page: the report, 'action' (created, re-run or kept), 'sitemap' and 'lastmod'. List Only returns the pages without auditing them.",
 	routing: operationRouting(async (context, requests) => {
-		const settings = auditSettings(context);
+		const settings = await auditSettings(context);
 		const send = async (options: Parameters<typeof context.helpers.httpRequest>[0]) =>
 			await context.helpers.httpRequest(options);
 		const reader = new SitePagesReader(
@@ -449,7 +449,7 @@ export const auditSiteFields: INodeProperties[] = [
 				type: 'dateTime',
 				default: '',
 				description:
-					"Leave out pages whose 'lastmod' in the sitemap is older than this. Pages without 'lastmod' are kept.",
+					"Leave out pages whose 'lastmod' in the sitemap is older than this, in the workflow's time zone. A 'lastmod' without a time counts as its whole day; pages without 'lastmod' are kept.",
 			},
 			{
 				displayName: 'Output Kept Pages',
