@@ -471,7 +471,7 @@ async function main() {
 			}
 			// issue 38: a site whose pages are all fresh, each package at its default version, alternating
 			log(
-				`8. a ${FRESH.pages}-page site, all fresh, Max Pages ${FRESH.maxPages}${baseline ? ', both packages alternating' : ''}`,
+				`8. a ${FRESH.pages.toLocaleString('en-US')}-page site, all within Max Age, Max Pages ${FRESH.maxPages}${baseline ? ', both packages alternating' : ''}`,
 			);
 			const measured = subjects.filter((s) => s.results.siteAudit);
 			const fresh = await runAlternating(
