@@ -30,7 +30,7 @@ const { planPerItem, countExpressionsPerItem } = require('./lib/perItem');
 const { planMemory, planLiveHeap } = require('./lib/memory');
 const { runSiteHealth } = require('./lib/siteHealth');
 const { runValidateFix } = require('./lib/validateFix');
-const { runSiteAudit } = require('./lib/siteAudit');
+const { runSiteAudit, planFreshSite, FRESH } = require('./lib/siteAudit');
 const { runSiteAuditN8n } = require('./lib/siteAuditN8n');
 const { packFigures, planRequireTimes, nodeVersionOf } = require('./lib/package');
 const { runAlternating } = require('./lib/alternate');
@@ -469,6 +469,24 @@ async function main() {
 					log(`8. not measured for ${baseline.label}: ${String(error.message).split('\n')[0]}`);
 				}
 			}
+			// issue 38: a site whose pages are all fresh, each package at its default version, alternating
+			log(
+				`8. a ${FRESH.pages.toLocaleString('en-US')}-page site, all within Max Age, Max Pages ${FRESH.maxPages}${baseline ? ', both packages alternating' : ''}`,
+			);
+			const measured = subjects.filter((s) => s.results.siteAudit);
+			const fresh = await runAlternating(
+				await Promise.all(
+					measured.map((s) =>
+						planFreshSite({
+							snapshot: s.snapshot,
+							apiKey: API_KEY,
+							reps: Math.max(3, args.auditReps),
+							required: s === current,
+						}),
+					),
+				),
+			);
+			for (const [i, s] of measured.entries()) s.results.siteAudit.fresh = fresh[i];
 			// the n8n way does not depend on the package: beside this package's Audit Site only
 			current.results.siteAuditN8n = await runSiteAuditN8n({
 				session: current.session,

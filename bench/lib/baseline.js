@@ -5,12 +5,14 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const { execFileSync } = require('node:child_process');
-const { benchCache } = require('./snapshot');
+// node_modules of a baseline: this repository's (its dev tools build it; n8n-workflow), linked on every
+// run, not only when the build is made: a kept build may link to a checkout that is gone
+const { benchCache, linkModules } = require('./snapshot');
 
 /** The folder of a git ref's build, or of an unpacked tarball; built or unpacked when missing. */
 function prepareBaseline(ref, { repo, log = () => {} }) {
 	if (/\.tgz$/i.test(ref) || (fs.existsSync(ref) && fs.statSync(ref).isFile()))
-		return unpackTarball(path.resolve(ref), { repo, log });
+		return unpackTarball(path.resolve(ref), { log });
 	return buildCommit(ref, { repo, log });
 }
 
@@ -20,25 +22,6 @@ function git(args, cwd) {
 		encoding: 'utf8',
 		stdio: ['ignore', 'pipe', 'pipe'],
 	}).trim();
-}
-
-/**
- * node_modules of the baseline: the repo's own (the baseline needs its dev tools and n8n-workflow).
- * A kept build may link to the modules of a checkout that is gone (a removed worktree), so the link
- * is pointed at this repo's modules on every run, not only when the build is made.
- */
-function linkModules(dir, repo) {
-	const modules = fs.realpathSync(path.join(repo, 'node_modules'));
-	const link = path.join(dir, 'node_modules');
-	let current = null;
-	try {
-		current = fs.readlinkSync(link);
-	} catch {
-		/* no link yet */
-	}
-	if (current === modules) return;
-	if (current !== null) fs.unlinkSync(link);
-	fs.symlinkSync(modules, link, 'dir');
 }
 
 function buildCommit(ref, { repo, log }) {
@@ -53,7 +36,7 @@ function buildCommit(ref, { repo, log }) {
 	const dir = path.join(root, commit);
 	const description = { ref, commit: short, label: ref === short ? short : `${ref} (${short})` };
 	if (fs.existsSync(path.join(dir, '.built'))) {
-		linkModules(dir, repo);
+		linkModules(dir);
 		log(`baseline ${description.label}: built before, in ${dir}`);
 		return { dir, ...description };
 	}
@@ -66,7 +49,7 @@ function buildCommit(ref, { repo, log }) {
 			maxBuffer: 512 * 1024 * 1024,
 		});
 		execFileSync('tar', ['-x', '-C', work], { input: archive });
-		linkModules(work, repo);
+		linkModules(work);
 		const run = (args) =>
 			execFileSync('npx', args, { cwd: work, stdio: ['ignore', 'ignore', 'pipe'] });
 		run(['tsc', '-p', 'tsconfig.json']);
@@ -85,14 +68,14 @@ function buildCommit(ref, { repo, log }) {
 }
 
 /** A packed package (`npm pack`): unpacked afresh each run (its name says nothing of its content). */
-function unpackTarball(file, { repo, log }) {
+function unpackTarball(file, { log }) {
 	if (!fs.existsSync(file)) throw new Error(`--against ${file}: no such file`);
 	const work = fs.mkdtempSync(path.join(benchCache('baselines'), 'tgz-'));
 	execFileSync('tar', ['-xzf', file, '-C', work]);
 	const dir = path.join(work, 'package');
 	if (!fs.existsSync(path.join(dir, 'package.json')))
 		throw new Error(`--against ${file}: no package/package.json inside (not an npm pack tarball)`);
-	linkModules(dir, repo);
+	linkModules(dir);
 	log(`baseline ${path.basename(file)}: unpacked into ${dir}`);
 	return {
 		dir,

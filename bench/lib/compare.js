@@ -4,6 +4,8 @@
 // flag rules are unit-tested (test/bench/compare.test.js) apart from any measurement.
 const { median } = require('./stats');
 
+const fmtCount = (n) => n.toLocaleString('en-US');
+
 /** "Worse by more than 10%" for figures that do not depend on the machine's load. */
 const TOLERANCE = 0.1;
 
@@ -405,6 +407,72 @@ const EXTRACTORS = [
 					baseline: figure(o?.tool?.bytes),
 				},
 			]);
+	},
+	// section 8: Audit Site's requests, and issue 38's whole site, each package at its default
+	// version (1.1 here; a baseline from before issue 38 has version 1 only): what each does on the
+	// same site. A baseline from before Audit Site: "—"
+	(c, b) => {
+		if (!c.siteAudit) return [];
+		const o = b.siteAudit;
+		const versions = (x, y) =>
+			`version ${x?.typeVersion ?? '?'} here${y?.typeVersion ? `, ${y.typeVersion} in the baseline` : ''}`;
+		const rows = c.siteAudit.requests.map((q) => ({
+			label: `Audit Site, ${q.pages} pages, ${q.withReports} with a report: requests to phpRank`,
+			kind: 'requests',
+			unit: 'count',
+			of: (r) =>
+				r.requests?.find((x) => x.pages === q.pages && x.withReports === q.withReports)?.phpRank,
+		}));
+		const fresh = c.siteAudit.fresh;
+		if (fresh) {
+			const what = `Audit Site, ${fmtCount(fresh.pages)} pages all within Max Age, Max Pages ${fresh.maxPages} (${versions(fresh, o?.fresh)})`;
+			const ok = (r) => (r.fresh && !r.fresh.unavailable ? r.fresh : undefined);
+			rows.push(
+				{
+					label: `${what}: requests to phpRank`,
+					kind: 'requests',
+					unit: 'count',
+					of: (r) => ok(r)?.requests.total,
+				},
+				{
+					label: `${what}: time`,
+					kind: 'time',
+					unit: 'ms',
+					of: (r) => ok(r)?.ms,
+					spread: (r) => (ok(r) ? relativeSpread(r.fresh.msRange, r.fresh.ms) : NaN),
+				},
+				{
+					label: `${what}: peak live heap`,
+					kind: 'memory',
+					unit: 'bytes',
+					of: (r) => ok(r)?.peakLive,
+				},
+			);
+		}
+		const limit = c.siteAudit.planLimit;
+		if (limit) {
+			const what = `Audit Site meets the plan's limit, ${limit.pages} pages, ${limit.allowed} reports more allowed (${versions(limit, o?.planLimit)})`;
+			rows.push(
+				{
+					label: `${what}: Creates sent`,
+					kind: 'requests',
+					unit: 'count',
+					of: (r) => r.planLimit?.requests.creates,
+				},
+				{
+					label: `${what}: Creates refused`,
+					kind: 'count',
+					unit: 'count',
+					of: (r) => r.planLimit?.requests.refused,
+				},
+			);
+		}
+		return rows.map(({ of, spread, ...row }) => ({
+			section: 8,
+			...row,
+			current: figure(of(c.siteAudit), spread?.(c.siteAudit)),
+			baseline: figure(o ? of(o) : undefined, o ? spread?.(o) : undefined),
+		}));
 	},
 ];
 

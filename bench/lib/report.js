@@ -456,7 +456,116 @@ function validateFixSection(r) {
 	].join('\n');
 }
 
-function siteAuditSection(r) {
+/** How the node ran, at which version: "version 1.1: 1 item (summary 1)" or the failure. */
+function runText(x) {
+	if (x.error) return `version ${x.typeVersion}: the node failed: "${x.error}"`;
+	const actions = Object.entries(x.actions)
+		.map(([action, n]) => `${action} ${fmt(n)}`)
+		.join(', ');
+	return `version ${x.typeVersion}: ${fmt(x.items)} item${x.items === 1 ? '' : 's'} (${actions})`;
+}
+
+/**
+ * Issue 38's rows: this package (Audit Site at its default version, 1.1) beside the baseline at its
+ * own default (version 1 before issue 38), when one was measured.
+ */
+function wholeSiteRows(r, baseline) {
+	const { fresh, planLimit: p } = r;
+	const base = baseline?.siteAudit;
+	const cell = (x, text) => (x && !x.unavailable ? text(x) : '—');
+	const row = (label, x, b, text, target) =>
+		`| ${label} | ${cell(x, text)} |${baseline ? ` ${cell(b, text)} |` : ''} ${target} |`;
+	const lines = [
+		'### Issue 38: the whole site (Audit Site 1.1)',
+		'',
+		"Each package at its default version: this one at Audit Site 1.1 (every page of the sitemaps read, the site's reports",
+		'once, at most Max Pages pages audited, new first, then the stalest; a fresh page kept and not counted; the summary',
+		'first); a baseline from before issue 38 at version 1 (the first Max Pages pages, one item each): it has no 1.1, so',
+		'the columns show what each does on the same site, not the same algorithm.',
+		'',
+	];
+	if (fresh)
+		lines.push(
+			`- (a) ${fmt(fresh.pages)} pages, each with its report, all within Max Age (${fmt(fresh.maxAgeHours)} h); Max Pages ${fresh.maxPages}. ${fresh.reps} runs of each package, alternating, each a run for the time and one with the GC forced every 20 ms for the live heap; medians.`,
+		);
+	if (p)
+		lines.push(
+			`- (b) the plan's limit: ${fmt(p.pages)} pages, ${fmt(p.withReports)} of them (the last in the sitemaps) with a report, the account's plan allowing ${fmt(p.allowed)} reports more (the sandbox's \`maxReports\`); Max Pages ${fmt(p.pages)}, Max Age 0, Max Parallel Requests ${p.parallel}, every answer ${p.latencyMs} ms late (so that ${p.parallel} requests are on the wire at once). One run.`,
+		);
+	lines.push(
+		'',
+		`| case | this package${baseline ? ` | ${baseline.label}` : ''} | the rule / target |`,
+		`|---|---:|${baseline ? '---:|' : ''}---|`,
+	);
+	if (fresh) {
+		const b = base?.fresh;
+		lines.push(
+			row(
+				'(a) requests to phpRank (writes)',
+				fresh,
+				b,
+				(x) =>
+					`${fmt(x.requests.total)} (${fmt(x.requests.writes)})${x.sameRequests ? '' : ', differed between runs'}`,
+				`⌈R/100⌉ = ${fresh.rule}, no write ${ok(fresh.requests.total === fresh.rule && fresh.requests.writes === 0 && fresh.sameRequests)}`,
+			),
+			row('(a) output', fresh, b, runText, 'version 1.1: the summary only'),
+			row(
+				'(a) time (lowest–highest)',
+				fresh,
+				b,
+				(x) => `${fmt(x.ms)} ms (${fmt(x.msRange[0])}–${fmt(x.msRange[1])})`,
+				'',
+			),
+			row(
+				'(a) peak live heap (lowest–highest)',
+				fresh,
+				b,
+				(x) =>
+					`${fmtBytes(x.peakLive)} (${fmtBytes(x.peakLiveRange[0])}–${fmtBytes(x.peakLiveRange[1])})`,
+				'',
+			),
+			row('(a) RSS growth of the process', fresh, b, (x) => fmtBytes(x.rssGrowth), ''),
+		);
+	}
+	if (p) {
+		const b = base?.planLimit;
+		const most = p.allowed + p.parallel;
+		lines.push(
+			row(
+				'(b) Creates sent (accepted)',
+				p,
+				b,
+				(x) => `${fmt(x.requests.creates)} (${fmt(x.requests.created)})`,
+				`at most ${fmt(p.allowed)} + Max Parallel Requests = ${fmt(most)} ${ok(p.requests.creates <= most)}`,
+			),
+			row(
+				'(b) Creates refused ("You created too many reports.")',
+				p,
+				b,
+				(x) => fmt(x.requests.refused),
+				`at most Max Parallel Requests = ${p.parallel} ${ok(p.requests.refused <= p.parallel)}`,
+			),
+			row(
+				'(b) re-runs done',
+				p,
+				b,
+				(x) => fmt(x.requests.reruns),
+				`all ${fmt(p.withReports)} ${ok(p.requests.reruns === p.withReports)}`,
+			),
+			row('(b) requests to phpRank', p, b, (x) => fmt(x.requests.total), ''),
+			row(
+				'(b) how the run ended',
+				p,
+				b,
+				runText,
+				`every page an item, the node does not fail ${ok(!p.error && p.items === p.pages + 1)}`,
+			),
+		);
+	}
+	return lines;
+}
+
+function siteAuditSection(r, baseline) {
 	const { requests, stopped, listAll, bomb } = r;
 	return [
 		'## 8. A whole site: Project → Audit Site',
@@ -483,6 +592,8 @@ function siteAuditSection(r) {
 		`| List Only, Max Pages 50,000: peak live heap ÷ the bytes of the URLs kept (${fmtBytes(listAll.urlBytes)}) | ${fmt(listAll.ratio, 2)}× (${fmtBytes(listAll.peakLive)}) | ${ok(listAll.ratio <= 2)} ≤ 2× |`,
 		`| a gzip bomb (1 GB once decompressed, ${fmtBytes(bomb.sent)} sent): RSS growth of the process | ${fmtBytes(bomb.rssGrowth)}; the file skipped at 50 MB | ${ok(bomb.rssGrowth < 256 * 1024 * 1024)} < 256 MiB |`,
 		'',
+		'',
+		...(r.fresh || r.planLimit ? [...wholeSiteRows(r, baseline), ''] : []),
 		'The n8n way (HTTP Request for the sitemap, the XML node, Split Out) beside Audit Site in real n8n: section 8b.',
 	].join('\n');
 }
@@ -550,7 +661,16 @@ function renderReport(results) {
 	if (results.bounds) parts.push(boundsSection(results.bounds));
 	if (results.siteHealth) parts.push(siteHealthSection(results.siteHealth));
 	if (results.validateFix) parts.push(validateFixSection(results.validateFix));
-	if (results.siteAudit) parts.push(siteAuditSection(results.siteAudit));
+	if (results.siteAudit)
+		parts.push(
+			siteAuditSection(
+				results.siteAudit,
+				results.baseline && {
+					label: results.comparison?.baseline ?? 'baseline',
+					siteAudit: results.baseline.siteAudit,
+				},
+			),
+		);
 	if (results.siteAuditN8n) parts.push(siteAuditN8nSection(results.siteAuditN8n));
 	parts.push(
 		'---\n\nWhere the per-item and memory costs came from, and the changes that removed them: `bench/findings.md`.',

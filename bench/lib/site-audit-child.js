@@ -3,9 +3,13 @@
 // sandbox and a site served by the parent process (bench/lib/siteAudit.js), so this process holds
 // only what the node holds. With `heap`, a full GC every 20 ms between awaits: the sampled heap is
 // live data. RSS is sampled every 5 ms too.
+// The node runs at its default version (a versioned node's current one: Audit Site 1.1 from issue
+// 38 on, 1 before), which the output names. A run the node failed is a figure too: `error` (its
+// message's first line) instead of the items.
 // argv: <node module> <credential module> <sandbox url> <api key> <parameters JSON> <heap: 0|1>
 const [nodeFile, credentialFile, url, apiKey, parametersJson, heap] = process.argv.slice(2);
 const { runNode } = require('../../test/helpers/n8n-runner');
+const { defaultTypeVersion } = require('../../test/helpers/node-types');
 
 async function main() {
 	const { PhpRank } = require(nodeFile);
@@ -41,7 +45,17 @@ async function main() {
 	clearInterval(timer);
 	peakRss = Math.max(peakRss, process.memoryUsage().rss);
 	if (heap === '1') peakHeap = Math.max(peakHeap, live());
-	if (result.error) throw result.error;
+	const common = {
+		typeVersion: defaultTypeVersion(new PhpRank()),
+		peakLive: peakHeap - baseHeap,
+		rssGrowth: peakRss - baseRss,
+		ms,
+	};
+	if (result.error) {
+		const error = String(result.error.message ?? result.error).split('\n')[0];
+		process.stdout.write(JSON.stringify({ error, items: 0, actions: [], ...common }));
+		return;
+	}
 	const items = result.items.map((item) => item.json);
 	process.stdout.write(
 		JSON.stringify({
@@ -49,9 +63,9 @@ async function main() {
 			urlBytes: items.reduce((sum, item) => sum + Buffer.byteLength(String(item.url ?? '')), 0),
 			skipped: items[0]?.sitemapsSkipped ?? [],
 			actions: items.map((item) => item.action),
-			peakLive: peakHeap - baseHeap,
-			rssGrowth: peakRss - baseRss,
-			ms,
+			// version 1.1's first item
+			summary: items[0]?.action === 'summary' ? items[0] : undefined,
+			...common,
 		}),
 	);
 }

@@ -6,6 +6,9 @@ const path = require('node:path');
 const crypto = require('node:crypto');
 const { cacheRoot } = require('../../scripts/real-n8n/install');
 
+/** This repository: its node_modules hold the n8n-core and n8n-workflow the bench runs nodes with. */
+const REPO = path.resolve(__dirname, '..', '..');
+
 function benchCache(...parts) {
 	const dir = path.join(cacheRoot(), 'bench', ...parts);
 	fs.mkdirSync(dir, { recursive: true });
@@ -40,10 +43,42 @@ function requiredFiles(pkg) {
 }
 
 /**
+ * `dir/node_modules` → this repository's node_modules, by its real path. Every in-process require of
+ * a snapshot (or of a baseline build) resolves n8n-workflow through it: the one copy that n8n-core
+ * (test/helpers/n8n-runner.js) loads too, so the node's errors are n8n-workflow's own classes there.
+ * The real path, not `<package>/node_modules`: a worktree's node_modules is itself a link, and a
+ * worktree removed while a run goes on (or a scratch copy, a baseline, an unpacked .tgz without
+ * modules of its own) left the copy unable to load n8n-workflow. A link to elsewhere is replaced.
+ */
+function linkModules(dir) {
+	const modules = fs.realpathSync(path.join(REPO, 'node_modules'));
+	const link = path.join(dir, 'node_modules');
+	let current = null;
+	try {
+		current = fs.readlinkSync(link);
+	} catch {
+		/* no link yet */
+	}
+	if (current === modules) return;
+	if (current !== null) fs.unlinkSync(link);
+	fs.symlinkSync(modules, link, 'dir');
+}
+
+/** Fails now, naming the folder, when a copied node cannot load n8n-workflow (not halfway through a run). */
+function checkResolves(nodeFile) {
+	try {
+		require.resolve('n8n-workflow', { paths: [path.dirname(nodeFile)] });
+	} catch {
+		throw new Error(
+			`${nodeFile} cannot load n8n-workflow: run npm ci in ${REPO} (the snapshot links its node_modules)`,
+		);
+	}
+}
+
+/**
  * Copies package.json, the files npm would pack (dist/, README, LICENSE, index.js) of
  * `packageRoot` into a cache folder, once dist/ is complete and did not change during the copy.
- * `node_modules` in the copy links to the package's own, so the copied modules resolve
- * n8n-workflow exactly as in the repo.
+ * `node_modules` in the copy links to this repository's (`linkModules`), whatever `packageRoot` has.
  */
 async function snapshotPackage(packageRoot, { timeoutMs = 180000, log = () => {} } = {}) {
 	const pkg = JSON.parse(fs.readFileSync(path.join(packageRoot, 'package.json'), 'utf8'));
@@ -79,17 +114,17 @@ async function snapshotPackage(packageRoot, { timeoutMs = 180000, log = () => {}
 			await sleep(2000);
 			continue;
 		}
-		const nodeModules = path.join(packageRoot, 'node_modules');
-		if (fs.existsSync(nodeModules))
-			fs.symlinkSync(nodeModules, path.join(dir, 'node_modules'), 'dir');
+		linkModules(dir);
+		const nodeFile = path.join(
+			dir,
+			pkg.n8n.nodes.find((f) => /PhpRank\.node\.js$/.test(f)) ?? pkg.n8n.nodes[0],
+		);
+		checkResolves(nodeFile);
 		return {
 			dir,
 			name: pkg.name,
 			version: pkg.version,
-			nodeFile: path.join(
-				dir,
-				pkg.n8n.nodes.find((f) => /PhpRank\.node\.js$/.test(f)) ?? pkg.n8n.nodes[0],
-			),
+			nodeFile,
 			credentialFile: path.join(dir, pkg.n8n.credentials[0]),
 			n8nFiles: requiredFiles(pkg).map((f) => path.join(dir, f)),
 			fingerprint: before,
@@ -114,4 +149,4 @@ function pruneSnapshots() {
 	}
 }
 
-module.exports = { snapshotPackage, pruneSnapshots, benchCache };
+module.exports = { snapshotPackage, pruneSnapshots, benchCache, linkModules };

@@ -175,6 +175,78 @@ describe('compareResults: the rows of two runs', () => {
 		).toEqual(['site health, Get Issues in-process: live heap peak ÷ bytes received']);
 	});
 
+	test("section 8: Audit Site's requests and issue 38's whole site, each package at its default version", () => {
+		const siteAudit = (typeVersion, f) => ({
+			requests: [{ pages: 300, withReports: 150, phpRank: 304 }],
+			fresh: {
+				pages: 1000,
+				maxPages: 100,
+				typeVersion,
+				requests: { total: 10 },
+				ms: f.ms,
+				msRange: f.msRange,
+				peakLive: f.peakLive,
+			},
+			planLimit: {
+				pages: 300,
+				allowed: 150,
+				typeVersion,
+				requests: { creates: f.creates, refused: f.refused },
+			},
+		});
+		const current = {
+			siteAudit: siteAudit(1.1, {
+				ms: 450,
+				msRange: [400, 500],
+				peakLive: 2_400_000,
+				creates: 155,
+				refused: 5,
+			}),
+		};
+		const before = {
+			siteAudit: siteAudit(1, {
+				ms: 480,
+				msRange: [420, 540],
+				peakLive: 2_100_000,
+				creates: 200,
+				refused: 50,
+			}),
+		};
+		const rows = compareResults(current, before);
+		const fresh =
+			'Audit Site, 1,000 pages all within Max Age, Max Pages 100 (version 1.1 here, 1 in the baseline)';
+		const limit =
+			"Audit Site meets the plan's limit, 300 pages, 150 reports more allowed (version 1.1 here, 1 in the baseline)";
+		expect(
+			rows.map((r) => [r.section, r.label, r.kind, r.current.value, r.baseline.value, r.worse]),
+		).toEqual([
+			[
+				8,
+				'Audit Site, 300 pages, 150 with a report: requests to phpRank',
+				'requests',
+				304,
+				304,
+				false,
+			],
+			[8, `${fresh}: requests to phpRank`, 'requests', 10, 10, false],
+			[8, `${fresh}: time`, 'time', 450, 480, false],
+			// the whole site held (1,000 pages, not the first 100): flagged as any 14% more live heap
+			[8, `${fresh}: peak live heap`, 'memory', 2_400_000, 2_100_000, true],
+			[8, `${limit}: Creates sent`, 'requests', 155, 200, false],
+			[8, `${limit}: Creates refused`, 'count', 5, 50, false],
+		]);
+		// the time's tolerance: the larger of the two packages' spreads
+		expect(rows[2].spread).toBeCloseTo(120 / 480);
+		// a baseline from before Audit Site: the rows, its column empty, none worse
+		const alone = compareResults(current, {});
+		expect(alone.map((r) => [r.baseline.value, r.worse])).toEqual(
+			Array.from({ length: 6 }, () => [undefined, false]),
+		);
+		expect(alone[1].label).toBe(
+			'Audit Site, 1,000 pages all within Max Age, Max Pages 100 (version 1.1 here): requests to phpRank',
+		);
+	});
+
 	test('sections one package did not run are left out', () => {
 		const partial = { package: baseline.package };
 		expect(compareResults(partial, baseline).map((r) => r.section)).toEqual([4, 4, 4]);
