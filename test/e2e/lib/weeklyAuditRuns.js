@@ -149,7 +149,7 @@ const tooMany = (answer) => answer?.body?.message?.url?.[0] === 'You created too
 
 /**
  * One week: the workflow run with `n8n execute`, then its requests, the replay of every request so
- * far (`log`), "Audit the site"'s output, the digest. Returns the week's requests and answers.
+ * far (`log`, which gains the week's), "Audit the site"'s output, the digest.
  */
 async function checkWeek(o) {
 	const { ctx, sandbox, report, pkg, runTail, log, week } = o;
@@ -192,7 +192,6 @@ async function checkWeek(o) {
 		lines,
 	);
 	report.check(`${name}: no API key in any output`, !producedText(r).includes(KEY));
-	return own;
 }
 
 /**
@@ -215,7 +214,8 @@ function checkRequests({ name, sandbox, report, plan, own, week }) {
 	const deletions = week.deletes ? plan.notListed.flatMap((page) => page.ids.map(wa.deletion)) : [];
 	const firstFull = own.findIndex(({ answer }) => tooMany(answer));
 	const posts = own.filter(({ request }) => request.method === 'POST');
-	// a Create the plan-full answer stopped is not sent: only those before it in the run are expected
+	// once phpRank said the plan is full, the Creates still waiting are not sent: the set holds those
+	// sent, and checkPlanFull which they are (the plan's room, then only those already on the wire)
 	const sentCreates = new Set(posts.map(({ request }) => wa.key(request)));
 	const expected = [
 		...reads,
