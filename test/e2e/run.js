@@ -13,6 +13,7 @@
  *            --only stop (only the Stop checks, lib/stop.js, in the lines and queue mode chosen)
  *            --only bounds (only the answer-size checks, lib/bounds.js, in the lines chosen)
  *            --only overlap (only queue mode's executions that overlap, lib/queueOverlap.js; with --line none)
+ *            --only weekly (only the weekly-audit checks, lib/weeklyAudit.js and lib/weeklyAuditRuns.js, of the lines chosen)
  *
  * Prints PASS/FAIL per check and ends with `e2e: N passed, M failed`; exit code 1 on any failure.
  */
@@ -52,11 +53,11 @@ function parseArgs(argv) {
 		else if (a === '--only') {
 			// one part alone (lib/stop.js: the Stop checks of each line and of queue mode)
 			o.only = argv[++i];
-			if (!['stop', 'bounds', 'overlap'].includes(o.only))
-				throw new Error(`--only takes: stop, bounds, overlap (got ${o.only})`);
+			if (!['stop', 'bounds', 'overlap', 'weekly'].includes(o.only))
+				throw new Error(`--only takes: stop, bounds, overlap, weekly (got ${o.only})`);
 			Object.assign(o, { scan: false, browser: false, demo: false });
-			// queue mode has Stop checks of its own, and none of bounds
-			if (o.only === 'bounds') o.queue = false;
+			// queue mode has Stop checks of its own, and none of bounds or of the weekly audit
+			if (o.only === 'bounds' || o.only === 'weekly') o.queue = false;
 		} else if (a === '--update-screenshot') o.updateScreenshot = true;
 		else throw new Error(`unknown option ${a}`);
 	}
@@ -180,7 +181,9 @@ async function main() {
 						? require('./lib/stop').runStopLine
 						: o.only === 'bounds'
 							? require('./lib/bounds').runBoundsLine
-							: runLine)(line, {
+							: o.only === 'weekly'
+								? require('./lib/line').runWeeklyLine
+								: runLine)(line, {
 						tarball,
 						pkg,
 						report,
@@ -193,7 +196,7 @@ async function main() {
 		report.time(`n8n lines ${o.lines.join(', ')}`, Date.now() - t);
 
 		// the README's install commands (lib/readmeInstall.js), in the first line run
-		if (o.lines.length > 0) {
+		if (o.lines.length > 0 && o.only !== 'weekly') {
 			const line = o.lines[0];
 			const tag = `[n8n ${describe(line).version}]`;
 			await report.guard(`${tag} README install: no unexpected error`, () =>

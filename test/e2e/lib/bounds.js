@@ -49,7 +49,7 @@ function manualWorkflow(id, node) {
 		position: [0, 0],
 		parameters: {},
 	};
-	const second = { id: crypto.randomUUID(), typeVersion: 1, position: [220, 0], ...node };
+	const second = { id: crypto.randomUUID(), typeVersion: 1.1, position: [220, 0], ...node };
 	return {
 		id,
 		name: id,

@@ -19,6 +19,7 @@ const {
 	checkSiteAudit,
 	workflows: weeklyAuditWorkflows,
 } = require('./weeklyAudit');
+const weeklyAuditRuns = require('./weeklyAuditRuns');
 const agent = require('./agent');
 const mcp = require('./mcp');
 const stop = require('./stop');
@@ -70,6 +71,8 @@ async function runLine(line, o) {
 	const scheduledSandbox = await startSandbox({ apiKeys: [KEY], seed: 'demo' });
 	// and Check Failed's (examples/triggers/check-alerts.json), beside it
 	const checkSandbox = await startSandbox({ apiKeys: [KEY], seed: 'demo' });
+	// the 300-page site run week after week (lib/weeklyAuditRuns.js): its own plan and clock
+	const runsSandbox = await weeklyAuditRuns.startRunsSandbox();
 	// plays the model of the AI Agent step (lib/agent.js)
 	const modelMock = await agent.startModelMock();
 	const ctx = rn.createUserFolder(n8n);
@@ -113,6 +116,7 @@ async function runLine(line, o) {
 			...(scheduledWorkflow ? [scheduledWorkflow] : []),
 			...(checkWorkflow ? [checkWorkflow] : []),
 			...weeklyAuditWorkflows(sandbox.url),
+			...weeklyAuditRuns.workflows(runsSandbox.url),
 			agent.workflow(),
 			...mcp.workflows(),
 			...validateFix.workflows(),
@@ -123,6 +127,7 @@ async function runLine(line, o) {
 			...CREDENTIALS(sandbox.url),
 			scheduled.scheduledCredential(scheduledSandbox.url),
 			scheduled.scheduledCredential(checkSandbox.url, scheduled.CHECK_WORKFLOW),
+			weeklyAuditRuns.credential(runsSandbox.url),
 			agent.modelCredential(modelMock.url),
 			mcp.bearerCredential(),
 		]);
@@ -153,13 +158,7 @@ async function runLine(line, o) {
 				runSpec(spec, { ctx, sandbox, tag, report, pkg: o.pkg }),
 			);
 		}
-		await report.guard(`${tag} examples/weekly-audit.json: no unexpected error`, () =>
-			checkWeeklyAudit({ ctx, sandbox, report, tag, pkg: o.pkg, runTail }),
-		);
-		await report.guard(
-			`${tag} examples/weekly-audit.json over many pages: no unexpected error`,
-			() => checkSiteAudit({ ctx, sandbox, report, tag, runTail, pkg: o.pkg }),
-		);
+		await weeklyAuditChecks({ ctx, sandbox, runsSandbox, report, tag, pkg: o.pkg });
 		await report.guard(`${tag} Project → Validate Fix: no unexpected error`, () =>
 			validateFix.checkValidateFix({ ctx, sandbox, report, tag, pkg: o.pkg, runTail }),
 		);
@@ -233,6 +232,7 @@ async function runLine(line, o) {
 		);
 	} finally {
 		await sandbox.close();
+		await runsSandbox.close();
 		await scheduledSandbox.close();
 		await checkSandbox.close();
 		await modelMock.close();
@@ -240,6 +240,58 @@ async function runLine(line, o) {
 		if (o.keep) report.write(`${tag} kept user folder ${ctx.userFolder}`);
 		else rn.removeUserFolder(ctx);
 		report.time(`${tag} whole line`, Date.now() - t0);
+	}
+}
+
+/** The weekly-audit checks: the demo site, 150 pages of one site, 300 pages over three weeks. */
+async function weeklyAuditChecks({ ctx, sandbox, runsSandbox, report, tag, pkg }) {
+	await report.guard(`${tag} examples/weekly-audit.json: no unexpected error`, () =>
+		checkWeeklyAudit({ ctx, sandbox, report, tag, pkg, runTail }),
+	);
+	await report.guard(`${tag} examples/weekly-audit.json over many pages: no unexpected error`, () =>
+		checkSiteAudit({ ctx, sandbox, report, tag, runTail, pkg }),
+	);
+	await report.guard(
+		`${tag} examples/weekly-audit.json, 300 pages, 3 weeks: no unexpected error`,
+		() =>
+			weeklyAuditRuns.checkWeeklyAuditRuns({
+				ctx,
+				sandbox: runsSandbox,
+				report,
+				tag,
+				pkg,
+				runTail,
+			}),
+	);
+}
+
+/**
+ * Only the weekly-audit checks of a line (`--only weekly`): the package installed in a user folder
+ * of their own, their credentials and workflows imported, the three checks above.
+ */
+async function runWeeklyLine(line, o) {
+	const { report } = o;
+	const tag = `[${label(line)}]`;
+	const n8n = await ensureN8n(line);
+	const sandbox = await startSandbox({ apiKeys: [KEY], seed: 'demo', site: 'demo' });
+	const runsSandbox = await weeklyAuditRuns.startRunsSandbox();
+	const ctx = rn.createUserFolder(n8n);
+	try {
+		rn.installCommunityPackage(ctx, o.tarball);
+		await rn.importCredentials(ctx, [
+			...CREDENTIALS(sandbox.url),
+			weeklyAuditRuns.credential(runsSandbox.url),
+		]);
+		await rn.importWorkflows(ctx, [
+			...weeklyAuditWorkflows(sandbox.url),
+			...weeklyAuditRuns.workflows(runsSandbox.url),
+		]);
+		await weeklyAuditChecks({ ctx, sandbox, runsSandbox, report, tag, pkg: o.pkg });
+	} finally {
+		await sandbox.close();
+		await runsSandbox.close();
+		if (o.keep) report.write(`${tag} kept user folder ${ctx.userFolder}`);
+		else rn.removeUserFolder(ctx);
 	}
 }
 
@@ -500,4 +552,4 @@ async function editorChecks({
 	}
 }
 
-module.exports = { runLine, label, NODE_TYPE, phpRankOutputs, shownError };
+module.exports = { runLine, runWeeklyLine, label, NODE_TYPE, phpRankOutputs, shownError };

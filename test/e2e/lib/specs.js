@@ -240,12 +240,14 @@ function workflowSpecs() {
 			statuses: [422],
 			after({ report, name, result, answers, sandbox, shownError }) {
 				const said = answers[0]?.body?.message?.url?.[0];
+				// the node's words: the page and phpRank's reason, without cURL's note and the page again
 				report.equal(
-					`${name}: the run's error carries phpRank's 422 message`,
+					`${name}: the run's error says phpRank could not fetch the page, and why; phpRank's own 422 message in the description`,
 					shownError(result.error),
 					{
-						message: `phpRank rejected the input: url: ${said}`,
-						description: 'Correct the field named in the message and run the node again.',
+						message:
+							"phpRank could not fetch https://shop.unreachable.invalid/launch: cURL error 6: Could not resolve host: shop.unreachable.invalid. Check that the page answers from phpRank's server",
+						description: `phpRank fetches the page itself when it creates or re-runs a report, and could not. phpRank said: "url: ${said}"`,
 						httpCode: '422',
 					},
 				);

@@ -127,7 +127,7 @@ function workflow(id, name, start, node) {
 	return {
 		id,
 		name,
-		nodes: [first, { id: crypto.randomUUID(), typeVersion: 1, position: [220, 0], ...node }],
+		nodes: [first, { id: crypto.randomUUID(), typeVersion: 1.1, position: [220, 0], ...node }],
 		connections: { [first.name]: { main: [[{ node: node.name, type: 'main', index: 0 }]] } },
 		settings: { executionOrder: 'v1' },
 	};

@@ -53,7 +53,7 @@ function workflows() {
 					id: 'a6f1c1de-34a0-4c1e-9f6e-7d2b1c0e3402',
 					name: NODE,
 					type: 'n8n-nodes-phprank.phpRank',
-					typeVersion: 1,
+					typeVersion: 1.1,
 					position: [220, 0],
 					credentials: { phpRankApi: { id: 'phprank-sandbox', name: 'phpRank sandbox' } },
 				},

@@ -1,25 +1,29 @@
 'use strict';
 /**
- * examples/weekly-audit.json in real n8n: Audit the site (Project → Audit Site, Max Age 24 h) on the
- * line's sandbox, which serves the demo site at its own address (robots.txt → a sitemap index → a plain
- * and a gzip sitemap, five pages; test/sandbox/site.js), on the 'demo' seed.
+ * examples/weekly-audit.json in real n8n (Project → Audit Site, version 1.1): the workflow as it
+ * ships, its Site pointed at a sandbox.
  *
- * The site's files are read without the key; the five pages are of one site, so one read of the
- * site's listing answers them, then each page's Create; the writes run at once, so the requests are
- * compared as a set, every write after the read. The expected output of the phpRank node is worked
- * out from the answers the node received (the requests replayed on a re-seeded sandbox, as
- * lib/oracle.js does), shaped by the installed package's own createOrRerunOutput(), plus `sitemap`
- * and `lastmod` as the demo site's sitemaps give them.
+ * checkWeeklyAudit: the line's sandbox serves the demo site at its own address (robots.txt → a
+ * sitemap index → a plain and a gzip sitemap, five pages; test/sandbox/site.js), on the 'demo' seed,
+ * one page phpRank cannot fetch (`makeUnreachable`), as test/node/examples.test.js plays it
+ * in-process. The site's files are read without the key; the site's reports once; then one Create a
+ * page, at once (compared as a set, every write after the read) and the site read once more after
+ * them (Check for a Parallel Create). The expected output of "Audit the site" is worked out from the
+ * answers the node received (the requests replayed on a re-seeded sandbox, as lib/oracle.js does):
+ * the run's summary, then each page's item shaped by the installed package's own
+ * createOrRerunOutput() plus `sitemap` and `lastmod`, or `failed` with the node's words.
  *
- * Then the same workflow over 150 pages of one site (checkSiteAudit: the sandbox's site swapped for
- * one whose sitemaps list 150 pages, 140 of them with reports): the requests the sandbox saw are the
+ * checkSiteAudit: the same workflow over 150 pages of one site (the sandbox's site swapped for one
+ * whose sitemaps list 150 pages, 140 of them with reports): the requests the sandbox saw are the
  * rule's (docs/architecture.md, "A site's pages in one run").
  *
- * Both end in Get Issues, once per site ("One item per site" → "Issues of the site"), checked
- * against the sandbox's own data (test/helpers/site-issues-oracle.js with the installed package's
- * check catalogue and reasons): exactly ceil(P/100) reads of the site's P reports, newest first, after
- * every write; its output; "Digest per site", one Markdown list per site made by Summarize from it;
- * and "Digest as HTML", n8n's Markdown node turning it into HTML.
+ * Both, and lib/weeklyAuditRuns.js, end in checkDigest: per site, "Run line" (the summary, the pages
+ * that failed and those no longer listed as Markdown lines), "Worth a line?" (those lines), Get
+ * Issues ("One item per site" → "Issues of the site") checked against the sandbox's own data
+ * (test/helpers/site-issues-oracle.js with the installed package's check catalogue and reasons):
+ * exactly ceil(P/100) reads of the site's P reports, newest first, after every write; "Issue line";
+ * "Run and issues" (Merge: the run's lines, then the issues'); "Digest per site", one Markdown digest
+ * per site (Summarize); and "Digest as HTML", n8n's Markdown node turning it into HTML.
  */
 const path = require('node:path');
 const fs = require('node:fs');
@@ -34,7 +38,12 @@ const NODE = 'Audit the site';
 const NOISY_STDOUT = path.join(__dirname, 'noisy-stdout.js');
 const NOISE = '2026-01-01T00:00:00.000Z | info | a log line in the middle of the printed run';
 const FORM = 'application/x-www-form-urlencoded';
-const demoSeed = (sandbox) => sandbox.reset('demo');
+/** The demo site's page phpRank cannot fetch (as in test/node/examples.test.js). */
+const UNREACHABLE = '/contact';
+const demoSeed = (sandbox) => {
+	sandbox.reset('demo');
+	sandbox.makeUnreachable({ url: `${sandbox.url}${UNREACHABLE}` });
+};
 
 /** The example as it ships, its Site pointed at `siteUrl` (the line's sandbox serves the demo site). */
 function workflow(siteUrl) {
@@ -43,6 +52,7 @@ function workflow(siteUrl) {
 	return wf;
 }
 
+/** The site's listing (Audit Site's read of the site's reports), page `page`. */
 const lookup = (search, page = 1) => ({
 	method: 'GET',
 	path: '/api/v1/reports',
@@ -58,6 +68,16 @@ const lookup = (search, page = 1) => ({
 	body: '',
 });
 const write = (method, p, body) => ({ method, path: p, query: {}, headers: headers(FORM), body });
+const create = (url) =>
+	write('POST', '/api/v1/reports', `url=${encodeURIComponent(url)}&privacy=1`);
+const rerun = (id) => write('PATCH', `/api/v1/reports/${id}`, 'results=1');
+const deletion = (id) => ({
+	method: 'DELETE',
+	path: `/api/v1/reports/${id}`,
+	query: {},
+	headers: headers(undefined),
+	body: '',
+});
 const key = (request) => JSON.stringify(request);
 /** Get Issues' read of page `page` of a project's reports. */
 const issuesRead = (project, page) => ({
@@ -67,21 +87,72 @@ const issuesRead = (project, page) => ({
 	headers: headers(undefined),
 	body: '',
 });
+const RUN_LINE = 'Run line';
+const WORTH = 'Worth a line?';
 const ISSUES = 'Issues of the site';
+const ISSUE_LINE = 'Issue line';
+const MERGE = 'Run and issues';
 const DIGEST = 'Digest per site';
 const HTML = 'Digest as HTML';
 const isIssuesRead = (request) => request.method === 'GET' && request.query.project !== undefined;
+const SITE_ACCEPT = 'application/xml, text/xml;q=0.9, text/plain;q=0.8, */*;q=0.5';
+const isSiteFile = (request) => !request.path.startsWith('/api/');
+
+/** What phpRank's fetch timeout (the sandbox's makeUnreachable) reads as, for the page `shown`. */
+const FETCH_FAILED = (shown) =>
+	`phpRank could not fetch ${shown}: cURL error 28: Operation timed out after 30001 milliseconds with 0 bytes received. Check that the page answers from phpRank's server`;
+const PLAN_FULL =
+	"The phpRank account's plan allows no more reports: delete reports (Report → Delete, Project → Delete) or raise the plan";
 
 /**
- * Get Issues at the end of the workflow, per site, checked against the store after the run (nothing
- * writes after it): its reads, after every write; its output; the digest per site.
+ * The Markdown line "Run line" makes of one item of "Audit the site", as docs/usage.md and the
+ * example's sticky note describe it: the summary (coverage, what is left, why nothing was deleted),
+ * a page that failed, a page no longer listed; nothing for a page audited.
  */
-function checkIssues({ name, r, pkg, sandbox, got, projects, report }) {
+function runLineOf(item) {
+	if (item.action === 'summary') {
+		const left = item.pages_waiting > 0 ? ` (${item.pages_waiting} left for the next runs)` : '';
+		const skipped = item.deleteSkipped ? `. ${item.deleteSkipped}` : '';
+		return `**${item.pages_audited} pages audited this run; ${item.pages_fresh} of ${item.pages_listed} pages have a fresh report**${left}${skipped}`;
+	}
+	if (item.action === 'failed') return `- Not audited: ${item.url}: ${item.error}`;
+	if (item.action === 'not in sitemaps')
+		return `- No longer in the sitemaps: ${item.url}${item.deleted ? ' (its reports deleted)' : ` (report ${item.id} kept)`}`;
+	return '';
+}
+const issueLineOf = (issue) =>
+	`- **[${issue.importance}] ${issue.name}**: ${issue.pages_failing} of ${issue.pages_audited} pages. Fix: ${issue.how_to_fix}`;
+
+/** The package's check catalogue and reasons, from the tarball n8n installed. */
+function packageModules(pkg) {
 	const dist = path.join(pkg.dir, 'dist', 'nodes', 'PhpRank', 'report');
-	const packageModules = {
+	return {
 		checkReason: require(path.join(dist, 'checkReasons.js')).checkReason,
 		CHECK_CATALOGUE: require(path.join(dist, 'checkCatalogue.js')).CHECK_CATALOGUE,
 	};
+}
+
+/**
+ * Everything after "Audit the site", per site, checked against its output (already checked exactly
+ * by the caller) and the store after the run (nothing writes after Get Issues): "Run line", "Worth
+ * a line?", Get Issues' reads (after every write) and output, "Issue line", the Merge, the digest
+ * per site and its HTML. Returns the digests, for the caller's own look at their lines.
+ */
+function checkDigest({ name, r, pkg, sandbox, got, report }) {
+	const audited = rn.nodeOutput(r, NODE);
+	const runLines = audited.map((item) => ({ project: item.project, line: runLineOf(item) }));
+	report.equal(
+		`${name}: "${RUN_LINE}" made a line of the summary, of each page that failed and of each page no longer listed, nothing of a page audited`,
+		rn.nodeOutput(r, RUN_LINE),
+		runLines,
+	);
+	const worth = runLines.filter((x) => x.line !== '');
+	report.equal(
+		`${name}: "${WORTH}" let those ${worth.length} line(s) through`,
+		rn.nodeOutput(r, WORTH),
+		worth,
+	);
+	const projects = [...new Set(audited.map((item) => item.project))];
 	const node = workflow().nodes.find((n) => n.name === ISSUES);
 	const options = {
 		pagesPerIssue: node.parameters.pagesPerIssue,
@@ -104,39 +175,55 @@ function checkIssues({ name, r, pkg, sandbox, got, projects, report }) {
 		`${name}: "${ISSUES}" read after every write`,
 		got.findIndex(isIssuesRead) > lastWrite,
 	);
-	const issues = projects.flatMap((project) =>
-		expectedIssues(stored, project, options, packageModules),
-	);
+	const modules = packageModules(pkg);
+	const issues = projects.flatMap((project) => expectedIssues(stored, project, options, modules));
 	report.equal(
 		`${name}: "${ISSUES}" output exactly the sites' issues worked out from the sandbox's reports (${issues.length} issues)`,
 		rn.nodeOutput(r, ISSUES),
 		issues,
 	);
 	report.check(`${name}: the sites have issues to digest`, issues.length > 0);
-	const line = (issue) =>
-		`- **[${issue.importance}] ${issue.name}**: ${issue.pages_failing} of ${issue.pages_audited} pages. Fix: ${issue.how_to_fix}`;
+	const issueLines = issues.map((issue) => ({ project: issue.project, line: issueLineOf(issue) }));
 	report.equal(
-		`${name}: "${DIGEST}" made one digest per site`,
-		rn.nodeOutput(r, DIGEST),
-		projects
-			.map((project) => issues.filter((issue) => issue.project === project))
-			.filter((mine) => mine.length > 0)
-			.map((mine) => ({
-				count_line: mine.length,
-				concatenated_line: mine.map(line).join('\n'),
-				project: mine[0].project,
-			})),
+		`${name}: "${ISSUE_LINE}" made one line per issue`,
+		rn.nodeOutput(r, ISSUE_LINE),
+		issueLines,
 	);
+	const merged = [...worth, ...issueLines];
+	report.equal(
+		`${name}: "${MERGE}" (Merge) output the run's lines, then the issues' lines`,
+		rn.nodeOutput(r, MERGE),
+		merged,
+	);
+	const digests = projects
+		.map((project) => merged.filter((x) => x.project === project))
+		.filter((mine) => mine.length > 0)
+		.map((mine) => ({
+			count_line: mine.length,
+			concatenated_line: mine.map((x) => x.line).join('\n'),
+			project: mine[0].project,
+		}));
+	report.equal(`${name}: "${DIGEST}" made one digest per site`, rn.nodeOutput(r, DIGEST), digests);
+	checkHtml({ name, r, digests, report });
+	return digests;
+}
+
+/** n8n's Markdown node: a heading per site, the summary in bold, one list item per line of a list. */
+function checkHtml({ name, r, digests, report }) {
 	const html = rn.nodeOutput(r, HTML);
+	const listLines = (digest) =>
+		digest.concatenated_line.split('\n').filter((line) => line.startsWith('- ')).length;
 	report.check(
-		`${name}: "${HTML}" turned each site's digest into HTML (a heading, one list item per issue)`,
-		html.length === projects.length &&
+		`${name}: "${HTML}" turned each site's digest into HTML (a heading, the summary in bold, one list item per line of a page or an issue)`,
+		html.length === digests.length &&
 			html.every(
-				(item) =>
-					/^<h2[^>]*>SEO issues of /.test(item.html) &&
-					(item.html.match(/<li>/g) || []).length === item.count_line,
+				(item, i) =>
+					item.html.startsWith('<h2') &&
+					item.html.includes(`>SEO audit of ${digests[i].project}</h2>`) &&
+					item.html.includes('<strong>') &&
+					(item.html.match(/<li>/g) || []).length === listLines(digests[i]),
 			),
-		() => JSON.stringify(html).slice(0, 600),
+		() => JSON.stringify(html).slice(0, 1500),
 	);
 }
 
@@ -148,8 +235,42 @@ const DEMO_PAGES = [
 	['/blog/first-post', 'sitemap-posts.xml.gz', '2026-01-03T10:00:00+00:00'],
 	['/blog/second-post', 'sitemap-posts.xml.gz', '2026-01-04'],
 ];
-const SITE_ACCEPT = 'application/xml, text/xml;q=0.9, text/plain;q=0.8, */*;q=0.5';
-const isSiteFile = (request) => !request.path.startsWith('/api/');
+
+/** The run's summary, every count 0 unless given. */
+const summaryOf = (sandbox, sitemaps, counts) => ({
+	action: 'summary',
+	site: sandbox.url,
+	project: new URL(sandbox.url).hostname,
+	pages_listed: 0,
+	pages_fresh: 0,
+	pages_audited: 0,
+	pages_created: 0,
+	pages_re_run: 0,
+	pages_kept: 0,
+	pages_failed: 0,
+	pages_waiting: 0,
+	pages_not_in_sitemaps: 0,
+	reports_deleted: 0,
+	sitemaps: sitemaps.map((file) => `${sandbox.url}${file}`),
+	...counts,
+});
+
+/** Create or Re-Run's item as the installed package shapes it, from the node's parameters. */
+function itemShaper(pkg, wf) {
+	const params = resolvedParameters(
+		pkg,
+		wf.nodes.find((n) => n.name === NODE),
+	);
+	const dist = path.join(pkg.dir, 'dist', 'nodes', 'PhpRank');
+	const { createOrRerunOutput } = require(
+		path.join(dist, 'resources', 'report', 'createOrRerun.js'),
+	);
+	const context = {
+		getNodeParameter: (parameter, fallback) =>
+			params[parameter] === undefined ? fallback : params[parameter],
+	};
+	return (action, record) => createOrRerunOutput(context, { action, record });
+}
 
 async function checkWeeklyAudit({ ctx, sandbox, report, tag, pkg, runTail }) {
 	const name = `${tag} examples/${FILE} (Audit Site on the demo site)`;
@@ -161,29 +282,31 @@ async function checkWeeklyAudit({ ctx, sandbox, report, tag, pkg, runTail }) {
 	const after = sandbox.reports();
 	report.check(`${name}: the run succeeds`, r.ok, () => runTail(r));
 
-	// 1. the site's files, without the key; then one read of the site's listing and one Create per page
+	// 1. the site's files, without the key; then one read of the site's reports and one Create per page
 	const all = sent(requests);
+	const files = [
+		'/robots.txt',
+		'/sitemap_index.xml',
+		'/sitemap-pages.xml',
+		'/sitemap-posts.xml.gz',
+	];
 	report.equal(
 		`${name}: the site's robots.txt, sitemap index, plain and gzip sitemap were read once each, without the API key`,
 		all.filter(isSiteFile).map((q) => [q.path, q.headers.authorization, q.headers.accept]),
-		['/robots.txt', '/sitemap_index.xml', '/sitemap-pages.xml', '/sitemap-posts.xml.gz'].map(
-			(p) => [p, undefined, SITE_ACCEPT],
-		),
+		files.map((p) => [p, undefined, SITE_ACCEPT]),
 	);
 	// the site's search term: its host without the port (report/storedUrl.ts siteSearchTerm)
 	const listing = lookup(new URL(sandbox.url).hostname);
-	const writes = DEMO_PAGES.map(([p]) =>
-		write('POST', '/api/v1/reports', `url=${encodeURIComponent(`${sandbox.url}${p}`)}&privacy=1`),
-	);
+	const writes = DEMO_PAGES.map(([p]) => create(`${sandbox.url}${p}`));
 	const got = all.filter((request) => !isIssuesRead(request) && !isSiteFile(request));
 	report.equal(
-		`${name}: the sandbox received exactly 1 read of the site's listing, 5 creates and 1 read of the listing after them (Check for a Parallel Create), besides Get Issues`,
+		`${name}: the sandbox received exactly 1 read of the site's reports, 5 creates (one answered 422: phpRank could not fetch ${UNREACHABLE}) and 1 read of the site after them (Check for a Parallel Create), besides Get Issues`,
 		got.map(key).sort(),
 		[listing, ...writes, listing].map(key).sort(),
 	);
 	report.check(
-		`${name}: the listing was read before any write`,
-		got.length > 0 && key(got[0]) === key(listing),
+		`${name}: the site's reports were read before any write, and once more after every write`,
+		got.length > 0 && key(got[0]) === key(listing) && key(got[got.length - 1]) === key(listing),
 		JSON.stringify(got.map((x) => `${x.method} ${x.path} ${x.query.search ?? x.body}`)),
 	);
 
@@ -195,30 +318,34 @@ async function checkWeeklyAudit({ ctx, sandbox, report, tag, pkg, runTail }) {
 		sandbox.reports(),
 		after,
 	);
-	const node = wf.nodes.find((n) => n.name === NODE);
-	const params = resolvedParameters(pkg, node);
-	const dist = path.join(pkg.dir, 'dist', 'nodes', 'PhpRank');
-	const { createOrRerunOutput } = require(
-		path.join(dist, 'resources', 'report', 'createOrRerun.js'),
-	);
-	const context = {
-		getNodeParameter: (parameter, fallback) =>
-			params[parameter] === undefined ? fallback : params[parameter],
-	};
-	const answerTo = (request) =>
-		answers[api.findIndex((x) => key(sent([x])[0]) === key(request))]?.body?.data;
-	const want = DEMO_PAGES.map(([, sitemap, lastmod], i) => ({
-		...createOrRerunOutput(context, { action: 'created', record: answerTo(writes[i]) }),
-		sitemap: `${sandbox.url}/${sitemap}`,
-		lastmod,
-	}));
+	const shape = itemShaper(pkg, wf);
+	const answerTo = (request) => answers[api.findIndex((x) => key(sent([x])[0]) === key(request))];
+	const project = new URL(sandbox.url).hostname;
+	const pages = DEMO_PAGES.map(([p, sitemap, lastmod], i) => {
+		const fields = { sitemap: `${sandbox.url}/${sitemap}`, lastmod };
+		if (p !== UNREACHABLE)
+			return { ...shape('created', answerTo(writes[i])?.body?.data), ...fields };
+		const url = `${sandbox.url}${p}`;
+		return { url, ...fields, project, action: 'failed', error: FETCH_FAILED(url) };
+	});
 	report.equal(
-		`${name}: "${NODE}" output exactly the answers, as the package shapes them, with each page's sitemap and lastmod`,
-		rn.nodeOutput(r, NODE),
-		want,
+		`${name}: the page phpRank could not fetch was answered 422 and stored nothing`,
+		[answerTo(writes[2])?.status, sandbox.createdCount(`${sandbox.url}${UNREACHABLE}`)],
+		[422, 0],
 	);
-	const project = rn.nodeOutput(r, NODE)[0]?.project;
-	checkIssues({ name, r, pkg, sandbox, got: all, projects: [project], report });
+	const summary = summaryOf(sandbox, files.slice(1), {
+		pages_listed: 5,
+		pages_fresh: 4,
+		pages_audited: 4,
+		pages_created: 4,
+		pages_failed: 1,
+	});
+	report.equal(
+		`${name}: "${NODE}" output the run's summary (5 listed, 4 created, 1 failed), then each page in the sitemaps' order: the answers as the package shapes them, with its sitemap and lastmod, and ${UNREACHABLE} failed with the node's words`,
+		rn.nodeOutput(r, NODE),
+		[summary, ...pages],
+	);
+	checkDigest({ name, r, pkg, sandbox, got: all, report });
 	report.check(`${name}: no API key in any output`, !producedText(r).includes(KEY));
 }
 
@@ -232,15 +359,17 @@ const sitePages = (siteUrl) => [
 	...Array.from({ length: 10 }, (_, i) => `${siteUrl}/posts/new-${i + 1}`),
 ];
 
-/** The site's files: robots.txt → an index → a plain sitemap (100 pages) and a gzip one (50). */
-function siteFiles(siteUrl) {
+/** The sitemap files of a site's page list, in lib/weeklyAuditRuns.js too. */
+const SITE_FILES = ['/robots.txt', '/sitemap_index.xml', '/posts-1.xml', '/posts-2.xml.gz'];
+
+/** A site's files: robots.txt → an index → a plain sitemap (the first `split` pages) and a gzip one (the rest). */
+function siteFilesOf(siteUrl, pages, split) {
 	const { urlset, sitemapIndex } = require('../../sandbox/site');
-	const pages = sitePages(siteUrl);
 	return {
 		'/robots.txt': `User-agent: *\nSitemap: ${siteUrl}/sitemap_index.xml\n`,
 		'/sitemap_index.xml': sitemapIndex([`${siteUrl}/posts-1.xml`, `${siteUrl}/posts-2.xml.gz`]),
-		'/posts-1.xml': urlset(pages.slice(0, 100)),
-		'/posts-2.xml.gz': { gzip: true, body: urlset(pages.slice(100)) },
+		'/posts-1.xml': urlset(pages.slice(0, split)),
+		'/posts-2.xml.gz': { gzip: true, body: urlset(pages.slice(split)) },
 	};
 }
 
@@ -259,20 +388,19 @@ function workflows(siteUrl) {
 /**
  * The weekly audit over 150 pages of one site (140 with reports, 10 without) on the e2e seed
  * (lib/oracle.js seedE2e) plus the site's 140 reports: the sandbox's site is swapped for one whose
- * sitemaps list the 150 pages. The requests the sandbox saw are what the rule says, worked out from
- * the store before the run: the site's listing read once (its P reports, 100 a page: page 1 answers
- * 100 pages, the 50 left are more than the rest's requests, so the rest is read at once), then one
- * write per page: a re-run of each page's newest report, a create for the others. Each page alone
- * would have cost a lookup more per page.
+ * sitemaps list the 150 pages. The e2e seed's reports are older than Max Age (the sandbox's clock
+ * is January 2026), so Max Pages 150 audits every page. The requests the sandbox saw are what the
+ * rule says, worked out from the store before the run: the site's reports read once, every page of
+ * the listing before any write (100 a request), then one write per page: a re-run of each page's
+ * newest report, a create for the others; then the site read once more after the Creates.
  */
 async function checkSiteAudit({ ctx, sandbox, report, tag, runTail, pkg }) {
 	const SITE_PAGES = sitePages(sandbox.url);
-	const SITE = new URL(sandbox.url).host;
 	const name = `${tag} examples/${FILE} over ${SITE_PAGES.length} pages of one site`;
 	seedE2e(sandbox);
 	for (const url of SITE_PAGES.slice(0, 140)) sandbox.addReport({ url, score: 70 });
 	const demoSite = sandbox.siteFiles;
-	sandbox.siteFiles = siteFiles(sandbox.url);
+	sandbox.siteFiles = siteFilesOf(sandbox.url, SITE_PAGES, 100);
 	const stored = (url) =>
 		url
 			.replace(/^https?:\/\//, '')
@@ -289,10 +417,8 @@ async function checkSiteAudit({ ctx, sandbox, report, tag, runTail, pkg }) {
 	const creates = SITE_PAGES.filter((url) => !newest.has(stored(url)));
 	const expected = [
 		...Array.from({ length: listingPages }, (_, i) => lookup(SEARCH, i + 1)),
-		...rerunIds.map((id) => write('PATCH', `/api/v1/reports/${id}`, 'results=1')),
-		...creates.map((url) =>
-			write('POST', '/api/v1/reports', `url=${encodeURIComponent(url)}&privacy=1`),
-		),
+		...rerunIds.map(rerun),
+		...creates.map(create),
 	];
 	// Check for a Parallel Create: after the Creates, the site's listing read once more down to what
 	// the lookup had seen (the new reports are the newest: page 1)
@@ -311,7 +437,7 @@ async function checkSiteAudit({ ctx, sandbox, report, tag, runTail, pkg }) {
 	report.equal(
 		`${name}: the site's robots.txt, index and two sitemaps (one gzip) were read once each`,
 		all.filter(isSiteFile).map((q) => q.path),
-		['/robots.txt', '/sitemap_index.xml', '/posts-1.xml', '/posts-2.xml.gz'],
+		SITE_FILES,
 	);
 	const got = all.filter((request) => !isIssuesRead(request) && !isSiteFile(request));
 	report.check(
@@ -321,30 +447,68 @@ async function checkSiteAudit({ ctx, sandbox, report, tag, runTail, pkg }) {
 	);
 	report.check(`${name}: the run succeeds`, r.ok, () => runTail(r));
 	report.equal(
-		`${name}: the sandbox saw the rule's ${expected.length} requests: ${listingPages} reads of the site's listing + ${rerunIds.length} re-runs + ${creates.length} creates + ${afterCreates.length} read after the Creates (each page alone: ${SITE_PAGES.length} lookups more)`,
+		`${name}: the sandbox saw the rule's ${expected.length} requests: ${listingPages} reads of the site's reports + ${rerunIds.length} re-runs + ${creates.length} creates + ${afterCreates.length} read after the Creates (each page alone: ${SITE_PAGES.length} lookups more)`,
 		{ count: got.length, requests: got.map(key).sort() },
 		{ count: expected.length, requests: expected.map(key).sort() },
 	);
-	// page 1 answers the site's 100 newest pages, whose re-runs start at once, beside the rest's read
+	// version 1.1 reads the whole site's reports before it chooses the pages to audit
+	const lastPost = got.findLastIndex((q) => q.method === 'POST');
 	report.equal(
-		`${name}: the listing's pages were read in order, page 1 before any write`,
+		`${name}: the site's reports were read in order, every page of the listing before any write; the read after the Creates after every Create`,
 		{
-			first: got.length > 0 ? key(got[0]) : undefined,
+			first: got.slice(0, listingPages).map(key),
 			listing: got.filter((q) => q.method === 'GET').map(key),
+			afterCreates: got
+				.slice(lastPost + 1)
+				.filter((q) => q.method === 'GET')
+				.map(key),
 		},
 		{
-			first: key(expected[0]),
+			first: expected.slice(0, listingPages).map(key),
 			listing: [...expected.slice(0, listingPages), ...afterCreates].map(key),
+			afterCreates: afterCreates.map(key),
 		},
 	);
 	const out = rn.nodeOutput(r, NODE);
 	report.equal(
-		`${name}: "${NODE}" output each page's action and report`,
-		out.map((item) => [item.url, item.action]),
-		SITE_PAGES.map((url) => [stored(url), newest.has(stored(url)) ? 're-run' : 'created']),
+		`${name}: "${NODE}" output the run's summary (150 listed, all audited: 140 re-run, 10 created), then each page's action and report in the sitemaps' order`,
+		{ summary: out[0], pages: out.slice(1).map((item) => [item.url, item.action]) },
+		{
+			summary: summaryOf(sandbox, SITE_FILES.slice(1), {
+				pages_listed: 150,
+				pages_fresh: 150,
+				pages_audited: 150,
+				pages_created: 10,
+				pages_re_run: 140,
+			}),
+			pages: SITE_PAGES.map((url) => [stored(url), newest.has(stored(url)) ? 're-run' : 'created']),
+		},
 	);
-	const projects = [...new Set(out.map((item) => item.project))];
-	checkIssues({ name, r, pkg, sandbox, got: all, projects, report });
+	checkDigest({ name, r, pkg, sandbox, got: all, report });
 }
 
-module.exports = { checkWeeklyAudit, checkSiteAudit, workflow, workflows, FILE };
+module.exports = {
+	checkWeeklyAudit,
+	checkSiteAudit,
+	checkDigest,
+	workflow,
+	workflows,
+	itemShaper,
+	summaryOf,
+	siteFilesOf,
+	lookup,
+	create,
+	rerun,
+	deletion,
+	key,
+	isIssuesRead,
+	isSiteFile,
+	FETCH_FAILED,
+	PLAN_FULL,
+	SITE_FILES,
+	FILE,
+	NODE,
+	MERGE,
+	DIGEST,
+	HTML,
+};
