@@ -26,6 +26,7 @@ const MODULE_PATHS = {
 	overlappingRuns: 'nodes/PhpRank/resources/report/overlappingRuns',
 	update: 'nodes/PhpRank/resources/report/update',
 	score: 'nodes/PhpRank/report/score',
+	reportId: 'nodes/PhpRank/report/reportId',
 	checkReasons: 'nodes/PhpRank/report/checkReasons',
 	checkCatalogue: 'nodes/PhpRank/report/checkCatalogue',
 	siteHealth: 'nodes/PhpRank/report/siteHealth',

@@ -1,9 +1,10 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { byIdAscending, reportId } from '../report/reportId';
 import { chosenChecks, failingMask } from './checkFailures';
 import { decideFixes, fixesOf } from './checkFixes';
 import type { WatchEvent, WatchOutcome, WatchSettings, WatchState } from './watch';
-import { byIdAscending, checkWindow, reportId, windowState } from './watch';
+import { checkWindow, windowState } from './watch';
 
 /** Check Fixed's event over a poll's reports (the decision is checkFixes.ts'), and its test event. */
 

@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { byIdAscending, reportId } from '../report/reportId';
 import { reportLabel, reportScore, scoreLabel, toNumber } from '../report/score';
 import { simplifyReport } from '../report/simplify';
 import { chosenChecks, failingMask, regressionsOf } from './checkFailures';
@@ -98,14 +99,6 @@ export function watchSignature(settings: WatchSettings): string {
 	if (settings.event === 'scoreBelow') parts.push(settings.threshold);
 	if (isCheckEvent(settings.event)) parts.push(chosenChecks(settings.checks).join(','));
 	return JSON.stringify(parts);
-}
-
-export function reportId(report: IDataObject): number {
-	return toNumber(report.id) ?? 0;
-}
-
-export function byIdAscending(a: IDataObject, b: IDataObject): number {
-	return reportId(a) - reportId(b);
 }
 
 /** A report's creation time (ms since the epoch), when it has a readable `created_at`. */

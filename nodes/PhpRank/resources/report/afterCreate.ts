@@ -1,9 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { reportId } from '../../report/reportId';
 import { pageSearchTerm, siteSearchTerm, storedUrl } from '../../report/storedUrl';
 import type { ListEnvelope } from '../../transport';
 import { collectPages, LARGEST_PAGE_SIZE } from '../../transport';
-import { idOf } from './siteListing';
 
 /**
  * After a Create, the report every overlapping run ends on. Runs in other processes (the workers
@@ -41,7 +41,7 @@ async function oldestNewer(
 		shapePage: () => [],
 		endAtRepeatedPage: true,
 		stopAt: (record) => {
-			if (idOf(record) <= newerThanId) return true;
+			if (reportId(record) <= newerThanId) return true;
 			const url = typeof record.url === 'string' ? storedUrl(record.url) : undefined;
 			// Newest first: the last one met is the oldest.
 			if (url !== undefined && pages.has(url)) oldest.set(url, record);
@@ -57,8 +57,8 @@ async function keepOldest(
 	created: IDataObject,
 	oldest: IDataObject | undefined,
 ): Promise<IDataObject> {
-	if (!oldest || idOf(oldest) >= idOf(created)) return created;
-	await api.deleteReport(idOf(created));
+	if (!oldest || reportId(oldest) >= reportId(created)) return created;
+	await api.deleteReport(reportId(created));
 	return oldest;
 }
 

@@ -6,6 +6,7 @@ import type {
 } from 'n8n-workflow';
 
 import { diffReports } from '../../report/reportChanges';
+import { reportId } from '../../report/reportId';
 import { siteSearchTerm, storedUrl } from '../../report/storedUrl';
 import { CREDENTIAL_NAME, OPERATION, RESOURCE } from '../../shared/constants';
 import {
@@ -34,7 +35,7 @@ import { accountOf, overlapping } from './overlappingRuns';
 import { reportView } from './reportView';
 import { findNewest, lookupThroughListing } from './pageLookup';
 import type { PageAnswer } from './siteListing';
-import { idOf, SiteListing, siteOf } from './siteListing';
+import { SiteListing, siteOf } from './siteListing';
 
 /**
  * Report → Create or Re-Run: keep one up-to-date report per page.
@@ -199,7 +200,10 @@ function plan(
 	return {
 		write: async () => ({
 			action: 're-run',
-			record: await api.rerun(idOf(found), typeof found.url === 'string' ? found.url : undefined),
+			record: await api.rerun(
+				reportId(found),
+				typeof found.url === 'string' ? found.url : undefined,
+			),
 			previous: found,
 		}),
 	};

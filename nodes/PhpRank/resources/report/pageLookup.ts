@@ -1,10 +1,11 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { reportId } from '../../report/reportId';
 import { isStoredUrlOf, pageSearchTerm } from '../../report/storedUrl';
 import type { ListEnvelope } from '../../transport';
 import { collectPages, LARGEST_PAGE_SIZE } from '../../transport';
 import type { PageAnswer, SiteListing } from './siteListing';
-import { idOf, ListingAnswers } from './siteListing';
+import { ListingAnswers } from './siteListing';
 
 /**
  * Create or Re-Run's lookup of one page (createOrRerun.ts): alone (`findNewest`), or through its
@@ -37,7 +38,7 @@ export async function findNewest(
 	let newestSeenId = 0;
 	let found: IDataObject | undefined;
 	const stopAt = (record: IDataObject) => {
-		const id = idOf(record);
+		const id = reportId(record);
 		newestSeenId = Math.max(newestSeenId, id);
 		if (id <= newerThanId) return true;
 		if (isStoredUrlOf(record.url, pageUrl)) found = record;

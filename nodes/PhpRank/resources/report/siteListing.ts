@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { reportId } from '../../report/reportId';
 import { storedUrl } from '../../report/storedUrl';
 import type { ListEnvelope } from '../../transport';
 import { collectPages, firstPageOf, LARGEST_PAGE_SIZE } from '../../transport';
@@ -29,12 +30,6 @@ export type SearchPage = (search: string, page: number) => Promise<ListEnvelope>
 /** The site of a page (stored form): its host, the part before the first `/`; always a prefix of it. */
 export function siteOf(pageStoredUrl: string): string {
 	return pageStoredUrl.split('/')[0];
-}
-
-/** A report's ID as a number (0 when it has none): newest first is highest first. */
-export function idOf(record: IDataObject): number {
-	const id = Number(record.id);
-	return Number.isFinite(id) ? id : 0;
 }
 
 /** A listing page as the list reader keeps it: the envelope, each record reduced to its ID. */
@@ -136,14 +131,14 @@ export class SiteListing {
 	/** Keeps the newest record of each waiting page in `records`; notes every stored URL met. */
 	private note(records: IDataObject[]): void {
 		for (const record of records) {
-			const id = idOf(record);
+			const id = reportId(record);
 			this.newestSeenId = Math.max(this.newestSeenId, id);
 			if (typeof record.url !== 'string') continue;
 			const url = storedUrl(record.url);
 			this.met.add(url);
 			if (!this.waiting.has(url)) continue;
 			const known = this.kept.get(url);
-			if (!known || idOf(known) < id) this.kept.set(url, record);
+			if (!known || reportId(known) < id) this.kept.set(url, record);
 		}
 	}
 
