@@ -18,11 +18,10 @@ import {
 	simplifyField,
 } from '../../shared/fields';
 import { maxAgeHoursFrom } from '../../shared/inputChecks';
-import type { ApiRequest, ItemRequests, ListEnvelope, PlanState } from '../../transport';
+import type { ApiRequest, ItemRequests, PlanState } from '../../transport';
 import {
 	isAnswerLost,
 	isCanceled,
-	LARGEST_PAGE_SIZE,
 	operationRouting,
 	withinPlan,
 	untilCanceled,
@@ -32,6 +31,8 @@ import { SiteCreates, settleCreate } from './afterCreate';
 import { createRequest } from './create';
 import type { OverlapOptions, Step, WaitFor } from './overlappingRuns';
 import { accountOf, overlapping } from './overlappingRuns';
+import type { ReportSearch } from './reportSearch';
+import { reportSearchQuery } from './reportSearch';
 import { reportView } from './reportView';
 import { findNewest, lookupThroughListing } from './pageLookup';
 import type { PageAnswer } from './siteListing';
@@ -54,13 +55,11 @@ import { SiteListing, siteOf } from './siteListing';
  */
 export type CreateResult = { created: IDataObject } | { answerLost: Error };
 
-/** The requests Create or Re-Run needs, each sent with the node's credential, throttle and retry rules. */
-export interface CreateOrRerunApi {
-	/**
-	 * One page (1-based) of the account's reports whose URL contains `search` (phpRank's substring
-	 * search on the URL), newest first by ID, `perPage` to a page.
-	 */
-	listPage(search: string, page: number, perPage: number): Promise<ListEnvelope>;
+/**
+ * The requests Create or Re-Run needs, each sent with the node's credential, throttle and retry
+ * rules: the search (reportSearch.ts), and the writes.
+ */
+export interface CreateOrRerunApi extends ReportSearch {
 	/**
 	 * Creates the report of the item's page with its Privacy and Password (the Create form), unless
 	 * `plan` says phpRank has answered in this run that the account's plan is full (then it fails
@@ -285,10 +284,7 @@ async function createOrRerunInRun(
 	// returned, not awaited: each page of a run waits in `overlapping`, and a layer more is memory a page
 	if (site.pages < 2) return overlapping(new PageAttempt(input, api, pageUrl));
 	if (!input.lookedUp) {
-		site.listing ??= new SiteListing(
-			siteSearchTerm(pageUrl),
-			async (search, page) => await api.listPage(search, page, LARGEST_PAGE_SIZE),
-		);
+		site.listing ??= new SiteListing(siteSearchTerm(pageUrl), api);
 	}
 	site.creates ??= new SiteCreates(pageUrl, api);
 	const { listing, creates } = site;
@@ -370,11 +366,7 @@ function lookupApi(
 		waitFor: async (work) => await untilCanceled(work, signal),
 		listPage: async (search, page, perPage) =>
 			await requests.page(
-				{
-					method: 'GET',
-					url: '/reports',
-					qs: { search_by: 'url', search, sort_by: 'id', sort: 'desc' },
-				},
+				{ method: 'GET', url: '/reports', qs: reportSearchQuery(search) },
 				{ page, perPage },
 			),
 		create: async (plan) =>
