@@ -330,15 +330,20 @@ export function checkAfterCreateField(
 	};
 }
 
-/** Update's "Output Changes": shown only with Re-Run Analysis on (`displayOptions` says where). */
-export function outputChangesField(displayOptions: IDisplayOptions): INodeProperties {
+/**
+ * "Output Changes" of Update (shown only with Re-Run Analysis on) and Create or Re-Run, each with
+ * its own description (what the comparison costs differs); `displayOptions` says where.
+ */
+export function outputChangesField(
+	description: string,
+	displayOptions: IDisplayOptions,
+): INodeProperties {
 	return {
 		displayName: 'Output Changes',
 		name: OUTPUT_CHANGES_PARAMETER,
 		type: 'boolean',
 		default: false,
-		description:
-			"Whether to add what the re-run changed under 'changes': score and label before and after ('score_change' is negative when the score dropped), 'regressions' (checks that passed before and fail now, with the reason) and 'fixed' (checks that pass now). Reads the report once before the re-run: one more request.",
+		description,
 		displayOptions,
 	};
 }

@@ -14,6 +14,7 @@ import {
 	checkAfterCreateField,
 	maxAgeHoursField,
 	OUTPUT_CHANGES_PARAMETER,
+	outputChangesField,
 	showFor,
 	simplifyField,
 } from '../../shared/fields';
@@ -34,6 +35,7 @@ import { accountOf, overlapping } from './overlappingRuns';
 import type { ReportSearch } from './reportSearch';
 import { reportSearchQuery } from './reportSearch';
 import { reportView } from './reportView';
+import { reportRequest, rerunRequest } from './reportById';
 import { findNewest, lookupThroughListing } from './pageLookup';
 import type { PageAnswer } from './siteListing';
 import { SiteListing, siteOf } from './siteListing';
@@ -376,20 +378,9 @@ function lookupApi(
 					isAnswerLost(error) ? { answerLost: error } : await Promise.reject(error),
 			),
 		deleteReport: async (id) => {
-			await requests.deletion({
-				method: 'DELETE',
-				url: `/reports/${id}`,
-				subject: { resource: RESOURCE.report, id },
-			});
+			await requests.deletion(reportRequest('DELETE', id));
 		},
-		rerun: async (id, page) =>
-			await requests.record({
-				method: 'PATCH',
-				url: `/reports/${id}`,
-				body: 'results=1',
-				subject: { resource: RESOURCE.report, id },
-				page,
-			}),
+		rerun: async (id, page) => await requests.record(rerunRequest(id, page)),
 		now: () => Date.now(),
 	};
 }
@@ -472,15 +463,10 @@ export const createOrRerunOption: INodePropertyOptions = {
  */
 export const createOrRerunFields: INodeProperties[] = [
 	maxAgeHoursField(showFor(RESOURCE.report, [OPERATION.createOrRerun])),
-	{
-		displayName: 'Output Changes',
-		name: OUTPUT_CHANGES_PARAMETER,
-		type: 'boolean',
-		default: false,
-		description:
-			"Whether to add what the re-run changed under 'changes': score and label before and after ('score_change' is negative when the score dropped), 'regressions' (checks that passed before and fail now, with the reason) and 'fixed'. No extra request: the report found by the lookup is the one before. A kept report shows no change; a created one has no previous values.",
-		displayOptions: showFor(RESOURCE.report, [OPERATION.createOrRerun]),
-	},
+	outputChangesField(
+		"Whether to add what the re-run changed under 'changes': score and label before and after ('score_change' is negative when the score dropped), 'regressions' (checks that passed before and fail now, with the reason) and 'fixed'. No extra request: the report found by the lookup is the one before. A kept report shows no change; a created one has no previous values.",
+		showFor(RESOURCE.report, [OPERATION.createOrRerun]),
+	),
 	checkAfterCreateField(
 		"Whether to read the page's reports once more after creating one (one more request per Create): when another n8n process (a queue-mode worker, another n8n) created the same page at the same time, the newer report is deleted and the older one output, so every run ends on one report. Turn off only when runs for one page never overlap across n8n processes.",
 		showFor(RESOURCE.report, [OPERATION.createOrRerun]),
