@@ -45,10 +45,10 @@ import { SiteListing, siteOf } from './siteListing';
  *
  * Finds the newest report whose stored URL is exactly the page's, then re-runs it, keeps it (Max
  * Age), or creates one. Several pages of one site in a run are answered from one listing of the
- * site (siteListing.ts) instead of a lookup each. The rules (createOrRerun, createOrRerunOnce)
- * never send a request themselves: they are handed a `CreateOrRerunApi` (the item's requests,
- * `lookupApi` below), so they are the same whatever sends the requests
- * (test/operations/report/createOrRerun.test.js scripts one).
+ * site (siteListing.ts) instead of a lookup each. The rules (`createOrRerunOnce`, which the
+ * operation and Project → Audit Site call) never send a request themselves: they are handed a
+ * `CreateOrRerunApi` (the item's requests, `lookupApi` below), so they are the same whatever sends
+ * the requests (test/operations/report/createOrRerun.test.js scripts one).
  */
 
 /**
@@ -252,14 +252,6 @@ class PageAttempt implements OverlapOptions<Lookup, CreateOrRerunOutcome> {
 				: alonePath(input, api, page);
 		return plan(input, api, page, found, path);
 	}
-}
-
-/** Create or Re-Run for one page: one lookup (one request in most cases), then at most one write. */
-export async function createOrRerun(
-	input: CreateOrRerunInput,
-	api: CreateOrRerunApi,
-): Promise<CreateOrRerunOutcome> {
-	return await overlapping(new PageAttempt(input, api, storedUrl(input.url)));
 }
 
 /** A site's pages in one run: how many joined, its listing once a second one did, and their Creates. */
