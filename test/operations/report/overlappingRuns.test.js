@@ -25,18 +25,18 @@ describe('the rules, with a scripted phpRank shared by several runs', () => {
 
 	/**
 	 * One phpRank (reports of several accounts) and, per run, a CreateOrRerunApi of an account with
-	 * its own Stop. With `holdWrites`, every create and re-run waits until `release()`; `calls`
-	 * records every request with the run that sent it.
+	 * its own Stop. With `holdWrites`, every create and re-run waits until `release()`, with
+	 * `holdLookups` every list request; `calls` records every request with the run that sent it.
 	 */
-	function server(reports = [], { holdWrites = false } = {}) {
+	function server(reports = [], { holdWrites = false, holdLookups = false } = {}) {
 		const state = {
 			reports: reports.map((r) => ({ account: 'A', generated_at: hoursAgo(100), ...r })),
 			calls: [],
 			held: [],
 		};
 		const nextId = () => Math.max(0, ...state.reports.map((r) => r.id)) + 1;
-		const hold = async () => {
-			if (!holdWrites) return;
+		const hold = async (held = holdWrites) => {
+			if (!held) return;
 			const gate = deferred();
 			state.held.push(gate);
 			await gate.promise;
@@ -51,6 +51,7 @@ describe('the rules, with a scripted phpRank shared by several runs', () => {
 				waitFor: async (work) => await untilCanceled(work, stop.signal),
 				async listPage(search, page, perPage) {
 					state.calls.push([run, 'list', search, page]);
+					await untilCanceled(hold(holdLookups), stop.signal);
 					await Promise.resolve();
 					checkStop();
 					const matches = state.reports
@@ -233,6 +234,27 @@ describe('the rules, with a scripted phpRank shared by several runs', () => {
 		expect(second).toEqual({ action: 'created', record: expect.objectContaining({ id: 1 }) });
 		expect(third).toBe(second);
 		expect(phpRank.state.reports).toHaveLength(1);
+	});
+
+	test('Stop of the run that looks up: it alone is canceled; a waiting run looks up itself, the other joins it', async () => {
+		const phpRank = server([], { holdLookups: true });
+		const apis = [0, 1, 2].map((i) => phpRank.api(i, { url: 'a.test/new' }));
+		const unchecked = page('https://a.test/new', { checkAfterCreate: false });
+		const runs = apis.map((api) => onePage(unchecked, api).catch((e) => e));
+		await settle();
+		expect(phpRank.state.calls).toEqual([[0, 'list', '/new', 1]]);
+		apis[0].stop();
+		await settle();
+		expect(phpRank.state.calls).toEqual([
+			[0, 'list', '/new', 1],
+			[1, 'list', '/new', 1],
+		]);
+		phpRank.release();
+		const [stopped, second, third] = await Promise.all(runs);
+		expect(stopped.failure).toEqual({ type: 'canceled' });
+		expect(second).toEqual({ action: 'created', record: expect.objectContaining({ id: 1 }) });
+		expect(third).toBe(second);
+		expect(phpRank.writes()).toEqual([[1, 'create']]);
 	});
 
 	test('Stop of a waiting run: it alone is canceled, at once; the Create goes on for the others', async () => {
