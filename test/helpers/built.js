@@ -12,7 +12,7 @@ const MODULE_PATHS = {
 	watch: 'nodes/PhpRank/trigger/watch',
 	checkFailures: 'nodes/PhpRank/trigger/checkFailures',
 	checkFixes: 'nodes/PhpRank/trigger/checkFixes',
-	detectFixes: 'nodes/PhpRank/trigger/detectFixes',
+	checkEvents: 'nodes/PhpRank/trigger/checkEvents',
 	rollingWatch: 'nodes/PhpRank/trigger/rollingWatch',
 	readReports: 'nodes/PhpRank/trigger/readReports',
 	triggerFields: 'nodes/PhpRank/trigger/triggerFields',
