@@ -14,7 +14,8 @@ import {
 	checkAfterCreateField,
 	maxAgeHoursField,
 	privacyChoices,
-	requestLimitOptions,
+	inDisplayNameOrder,
+	requestLimitFields,
 	showFor,
 	simplifyField,
 } from '../../shared/fields';
@@ -66,24 +67,9 @@ interface AuditSettings {
 	outputKept: boolean;
 }
 
-/** A URL field checked as Create's URL is, its errors naming `field` and its own example. */
-function urlField(field: string, example: string, value: unknown): string {
-	let refused: unknown;
-	try {
-		return pageUrlFrom(value);
-	} catch (error) {
-		refused = error;
-	}
-	// pageUrlFrom refuses only with InvalidInput (shared/inputChecks.ts)
-	const message = (refused as InvalidInput).message
-		.replace(/^URL/, field)
-		.replace('https://example.com/page', example);
-	throw new InvalidInput(field, message);
-}
-
 /** Site: a site's or a page's address; its scheme and host (and port) are the site. */
 function siteFrom(value: unknown): URL {
-	return new URL(new URL(urlField('Site', 'https://example.com', value)).origin);
+	return new URL(new URL(pageUrlFrom(value, 'Site', 'https://example.com')).origin);
 }
 
 function maxPagesFrom(value: unknown): number {
@@ -101,10 +87,10 @@ async function auditSettings(context: IExecutePaginationFunctions): Promise<Audi
 	const fromUrl =
 		context.getNodeParameter('pagesFrom', PAGES_FROM.sitemaps) === PAGES_FROM.sitemapUrl;
 	const sitemapUrl = fromUrl
-		? urlField(
+		? pageUrlFrom(
+				context.getNodeParameter('sitemapUrl', ''),
 				'Sitemap URL',
 				'https://example.com/sitemap.xml',
-				context.getNodeParameter('sitemapUrl', ''),
 			)
 		: undefined;
 	const options = context.getNodeParameter('options', {}) as IDataObject;
@@ -314,7 +300,6 @@ export const auditSiteOption: INodePropertyOptions = {
 };
 
 const show = showFor(RESOURCE.project, [OPERATION.auditSite]);
-const limitOptions = requestLimitOptions(RESOURCE.project, [OPERATION.auditSite]).options ?? [];
 
 /** Max Pages, whose meaning changed in version 1.1: one field a version, the same name and default. */
 function maxPagesField(version: number, description: string): INodeProperties {
@@ -411,7 +396,7 @@ export const auditSiteFields: INodeProperties[] = [
 		placeholder: 'Add Option',
 		default: {},
 		displayOptions: show,
-		options: [
+		options: inDisplayNameOrder([
 			checkAfterCreateField(
 				"Whether to read the site's reports once more after its Creates (one more request per site, as Create or Re-Run does per page): a page that another n8n process created at the same time keeps its older report, and the newer one is deleted. Turn off only when audits of a site never overlap across n8n processes.",
 			),
@@ -442,7 +427,6 @@ export const auditSiteFields: INodeProperties[] = [
 					"Whether to only output the pages found, with their 'sitemap' and 'lastmod', without auditing them: nothing is sent to phpRank",
 			},
 			maxAgeHoursField(),
-			...limitOptions.slice(0, 2),
 			{
 				displayName: 'Modified Since',
 				name: 'modifiedSince',
@@ -478,7 +462,7 @@ export const auditSiteFields: INodeProperties[] = [
 					'Who can open the pages of the reports created: Public (0), Private (1) or Password (2). Sent only when a report is created.',
 				options: privacyChoices,
 			},
-			...limitOptions.slice(2),
-		],
+			...requestLimitFields(),
+		]),
 	},
 ];
