@@ -19,6 +19,20 @@ import { isLastPage, LARGEST_PAGE_SIZE, sendFromCode } from '../transport';
 
 /** Pages of older reports one poll reads after page 1: 10 requests a poll, as the most Reports to Watch reads. */
 export const SLICE_PAGES = 9;
+/**
+ * How many polls a round over `reports` reports takes while none is created or deleted: docs/usage.md
+ * states it (bench section 7 and test/node/triggerRolling.test.js check it). The first slice reads
+ * pages 2 to SLICE_PAGES + 1, each next one starts on the page where the last one stopped
+ * (SLICE_PAGES - 1 new pages), and the round ends on a slice that is not full: one whose pages hold
+ * fewer than SLICE_PAGES pages of reports, which a list ending exactly on a slice's last page does
+ * not (the next poll reads that page again, alone). So with F = floor(reports / 100) full pages:
+ * ceil((F - 1) / (SLICE_PAGES - 1)) polls, at least 1.
+ */
+export function pollsPerRound(reports: number): number {
+	const fullPages = Math.floor(reports / LARGEST_PAGE_SIZE);
+	return Math.max(1, Math.ceil((fullPages - 1) / (SLICE_PAGES - 1)));
+}
+
 /** Recorded reports that may have been deleted since the slice passed them, before its start is off by a page. */
 const DELETED_MARGIN = LARGEST_PAGE_SIZE;
 
