@@ -75,7 +75,7 @@ async function main() {
 			return { id, url: 're-run' };
 		},
 		now: () => Date.now(),
-		// as in n8n (createOrRerun.ts lookupApi): an account, so that the runs that overlap share each
+		// as in n8n (rulesApi.ts lookupApi): an account, so that the runs that overlap share each
 		// page's work (overlappingRuns.ts), and waits that the execution's Stop ends. A package before
 		// issue 33 reads neither.
 		account: Promise.resolve('heap-account'),

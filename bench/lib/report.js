@@ -349,20 +349,21 @@ function boundsSection(r) {
 }
 
 /**
- * The trigger watching a whole site (version 2, a Project, Reports to Watch 0): requests a poll, polls
- * a round (docs/usage.md: ceil((ceil(P/100) - 2) / 8)), the state, and the node's time a poll.
+ * The trigger watching a whole site (version 2, a Project, Reports to Watch 0): requests a poll
+ * (page 1 and the slice's pages, as the package states them), polls a round (the package's
+ * `pollsPerRound`, which docs/usage.md states), the state, and the node's time a poll.
  */
 function rollingRows(rolling) {
 	if (!rolling) return [];
-	const pages = Math.ceil(rolling.reports / 100);
-	const stated = Math.max(1, Math.ceil((pages - 2) / 8));
+	const stated = rolling.statedPolls;
+	const mostRequests = 1 + rolling.slicePages;
 	return [
 		'',
-		`The trigger watching a whole site: Check Failed on a project of ${fmt(rolling.reports)} reports (version 2, Reports to Watch 0), from activation until every report is recorded. Goals: at most 10 requests a poll; the polls docs/usage.md states (${stated}).`,
+		`The trigger watching a whole site: Check Failed on a project of ${fmt(rolling.reports)} reports (version 2, Reports to Watch 0), from activation until every report is recorded. Goals: at most ${mostRequests} requests a poll; the polls docs/usage.md states (${stated}).`,
 		'',
 		'| | figure | goal |',
 		'|---|---:|:---:|',
-		`| requests per poll (most) | ${rolling.requestsPerPoll} | ${ok(rolling.requestsPerPoll <= 10)} |`,
+		`| requests per poll (most) | ${rolling.requestsPerPoll} | ${ok(rolling.requestsPerPoll <= mostRequests)} |`,
 		`| polls per full round | ${rolling.pollsPerRound} | ${ok(rolling.pollsPerRound <= stated)} |`,
 		`| reports recorded | ${fmt(rolling.recorded)} | ${ok(rolling.recorded === rolling.reports)} |`,
 		`| state | ${fmtBytes(rolling.stateBytes)} | |`,

@@ -8,6 +8,20 @@ const { startSandbox } = require('../../test/sandbox');
 
 const HOST = 'whole-site.example';
 
+/**
+ * What the measured package states of a round (nodes/PhpRank/trigger/rollingWatch.ts): the slice's
+ * pages and the polls a round over `reports` takes. A package from before `pollsPerRound` stated
+ * 9 pages and docs/usage.md's formula of then, ceil((ceil(P/100) - 2) / 8).
+ */
+function statedRound(snapshot, reports) {
+	const module = path.join(path.dirname(snapshot.nodeFile), 'trigger', 'rollingWatch.js');
+	const { SLICE_PAGES = 9, pollsPerRound } = require(module);
+	const polls = pollsPerRound
+		? pollsPerRound(reports)
+		: Math.max(1, Math.ceil((Math.ceil(reports / 100) - 2) / 8));
+	return { slicePages: SLICE_PAGES, statedPolls: polls };
+}
+
 /** Whether the package's trigger has version 2 (the rolling watch); a baseline before it has none. */
 function hasRollingWatch(PhpRankTrigger) {
 	const { description } = new PhpRankTrigger();
@@ -50,6 +64,7 @@ async function rollingWatch({ snapshot, apiKey, reports }) {
 		}
 		return {
 			reports,
+			...statedRound(snapshot, reports),
 			pollsPerRound: requests.length,
 			requestsPerPoll: Math.max(...requests),
 			recorded: Object.keys(state.failing).length,

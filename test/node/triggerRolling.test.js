@@ -3,6 +3,7 @@
 // within the stated number of polls, nothing emitted twice or missed while reports are created, re-run
 // and deleted between polls. Version 1 keeps the newest 100.
 const { useFixture, reportList, fromList, API_KEY } = require('./fixture');
+const { SLICE_PAGES, pollsPerRound } = require('../helpers/built').rollingWatch;
 
 const fixture = useFixture();
 const CHOSEN = { title: true, robots: true, noindex: true, https_encryption: true };
@@ -17,6 +18,28 @@ function session(parameters, typeVersion) {
 const page = (n, perPage = 100, project = 'big.test') =>
 	reportList(perPage, n, project ? { project } : {});
 const pages = (...numbers) => numbers.map((n) => page(n));
+const range = (first, last) => Array.from({ length: last - first + 1 }, (_, i) => first + i);
+
+/**
+ * The pages each poll of a round reads over `total` reports that do not change, as
+ * nodes/PhpRank/trigger/rollingWatch.ts reads them: page 1, then a slice of up to SLICE_PAGES pages,
+ * from page 2 at a round's start, then from the page where the last slice stopped; the round ends on
+ * a slice that is not full. Every figure below follows from it, so none holds only for one SLICE_PAGES.
+ */
+function roundPages(total) {
+	const last = Math.max(1, Math.ceil(total / 100));
+	if (last === 1) return [[1]];
+	const polls = [];
+	for (let from = 2; ; ) {
+		const to = Math.min(last, from + SLICE_PAGES - 1);
+		polls.push([1, ...range(from, to)]);
+		if (to - from + 1 < SLICE_PAGES || total < 100 * to) return polls;
+		from = to;
+	}
+}
+
+/** The page of the report with index `index` of `total` (IDs ascending; the newest on page 1). */
+const pageOfIndex = (total, index) => Math.ceil((total - index) / 100);
 
 /** `count` reports of big.test (IDs 1..count, one other.test report every 10th), the chosen checks passing. */
 function seed(count) {
@@ -44,12 +67,20 @@ async function remove(id) {
 
 const emittedIds = (result) => result.items.map((item) => item.json.id);
 
+test("the round as stated: docs/usage.md's polls a round (pollsPerRound) are the polls the slices take", () => {
+	for (const total of [50, 100, 101, 350, 999, 1000, 1001, 2000, 2720, 10_000]) {
+		expect([total, roundPages(total).length]).toEqual([total, pollsPerRound(total)]);
+	}
+});
+
 test('version 2 with a Project: every report of the project, 350 reports read whole each poll', async () => {
 	const ids = seed(350);
+	const [whole] = roundPages(350);
+	expect(roundPages(350)).toHaveLength(1);
 	const watcher = session({});
 	const first = await watcher.poll();
 	expect(first.emitted).toBe(false);
-	expect(fixture.takeRequests()).toEqual(pages(1, 2, 3, 4));
+	expect(fixture.takeRequests()).toEqual(pages(...whole));
 	expect(Object.keys(first.nodeStaticData.failing)).toHaveLength(350);
 	expect(first.nodeStaticData.watch).toBe(
 		'["checkFailed","big.test",0,"title,robots,noindex,https_encryption"]',
@@ -59,7 +90,7 @@ test('version 2 with a Project: every report of the project, 350 reports read wh
 	fixture.sandbox.setChecks(ids[0], { noindex: false });
 	const next = await watcher.poll();
 	expect(emittedIds(next)).toEqual([ids[0]]);
-	expect(fixture.takeRequests()).toEqual(pages(1, 2, 3, 4));
+	expect(fixture.takeRequests()).toEqual(pages(...whole));
 });
 
 test('version 1 keeps what it did: the newest 100 of the project, one request', async () => {
@@ -86,29 +117,37 @@ test('version 2: Reports to Watch narrows it; without a Project, the newest 100'
 	);
 });
 
-test('2,000 reports: page 1 and 9 older pages a poll, the whole project in ceil((20 - 2) / 8) = 3 polls', async () => {
+test(`2,000 reports: page 1 and ${SLICE_PAGES} older pages a poll, the whole project in ${pollsPerRound(2000)} polls`, async () => {
 	const ids = seed(2000);
+	const round = roundPages(2000);
+	expect(round.length).toBeGreaterThan(1);
 	const watcher = session({});
-	const first = await watcher.poll();
-	expect(fixture.takeRequests()).toEqual(pages(1, 2, 3, 4, 5, 6, 7, 8, 9, 10));
-	expect(Object.keys(first.nodeStaticData.failing)).toHaveLength(1000);
-	expect(first.nodeStaticData.cursor).toBe(ids[1000]);
-	const second = await watcher.poll();
-	expect(fixture.takeRequests()).toEqual(pages(1, 10, 11, 12, 13, 14, 15, 16, 17, 18));
-	const third = await watcher.poll();
-	expect(fixture.takeRequests()).toEqual(pages(1, 18, 19, 20));
-	expect([second.emitted, third.emitted]).toEqual([false, false]);
-	expect(Object.keys(third.nodeStaticData.failing)).toHaveLength(2000);
-	expect(third.nodeStaticData.cursor).toBeUndefined();
+	const polls = [];
+	for (const read of round) {
+		polls.push(await watcher.poll());
+		expect(fixture.takeRequests()).toEqual(pages(...read));
+	}
+	const [first] = polls;
+	const last = polls[polls.length - 1];
+	// the first poll records page 1 and its slice; the cursor is the slice's lowest ID
+	const firstRead = 100 * round[0].length;
+	expect(Object.keys(first.nodeStaticData.failing)).toHaveLength(firstRead);
+	expect(first.nodeStaticData.cursor).toBe(ids[2000 - firstRead]);
+	expect(polls.map((poll) => poll.emitted)).toEqual(round.map(() => false));
+	expect(Object.keys(last.nodeStaticData.failing)).toHaveLength(2000);
+	expect(last.nodeStaticData.cursor).toBeUndefined();
 	// the round is complete: the oldest report breaks, and one in the middle; each is emitted when
-	// the new round's slice reaches it (page 5, then page 20)
+	// the new round's slice first reads its page
+	const broken = [0, 1500];
 	fixture.sandbox.setChecks(ids[0], { title: false });
 	fixture.sandbox.setChecks(ids[1500], { robots: false });
-	const fourth = await watcher.poll();
-	expect(fixture.takeRequests()).toEqual(pages(1, 2, 3, 4, 5, 6, 7, 8, 9, 10));
-	expect(emittedIds(fourth)).toEqual([ids[1500]]);
-	expect(emittedIds(await watcher.poll())).toEqual([]);
-	expect(emittedIds(await watcher.poll())).toEqual([ids[0]]);
+	const readAt = (index) => round.findIndex((read) => read.includes(pageOfIndex(2000, index)));
+	for (const [poll, read] of round.entries()) {
+		const result = await watcher.poll();
+		expect(fixture.takeRequests()).toEqual(pages(...read));
+		const expected = broken.filter((index) => readAt(index) === poll).map((index) => ids[index]);
+		expect(emittedIds(result).sort((a, b) => a - b)).toEqual(expected.sort((a, b) => a - b));
+	}
 	const after = await watcher.poll();
 	expect(after.emitted).toBe(false);
 	// state: one number per report (and the cursor), under 24 bytes a report
@@ -118,17 +157,29 @@ test('2,000 reports: page 1 and 9 older pages a poll, the whole project in ceil(
 test('created, re-run and deleted between polls: each fall emitted once, none missed, in two rounds', async () => {
 	const ids = seed(2000);
 	const watcher = session({});
-	// the first round (3 polls) records every report; what changes then is compared
-	for (let poll = 0; poll < 3; poll++) expect((await watcher.poll()).emitted).toBe(false);
+	// the first round records every report; what changes then is compared
+	for (let poll = 0; poll < pollsPerRound(2000); poll++) {
+		expect((await watcher.poll()).emitted).toBe(false);
+	}
 	const broken = [ids[5], ids[700], ids[1200], ids[1990]];
+	// Each fall is read within two rounds of it, however many polls a round takes (60 reports
+	// created a poll lengthen it): the polls follow from the rollingWatch's own figure.
+	let polls = broken.length;
+	while (polls < broken.length + 2 * pollsPerRound(2000 + 60 * polls)) polls++;
+	// Deleted: 15 older reports a poll across the project, never a broken one (a report deleted
+	// before a slice reads it has no fall to tell, and when that is depends on SLICE_PAGES).
+	const deletedAt = (poll) =>
+		Array.from({ length: 15 }, (_, i) => ids[((poll * 150 + i * 3) % 1900) + 100]).filter(
+			(id) => !broken.includes(id),
+		);
 	const seen = [];
-	for (let poll = 0; poll < 8; poll++) {
-		// other clients: 60 new reports, 15 older ones deleted, re-runs that break a chosen check
+	for (let poll = 0; poll < polls; poll++) {
+		// other clients: 60 new reports, older ones deleted, re-runs that break a chosen check
 		for (let i = 0; i < 60; i++) {
 			const added = fixture.sandbox.addReport({ url: `https://big.test/new-${poll}-${i}` });
 			fixture.sandbox.setChecks(added.id, CHOSEN);
 		}
-		for (let i = 0; i < 15; i++) await remove(ids[100 + poll * 150 + i * 3]);
+		for (const id of deletedAt(poll)) await remove(id);
 		if (poll < broken.length) fixture.sandbox.setChecks(broken[poll], { noindex: false });
 		const result = await watcher.poll();
 		expect(result.error).toBeUndefined();
@@ -159,5 +210,6 @@ test('Check Fixed and Score Changed watch the whole project too', async () => {
 	expect(changed.items.map((item) => [item.json.id, item.json.score_change > 0])).toEqual([
 		[ids[0], true],
 	]);
-	expect(fixture.takeRequests()).toEqual([...pages(1, 2, 3, 4), ...pages(1, 2, 3, 4)]);
+	const [whole] = roundPages(350);
+	expect(fixture.takeRequests()).toEqual([...pages(...whole), ...pages(...whole)]);
 });

@@ -70,6 +70,28 @@ describe('pageUrlFrom', () => {
 			message: 'URL must be at most 2048 characters (got 2049)',
 		});
 	});
+
+	// Audit Site's Site and Sitemap URL: the same check, each error naming the field and its example
+	test.each([
+		[42, 'Sitemap URL must be text, like https://example.com/sitemap.xml (got a number)'],
+		['', 'Sitemap URL is required, like https://example.com/sitemap.xml'],
+		[
+			'example.com/sitemap.xml',
+			'Sitemap URL must be a full web address starting with http:// or https://, like https://example.com/sitemap.xml (got "example.com/sitemap.xml")',
+		],
+		[
+			'ftp://example.com/sitemap.xml',
+			'Sitemap URL must start with http:// or https:// and name a host, like https://example.com/sitemap.xml (got "ftp://example.com/sitemap.xml")',
+		],
+		[
+			`https://example.com/${'a'.repeat(2040)}`,
+			'Sitemap URL must be at most 2048 characters (got 2060)',
+		],
+	])('another field: %j → %s', (value, message) => {
+		expect(
+			refusal(() => pageUrlFrom(value, 'Sitemap URL', 'https://example.com/sitemap.xml')),
+		).toEqual({ field: 'Sitemap URL', message });
+	});
 });
 
 describe('privacyFrom', () => {

@@ -4,6 +4,8 @@ const zlib = require('node:zlib');
 const { SitemapScanner, NotASitemap } = require('../helpers/built').sitemapXml;
 const { sitemapsOfRobotsTxt } = require('../helpers/built').robotsTxt;
 const { fileText, CorruptGzip } = require('../helpers/built').fileText;
+const { PipelineFailure } = require('../helpers/built').failure;
+const { SiteFileFailure } = require('../helpers/built').siteFetch;
 
 const MESSY = `\uFEFF
 <?xml version="1.0" encoding="UTF-8"?>
@@ -125,4 +127,25 @@ test("fileText: a corrupt gzip fails as such; past the limit (decompressed) fail
 		CorruptGzip,
 	);
 	await expect(textOf([gz], 50_000)).rejects.toThrow('too large');
+});
+
+test('fileText: a failure of the read itself while a gzip is decompressed passes as it is (Stop, the site fetch), any other is a corrupt gzip', async () => {
+	const gz = zlib.gzipSync(Buffer.alloc(100_000, 65));
+	const failingAfter = (error) =>
+		async function* () {
+			yield gz.subarray(0, 30);
+			throw error;
+		};
+	const read = async (source) => {
+		for await (const piece of fileText(source(), 1024 * 1024, () => new Error('too large'))) {
+			expect(typeof piece).toBe('string');
+		}
+	};
+	const stopped = new PipelineFailure({ type: 'canceled' });
+	const timedOut = new SiteFileFailure('https://a.test/s.xml.gz', { kind: 'timedOut' });
+	await expect(read(failingAfter(stopped))).rejects.toBe(stopped);
+	await expect(read(failingAfter(timedOut))).rejects.toBe(timedOut);
+	// named like one, not one: the gzip is taken as broken
+	const lookalike = Object.assign(new Error('x'), { name: 'PipelineFailure' });
+	await expect(read(failingAfter(lookalike))).rejects.toBeInstanceOf(CorruptGzip);
 });

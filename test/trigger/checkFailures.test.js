@@ -1,7 +1,8 @@
 // Check Failed's decisions (nodes/PhpRank/trigger/checkFailures.ts and watch.ts
 // detectCheckFailures): pure functions of the recorded state and the reports read in one poll.
 const { chosenChecks, failingMask, regressionsOf } = require('../helpers/built').checkFailures;
-const { baseline, detectCheckFailures, watchSignature } = require('../helpers/built').watch;
+const { baseline, watchSignature } = require('../helpers/built').watch;
+const { detectCheckFailures } = require('../helpers/built').checkEvents;
 
 const settings = (checks, extra = {}) => ({
 	event: 'checkFailed',

@@ -2,7 +2,7 @@
 // functions of the recorded numbers and the reports read in one poll.
 const { decideFixes, fixRecord, fixRecordsOf, fixesOf, maskOfRecord, pageKeyOf } =
 	require('../helpers/built').checkFixes;
-const { detectCheckFixes } = require('../helpers/built').detectFixes;
+const { detectCheckFixes } = require('../helpers/built').checkEvents;
 
 const checks = ['title', 'robots', 'noindex'];
 const fail = { passed: false, importance: 'high', errors: { missing: null } };

@@ -1,6 +1,8 @@
 // The rolling watch's pure parts (nodes/PhpRank/trigger/rollingWatch.ts): where a slice starts, what
 // it covered, and which recorded reports are gone.
-const { afterSlice, rolledRecords, sliceCursor, slicePage } =
+const fs = require('node:fs');
+const path = require('node:path');
+const { afterSlice, rolledRecords, sliceCursor, slicePage, SLICE_PAGES, pollsPerRound } =
 	require('../helpers/built').rollingWatch;
 
 const reports = (from, to) => {
@@ -45,5 +47,44 @@ test('rolled records: decided over recorded; a recorded report inside a covered 
 		5: 1,
 		8: 2,
 		10: 0,
+	});
+});
+
+test('pollsPerRound: ceil((full pages - 1) / (SLICE_PAGES - 1)), at least 1', () => {
+	const stated = (reports) =>
+		Math.max(1, Math.ceil((Math.floor(reports / 100) - 1) / (SLICE_PAGES - 1)));
+	for (const reports of [0, 99, 100, 199, 200, 999, 1000, 1001, 1800, 1801, 2000, 10_000]) {
+		expect([reports, pollsPerRound(reports)]).toEqual([reports, stated(reports)]);
+	}
+});
+
+// A constant changed in one place changes every figure that states it: the docs, the README and the
+// benchmark's description state the slice's pages and what follows from them; this fails until they
+// say what SLICE_PAGES now makes true (test/node/triggerRolling.test.js checks the polls themselves).
+describe('the figures that state the rolling watch', () => {
+	const text = (file) =>
+		fs.readFileSync(path.join(__dirname, '..', '..', file), 'utf8').replace(/\s+/g, ' ');
+	const polls = (reports) => {
+		const count = pollsPerRound(reports);
+		return `${reports.toLocaleString('en-US')} reports, ${count} ${count === 1 ? 'poll' : 'polls'}`;
+	};
+	test.each([
+		['docs/usage.md', `a slice of up to ${SLICE_PAGES} older pages`],
+		['docs/usage.md', `at most ${SLICE_PAGES + 1} requests a poll`],
+		['docs/usage.md', `⌈(F − 1) / ${SLICE_PAGES - 1}⌉ polls`],
+		['docs/usage.md', `one poll for every ${(SLICE_PAGES - 1) * 100} reports created`],
+		['docs/usage.md', polls(350)],
+		['docs/usage.md', polls(1000)],
+		['docs/usage.md', polls(2000)],
+		['docs/usage.md', polls(10_000)],
+		[
+			'README.md',
+			`a round over 10,000 reports takes ${pollsPerRound(10_000)} polls of at most ${SLICE_PAGES + 1} requests`,
+		],
+		['docs/architecture.md', `a slice of up to ${SLICE_PAGES} older pages`],
+		['bench/README.md', `⌈(⌊P/100⌋ − 1) / ${SLICE_PAGES - 1}⌉`],
+		['bench/README.md', `1 + the slice's pages, ${SLICE_PAGES + 1} or fewer`],
+	])('%s: "%s"', (file, figure) => {
+		expect(text(file)).toContain(figure);
 	});
 });

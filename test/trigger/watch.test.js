@@ -233,7 +233,8 @@ describe('IDs that start again lower (phpRank reinstalled or restored)', () => {
 	});
 
 	describe('the events that compare a window: deleted reports or IDs handed out again', () => {
-		const { windowRestart, detectCheckFailures } = require('../helpers/built').watch;
+		const { windowRestart } = require('../helpers/built').watch;
+		const { detectCheckFailures } = require('../helpers/built').checkEvents;
 		const FAILED = settings({ event: 'checkFailed', checks: ['noindex'] });
 		const recorded = {
 			watch: watchSignature(FAILED),

@@ -127,9 +127,57 @@ const sortDirectionField: INodeProperties = {
 };
 
 /**
- * How the node treats phpRank's rate limit and failures. Read by the transport
+ * A collection's options in the order n8n's lint wants, alphabetical by display name, whatever
+ * order they are given in: for a collection whose options come from several places (Audit Site's
+ * Options and the request limits), so that none is placed by its position. Lower-cased names are
+ * compared as strings: `localeCompare` would load ICU's collator when n8n loads the package
+ * (report/checkCatalogue.ts CHECK_OPTIONS).
+ */
+export function inDisplayNameOrder(options: INodeProperties[]): INodeProperties[] {
+	return [...options].sort((a, b) => {
+		const [x, y] = [a.displayName.toLowerCase(), b.displayName.toLowerCase()];
+		return x < y ? -1 : x > y ? 1 : 0;
+	});
+}
+
+/**
+ * How the node treats phpRank's rate limit and failures: the options of every operation's Options
+ * (`requestLimitOptions`), and among Audit Site's own. Read by the transport
  * (transport/channels.ts `limitsOf`), not routed: none of it is sent to phpRank.
  */
+export function requestLimitFields(): INodeProperties[] {
+	return [
+		{
+			displayName: 'Max Parallel Requests',
+			name: 'maxParallelRequests',
+			type: 'number',
+			typeOptions: { minValue: 1, maxValue: 50 },
+			default: 5,
+			description:
+				'Most requests of this phpRank account in flight at once, across all items. Fewer is gentler on the server; phpRank also throttles each key (about 60 a minute), which the node waits for by itself.',
+		},
+		{
+			displayName: 'Max Wait for Rate Limit (Seconds)',
+			name: 'maxRateLimitWait',
+			type: 'number',
+			typeOptions: { minValue: 0 },
+			default: 600,
+			description:
+				"Longest total time one request waits for phpRank's rate limit (HTTP 429, Retry-After) before it fails",
+		},
+		{
+			displayName: 'Retries',
+			name: 'retries',
+			type: 'number',
+			typeOptions: { minValue: 0, maxValue: 10 },
+			default: 3,
+			description:
+				'How many times a Get, Update or Delete is tried again, with growing pauses, after a server error, a dropped connection or a timeout. A Create is never sent again once phpRank may have received it, so no duplicate report is made.',
+		},
+	];
+}
+
+/** The Options of the operations (other than Audit Site, whose Options add its own): the request limits. */
 export function requestLimitOptions(resource: Resource, operations: Operation[]): INodeProperties {
 	return {
 		displayName: 'Options',
@@ -138,35 +186,7 @@ export function requestLimitOptions(resource: Resource, operations: Operation[])
 		placeholder: 'Add Option',
 		default: {},
 		displayOptions: showFor(resource, operations),
-		options: [
-			{
-				displayName: 'Max Parallel Requests',
-				name: 'maxParallelRequests',
-				type: 'number',
-				typeOptions: { minValue: 1, maxValue: 50 },
-				default: 5,
-				description:
-					'Most requests of this phpRank account in flight at once, across all items. Fewer is gentler on the server; phpRank also throttles each key (about 60 a minute), which the node waits for by itself.',
-			},
-			{
-				displayName: 'Max Wait for Rate Limit (Seconds)',
-				name: 'maxRateLimitWait',
-				type: 'number',
-				typeOptions: { minValue: 0 },
-				default: 600,
-				description:
-					"Longest total time one request waits for phpRank's rate limit (HTTP 429, Retry-After) before it fails",
-			},
-			{
-				displayName: 'Retries',
-				name: 'retries',
-				type: 'number',
-				typeOptions: { minValue: 0, maxValue: 10 },
-				default: 3,
-				description:
-					'How many times a Get, Update or Delete is tried again, with growing pauses, after a server error, a dropped connection or a timeout. A Create is never sent again once phpRank may have received it, so no duplicate report is made.',
-			},
-		],
+		options: requestLimitFields(),
 	};
 }
 
@@ -330,15 +350,20 @@ export function checkAfterCreateField(
 	};
 }
 
-/** Update's "Output Changes": shown only with Re-Run Analysis on (`displayOptions` says where). */
-export function outputChangesField(displayOptions: IDisplayOptions): INodeProperties {
+/**
+ * "Output Changes" of Update (shown only with Re-Run Analysis on) and Create or Re-Run, each with
+ * its own description (what the comparison costs differs); `displayOptions` says where.
+ */
+export function outputChangesField(
+	description: string,
+	displayOptions: IDisplayOptions,
+): INodeProperties {
 	return {
 		displayName: 'Output Changes',
 		name: OUTPUT_CHANGES_PARAMETER,
 		type: 'boolean',
 		default: false,
-		description:
-			"Whether to add what the re-run changed under 'changes': score and label before and after ('score_change' is negative when the score dropped), 'regressions' (checks that passed before and fail now, with the reason) and 'fixed' (checks that pass now). Reads the report once before the re-run: one more request.",
+		description,
 		displayOptions,
 	};
 }

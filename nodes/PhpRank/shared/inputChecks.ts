@@ -40,33 +40,37 @@ export function reportIdFrom(value: unknown): number {
 	return Number(text);
 }
 
-/** The page to analyse: an absolute http(s) URL within phpRank's length limit. */
-export function pageUrlFrom(value: unknown): string {
+/**
+ * The page to analyse: an absolute http(s) URL within phpRank's length limit. The errors name
+ * `field` and show `example` (Create's URL by default; Audit Site's Site and Sitemap URL give theirs).
+ */
+export function pageUrlFrom(
+	value: unknown,
+	field = 'URL',
+	example = 'https://example.com/page',
+): string {
 	if (typeof value !== 'string') {
-		throw new InvalidInput(
-			'URL',
-			`URL must be text, like https://example.com/page (got ${kindOf(value)})`,
-		);
+		throw new InvalidInput(field, `${field} must be text, like ${example} (got ${kindOf(value)})`);
 	}
 	const url = value.trim();
-	if (url === '') throw new InvalidInput('URL', 'URL is required, like https://example.com/page');
+	if (url === '') throw new InvalidInput(field, `${field} is required, like ${example}`);
 	if (url.length > MAX_URL_LENGTH) {
 		throw new InvalidInput(
-			'URL',
-			`URL must be at most ${MAX_URL_LENGTH} characters (got ${url.length})`,
+			field,
+			`${field} must be at most ${MAX_URL_LENGTH} characters (got ${url.length})`,
 		);
 	}
 	const parsed = webAddress(url);
 	if (!parsed) {
 		throw new InvalidInput(
-			'URL',
-			`URL must be a full web address starting with http:// or https://, like https://example.com/page (got ${quotedValue(url)})`,
+			field,
+			`${field} must be a full web address starting with http:// or https://, like ${example} (got ${quotedValue(url)})`,
 		);
 	}
 	if ((parsed.protocol !== 'http:' && parsed.protocol !== 'https:') || parsed.hostname === '') {
 		throw new InvalidInput(
-			'URL',
-			`URL must start with http:// or https:// and name a host, like https://example.com/page (got ${quotedValue(url)})`,
+			field,
+			`${field} must start with http:// or https:// and name a host, like ${example} (got ${quotedValue(url)})`,
 		);
 	}
 	return url;

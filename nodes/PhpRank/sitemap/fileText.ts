@@ -1,3 +1,6 @@
+import { PipelineFailure } from '../transport/failure';
+import { SiteFileFailure } from '../transport/siteFetch';
+
 /**
  * A sitemap file's text as it arrives. Compressed or not is told by its first bytes (gzip's
  * 1F 8B), not by its name or headers: a `.gz` that the server or n8n's HTTP client already
@@ -27,11 +30,14 @@ async function* prefixed(first: Uint8Array, rest: Chunks): Chunks {
 	}
 }
 
-/** A failure of the read itself (Stop, the Timeout) as it is; any other: the gzip is broken. */
+/**
+ * A failure of the read itself as it is: Stop (the transport's `canceled` PipelineFailure) or what
+ * the site fetch says went wrong with the file (SiteFileFailure: the Timeout, the connection). Any
+ * other: the gzip is broken.
+ */
 function corruptOr(error: unknown): Error {
-	const name = (error as Error | undefined)?.name;
-	return name === 'PipelineFailure' || name === 'SiteFileFailure'
-		? (error as Error)
+	return error instanceof PipelineFailure || error instanceof SiteFileFailure
+		? error
 		: new CorruptGzip();
 }
 

@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { fingerprint } from '../report/pageSet';
+import { reportId } from '../report/reportId';
 import { toNumber } from '../report/score';
 import { storedUrl } from '../report/storedUrl';
 import type { NamedCheck } from './checkFailures';
@@ -59,7 +60,7 @@ export function fixesOf(
 export function fixRecordsOf(reports: IDataObject[], checks: readonly string[]): IDataObject {
 	const records: IDataObject = {};
 	for (const report of reports) {
-		records[String(toNumber(report.id) ?? 0)] = fixRecord(
+		records[String(reportId(report))] = fixRecord(
 			pageKeyOf(report, checks.length),
 			failingMask(report, checks),
 			checks.length,
@@ -113,7 +114,7 @@ export function decideFixes(
 	let pages: Map<number, number> | undefined;
 	const fixed: FixDecision['fixed'] = [];
 	for (const report of reports) {
-		const id = toNumber(report.id) ?? 0;
+		const id = reportId(report);
 		const recorded = toNumber(records[String(id)]);
 		const page = pageKeyOf(report, count);
 		const previous = recorded === null ? 0 : maskOfRecord(recorded, count);

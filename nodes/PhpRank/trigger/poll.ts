@@ -21,7 +21,6 @@ import { testEvent } from './testEvent';
 import type { WatchEvent, WatchOutcome, WatchState } from './watch';
 import {
 	baseline,
-	detectCheckFailures,
 	detectNewReports,
 	detectScoreBelow,
 	detectScoreChanges,
@@ -30,7 +29,7 @@ import {
 	watchedAnotherSite,
 	windowRestart,
 } from './watch';
-import { detectCheckFixes } from './detectFixes';
+import { detectCheckFailures, detectCheckFixes } from './checkEvents';
 
 /** The poll's events as the trigger's items; null (nothing to start) when there are none. */
 function toItems(events: WatchEvent[], simplify: boolean): INodeExecutionData[][] | null {

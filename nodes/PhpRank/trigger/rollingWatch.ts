@@ -1,6 +1,6 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import { toNumber } from '../report/score';
+import { reportId } from '../report/reportId';
 import type { ApiRequest, ChannelDeadline, RequestLimits } from '../transport';
 import { isLastPage, LARGEST_PAGE_SIZE, sendFromCode } from '../transport';
 
@@ -19,6 +19,20 @@ import { isLastPage, LARGEST_PAGE_SIZE, sendFromCode } from '../transport';
 
 /** Pages of older reports one poll reads after page 1: 10 requests a poll, as the most Reports to Watch reads. */
 export const SLICE_PAGES = 9;
+/**
+ * How many polls a round over `reports` reports takes while none is created or deleted: docs/usage.md
+ * states it (bench section 7 and test/node/triggerRolling.test.js check it). The first slice reads
+ * pages 2 to SLICE_PAGES + 1, each next one starts on the page where the last one stopped
+ * (SLICE_PAGES - 1 new pages), and the round ends on a slice that is not full: one whose pages hold
+ * fewer than SLICE_PAGES pages of reports, which a list ending exactly on a slice's last page does
+ * not (the next poll reads that page again, alone). So with F = floor(reports / 100) full pages:
+ * ceil((F - 1) / (SLICE_PAGES - 1)) polls, at least 1.
+ */
+export function pollsPerRound(reports: number): number {
+	const fullPages = Math.floor(reports / LARGEST_PAGE_SIZE);
+	return Math.max(1, Math.ceil((fullPages - 1) / (SLICE_PAGES - 1)));
+}
+
 /** Recorded reports that may have been deleted since the slice passed them, before its start is off by a page. */
 const DELETED_MARGIN = LARGEST_PAGE_SIZE;
 
@@ -31,14 +45,12 @@ export interface RollingRead {
 	covered: Array<[number, number]>;
 }
 
-const idOf = (report: IDataObject) => toNumber(report.id) ?? 0;
-
 function lowestId(reports: IDataObject[]): number {
-	return reports.reduce((low, report) => Math.min(low, idOf(report)), Infinity);
+	return reports.reduce((low, report) => Math.min(low, reportId(report)), Infinity);
 }
 
 function highestId(reports: IDataObject[]): number {
-	return reports.reduce((high, report) => Math.max(high, idOf(report)), -Infinity);
+	return reports.reduce((high, report) => Math.max(high, reportId(report)), -Infinity);
 }
 
 /** The cursor of this poll's slice: the recorded one, or page 1's lowest ID when a round starts. */
@@ -71,7 +83,7 @@ export function afterSlice(
 ): Pick<RollingRead, 'cursor' | 'covered'> {
 	if (slice.length === 0)
 		return { cursor: undefined, covered: ended && from === 2 ? [[0, cursor]] : [] };
-	const joined = from === 2 || slice.some((report) => idOf(report) >= cursor);
+	const joined = from === 2 || slice.some((report) => reportId(report) >= cursor);
 	const high = joined ? cursor : highestId(slice);
 	const low = ended && joined ? 0 : lowestId(slice);
 	return { cursor: ended || !joined ? undefined : lowestId(slice), covered: [[low, high]] };
@@ -104,8 +116,8 @@ export async function readRolling(
 				newestFirst: true,
 				fromPage: from,
 			});
-			const seen = new Set(pageOne.map(idOf));
-			const reports = [...pageOne, ...slice.filter((report) => !seen.has(idOf(report)))];
+			const seen = new Set(pageOne.map(reportId));
+			const reports = [...pageOne, ...slice.filter((report) => !seen.has(reportId(report)))];
 			const after = afterSlice(cursor, from, slice, slice.length < maxItems);
 			return { reports, ...after, covered: [[lowestId(pageOne), Infinity], ...after.covered] };
 		},
@@ -122,7 +134,7 @@ export function rolledRecords(
 	decided: IDataObject,
 	read: RollingRead,
 ): IDataObject {
-	const readIds = new Set(read.reports.map(idOf));
+	const readIds = new Set(read.reports.map(reportId));
 	const records: IDataObject = {};
 	for (const [key, value] of Object.entries({ ...before, ...decided })) {
 		const id = Number(key);

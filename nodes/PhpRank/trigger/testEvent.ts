@@ -3,8 +3,8 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { newestReports, pollDeadline, watchedWindow, windowSize } from './readReports';
 import type { WatchEvent, WatchSettings } from './watch';
-import { belowFields, changeFields, latestRerun, newestBelow, newestFailing } from './watch';
-import { newestFixed } from './detectFixes';
+import { belowFields, changeFields, latestRerun, newestBelow } from './watch';
+import { newestFailing, newestFixed } from './checkEvents';
 
 function noTestEvent(
 	context: IPollFunctions,

@@ -1,8 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { byIdAscending, reportId } from '../report/reportId';
 import { reportLabel, reportScore, scoreLabel, toNumber } from '../report/score';
 import { simplifyReport } from '../report/simplify';
-import { chosenChecks, failingMask, regressionsOf } from './checkFailures';
+import { chosenChecks, failingMask } from './checkFailures';
 import { fixRecordsOf } from './checkFixes';
 
 /**
@@ -100,14 +101,6 @@ export function watchSignature(settings: WatchSettings): string {
 	return JSON.stringify(parts);
 }
 
-export function reportId(report: IDataObject): number {
-	return toNumber(report.id) ?? 0;
-}
-
-export function byIdAscending(a: IDataObject, b: IDataObject): number {
-	return reportId(a) - reportId(b);
-}
-
 /** A report's creation time (ms since the epoch), when it has a readable `created_at`. */
 export function createdAtMs(report: IDataObject | undefined): number | undefined {
 	const time = Date.parse(String(report?.created_at ?? ''));
@@ -144,31 +137,6 @@ export function windowState(
 	const lastCreatedAt = latestCreatedAt(window, state.lastCreatedAt);
 	if (lastCreatedAt !== undefined) next.lastCreatedAt = lastCreatedAt;
 	return Object.assign(next, recorded);
-}
-
-/** What the check events (Check Failed, Check Fixed) start a poll from. */
-export interface CheckWindow {
-	/** The chosen checks in phpRank's order (checkFailures.ts chosenChecks). */
-	checks: string[];
-	/** The newest ID seen at the last poll (0: none). */
-	lastId: number;
-	/** Report ID → the number recorded for it at the last poll. */
-	known: IDataObject;
-	/** The window's reports, oldest first. */
-	reports: IDataObject[];
-}
-
-export function checkWindow(
-	state: WatchState,
-	settings: WatchSettings,
-	window: IDataObject[],
-): CheckWindow {
-	return {
-		checks: chosenChecks(settings.checks),
-		lastId: state.lastId ?? 0,
-		known: state.failing ?? {},
-		reports: [...window].sort(byIdAscending),
-	};
 }
 
 /** The latest `created_at` among the reports and `since` (as sent, so it is stored as phpRank wrote it). */
@@ -436,45 +404,4 @@ export function newestBelow(window: IDataObject[], threshold: number): IDataObje
 			const score = reportScore(report);
 			return score !== null && score < threshold;
 		});
-}
-
-/** The field a Check Failed event adds: the chosen checks that broke, in Update's Output Changes shape. */
-export function checkFailedFields(regressions: IDataObject[]): IDataObject {
-	return { regressions };
-}
-
-/**
- * Check Failed: a report of the window is emitted when a chosen check that passed at the last poll
- * fails now (once per fall: again only after the check passed again), or when it is new (created
- * since the last poll) and fails a chosen check. Reports that moved into the window after deletions
- * are recorded, not emitted; reports that left it are forgotten.
- */
-export function detectCheckFailures(
-	state: WatchState,
-	settings: WatchSettings,
-	window: IDataObject[],
-): WatchOutcome {
-	const { checks, lastId, known, reports } = checkWindow(state, settings, window);
-	const failing: IDataObject = {};
-	const events: WatchEvent[] = [];
-	for (const report of reports) {
-		const key = String(reportId(report));
-		const recorded = toNumber(known[key]);
-		const now = failingMask(report, checks, recorded ?? 0);
-		failing[key] = now;
-		const before = recorded ?? (reportId(report) > lastId ? 0 : now);
-		const regressions = regressionsOf(report, checks, before, now);
-		if (regressions.length > 0) events.push({ report, extra: checkFailedFields(regressions) });
-	}
-	return { events, state: windowState(state, settings, window, { failing }) };
-}
-
-/** "Fetch Test Event", Check Failed: the newest report that fails a chosen check, with those checks. */
-export function newestFailing(window: IDataObject[], checks: string[]): WatchEvent | undefined {
-	const chosen = chosenChecks(checks);
-	for (const report of [...window].sort(byIdAscending).reverse()) {
-		const regressions = regressionsOf(report, chosen, 0, failingMask(report, chosen));
-		if (regressions.length > 0) return { report, extra: checkFailedFields(regressions) };
-	}
-	return undefined;
 }

@@ -757,7 +757,9 @@ describe('the rules, with a scripted API', () => {
 	const rules = require('../../helpers/built').createOrRerun;
 	// The lookup and the write, without the read after a Create: that read has its own tests
 	// (overlappingRuns.test.js, "across processes"), and the engine tests above count it.
-	const decide = (input, api) => rules.createOrRerun({ checkAfterCreate: false, ...input }, api);
+	// one page alone in its run (a run scope of its own), as the operation runs it for one item
+	const decide = (input, api) =>
+		rules.createOrRerunOnce({}, { checkAfterCreate: false, ...input }, api);
 	const createOrRerunOnce = (scope, input, api) =>
 		rules.createOrRerunOnce(scope, { checkAfterCreate: false, ...input }, api);
 	const { LARGEST_PAGE_SIZE: LOOKUP_PAGE_SIZE } = require('../../helpers/built').paging;

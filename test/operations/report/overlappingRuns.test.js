@@ -1,6 +1,9 @@
 // Report → Create or Re-Run, runs that overlap in one process (nodes/PhpRank/resources/report/overlappingRuns.ts):
 // per account and page one lookup at a time and one write, whose outcome every overlapping run outputs.
-const { createOrRerun, createOrRerunOnce } = require('../../helpers/built').createOrRerun;
+const { createOrRerunOnce } = require('../../helpers/built').createOrRerun;
+
+/** One page alone in its run of the node: a run scope of its own (as n8n gives each execution). */
+const onePage = (input, api) => createOrRerunOnce({}, input, api);
 const { accountOf, pagesUnderWay } = require('../../helpers/built').overlappingRuns;
 const { canceledFailure, untilCanceled } = require('../../helpers/built').abort;
 const { PipelineFailure } = require('../../helpers/built').failure;
@@ -22,18 +25,18 @@ describe('the rules, with a scripted phpRank shared by several runs', () => {
 
 	/**
 	 * One phpRank (reports of several accounts) and, per run, a CreateOrRerunApi of an account with
-	 * its own Stop. With `holdWrites`, every create and re-run waits until `release()`; `calls`
-	 * records every request with the run that sent it.
+	 * its own Stop. With `holdWrites`, every create and re-run waits until `release()`, with
+	 * `holdLookups` every list request; `calls` records every request with the run that sent it.
 	 */
-	function server(reports = [], { holdWrites = false } = {}) {
+	function server(reports = [], { holdWrites = false, holdLookups = false } = {}) {
 		const state = {
 			reports: reports.map((r) => ({ account: 'A', generated_at: hoursAgo(100), ...r })),
 			calls: [],
 			held: [],
 		};
 		const nextId = () => Math.max(0, ...state.reports.map((r) => r.id)) + 1;
-		const hold = async () => {
-			if (!holdWrites) return;
+		const hold = async (held = holdWrites) => {
+			if (!held) return;
 			const gate = deferred();
 			state.held.push(gate);
 			await gate.promise;
@@ -48,6 +51,7 @@ describe('the rules, with a scripted phpRank shared by several runs', () => {
 				waitFor: async (work) => await untilCanceled(work, stop.signal),
 				async listPage(search, page, perPage) {
 					state.calls.push([run, 'list', search, page]);
+					await untilCanceled(hold(holdLookups), stop.signal);
 					await Promise.resolve();
 					checkStop();
 					const matches = state.reports
@@ -107,7 +111,7 @@ describe('the rules, with a scripted phpRank shared by several runs', () => {
 		async (count) => {
 			const phpRank = server();
 			const runs = Array.from({ length: count }, (_, i) =>
-				createOrRerun(page('https://a.test/new'), phpRank.api(i, { url: 'a.test/new' })),
+				onePage(page('https://a.test/new'), phpRank.api(i, { url: 'a.test/new' })),
 			);
 			const outcomes = await Promise.all(runs);
 			// the lookup, the Create, and the read after it (nothing older appeared)
@@ -130,9 +134,7 @@ describe('the rules, with a scripted phpRank shared by several runs', () => {
 		async (count) => {
 			const phpRank = server([{ id: 7, url: 'a.test/p' }]);
 			const outcomes = await Promise.all(
-				Array.from({ length: count }, (_, i) =>
-					createOrRerun(page('https://a.test/p'), phpRank.api(i)),
-				),
+				Array.from({ length: count }, (_, i) => onePage(page('https://a.test/p'), phpRank.api(i))),
 			);
 			expect(phpRank.writes()).toEqual([[0, 'rerun', 7]]);
 			expect(outcomes.every((o) => o === outcomes[0])).toBe(true);
@@ -146,10 +148,10 @@ describe('the rules, with a scripted phpRank shared by several runs', () => {
 
 	test('a run arriving while the re-run is under way joins it', async () => {
 		const phpRank = server([{ id: 7, url: 'a.test/p' }], { holdWrites: true });
-		const first = createOrRerun(page('https://a.test/p'), phpRank.api('first'));
+		const first = onePage(page('https://a.test/p'), phpRank.api('first'));
 		await settle();
 		expect(phpRank.writes()).toEqual([['first', 'rerun', 7]]);
-		const second = createOrRerun(page('https://www.a.test/p/'), phpRank.api('second'));
+		const second = onePage(page('https://www.a.test/p/'), phpRank.api('second'));
 		await settle();
 		phpRank.release();
 		const [a, b] = await Promise.all([first, second]);
@@ -160,9 +162,7 @@ describe('the rules, with a scripted phpRank shared by several runs', () => {
 	test('Max Age: overlapping runs keep the report, nothing written', async () => {
 		const phpRank = server([{ id: 7, url: 'a.test/p', generated_at: hoursAgo(2) }]);
 		const outcomes = await Promise.all(
-			[0, 1, 2].map((i) =>
-				createOrRerun(page('https://a.test/p', { maxAgeHours: 24 }), phpRank.api(i)),
-			),
+			[0, 1, 2].map((i) => onePage(page('https://a.test/p', { maxAgeHours: 24 }), phpRank.api(i))),
 		);
 		expect(phpRank.writes()).toEqual([]);
 		expect(outcomes.map((o) => [o.action, o.record.id])).toEqual([
@@ -182,7 +182,7 @@ describe('the rules, with a scripted phpRank shared by several runs', () => {
 		];
 		const outcomes = await Promise.all(
 			runs.map(([run, account]) =>
-				createOrRerun(page('https://a.test/new'), phpRank.api(run, { account, url: 'a.test/new' })),
+				onePage(page('https://a.test/new'), phpRank.api(run, { account, url: 'a.test/new' })),
 			),
 		);
 		expect(phpRank.writes()).toEqual([
@@ -203,7 +203,7 @@ describe('the rules, with a scripted phpRank shared by several runs', () => {
 	test('different pages never wait: 20 pages, 20 Creates under way at once', async () => {
 		const phpRank = server([], { holdWrites: true });
 		const runs = Array.from({ length: 20 }, (_, i) =>
-			createOrRerun(page(`https://a.test/page-${i}`), phpRank.api(i, { url: `a.test/page-${i}` })),
+			onePage(page(`https://a.test/page-${i}`), phpRank.api(i, { url: `a.test/page-${i}` })),
 		);
 		await settle();
 		// every page's Create was sent before any of them answered
@@ -217,7 +217,7 @@ describe('the rules, with a scripted phpRank shared by several runs', () => {
 	test('Stop of the creating run: it alone is canceled; a waiting run takes over, the others join it', async () => {
 		const phpRank = server([], { holdWrites: true });
 		const apis = [0, 1, 2].map((i) => phpRank.api(i, { url: 'a.test/new' }));
-		const runs = apis.map((api) => createOrRerun(page('https://a.test/new'), api).catch((e) => e));
+		const runs = apis.map((api) => onePage(page('https://a.test/new'), api).catch((e) => e));
 		await settle();
 		expect(phpRank.writes()).toEqual([[0, 'create']]);
 		apis[0].stop();
@@ -236,10 +236,31 @@ describe('the rules, with a scripted phpRank shared by several runs', () => {
 		expect(phpRank.state.reports).toHaveLength(1);
 	});
 
+	test('Stop of the run that looks up: it alone is canceled; a waiting run looks up itself, the other joins it', async () => {
+		const phpRank = server([], { holdLookups: true });
+		const apis = [0, 1, 2].map((i) => phpRank.api(i, { url: 'a.test/new' }));
+		const unchecked = page('https://a.test/new', { checkAfterCreate: false });
+		const runs = apis.map((api) => onePage(unchecked, api).catch((e) => e));
+		await settle();
+		expect(phpRank.state.calls).toEqual([[0, 'list', '/new', 1]]);
+		apis[0].stop();
+		await settle();
+		expect(phpRank.state.calls).toEqual([
+			[0, 'list', '/new', 1],
+			[1, 'list', '/new', 1],
+		]);
+		phpRank.release();
+		const [stopped, second, third] = await Promise.all(runs);
+		expect(stopped.failure).toEqual({ type: 'canceled' });
+		expect(second).toEqual({ action: 'created', record: expect.objectContaining({ id: 1 }) });
+		expect(third).toBe(second);
+		expect(phpRank.writes()).toEqual([[1, 'create']]);
+	});
+
 	test('Stop of a waiting run: it alone is canceled, at once; the Create goes on for the others', async () => {
 		const phpRank = server([], { holdWrites: true });
 		const apis = [0, 1, 2].map((i) => phpRank.api(i, { url: 'a.test/new' }));
-		const runs = apis.map((api) => createOrRerun(page('https://a.test/new'), api).catch((e) => e));
+		const runs = apis.map((api) => onePage(page('https://a.test/new'), api).catch((e) => e));
 		await settle();
 		apis[1].stop();
 		const waiting = await runs[1];
@@ -256,7 +277,7 @@ describe('the rules, with a scripted phpRank shared by several runs', () => {
 		const refused = new PipelineFailure({ type: 'http', status: 422 });
 		const apis = [0, 1, 2].map((i) => phpRank.api(i, { url: 'a.test/new', failCreate: refused }));
 		const results = await Promise.all(
-			apis.map((api) => createOrRerun(page('https://a.test/new'), api).catch((e) => e)),
+			apis.map((api) => onePage(page('https://a.test/new'), api).catch((e) => e)),
 		);
 		expect(results).toEqual([refused, refused, refused]);
 		expect(phpRank.writes()).toEqual([[0, 'create']]);
@@ -266,7 +287,7 @@ describe('the rules, with a scripted phpRank shared by several runs', () => {
 		const phpRank = server();
 		const outcomes = await Promise.all(
 			['https://a.test/café', 'https://a.test/caf%C3%A9', 'http://www.a.test/caf%c3%a9/'].map(
-				(url, i) => createOrRerun(page(url), phpRank.api(i, { url: 'a.test/caf%C3%A9' })),
+				(url, i) => onePage(page(url), phpRank.api(i, { url: 'a.test/caf%C3%A9' })),
 			),
 		);
 		expect(phpRank.writes()).toEqual([[0, 'create']]);
@@ -306,7 +327,7 @@ describe('the rules, with a scripted phpRank shared by several runs', () => {
 			const phpRank = server([{ id: 1, url: 'a.test/other' }]);
 			const outcomes = await Promise.all(
 				['P', 'Q'].map((run) =>
-					createOrRerun(page('https://a.test/new'), alone(phpRank, run, 'a.test/new')),
+					onePage(page('https://a.test/new'), alone(phpRank, run, 'a.test/new')),
 				),
 			);
 			expect(phpRank.writes()).toEqual([
@@ -330,8 +351,8 @@ describe('the rules, with a scripted phpRank shared by several runs', () => {
 
 		test('the other process created it first, in another spelling: found by the read, own report deleted', async () => {
 			const phpRank = server();
-			const first = createOrRerun(page('https://a.test/café'), alone(phpRank, 'P', 'a.test/café'));
-			const second = createOrRerun(
+			const first = onePage(page('https://a.test/café'), alone(phpRank, 'P', 'a.test/café'));
+			const second = onePage(
 				page('https://a.test/caf%C3%A9'),
 				alone(phpRank, 'Q', 'a.test/caf%C3%A9'),
 			);
@@ -344,7 +365,7 @@ describe('the rules, with a scripted phpRank shared by several runs', () => {
 			const phpRank = server();
 			await Promise.all(
 				['P', 'Q'].map((run) =>
-					createOrRerun(
+					onePage(
 						page('https://a.test/new', { checkAfterCreate: false }),
 						alone(phpRank, run, 'a.test/new'),
 					),

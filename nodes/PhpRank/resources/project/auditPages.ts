@@ -6,7 +6,8 @@ import { CREDENTIAL_NAME } from '../../shared/constants';
 import type { ItemRequests } from '../../transport';
 import { failsEveryPage, nodeErrorOf } from '../../transport';
 import { createFormRequest } from '../report/create';
-import { createOrRerunOnce, createOrRerunOutput, rulesApiOf } from '../report/createOrRerun';
+import { createOrRerunOnce, createOrRerunOutput } from '../report/createOrRerun';
+import { rulesApiOf } from '../report/rulesApi';
 import type { PageAnswer } from '../report/siteListing';
 
 /**

@@ -8,27 +8,23 @@ import type {
 import type { AuditPlan } from '../../report/auditPlan';
 import { planAudit } from '../../report/auditPlan';
 import type { SitePage, SitePages } from '../../sitemap/sitePages';
-import { MAX_SITE_PAGES, pageFilterOf, SitePagesReader } from '../../sitemap/sitePages';
-import { OPERATION, PRIVACY, RESOURCE } from '../../shared/constants';
+import { MAX_SITE_PAGES, SitePagesReader } from '../../sitemap/sitePages';
+import { OPERATION, RESOURCE } from '../../shared/constants';
 import {
 	checkAfterCreateField,
 	maxAgeHoursField,
 	privacyChoices,
-	requestLimitOptions,
+	inDisplayNameOrder,
+	requestLimitFields,
 	showFor,
 	simplifyField,
 } from '../../shared/fields';
-import {
-	InvalidInput,
-	maxAgeHoursFrom,
-	pageUrlFrom,
-	passwordFrom,
-	privacyFrom,
-} from '../../shared/inputChecks';
+import { InvalidInput } from '../../shared/inputChecks';
 import type { ItemRequests } from '../../transport';
 import { operationRouting, siteFetch } from '../../transport';
 import { auditPages, pageFields, projectOf } from './auditPages';
-import type { NotListedChoice } from './pagesNotListed';
+import type { AuditSettings } from './auditSettings';
+import { auditSettings, PAGES_FROM, timeoutMsOf } from './auditSettings';
 import { NOT_LISTED, pagesNotListedItems, unsafeToDelete } from './pagesNotListed';
 import { readSiteReports } from './siteReports';
 
@@ -43,102 +39,6 @@ import { readSiteReports } from './siteReports';
  * then the stalest (report/auditPlan.ts); a fresh page is kept and not output unless Output Kept
  * Pages asks; the run's summary first, the pages no longer listed last (pagesNotListed.ts).
  */
-
-const PAGES_FROM = { sitemaps: 'sitemaps', sitemapUrl: 'sitemapUrl' } as const;
-const DEFAULT_MAX_PAGES = 100;
-/** n8n's default Timeout of a request (RoutingNode's, when Request Options has none). */
-const DEFAULT_TIMEOUT_MS = 300_000;
-
-interface AuditSettings {
-	site: URL;
-	sitemapUrl?: string;
-	maxPages: number;
-	keep: (page: SitePage) => boolean;
-	maxAgeHours: number;
-	privacy: number;
-	password?: string;
-	listOnly: boolean;
-	/** Check for a Parallel Create (createOrRerun.ts): one read of the site after its Creates. */
-	checkAfterCreate: boolean;
-	/** Version 1.1: the whole site, stalest first; the pages no longer listed. */
-	wholeSite: boolean;
-	notListed: NotListedChoice;
-	outputKept: boolean;
-}
-
-/** A URL field checked as Create's URL is, its errors naming `field` and its own example. */
-function urlField(field: string, example: string, value: unknown): string {
-	let refused: unknown;
-	try {
-		return pageUrlFrom(value);
-	} catch (error) {
-		refused = error;
-	}
-	// pageUrlFrom refuses only with InvalidInput (shared/inputChecks.ts)
-	const message = (refused as InvalidInput).message
-		.replace(/^URL/, field)
-		.replace('https://example.com/page', example);
-	throw new InvalidInput(field, message);
-}
-
-/** Site: a site's or a page's address; its scheme and host (and port) are the site. */
-function siteFrom(value: unknown): URL {
-	return new URL(new URL(urlField('Site', 'https://example.com', value)).origin);
-}
-
-function maxPagesFrom(value: unknown): number {
-	const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-	if (typeof number === 'number' && Number.isInteger(number) && number >= 1) return number;
-	throw new InvalidInput(
-		'Max Pages',
-		`Max Pages must be a whole number, 1 or more, like 100 (got ${JSON.stringify(value)})`,
-	);
-}
-
-/** Every field read and checked once, before anything is sent. */
-async function auditSettings(context: IExecutePaginationFunctions): Promise<AuditSettings> {
-	const site = siteFrom(context.getNodeParameter('site', ''));
-	const fromUrl =
-		context.getNodeParameter('pagesFrom', PAGES_FROM.sitemaps) === PAGES_FROM.sitemapUrl;
-	const sitemapUrl = fromUrl
-		? urlField(
-				'Sitemap URL',
-				'https://example.com/sitemap.xml',
-				context.getNodeParameter('sitemapUrl', ''),
-			)
-		: undefined;
-	const options = context.getNodeParameter('options', {}) as IDataObject;
-	const privacy = privacyFrom(options.privacy ?? PRIVACY.private);
-	return {
-		site,
-		sitemapUrl,
-		maxPages: maxPagesFrom(context.getNodeParameter('maxPages', DEFAULT_MAX_PAGES)),
-		// Modified Since is read in the workflow's time zone (n8n's setting, else the instance's)
-		keep: await pageFilterOf(options, context.getTimezone()),
-		maxAgeHours: maxAgeHoursFrom(options.maxAgeHours ?? 0),
-		privacy,
-		password: privacy === PRIVACY.password ? passwordFrom(options.password ?? '') : undefined,
-		listOnly: options.listOnly === true,
-		checkAfterCreate: options.checkAfterCreate !== false,
-		wholeSite: isWholeSite(context),
-		notListed: notListedFrom(context.getNodeParameter('notListed', NOT_LISTED.keep)),
-		outputKept: options.outputKept === true,
-	};
-}
-
-function notListedFrom(value: unknown): NotListedChoice {
-	if (value === NOT_LISTED.keep || value === NOT_LISTED.delete) return value;
-	throw new InvalidInput(
-		'Reports of Pages No Longer Listed',
-		`Reports of Pages No Longer Listed must be "keep" or "delete" (got ${JSON.stringify(value)})`,
-	);
-}
-
-function timeoutMsOf(context: IExecutePaginationFunctions): number {
-	const requestOptions = context.getNodeParameter('requestOptions', {}) as IDataObject;
-	const timeout = Number(requestOptions?.timeout);
-	return Number.isFinite(timeout) && timeout > 0 ? timeout : DEFAULT_TIMEOUT_MS;
-}
 
 /** No page to audit: what was tried, and what to do. */
 function nothingFound(settings: AuditSettings, found: SitePages): InvalidInput {
@@ -155,11 +55,6 @@ function nothingFound(settings: AuditSettings, found: SitePages): InvalidInput {
 		found.offSitePages > 0 ? field : 'Options',
 		`No page of ${settings.site.origin} is left to audit: the sitemaps read (${found.sitemaps.join(', ')}) list none that passes the filters${offSite}${tried ? `; skipped: ${tried}` : ''}. Loosen Include, Exclude or Modified Since`,
 	);
-}
-
-/** Version 1.1 reads the whole site and audits the stalest pages; version 1 the first Max Pages pages. */
-function isWholeSite(context: IExecutePaginationFunctions): boolean {
-	return context.getNode().typeVersion >= 1.1;
 }
 
 /** Version 1: the first Max Pages pages of the sitemaps, each created, re-run or kept (or failed). */
@@ -314,7 +209,6 @@ export const auditSiteOption: INodePropertyOptions = {
 };
 
 const show = showFor(RESOURCE.project, [OPERATION.auditSite]);
-const limitOptions = requestLimitOptions(RESOURCE.project, [OPERATION.auditSite]).options ?? [];
 
 /** Max Pages, whose meaning changed in version 1.1: one field a version, the same name and default. */
 function maxPagesField(version: number, description: string): INodeProperties {
@@ -411,7 +305,7 @@ export const auditSiteFields: INodeProperties[] = [
 		placeholder: 'Add Option',
 		default: {},
 		displayOptions: show,
-		options: [
+		options: inDisplayNameOrder([
 			checkAfterCreateField(
 				"Whether to read the site's reports once more after its Creates (one more request per site, as Create or Re-Run does per page): a page that another n8n process created at the same time keeps its older report, and the newer one is deleted. Turn off only when audits of a site never overlap across n8n processes.",
 			),
@@ -442,7 +336,6 @@ export const auditSiteFields: INodeProperties[] = [
 					"Whether to only output the pages found, with their 'sitemap' and 'lastmod', without auditing them: nothing is sent to phpRank",
 			},
 			maxAgeHoursField(),
-			...limitOptions.slice(0, 2),
 			{
 				displayName: 'Modified Since',
 				name: 'modifiedSince',
@@ -478,7 +371,7 @@ export const auditSiteFields: INodeProperties[] = [
 					'Who can open the pages of the reports created: Public (0), Private (1) or Password (2). Sent only when a report is created.',
 				options: privacyChoices,
 			},
-			...limitOptions.slice(2),
-		],
+			...requestLimitFields(),
+		]),
 	},
 ];

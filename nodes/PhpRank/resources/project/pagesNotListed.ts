@@ -1,9 +1,10 @@
 import type { IDataObject, IExecutePaginationFunctions } from 'n8n-workflow';
 
 import type { PageReports } from '../../report/auditPlan';
-import { CREDENTIAL_NAME, RESOURCE } from '../../shared/constants';
+import { CREDENTIAL_NAME } from '../../shared/constants';
 import type { ItemRequests } from '../../transport';
 import { failsEveryPage, nodeErrorOf } from '../../transport';
+import { reportRequest } from '../report/reportById';
 
 /**
  * Project → Audit Site's pages that left the site (version 1.1): the site's reports whose page no
@@ -59,11 +60,7 @@ async function deletePage(
 ): Promise<IDataObject> {
 	const deleteAll = async () => {
 		for (const id of page.ids) {
-			await requests.deletion({
-				method: 'DELETE',
-				url: `/reports/${id}`,
-				subject: { resource: RESOURCE.report, id },
-			});
+			await requests.deletion(reportRequest('DELETE', id));
 		}
 	};
 	return await deleteAll().then(

@@ -5,6 +5,7 @@ import { reportStub } from '../../report/auditPlan';
 import { siteSearchTerm, storedUrl } from '../../report/storedUrl';
 import type { ItemRequests } from '../../transport';
 import { planPages } from '../../transport';
+import { reportSearchQuery } from '../report/reportSearch';
 import { siteOf } from '../report/siteListing';
 
 /**
@@ -42,7 +43,7 @@ export async function readSiteReports(requests: ItemRequests, site: URL): Promis
 	};
 	await requests.list(
 		'/reports',
-		{ search_by: 'url', search: siteSearchTerm(siteKey), sort_by: 'id', sort: 'desc' },
+		reportSearchQuery(siteSearchTerm(siteKey)),
 		{ plan: planPages(true, 0), newestFirst: true, path: '/reports' },
 		(records) => {
 			for (const record of records) take(record);

@@ -6,9 +6,9 @@ import { FailingPages, FixValidation, recheckOutcome } from '../../report/fixVal
 import { OPERATION, RESOURCE } from '../../shared/constants';
 import { pagesPerIssueField, projectLocator, showFor } from '../../shared/fields';
 import { checkKeyFrom } from '../../shared/inputChecks';
-import { encodedForm } from '../../shared/reportForm';
 import type { ItemRequests } from '../../transport';
 import { operationRouting } from '../../transport';
+import { rerunRequest } from '../report/reportById';
 import { pagesPerIssueOf, projectOf, readProjectReports } from './projectReports';
 
 /**
@@ -27,12 +27,7 @@ async function recheck(
 	check: string,
 	page: FailingPage,
 ): Promise<RecheckOutcome> {
-	const answer = await requests.recordOrFailure({
-		method: 'PATCH',
-		url: `/reports/${page.id}`,
-		body: encodedForm({ results: true }),
-		subject: { resource: RESOURCE.report, id: page.id },
-	});
+	const answer = await requests.recordOrFailure(rerunRequest(page.id));
 	// A page deleted meanwhile, a page phpRank cannot fetch (422) or a server error (after the
 	// retries) is this page's: it is counted as not checked, in the transport's words, and the
 	// validation goes on (FixValidation.settled: at most 3 in a row by default). Stop, the rate

@@ -1,9 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { reportId } from '../../report/reportId';
 import { pageSearchTerm, siteSearchTerm, storedUrl } from '../../report/storedUrl';
-import type { ListEnvelope } from '../../transport';
-import { collectPages, LARGEST_PAGE_SIZE } from '../../transport';
-import { idOf } from './siteListing';
+import type { ReportSearch } from './reportSearch';
+import { readSearch } from './reportSearch';
 
 /**
  * After a Create, the report every overlapping run ends on. Runs in other processes (the workers
@@ -15,10 +15,8 @@ import { idOf } from './siteListing';
  * of the site's listing after their Creates does it for all of them (`SiteCreates`).
  */
 
-/** The requests the check needs. */
-export interface AfterCreateApi {
-	/** One page (1-based) of the reports whose URL contains `search`, newest first by ID. */
-	listPage(search: string, page: number, perPage: number): Promise<ListEnvelope>;
+/** The requests the check needs: the search, and a deletion. */
+export interface AfterCreateApi extends ReportSearch {
 	/** Deletes report `id` (the run's own newer duplicate). */
 	deleteReport(id: number): Promise<void>;
 }
@@ -34,14 +32,10 @@ async function oldestNewer(
 	newerThanId: number,
 ): Promise<Map<string, IDataObject>> {
 	const oldest = new Map<string, IDataObject>();
-	await collectPages(async (page, perPage) => await api.listPage(search, page, perPage), {
-		plan: { perPage: LARGEST_PAGE_SIZE, maxItems: undefined },
-		newestFirst: true,
-		path: '/reports',
-		shapePage: () => [],
+	await readSearch(async (page, perPage) => await api.listPage(search, page, perPage), {
 		endAtRepeatedPage: true,
 		stopAt: (record) => {
-			if (idOf(record) <= newerThanId) return true;
+			if (reportId(record) <= newerThanId) return true;
 			const url = typeof record.url === 'string' ? storedUrl(record.url) : undefined;
 			// Newest first: the last one met is the oldest.
 			if (url !== undefined && pages.has(url)) oldest.set(url, record);
@@ -57,8 +51,8 @@ async function keepOldest(
 	created: IDataObject,
 	oldest: IDataObject | undefined,
 ): Promise<IDataObject> {
-	if (!oldest || idOf(oldest) >= idOf(created)) return created;
-	await api.deleteReport(idOf(created));
+	if (!oldest || reportId(oldest) >= reportId(created)) return created;
+	await api.deleteReport(reportId(created));
 	return oldest;
 }
 

@@ -6,83 +6,43 @@ import type {
 } from 'n8n-workflow';
 
 import { diffReports } from '../../report/reportChanges';
+import { reportId } from '../../report/reportId';
 import { siteSearchTerm, storedUrl } from '../../report/storedUrl';
-import { CREDENTIAL_NAME, OPERATION, RESOURCE } from '../../shared/constants';
+import { OPERATION, RESOURCE } from '../../shared/constants';
 import {
 	CHECK_AFTER_CREATE_PARAMETER,
 	checkAfterCreateField,
 	maxAgeHoursField,
 	OUTPUT_CHANGES_PARAMETER,
+	outputChangesField,
 	showFor,
 	simplifyField,
 } from '../../shared/fields';
 import { maxAgeHoursFrom } from '../../shared/inputChecks';
-import type { ApiRequest, ItemRequests, ListEnvelope, PlanState } from '../../transport';
-import {
-	isAnswerLost,
-	isCanceled,
-	LARGEST_PAGE_SIZE,
-	operationRouting,
-	withinPlan,
-	untilCanceled,
-} from '../../transport';
+import type { PlanState } from '../../transport';
+import { isCanceled, operationRouting } from '../../transport';
 import type { CreateTicket } from './afterCreate';
 import { SiteCreates, settleCreate } from './afterCreate';
 import { createRequest } from './create';
-import type { OverlapOptions, Step, WaitFor } from './overlappingRuns';
-import { accountOf, overlapping } from './overlappingRuns';
+import type { OverlapOptions, Step } from './overlappingRuns';
+import { overlapping } from './overlappingRuns';
 import { reportView } from './reportView';
+import type { CreateOrRerunApi } from './rulesApi';
+import { rulesApiOf } from './rulesApi';
 import { findNewest, lookupThroughListing } from './pageLookup';
 import type { PageAnswer } from './siteListing';
-import { idOf, SiteListing, siteOf } from './siteListing';
+import { SiteListing, siteOf } from './siteListing';
 
 /**
  * Report → Create or Re-Run: keep one up-to-date report per page.
  *
  * Finds the newest report whose stored URL is exactly the page's, then re-runs it, keeps it (Max
  * Age), or creates one. Several pages of one site in a run are answered from one listing of the
- * site (siteListing.ts) instead of a lookup each. The rules (createOrRerun, createOrRerunOnce)
- * never send a request themselves: they are handed a `CreateOrRerunApi` (the item's requests,
- * `lookupApi` below), so they are the same whatever sends the requests
- * (test/operations/report/createOrRerun.test.js scripts one).
+ * site (siteListing.ts) instead of a lookup each. The rules (`createOrRerunOnce`, which the
+ * operation and Project → Audit Site call) never send a request themselves: they are handed a
+ * `CreateOrRerunApi` (the item's requests, rulesApi.ts), so they are the same whatever sends the
+ * requests (test/operations/report/createOrRerun.test.js scripts one).
  */
-
-/**
- * What came of a Create. `answerLost`: the request may have reached phpRank (a dropped connection,
- * a timeout, a server error) and is not sent again; the error is the one Create itself gives then.
- */
-export type CreateResult = { created: IDataObject } | { answerLost: Error };
-
-/** The requests Create or Re-Run needs, each sent with the node's credential, throttle and retry rules. */
-export interface CreateOrRerunApi {
-	/**
-	 * One page (1-based) of the account's reports whose URL contains `search` (phpRank's substring
-	 * search on the URL), newest first by ID, `perPage` to a page.
-	 */
-	listPage(search: string, page: number, perPage: number): Promise<ListEnvelope>;
-	/**
-	 * Creates the report of the item's page with its Privacy and Password (the Create form), unless
-	 * `plan` says phpRank has answered in this run that the account's plan is full (then it fails
-	 * unsent); a plan-full answer to it marks `plan` full.
-	 */
-	create(plan?: PlanState): Promise<CreateResult>;
-	/**
-	 * Re-runs the analysis of report `id` (`results=1`) and returns the report as phpRank sends it.
-	 * `page`: the report's URL, named when phpRank cannot fetch it.
-	 */
-	rerun(id: number, page?: string): Promise<IDataObject>;
-	/** Deletes report `id`: the run's own Create when another process created the page first (afterCreate.ts). */
-	deleteReport(id: number): Promise<void>;
-	/** The current time, in milliseconds since the epoch (for Max Age). */
-	now(): number;
-	/**
-	 * The phpRank account (overlappingRuns.ts `accountOf`): runs of the same account and page in
-	 * this process share their lookup and their write. None: the run shares with no other run.
-	 */
-	account?: string | Promise<string>;
-	/** Waits for another run's work, ended by this run's own Stop (overlappingRuns.ts). */
-	waitFor?: WaitFor;
-}
 
 export interface CreateOrRerunInput {
 	/** The page, as the user gave it (any spelling: scheme, `www.`, trailing slash). */
@@ -199,7 +159,10 @@ function plan(
 	return {
 		write: async () => ({
 			action: 're-run',
-			record: await api.rerun(idOf(found), typeof found.url === 'string' ? found.url : undefined),
+			record: await api.rerun(
+				reportId(found),
+				typeof found.url === 'string' ? found.url : undefined,
+			),
 			previous: found,
 		}),
 	};
@@ -249,14 +212,6 @@ class PageAttempt implements OverlapOptions<Lookup, CreateOrRerunOutcome> {
 	}
 }
 
-/** Create or Re-Run for one page: one lookup (one request in most cases), then at most one write. */
-export async function createOrRerun(
-	input: CreateOrRerunInput,
-	api: CreateOrRerunApi,
-): Promise<CreateOrRerunOutcome> {
-	return await overlapping(new PageAttempt(input, api, storedUrl(input.url)));
-}
-
 /** A site's pages in one run: how many joined, its listing once a second one did, and their Creates. */
 interface RunSite {
 	pages: number;
@@ -281,10 +236,7 @@ async function createOrRerunInRun(
 	// returned, not awaited: each page of a run waits in `overlapping`, and a layer more is memory a page
 	if (site.pages < 2) return overlapping(new PageAttempt(input, api, pageUrl));
 	if (!input.lookedUp) {
-		site.listing ??= new SiteListing(
-			siteSearchTerm(pageUrl),
-			async (search, page) => await api.listPage(search, page, LARGEST_PAGE_SIZE),
-		);
+		site.listing ??= new SiteListing(siteSearchTerm(pageUrl), api);
 	}
 	site.creates ??= new SiteCreates(pageUrl, api);
 	const { listing, creates } = site;
@@ -351,54 +303,6 @@ export async function createOrRerunOnce(
 }
 
 /**
- * The rules' requests, each through the transport: the lookup, the item's Create (its form built
- * and checked by create.ts), and a re-run. A Create whose answer was lost is handed back as such,
- * told apart by its failure before that becomes the item's error (transport `isAnswerLost`).
- */
-function lookupApi(
-	requests: ItemRequests,
-	create: ApiRequest,
-	account: Promise<string>,
-	signal: AbortSignal | undefined,
-): CreateOrRerunApi {
-	return {
-		account,
-		waitFor: async (work) => await untilCanceled(work, signal),
-		listPage: async (search, page, perPage) =>
-			await requests.page(
-				{
-					method: 'GET',
-					url: '/reports',
-					qs: { search_by: 'url', search, sort_by: 'id', sort: 'desc' },
-				},
-				{ page, perPage },
-			),
-		create: async (plan) =>
-			await requests.record(plan ? { ...create, ...withinPlan(plan) } : create).then(
-				(created) => ({ created }),
-				async (error: unknown) =>
-					isAnswerLost(error) ? { answerLost: error } : await Promise.reject(error),
-			),
-		deleteReport: async (id) => {
-			await requests.deletion({
-				method: 'DELETE',
-				url: `/reports/${id}`,
-				subject: { resource: RESOURCE.report, id },
-			});
-		},
-		rerun: async (id, page) =>
-			await requests.record({
-				method: 'PATCH',
-				url: `/reports/${id}`,
-				body: 'results=1',
-				subject: { resource: RESOURCE.report, id },
-				page,
-			}),
-		now: () => Date.now(),
-	};
-}
-
-/**
  * What Create or Re-Run outputs for one item: the report (simplified when Simplify is on), its
  * `action` (created, re-run or kept) and, with Output Changes, `changes` as Update gives them. A
  * kept report did not change (score_change 0); a created one has nothing before it: its
@@ -416,29 +320,6 @@ export function createOrRerunOutput(
 			: { ...diffReports({}, record), label_changed: false };
 	}
 	return output;
-}
-
-/**
- * The rules' requests of an item, for each Create form it may send: the account (Base URL and API
- * key, for overlappingRuns.ts) read from the item's credential, the execution's Stop. Create or
- * Re-Run takes one; Project → Audit Site one per page of the site (resources/project/auditSite.ts).
- * Not awaited here: the pages of a run must join their site in the turn they start
- * (createOrRerunInRun), and n8n reads a credential asynchronously; the rules await the account
- * only when the page's lookup begins.
- */
-export function rulesApiOf(
-	context: IExecuteSingleFunctions,
-	requests: ItemRequests,
-): (create: ApiRequest) => CreateOrRerunApi {
-	const account = context
-		.getCredentials<IDataObject>(CREDENTIAL_NAME)
-		.then((credential) =>
-			accountOf(String(credential.baseUrl ?? ''), String(credential.apiKey ?? '')),
-		);
-	// A credential that cannot be read fails the page's requests too; this item only awaits it later.
-	account.catch(() => undefined);
-	const signal = context.getExecutionCancelSignal?.();
-	return (create) => lookupApi(requests, create, account, signal);
 }
 
 /**
@@ -476,15 +357,10 @@ export const createOrRerunOption: INodePropertyOptions = {
  */
 export const createOrRerunFields: INodeProperties[] = [
 	maxAgeHoursField(showFor(RESOURCE.report, [OPERATION.createOrRerun])),
-	{
-		displayName: 'Output Changes',
-		name: OUTPUT_CHANGES_PARAMETER,
-		type: 'boolean',
-		default: false,
-		description:
-			"Whether to add what the re-run changed under 'changes': score and label before and after ('score_change' is negative when the score dropped), 'regressions' (checks that passed before and fail now, with the reason) and 'fixed'. No extra request: the report found by the lookup is the one before. A kept report shows no change; a created one has no previous values.",
-		displayOptions: showFor(RESOURCE.report, [OPERATION.createOrRerun]),
-	},
+	outputChangesField(
+		"Whether to add what the re-run changed under 'changes': score and label before and after ('score_change' is negative when the score dropped), 'regressions' (checks that passed before and fail now, with the reason) and 'fixed'. No extra request: the report found by the lookup is the one before. A kept report shows no change; a created one has no previous values.",
+		showFor(RESOURCE.report, [OPERATION.createOrRerun]),
+	),
 	checkAfterCreateField(
 		"Whether to read the page's reports once more after creating one (one more request per Create): when another n8n process (a queue-mode worker, another n8n) created the same page at the same time, the newer report is deleted and the older one output, so every run ends on one report. Turn off only when runs for one page never overlap across n8n processes.",
 		showFor(RESOURCE.report, [OPERATION.createOrRerun]),

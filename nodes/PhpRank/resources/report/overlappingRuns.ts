@@ -17,20 +17,50 @@ export type Step<T> = { outcome: T } | { write: () => Promise<T> };
 /** How a run waits for another run's work: its own Stop ends the wait (and only its own). */
 export type WaitFor = <W>(work: Promise<W>) => Promise<W>;
 
-interface PageWork {
+/**
+ * What one page of one account has under way in this process, shared by its overlapping runs:
+ * the lookup one of them is making, and the latest write. Kept while a run of the page is.
+ */
+class PageWork<L, T> {
 	/** Runs of the page under way in this process. */
-	runs: number;
+	runs = 0;
 	/** The lookup under way, shared by every run that needs one meanwhile. */
-	lookup?: Promise<unknown>;
+	lookup?: Promise<L>;
 	/** Writes started so far: a run whose lookup began before one started takes that write's outcome. */
-	writes: number;
+	writes = 0;
 	/** The latest write, under way or done. */
-	write?: Promise<unknown>;
-	writing: boolean;
+	private write?: Promise<T>;
+	private writing = false;
+
+	/**
+	 * The write a run must join instead of acting itself: one under way, or one that began since the
+	 * run's `seen` count of writes (what its lookup found is older than that write).
+	 */
+	writeToJoin(seen: number): Promise<T> | undefined {
+		return this.write && (this.writing || this.writes !== seen) ? this.write : undefined;
+	}
+
+	/** Starts a run's write, which the other runs join until it ends. */
+	startWrite(step: { write: () => Promise<T> }): Promise<T> {
+		this.writes++;
+		this.writing = true;
+		const write = step.write();
+		this.write = write;
+		return write;
+	}
+
+	/** A write ended: no write is under way, unless a newer one began meanwhile. */
+	endWrite(write: Promise<T>): void {
+		if (this.write === write) this.writing = false;
+	}
 }
 
-/** Account → page (stored form) → its work: no key string a page, each page's URL is the one it has. */
-const accounts = new Map<string, Map<string, PageWork>>();
+/**
+ * Account → page (stored form) → its work: no key string a page, each page's URL is the one it has.
+ * One kind of work per page (Create or Re-Run's lookup and outcome), so the map holds them untyped
+ * and `workOf` gives each back with its caller's types.
+ */
+const accounts = new Map<string, Map<string, PageWork<unknown, unknown>>>();
 
 /**
  * Takeovers one run makes at most (each after another run's lookup or write was stopped): past
@@ -85,7 +115,7 @@ export interface OverlapOptions<L, T> {
 }
 
 /** What the page of an account has under way, kept while a run of it is. */
-function workOf(account: string, page: string): PageWork {
+function workOf<L, T>(account: string, page: string): PageWork<L, T> {
 	let pages = accounts.get(account);
 	if (!pages) {
 		pages = new Map();
@@ -93,15 +123,15 @@ function workOf(account: string, page: string): PageWork {
 	}
 	let work = pages.get(page);
 	if (!work) {
-		work = { runs: 0, writes: 0, writing: false };
+		work = new PageWork();
 		pages.set(page, work);
 	}
 	work.runs++;
-	return work;
+	return work as PageWork<L, T>;
 }
 
 /** A run of the page ended: the page is forgotten unless another run of it is under way. */
-function release(account: string, page: string, work: PageWork): void {
+function release(account: string, page: string, work: PageWork<unknown, unknown>): void {
 	work.runs--;
 	const pages = accounts.get(account);
 	if (work.runs > 0 || pages?.get(page) !== work) return;
@@ -110,64 +140,79 @@ function release(account: string, page: string, work: PageWork): void {
 }
 
 /**
- * Looks the page up and acts, sharing with the overlapping runs of the same account and page:
- * a write under way (or one that started while this run looked up, so that what it found is
- * older than that write) is joined and its outcome returned; a lookup under way is joined. When
- * the run that writes is stopped (`takeOver`), the runs that waited for it look up again and act
- * themselves: one of them writes, the others join it.
+ * Whether a run takes over after another run's work failed: a stopped run's (`takeOver`), within
+ * MAX_TAKEOVERS (`takeover`: this run's count, this one included); otherwise the failure is the run's.
+ */
+function takesOver<L, T>(options: OverlapOptions<L, T>, error: unknown, takeover: number): boolean {
+	return options.takeOver(error) && takeover <= MAX_TAKEOVERS;
+}
+
+/**
+ * Looks the page up and acts, sharing with the overlapping runs of the same account and page,
+ * round by round:
+ * 1. a write to join (under way, or begun while this run looked up, so that what it found is
+ *    older than that write): its outcome is this run's;
+ * 2. the lookup: this run's own, or one under way joined;
+ * 3. a write begun meanwhile: back to 1;
+ * 4. act: an outcome as found, or this run's write, which the others join.
+ * When the run that writes or looks up is stopped (`takeOver`), the runs that waited for it go
+ * round again and act themselves: one of them writes, the others join it.
  *
  * One async function, with no layer around it: every page of a run waits in here (for its site's
- * listing, say), and each suspended layer or callback more is memory a page.
+ * listing, say), and each suspended layer or callback more is memory a page. The steps it names
+ * (`PageWork`, `takesOver`, `settle`) are synchronous, or awaited here only.
  */
 export async function overlapping<L, T>(options: OverlapOptions<L, T>): Promise<T> {
 	const account = await options.account;
 	if (account === undefined) return await act(options.plan(await options.lookup()));
 	const { page } = options;
-	const work = workOf(account, page);
+	const work = workOf<L, T>(account, page);
 	// Writes started before this run began made reports its lookup finds.
 	let seen = work.writes;
 	let takeovers = 0;
 	try {
 		for (;;) {
-			// A write under way, or one that began while this run looked up (what it found is older).
-			if (work.write && (work.writing || work.writes !== seen)) {
-				const joined = await settle(work.write as Promise<T>, options);
+			// 1. A write to join.
+			const joining = work.writeToJoin(seen);
+			if (joining) {
+				const joined = await settle(joining, options);
 				if (joined.ok) return joined.value;
-				if (!(options.takeOver(joined.error) && ++takeovers <= MAX_TAKEOVERS)) throw joined.error;
+				if (!takesOver(options, joined.error, ++takeovers)) throw joined.error;
 				seen = work.writes;
 				continue;
 			}
-			// This run's own lookup ends at its own Stop (its requests carry the run's signal) and its
-			// failure is the run's own; another run's lookup is waited for under this run's Stop.
-			const own = work.lookup === undefined;
-			work.lookup ??= options.lookup();
+			// 2. The lookup. This run's own ends at its own Stop (its requests carry the run's signal)
+			// and its failure is the run's own; another run's is waited for under this run's Stop.
+			const othersLookup = work.lookup;
 			let looked: Settled<L>;
-			if (own) {
+			if (othersLookup) looked = await settle(othersLookup, options);
+			else {
+				const lookup = options.lookup();
+				work.lookup = lookup;
 				try {
-					looked = asValue(await (work.lookup as Promise<L>));
+					looked = asValue(await lookup);
 				} catch (error) {
 					looked = asFailure(error);
 				}
-			} else looked = await settle(work.lookup as Promise<L>, options);
-			// the run that looked up is the first to hear its end: the next run looks up anew
-			if (own) work.lookup = undefined;
+				// the run that looked up is the first to hear its end: the next run looks up anew
+				work.lookup = undefined;
+			}
+			// 3. A write began meanwhile: what was found is older than it.
 			if (work.writes !== seen) continue;
 			if (!looked.ok) {
 				// Another run's lookup, stopped: this run looks up itself.
-				if (!own && options.takeOver(looked.error) && ++takeovers <= MAX_TAKEOVERS) continue;
+				if (othersLookup && takesOver(options, looked.error, ++takeovers)) continue;
 				throw looked.error;
 			}
+			// 4. Act.
 			const step = options.plan(looked.value);
 			if (!('write' in step)) return step.outcome;
-			work.writes++;
+			const write = work.startWrite(step);
 			seen = work.writes;
-			work.writing = true;
-			const write = step.write();
-			work.write = write;
 			try {
 				return await write;
 			} finally {
-				if (work.write === write) work.writing = false;
+				work.endWrite(write);
 			}
 		}
 	} finally {

@@ -1,21 +1,19 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { reportId } from '../../report/reportId';
 import { isStoredUrlOf, pageSearchTerm } from '../../report/storedUrl';
 import type { ListEnvelope } from '../../transport';
-import { collectPages, LARGEST_PAGE_SIZE } from '../../transport';
-import type { PageAnswer, SiteListing } from './siteListing';
-import { idOf, ListingAnswers } from './siteListing';
+import type { ReportSearch } from './reportSearch';
+import { readSearch } from './reportSearch';
+import type { OwnRequest, PageAnswer, SiteListing } from './siteListing';
 
 /**
  * Create or Re-Run's lookup of one page (createOrRerun.ts): alone (`findNewest`), or through its
  * site's listing in the run (`lookupThroughListing`, siteListing.ts).
  */
 
-/** The request a lookup needs. */
-export interface LookupApi {
-	/** One page (1-based) of the reports whose URL contains `search`, newest first by ID. */
-	listPage(search: string, page: number, perPage: number): Promise<ListEnvelope>;
-}
+/** What the page loop is handed once the site's listing took over: an empty page, the list's end. */
+const LISTING_TOOK_OVER: ListEnvelope = { data: [] };
 
 /**
  * The newest report whose stored URL is exactly `pageUrl` (stored form, report/storedUrl.ts).
@@ -29,32 +27,41 @@ export interface LookupApi {
  * records read; a page that repeats the ones before (a server that ignores `page`) ends the search.
  */
 export async function findNewest(
-	api: LookupApi,
+	api: ReportSearch,
 	pageUrl: string,
 	newerThanId = 0,
-	beforeRequest?: () => void,
 ): Promise<PageAnswer> {
+	// without a listing, nothing takes over: the lookup always answers
+	return (await lookUp(api, pageUrl, newerThanId)) as PageAnswer;
+}
+
+/**
+ * `findNewest`, asking `ownRequest` before each request: once it answers that the site's listing
+ * answers the page, no request more is sent and the lookup ends without an answer (undefined).
+ */
+async function lookUp(
+	api: ReportSearch,
+	pageUrl: string,
+	newerThanId: number,
+	ownRequest?: () => OwnRequest,
+): Promise<PageAnswer | undefined> {
 	let newestSeenId = 0;
 	let found: IDataObject | undefined;
+	let listingTookOver = false;
 	const stopAt = (record: IDataObject) => {
-		const id = idOf(record);
+		const id = reportId(record);
 		newestSeenId = Math.max(newestSeenId, id);
 		if (id <= newerThanId) return true;
 		if (isStoredUrlOf(record.url, pageUrl)) found = record;
 		return found !== undefined;
 	};
 	const fetchPage = async (page: number, perPage: number) => {
-		beforeRequest?.();
+		listingTookOver ||= ownRequest?.() === 'listingAnswers';
+		if (listingTookOver) return LISTING_TOOK_OVER;
 		return await api.listPage(pageSearchTerm(pageUrl), page, perPage);
 	};
-	await collectPages(fetchPage, {
-		plan: { perPage: LARGEST_PAGE_SIZE, maxItems: undefined },
-		stopAt,
-		newestFirst: true,
-		path: '/reports',
-		shapePage: () => [],
-		endAtRepeatedPage: true,
-	});
+	await readSearch(fetchPage, { stopAt, endAtRepeatedPage: true });
+	if (listingTookOver) return undefined;
 	return found ? { found, newestSeenId } : { newestSeenId };
 }
 
@@ -65,7 +72,7 @@ export async function findNewest(
  */
 export async function lookupThroughListing(
 	listing: SiteListing,
-	api: LookupApi,
+	api: ReportSearch,
 	pageUrl: string,
 ): Promise<PageAnswer> {
 	let reply;
@@ -77,10 +84,7 @@ export async function lookupThroughListing(
 	if ('answer' in reply) return reply.answer;
 	if (!reply.ownLookup.budgeted) return await findNewest(api, pageUrl);
 	// The site's listing takes over once the pages' own lookups cost what its rest costs.
-	const own = await findNewest(api, pageUrl, 0, () => listing.spendLookupRequest()).catch(
-		async (error: unknown) =>
-			error instanceof ListingAnswers ? undefined : await Promise.reject(error),
-	);
+	const own = await lookUp(api, pageUrl, 0, () => listing.ownRequest());
 	if (own) return own;
 	try {
 		return await listing.answerFromRest(pageUrl);

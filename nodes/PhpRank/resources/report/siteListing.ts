@@ -1,8 +1,11 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { reportId } from '../../report/reportId';
 import { storedUrl } from '../../report/storedUrl';
 import type { ListEnvelope } from '../../transport';
-import { collectPages, firstPageOf, LARGEST_PAGE_SIZE } from '../../transport';
+import { firstPageOf, LARGEST_PAGE_SIZE } from '../../transport';
+import type { ReportSearch } from './reportSearch';
+import { readSearch } from './reportSearch';
 
 /**
  * One listing of a site's reports, read for the pages of that site that one run of Create or
@@ -23,18 +26,9 @@ export interface PageAnswer {
 	newestSeenId: number;
 }
 
-/** Reads one page (1-based) of the reports whose URL contains `search`, newest first, 100 a page. */
-export type SearchPage = (search: string, page: number) => Promise<ListEnvelope>;
-
 /** The site of a page (stored form): its host, the part before the first `/`; always a prefix of it. */
 export function siteOf(pageStoredUrl: string): string {
 	return pageStoredUrl.split('/')[0];
-}
-
-/** A report's ID as a number (0 when it has none): newest first is highest first. */
-export function idOf(record: IDataObject): number {
-	const id = Number(record.id);
-	return Number.isFinite(id) ? id : 0;
 }
 
 /** A listing page as the list reader keeps it: the envelope, each record reduced to its ID. */
@@ -45,12 +39,15 @@ function idsOnly(envelope: ListEnvelope): ListEnvelope {
 	};
 }
 
-/** Thrown inside a page's own lookup to leave it: the site's whole listing now answers the page. */
-export class ListingAnswers extends Error {}
+/**
+ * What the listing answers before each request of a waiting page's own lookup: send it, or stop:
+ * the rest of the listing is being read and answers the page (`answerFromRest`).
+ */
+export type OwnRequest = 'send' | 'listingAnswers';
 
 /**
  * What the listing says about a page: its answer, or that the page runs its own lookup, `budgeted`
- * (each request counted with `spendLookupRequest`, and left when the listing takes over) or not
+ * (each request asked for with `ownRequest`, and left when the listing takes over) or not
  * (a page whose report the listing met before the page joined: only its own lookup can say).
  */
 export type ListingReply = { answer: PageAnswer } | { ownLookup: { budgeted: boolean } };
@@ -91,7 +88,7 @@ export class SiteListing {
 
 	constructor(
 		private readonly site: string,
-		private readonly searchPage: SearchPage,
+		private readonly search: ReportSearch,
 	) {}
 
 	/** What the listing says about `pageUrl` (stored form); throws when a listing request failed. */
@@ -111,13 +108,14 @@ export class SiteListing {
 	}
 
 	/**
-	 * Before each request of a waiting page's own lookup: counts it, or, once the lookups have cost
-	 * what the rest of the listing costs, starts the rest and throws `ListingAnswers`.
+	 * Before each request of a waiting page's own lookup: counts it (`send`), or, once the lookups
+	 * have cost what the rest of the listing costs, starts the rest (`listingAnswers`).
 	 */
-	spendLookupRequest(): void {
+	ownRequest(): OwnRequest {
 		if (!this.rest && this.lookupRequests + 1 > this.lastPage - 1) this.startRest();
-		if (this.rest) throw new ListingAnswers();
+		if (this.rest) return 'listingAnswers';
 		this.lookupRequests++;
+		return 'send';
 	}
 
 	/** A waiting page's answer once the rest of the listing is read. */
@@ -136,20 +134,20 @@ export class SiteListing {
 	/** Keeps the newest record of each waiting page in `records`; notes every stored URL met. */
 	private note(records: IDataObject[]): void {
 		for (const record of records) {
-			const id = idOf(record);
+			const id = reportId(record);
 			this.newestSeenId = Math.max(this.newestSeenId, id);
 			if (typeof record.url !== 'string') continue;
 			const url = storedUrl(record.url);
 			this.met.add(url);
 			if (!this.waiting.has(url)) continue;
 			const known = this.kept.get(url);
-			if (!known || idOf(known) < id) this.kept.set(url, record);
+			if (!known || reportId(known) < id) this.kept.set(url, record);
 		}
 	}
 
 	/** One page of the listing for the page loop: its records noted here, only their IDs handed on. */
-	private readonly readPage = async (page: number): Promise<ListEnvelope> => {
-		const envelope = await this.searchPage(this.site, page);
+	private readonly readPage = async (page: number, perPage: number): Promise<ListEnvelope> => {
+		const envelope = await this.search.listPage(this.site, page, perPage);
 		this.note(envelope.data as IDataObject[]);
 		return idsOnly(envelope);
 	};
@@ -178,14 +176,8 @@ export class SiteListing {
 	private startRest(): void {
 		const firstPage = this.firstPageIds;
 		this.firstPageIds = undefined;
-		const rest = collectPages(this.readPage, {
-			plan: { perPage: LARGEST_PAGE_SIZE, maxItems: undefined },
-			newestFirst: true,
-			path: '/reports',
-			shapePage: () => [],
-			// page 1 as read; read again for real only if the list changed
-			firstPage,
-		}).then(() => {
+		// page 1 as read; read again for real only if the list changed
+		const rest = readSearch(this.readPage, { firstPage }).then(() => {
 			this.complete = true;
 		});
 		// Every waiting page awaits it; a failure with none waiting is not an unhandled one.

@@ -17,10 +17,9 @@ import {
 } from '../../shared/fields';
 import { passwordFrom, privacyFrom } from '../../shared/inputChecks';
 import { isRecord } from '../../shared/isRecord';
-import { encodedForm } from '../../shared/reportForm';
 import type { ApiRequest } from '../../transport';
 import { operationRouting } from '../../transport';
-import { reportById } from './reportById';
+import { reportChange, reportFieldId } from './reportById';
 import { reportView } from './reportView';
 
 /**
@@ -36,18 +35,14 @@ import { reportView } from './reportView';
  * any request. Keep Current ("keep") sends no privacy; the password goes with Privacy Password only.
  */
 function updateRequest(context: IExecuteSingleFunctions, rerunAnalysis: boolean): ApiRequest {
-	const request = reportById(context, 'PATCH');
+	const id = reportFieldId(context);
 	const chosen = context.getNodeParameter('privacy', KEEP_PRIVACY);
 	const privacy = chosen === KEEP_PRIVACY ? undefined : privacyFrom(chosen);
 	const password =
 		privacy === PRIVACY.password
 			? passwordFrom(context.getNodeParameter('password', ''))
 			: undefined;
-	return {
-		...request,
-		body: encodedForm({ privacy, password, results: rerunAnalysis }),
-		secrets: password === undefined ? undefined : [password],
-	};
+	return reportChange(id, { privacy, password, results: rerunAnalysis });
 }
 
 /**
@@ -112,6 +107,9 @@ export const updateFields: INodeProperties[] = [
 		// Not routed: the run reads it once (form field `results`, and whether to read the report first).
 		displayOptions: showFor(RESOURCE.report, [OPERATION.update]),
 	},
-	outputChangesField(showFor(RESOURCE.report, [OPERATION.update], { rerunAnalysis: [true] })),
+	outputChangesField(
+		"Whether to add what the re-run changed under 'changes': score and label before and after ('score_change' is negative when the score dropped), 'regressions' (checks that passed before and fail now, with the reason) and 'fixed' (checks that pass now). Reads the report once before the re-run: one more request.",
+		showFor(RESOURCE.report, [OPERATION.update], { rerunAnalysis: [true] }),
+	),
 	simplifyField(showFor(RESOURCE.report, [OPERATION.update])),
 ];
