@@ -107,6 +107,18 @@ function git(args, cwd) {
 	}
 }
 
+/**
+ * The built module of the rules Create or Re-Run and Audit Site share (`createOrRerunOnce`), in a
+ * package's dist/nodes/PhpRank: upsert/index.js, or, in a baseline built before they moved there,
+ * resources/report/createOrRerun.js.
+ */
+function rulesModuleOf(nodeDir) {
+	const upsert = path.join(nodeDir, 'upsert', 'index.js');
+	return fs.existsSync(upsert)
+		? upsert
+		: path.join(nodeDir, 'resources', 'report', 'createOrRerun.js');
+}
+
 function machine() {
 	const cpus = os.cpus();
 	return {
@@ -263,12 +275,7 @@ async function main() {
 				log(`1c. what Create or Re-Run keeps of a site's listing (live heap)${tag(s)}`);
 				try {
 					s.results.createOrRerunMemory = await runCreateOrRerunMemory({
-						moduleFile: path.join(
-							path.dirname(s.snapshot.nodeFile),
-							'resources',
-							'report',
-							'createOrRerun.js',
-						),
+						moduleFile: rulesModuleOf(path.dirname(s.snapshot.nodeFile)),
 					});
 				} catch (error) {
 					// an older baseline may not have the rules the child drives: its rows are left out

@@ -262,9 +262,7 @@ function itemShaper(pkg, wf) {
 		wf.nodes.find((n) => n.name === NODE),
 	);
 	const dist = path.join(pkg.dir, 'dist', 'nodes', 'PhpRank');
-	const { createOrRerunOutput } = require(
-		path.join(dist, 'resources', 'report', 'createOrRerun.js'),
-	);
+	const { createOrRerunOutput } = require(path.join(dist, 'upsert', 'index.js'));
 	const context = {
 		getNodeParameter: (parameter, fallback) =>
 			params[parameter] === undefined ? fallback : params[parameter],

@@ -5,14 +5,13 @@ import type { SitePage } from '../../sitemap/sitePages';
 import { CREDENTIAL_NAME } from '../../shared/constants';
 import type { ItemRequests } from '../../transport';
 import { failsEveryPage, nodeErrorOf } from '../../transport';
-import { createFormRequest } from '../report/create';
-import { createOrRerunOnce, createOrRerunOutput } from '../report/createOrRerun';
-import { rulesApiOf } from '../report/rulesApi';
-import type { PageAnswer } from '../report/siteListing';
+import type { PageAnswer } from '../../upsert';
+import { createOrRerunOnce, createOrRerunOutput, rulesApiOf } from '../../upsert';
+import { createFormRequest } from '../report/createForm';
 
 /**
- * The writes of Project → Audit Site: each page through Create or Re-Run's rules
- * (resources/report/createOrRerun.ts `createOrRerunOnce`, in the run's shared state: one outcome
+ * The writes of Project → Audit Site: each page through the rules it shares with Report → Create
+ * or Re-Run (upsert/index.ts `createOrRerunOnce`, in the run's shared state: one outcome
  * per page, no Create once phpRank said the plan is full). A page's failure is the page's item
  * (`action` failed, with the error's words), not the run's end: the run fails only for what would
  * fail every page alike (transport `failsEveryPage`: Stop, the credential, the Base URL), or when

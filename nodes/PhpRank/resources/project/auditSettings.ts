@@ -34,7 +34,7 @@ export interface AuditSettings {
 	privacy: number;
 	password?: string;
 	listOnly: boolean;
-	/** Check for a Parallel Create (createOrRerun.ts): one read of the site after its Creates. */
+	/** Check for a Parallel Create (upsert/pageAttempt.ts): one read of the site after its Creates. */
 	checkAfterCreate: boolean;
 	/** Version 1.1: the whole site, stalest first; the pages no longer listed. */
 	wholeSite: boolean;

@@ -5,8 +5,7 @@ import { reportStub } from '../../report/auditPlan';
 import { siteSearchTerm, storedUrl } from '../../report/storedUrl';
 import type { ItemRequests } from '../../transport';
 import { planPages } from '../../transport';
-import { reportSearchQuery } from '../report/reportSearch';
-import { siteOf } from '../report/siteListing';
+import { reportSearchQuery, siteOf } from '../../upsert';
 
 /**
  * Every report of one site, read once for Project → Audit Site (version 1.1), newest first, 100 a

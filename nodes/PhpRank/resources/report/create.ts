@@ -3,14 +3,14 @@ import type { IExecuteSingleFunctions, INodeProperties, INodePropertyOptions } f
 import { OPERATION, PRIVACY, RESOURCE } from '../../shared/constants';
 import { passwordField, privacyChoices, showFor, simplifyField } from '../../shared/fields';
 import { pageUrlFrom, passwordFrom, privacyFrom } from '../../shared/inputChecks';
-import { encodedForm } from '../../shared/reportForm';
 import type { ApiRequest } from '../../transport';
 import { operationRouting } from '../../transport';
+import { createFormRequest } from './createForm';
 import { reportView } from './reportView';
 
 /**
  * Report → Create: analyse a page and store its report. Its form (URL, Privacy, Password) is
- * also what Create or Re-Run sends when it creates (createOrRerun.ts).
+ * also what Create or Re-Run and Project → Audit Site send when they create (createForm.ts).
  */
 
 /** URL, Privacy and Password: Create's form, also sent by Create or Re-Run when it creates. */
@@ -34,20 +34,6 @@ export function createRequest(context: IExecuteSingleFunctions): {
 			? passwordFrom(context.getNodeParameter('password', ''))
 			: undefined;
 	return { url, request: createFormRequest(url, privacy, password) };
-}
-
-/**
- * The Create request of a page whose form was read and checked (here, or by Project → Audit Site
- * for each page of a site). The password travels as a secret no error may show.
- */
-export function createFormRequest(url: string, privacy: number, password?: string): ApiRequest {
-	return {
-		method: 'POST',
-		url: '/reports',
-		body: encodedForm({ url, privacy, password }),
-		page: url,
-		secrets: password === undefined ? undefined : [password],
-	};
 }
 
 export const createOption: INodePropertyOptions = {

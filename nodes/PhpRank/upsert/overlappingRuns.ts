@@ -1,4 +1,4 @@
-import { fingerprint } from '../../report/pageSet';
+import { fingerprint } from '../report/pageSet';
 
 /**
  * Runs of Create or Re-Run that overlap in one n8n process (two executions of a workflow, a webhook

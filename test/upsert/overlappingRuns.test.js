@@ -1,12 +1,12 @@
-// Report → Create or Re-Run, runs that overlap in one process (nodes/PhpRank/resources/report/overlappingRuns.ts):
+// Report → Create or Re-Run, runs that overlap in one process (nodes/PhpRank/upsert/overlappingRuns.ts):
 // per account and page one lookup at a time and one write, whose outcome every overlapping run outputs.
-const { createOrRerunOnce } = require('../../helpers/built').createOrRerun;
+const { createOrRerunOnce } = require('../helpers/built').upsert;
 
 /** One page alone in its run of the node: a run scope of its own (as n8n gives each execution). */
 const onePage = (input, api) => createOrRerunOnce({}, input, api);
-const { accountOf, pagesUnderWay } = require('../../helpers/built').overlappingRuns;
-const { canceledFailure, untilCanceled } = require('../../helpers/built').abort;
-const { PipelineFailure } = require('../../helpers/built').failure;
+const { accountOf, pagesUnderWay } = require('../helpers/built').overlappingRuns;
+const { canceledFailure, untilCanceled } = require('../helpers/built').abort;
+const { PipelineFailure } = require('../helpers/built').failure;
 
 describe('the rules, with a scripted phpRank shared by several runs', () => {
 	const NOW = Date.parse('2026-03-02T12:00:00Z');
@@ -413,7 +413,7 @@ describe('the rules, with a scripted phpRank shared by several runs', () => {
 });
 
 describe("executions that overlap, through n8n-core's engine against the sandbox", () => {
-	const { useFixture, urlSearch, form, OTHER_KEY } = require('../../node/fixture');
+	const { useFixture, urlSearch, form, OTHER_KEY } = require('../node/fixture');
 
 	const fixture = useFixture({ clock: Math.floor(Date.now() / 1000) * 1000 });
 	beforeEach(() => {

@@ -1,14 +1,14 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { reportId } from '../../report/reportId';
-import { isStoredUrlOf, pageSearchTerm } from '../../report/storedUrl';
-import type { ListEnvelope } from '../../transport';
+import { reportId } from '../report/reportId';
+import { isStoredUrlOf, pageSearchTerm } from '../report/storedUrl';
+import type { ListEnvelope } from '../transport';
 import type { ReportSearch } from './reportSearch';
 import { readSearch } from './reportSearch';
 import type { OwnRequest, PageAnswer, SiteListing } from './siteListing';
 
 /**
- * Create or Re-Run's lookup of one page (createOrRerun.ts): alone (`findNewest`), or through its
+ * Create or Re-Run's lookup of one page (index.ts): alone (`findNewest`), or through its
  * site's listing in the run (`lookupThroughListing`, siteListing.ts).
  */
 

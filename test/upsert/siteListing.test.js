@@ -1,6 +1,6 @@
-// nodes/PhpRank/resources/report/siteListing.ts: a site's listing, read for the pages of one run of Create
-// or Re-Run, with a scripted search. Through the rules (createOrRerunOnce): createOrRerun.test.js.
-const { SiteListing, siteOf } = require('../../helpers/built').siteListing;
+// nodes/PhpRank/upsert/siteListing.ts: a site's listing, read for the pages of one run of Create
+// or Re-Run, with a scripted search. Through the rules (createOrRerunOnce): rules.test.js.
+const { SiteListing, siteOf } = require('../helpers/built').siteListing;
 
 /** A scripted search over `urls` (ids 1..n, newest first), 100 a page; `calls` records each page read. */
 function scriptedSearch(urls) {

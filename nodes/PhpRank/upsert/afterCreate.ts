@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { reportId } from '../../report/reportId';
-import { pageSearchTerm, siteSearchTerm, storedUrl } from '../../report/storedUrl';
+import { reportId } from '../report/reportId';
+import { pageSearchTerm, siteSearchTerm, storedUrl } from '../report/storedUrl';
 import type { ReportSearch } from './reportSearch';
 import { readSearch } from './reportSearch';
 

@@ -1,15 +1,15 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { reportId } from '../../report/reportId';
-import { storedUrl } from '../../report/storedUrl';
-import type { ListEnvelope } from '../../transport';
-import { firstPageOf, LARGEST_PAGE_SIZE } from '../../transport';
+import { reportId } from '../report/reportId';
+import { storedUrl } from '../report/storedUrl';
+import type { ListEnvelope } from '../transport';
+import { firstPageOf, LARGEST_PAGE_SIZE } from '../transport';
 import type { ReportSearch } from './reportSearch';
 import { readSearch } from './reportSearch';
 
 /**
  * One listing of a site's reports, read for the pages of that site that one run of Create or
- * Re-Run names (createOrRerun.ts decides when; docs/architecture.md gives the rule and its bounds).
+ * Re-Run names (index.ts decides when; docs/architecture.md gives the rule and its bounds).
  *
  * The listing is phpRank's search for the site's host (`search=<host>`: `siteSearchTerm` in
  * report/storedUrl.ts, the part of the host every spelling shares, newest first, 100 a page).
@@ -55,7 +55,7 @@ export type ListingReply = { answer: PageAnswer } | { ownLookup: { budgeted: boo
 /**
  * The reports of one site read for one run, and which pages still wait for them.
  *
- * Page 1 of the listing is read once a second page of the site joins (createOrRerun.ts). It holds
+ * Page 1 of the listing is read once a second page of the site joins (index.ts). It holds
  * the site's newest 100 reports and says how many pages the listing has (L). Pages found there
  * are answered; when it is the only page, so is every other page (no report). The rest of the
  * listing (L - 1 requests) is read once the pages it would answer are at least as many as its

@@ -1,18 +1,18 @@
 import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 
-import { CREDENTIAL_NAME } from '../../shared/constants';
-import type { ApiRequest, ItemRequests, PlanState } from '../../transport';
-import { isAnswerLost, untilCanceled, withinPlan } from '../../transport';
+import { reportRequest, rerunRequest } from '../resources/report/reportById';
+import { CREDENTIAL_NAME } from '../shared/constants';
+import type { ApiRequest, ItemRequests, PlanState } from '../transport';
+import { isAnswerLost, untilCanceled, withinPlan } from '../transport';
 import type { WaitFor } from './overlappingRuns';
 import { accountOf } from './overlappingRuns';
-import { reportRequest, rerunRequest } from './reportById';
 import type { ReportSearch } from './reportSearch';
 import { reportSearchQuery } from './reportSearch';
 
 /**
- * The requests of Create or Re-Run's rules (createOrRerun.ts): what the rules see
+ * The requests of the rules (index.ts): what the rules see
  * (`CreateOrRerunApi`: tests script it), and its one implementation through an item's requests
- * (`rulesApiOf`), which Create or Re-Run and Project → Audit Site use.
+ * (`rulesApiOf`), which Report → Create or Re-Run and Project → Audit Site use.
  */
 
 /**
@@ -86,7 +86,7 @@ function lookupApi(
 /**
  * The rules' requests of an item, for each Create form it may send: the account (Base URL and API
  * key, for overlappingRuns.ts) read from the item's credential, the execution's Stop. Create or
- * Re-Run takes one; Project → Audit Site one per page of the site (resources/project/auditSite.ts).
+ * Re-Run takes one; Project → Audit Site one per page of the site (resources/project/auditPages.ts).
  * Not awaited here: the pages of a run must join their site in the turn they start
  * (createOrRerunInRun), and n8n reads a credential asynchronously; the rules await the account
  * only when the page's lookup begins.

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { CollectOptions, ListEnvelope } from '../../transport';
-import { collectPages, LARGEST_PAGE_SIZE } from '../../transport';
+import type { CollectOptions, ListEnvelope } from '../transport';
+import { collectPages, LARGEST_PAGE_SIZE } from '../transport';
 
 /**
  * phpRank's search of reports by URL, as Create or Re-Run reads it: its lookup of a page
