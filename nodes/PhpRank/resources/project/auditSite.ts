@@ -26,7 +26,7 @@ import {
 	privacyFrom,
 } from '../../shared/inputChecks';
 import type { ItemRequests } from '../../transport';
-import { operationRouting, siteFetch } from '../../transport';
+import { operationRouting } from '../../transport';
 import { auditPages, pageFields, projectOf } from './auditPages';
 import type { NotListedChoice } from './pagesNotListed';
 import { NOT_LISTED, pagesNotListedItems, unsafeToDelete } from './pagesNotListed';
@@ -291,7 +291,7 @@ export const auditSiteOption: INodePropertyOptions = {
 		const send = async (options: Parameters<typeof context.helpers.httpRequest>[0]) =>
 			await context.helpers.httpRequest(options);
 		const reader = new SitePagesReader(
-			siteFetch(send, context.getExecutionCancelSignal?.(), timeoutMsOf(context)),
+			{ send, cancel: context.getExecutionCancelSignal?.(), timeoutMs: timeoutMsOf(context) },
 			// Version 1.1 reads every page to choose the stalest; List Only lists the first Max Pages.
 			{
 				...settings,
