@@ -128,7 +128,7 @@ const sortDirectionField: INodeProperties = {
 
 /**
  * How the node treats phpRank's rate limit and failures. Read by the transport
- * (transport/channels.ts `runOperation`), not routed: none of it is sent to phpRank.
+ * (transport/index.ts `operationRouting`), not routed: none of it is sent to phpRank.
  */
 export function requestLimitOptions(resource: Resource, operations: Operation[]): INodeProperties {
 	return {

@@ -1,9 +1,11 @@
 import type {
 	DeclarativeRestApiSettings,
+	FunctionsBase,
 	ICredentialTestFunctions,
 	IDataObject,
 	IExecutePaginationFunctions,
 	IExecuteSingleFunctions,
+	IHttpRequestOptions,
 	IN8nHttpFullResponse,
 	INode,
 	INodeExecutionData,
@@ -12,25 +14,30 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import { apiBaseUrl } from '../shared/apiBaseUrl';
 import { CREDENTIAL_NAME } from '../shared/constants';
 import { InvalidInput } from '../shared/inputChecks';
-import type { ApiContext } from './channels';
 import { pageRefusalOf, PipelineFailure } from './failure';
 import type { ErrorSituation } from './itemFailure';
 import type { ChannelDeadline, RequestLimits } from './limits';
+import { DEFAULT_LIMITS } from './limits';
 import type { CollectOptions, ListEnvelope, PagePosition } from './paging';
 import type { ItemRequests } from './pipeline';
 import { withoutUserinfo } from './redaction';
-import type { ApiRequest } from './request';
+import type { ApiChannel, ApiRequest } from './request';
+import type { ApiResponse } from './response';
 
 /**
  * The transport's one entry point. An operation declares its routing with `operationRouting`
  * and runs with the item's requests; the trigger's polls and the list searches run with
- * `sendFromCode`, the credential's Test with `sendForCredentialTest`. Either way every request
- * goes through the pipeline (pipeline.ts: the account's gate, retries, deadlines, Stop; paging.ts:
- * the one page loop), and whatever fails becomes n8n's error once, here, where the run meets n8n
- * (`nodeErrorOf`: the words of failureWording.ts, without secrets by redaction.ts).
- * docs/architecture.md walks through it.
+ * `sendFromCode`, the credential's Test with `sendForCredentialTest`. Each makes its channel here,
+ * the way n8n is asked to send one attempt (the rest of a request is the pipeline's), and every
+ * request goes through the pipeline (pipeline.ts: the account's gate, retries, deadlines, Stop;
+ * paging.ts: the one page loop). Whatever fails becomes n8n's error once, here, where the run
+ * meets n8n (`nodeErrorOf`: the words of failureWording.ts, without secrets by redaction.ts).
+ * The routed and the code channels leave the base URL to the credential, which sets its site's
+ * API root and the Bearer header (credentials/PhpRankApi.credentials.ts). docs/architecture.md
+ * walks through it.
  */
 
 export type {
@@ -50,17 +57,27 @@ export { untilCanceled } from './abort';
 export { failedForItsRecordOnly } from './failure';
 
 /**
- * The transport at run time (channels.ts, and with it the pipeline, the account's gate, the
- * reading of responses and the wording of failures): the transport's one deferred load, at the
- * first request, then kept (`atRun ?? (await loadAtRun())`: once loaded, read without a call).
- * n8n loads every installed package when it starts, and showing the node needs only the routing
+ * The transport at run time (pipeline.ts, and with it the account's gate, the reading of
+ * responses and the wording of failures): the transport's one deferred load, at the first
+ * request, then kept (`atRun ?? (await loadAtRun())`: once loaded, read without a call). n8n
+ * loads every installed package when it starts, and showing the node needs only the routing
  * below (bench section 4, the cold require()).
  */
-let atRun: typeof import('./channels') | undefined;
-async function loadAtRun(): Promise<typeof import('./channels')> {
-	atRun ??= await import('./channels');
+let atRun: typeof import('./pipeline') | undefined;
+async function loadAtRun(): Promise<typeof import('./pipeline')> {
+	atRun ??= await import('./pipeline');
 	return atRun;
 }
+
+/** The n8n contexts that make their own requests: list searches, the trigger's polls. */
+export type ApiContext = FunctionsBase & {
+	helpers: {
+		httpRequestWithAuthentication(
+			credentialsType: string,
+			requestOptions: IHttpRequestOptions,
+		): Promise<unknown>;
+	};
+};
 
 /**
  * Where the run meets n8n: the n8n error an item shows for what went wrong while its requests ran,
@@ -92,15 +109,29 @@ export type OperationRun = (
 	routedQuery: IDataObject,
 ) => Promise<IDataObject[]>;
 
+/** The node's "Options" that are limits: option, limit, the least value, the unit in ms (or 1). */
+const LIMIT_OPTIONS: ReadonlyArray<[string, keyof RequestLimits, number, number]> = [
+	['maxParallelRequests', 'maxParallel', 1, 1],
+	['retries', 'retries', 0, 1],
+	['maxRateLimitWait', 'maxRateLimitWaitMs', 0, 1000],
+];
+
+/** n8n's default Timeout of a routed request (RoutingNode sets it when Request Options has none). */
+const DEFAULT_TIMEOUT_MS = 300_000;
+
 /**
  * The routing of one operation option. n8n merges an option's `routing.operations` into the
  * item's request operations, and because of `paginate` hands the routed request (the routed
- * query, the node's Request Options) to `pagination`: here, the operation's run
- * (channels.ts `runOperation`), whose records become the item's output, paired with its input
- * item. The run states each request's method and path itself (an `ApiRequest`), once: the
- * pipeline sends exactly that (pipeline.ts `apiRequestOptions`), so the routing declares none.
- * `captureResponse` gives the pipeline the whole response of each attempt sent through n8n's
- * routing request.
+ * query, the node's Request Options) to `pagination`: here, the item's channel and the
+ * operation's run, whose records become the item's output, paired with its input item. The run
+ * states each request's method and path itself (an `ApiRequest`), once: the pipeline sends
+ * exactly that (pipeline.ts `apiRequestOptions`), so the routing declares none. The requests go
+ * through n8n's own routing request (`makeRoutingRequest`), so what n8n adds to them stays: the
+ * node's Request Options (timeout, proxy, ignoring SSL issues) and the credential it already
+ * decrypted; `captureResponse` hands back the whole response of each attempt. The Timeout bounds
+ * each attempt, body included; the execution's cancel signal (where the host's n8n has
+ * `getExecutionCancelSignal`) stops it all. The node's Options are the limits: a whole number at
+ * least its least value, else the default.
  */
 export function operationRouting(run: OperationRun): INodePropertyRouting {
 	return {
@@ -116,12 +147,31 @@ export function operationRouting(run: OperationRun): INodePropertyRouting {
 					credential: async () => await this.getCredentials<IDataObject>(CREDENTIAL_NAME),
 				};
 				try {
-					return await (atRun ?? (await loadAtRun())).runOperation(
-						this,
-						requestData,
-						situation,
-						run,
-					);
+					const options = this.getNodeParameter('options', {}) as IDataObject;
+					const limits = { ...DEFAULT_LIMITS };
+					for (const [option, limit, least, unitMs] of LIMIT_OPTIONS) {
+						const value = Number(options[option]);
+						if (Number.isFinite(value) && value >= least)
+							limits[limit] = Math.floor(value) * unitMs;
+					}
+					const timeout = Number(requestData.options.timeout);
+					const timeoutMs = Number.isFinite(timeout) && timeout > 0 ? timeout : DEFAULT_TIMEOUT_MS;
+					const channel: ApiChannel = {
+						...situation,
+						limits,
+						cancelSignal: this.getExecutionCancelSignal?.(),
+						deadline: { bound: 'timeout', limitMs: timeoutMs, attemptMs: timeoutMs },
+						transmit: async (sent) => {
+							const request = { ...requestData, options: { ...requestData.options, ...sent } };
+							return (await this.makeRoutingRequest(request))[0].json as unknown as ApiResponse;
+						},
+					};
+					const requests = (atRun ?? (await loadAtRun())).itemRequests(channel);
+					const records = await run(this, requests, (requestData.options.qs ?? {}) as IDataObject);
+					const pairedItem = { item: situation.itemIndex };
+					const items: INodeExecutionData[] = [];
+					for (const json of records) items.push({ json, pairedItem });
+					return items;
 				} catch (error) {
 					throw await nodeErrorOf(situation, error);
 				}
@@ -159,17 +209,33 @@ export async function sendFromCode<T>(
 		itemIndex: 0,
 		credential: async () => await context.getCredentials<IDataObject>(CREDENTIAL_NAME),
 	};
+	const channel: ApiChannel = {
+		...situation,
+		limits: limits ?? DEFAULT_LIMITS,
+		deadline,
+		async transmit(options) {
+			const response = await context.helpers.httpRequestWithAuthentication.call(
+				context,
+				CREDENTIAL_NAME,
+				options,
+			);
+			return apiResponseOf(response as IN8nHttpFullResponse);
+		},
+	};
 	try {
-		return await (atRun ?? (await loadAtRun())).runFromCode(
-			context,
-			situation,
-			deadline,
-			work,
-			limits,
-		);
+		return await work((atRun ?? (await loadAtRun())).itemRequests(channel));
 	} catch (error) {
 		throw await nodeErrorOf(situation, error);
 	}
+}
+
+/** A response as the pipeline reads it, from n8n's full response. */
+function apiResponseOf(response: IN8nHttpFullResponse): ApiResponse {
+	return {
+		statusCode: response.statusCode,
+		headers: (response.headers ?? {}) as IDataObject,
+		body: response.body,
+	};
 }
 
 /**
@@ -186,8 +252,12 @@ const CREDENTIAL_TEST_NODE: INode = {
 };
 
 /**
- * The credential's Test button: `work` sends with the credential's data through n8n's credential-test
- * helper, all of it within `deadline`. What fails is n8n's error, worded as everywhere.
+ * The credential's Test button (methods/credentialTest.ts): `work` sends with the credential's data,
+ * all of it within `deadline`. n8n hands a credential test only its legacy request helper and the
+ * credential's data, so this channel adds the API root and the Bearer header itself (as the
+ * credential does for every other request) and asks for the body as a stream (`useStream`), read
+ * within the bound like any other response. No redirect is followed. What fails is n8n's error,
+ * worded as everywhere.
  */
 export async function sendForCredentialTest<T>(
 	context: ICredentialTestFunctions,
@@ -201,9 +271,33 @@ export async function sendForCredentialTest<T>(
 		itemIndex: 0,
 		credential: async () => credentials,
 	};
+	const channel: ApiChannel = {
+		...situation,
+		limits,
+		deadline,
+		async transmit(options) {
+			const response = (await context.helpers.request({
+				method: options.method,
+				uri: `${apiBaseUrl(String(credentials.baseUrl ?? ''))}${options.url}`,
+				qs: options.qs,
+				body: options.body,
+				headers: {
+					...(options.headers as IDataObject),
+					Authorization: `Bearer ${String(credentials.apiKey ?? '')}`,
+				},
+				followRedirect: false,
+				followAllRedirects: false,
+				simple: false,
+				resolveWithFullResponse: true,
+				useStream: true,
+				timeout: deadline.attemptMs,
+				agentOptions: options.agentOptions,
+			})) as IN8nHttpFullResponse;
+			return apiResponseOf(response);
+		},
+	};
 	try {
-		const { runCredentialTest } = atRun ?? (await loadAtRun());
-		return await runCredentialTest(context, situation, credentials, deadline, limits, work);
+		return await work((atRun ?? (await loadAtRun())).itemRequests(channel));
 	} catch (error) {
 		throw await nodeErrorOf(situation, error);
 	}

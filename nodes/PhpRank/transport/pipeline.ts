@@ -1,6 +1,6 @@
 import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 
-import { abortableWait, canceledFailure, untilAborted } from './abort';
+import { abortableWait, canceledFailure } from './abort';
 import { attemptSignal } from './attemptSignal';
 import type { AccountGate } from './accountGate';
 import { gateFor } from './accountGate';
@@ -16,12 +16,16 @@ import { discardBody, readResponseBody } from './responseBody';
 
 /**
  * The one way a request of this package travels: the routed operations, the trigger's polls and
- * the list searches all come here (channels.ts says how each asks n8n to send), through the
- * transport's entry point (index.ts). It owns the headers, the account's gate and the retries,
- * reading the response (response.ts) and paging (paging.ts). What fails is thrown as a
- * PipelineFailure, data, and turned into n8n's error once, at the entry point
- * (index.ts `nodeErrorOf`). docs/architecture.md walks through it.
+ * the list searches all come here, each with the channel the entry point (index.ts) made for it
+ * (how n8n is asked to send). It owns the headers, the account's gate and the retries, reading
+ * the response (response.ts) and paging (paging.ts). What fails is thrown as a PipelineFailure,
+ * data, and turned into n8n's error once, at the entry point (index.ts `nodeErrorOf`, with the
+ * words of `failureTextOf`). This module is the transport at run time: the entry point loads it
+ * at the first request (its one deferred load), and with it the rest. docs/architecture.md walks
+ * through it.
  */
+
+export { failureTextOf };
 
 const FIRST_BACKOFF_MS = 500;
 const MAX_BACKOFF_MS = 8_000;
@@ -215,7 +219,12 @@ async function attempt(sending: Sending, options: IHttpRequestOptions): Promise<
 	const { cancelSignal: cancel, deadline } = channel;
 	const attemptMs =
 		deadline === undefined ? undefined : Math.min(deadline.attemptMs, sending.endsAt - Date.now());
-	const { signal, options: sentOptions, release } = attemptSignal(cancel, attemptMs, options);
+	const {
+		signal,
+		options: sentOptions,
+		release,
+		aborted,
+	} = attemptSignal(cancel, attemptMs, options);
 	let result: AttemptResult;
 	try {
 		// Stopped while the place was given, or no time left: nothing is sent.
@@ -224,7 +233,7 @@ async function attempt(sending: Sending, options: IHttpRequestOptions): Promise<
 		request.beforeSend?.();
 		sending.attempts++;
 		const sent = channel.transmit(sentOptions, signal);
-		const answered = await untilAborted(sent, signal).catch(async (error: unknown) => {
+		const answered = await Promise.race([sent, aborted]).catch(async (error: unknown) => {
 			// An answer that still arrives after the node gave up is closed as it arrives.
 			void sent.then(
 				(late) => discardBody(late?.body),

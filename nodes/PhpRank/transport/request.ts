@@ -5,9 +5,9 @@ import type { ChannelDeadline, RequestLimits } from './limits';
 import type { ApiResponse } from './response';
 
 /**
- * One request to phpRank's API, and the channel its attempts go by: the types the pipeline
- * (pipeline.ts), the page loop (paging.ts) and the channels (channels.ts) share, apart so that
- * none of them imports another for its types.
+ * One request to phpRank's API, and the channel its attempts go by: the types the entry point
+ * (index.ts, which makes the channels), the pipeline (pipeline.ts) and the page loop (paging.ts)
+ * share, apart so that none of them imports another for its types.
  */
 
 /** One request to phpRank's API. */

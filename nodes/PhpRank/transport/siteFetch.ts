@@ -1,6 +1,6 @@
 import type { IDataObject, IHttpRequestOptions, IN8nHttpFullResponse } from 'n8n-workflow';
 
-import { canceledFailure, throwIfCanceled, untilAborted } from './abort';
+import { canceledFailure, throwIfCanceled } from './abort';
 import type { Attempt } from './attemptSignal';
 import { attemptSignal } from './attemptSignal';
 import type { SiteProblem } from './failureWording';
@@ -152,7 +152,7 @@ export function siteFetch(
 			try {
 				for (let redirects = 0; ; redirects++) {
 					const hop = attemptSignal(file.signal, undefined, siteRequestOptions(current, timeoutMs));
-					const response = await untilAborted(send(hop.options), hop.signal).catch(
+					const response = await Promise.race([send(hop.options), hop.aborted]).catch(
 						async (error: unknown) => {
 							hop.release();
 							return await Promise.reject(error);

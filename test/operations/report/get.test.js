@@ -16,7 +16,7 @@ const fixture = useSeededFixture(REPORTS_SEED);
 
 /**
  * The most distinct functions of the package one Get by ID (Simplify off) may run: the path
- * docs/architecture.md lists, "A Get of a report", function by function (29 when it was set).
+ * docs/architecture.md lists, "A Get of a report", function by function (28 when it was set).
  */
 const MAX_GET_FUNCTIONS = 30;
 
