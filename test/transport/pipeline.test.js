@@ -5,15 +5,15 @@ const { NodeApiError } = require('n8n-workflow');
 const pipeline = require('../helpers/built').pipeline;
 const { nodeErrorOf } = require('../helpers/built').transport;
 
-const { backoffMs, wireOptions } = pipeline;
+const { backoffMs, apiRequestOptions } = pipeline;
 /** Each request as the transport's entry point (transport/index.ts) sends it: a failure becomes n8n's error. */
 const withNodeErrors = (send) => async (channel, request) =>
 	await send(channel, request).catch(async (error) => {
 		throw await nodeErrorOf(channel, error);
 	});
-const readRecord = withNodeErrors(pipeline.readRecord);
-const deleteRecord = withNodeErrors(pipeline.deleteRecord);
-const readPage = withNodeErrors(pipeline.readPage);
+const readRecord = withNodeErrors((channel, r) => pipeline.itemRequests(channel).record(r));
+const deleteRecord = withNodeErrors((channel, r) => pipeline.itemRequests(channel).deletion(r));
+const readPage = withNodeErrors((channel, r) => pipeline.itemRequests(channel).page(r));
 
 let nodeCount = 0;
 /** A channel whose attempts answer in turn from `script` (a response, or an error to throw). */
@@ -59,7 +59,7 @@ test('backoff doubles from 0.5 s up to 8 s', () => {
 });
 
 test('every attempt asks for JSON as a stream (read within the bound), never follows a redirect and sees every status', () => {
-	expect(wireOptions(POST)).toEqual({
+	expect(apiRequestOptions(POST)).toEqual({
 		method: 'POST',
 		url: '/reports',
 		qs: undefined,
@@ -70,7 +70,7 @@ test('every attempt asks for JSON as a stream (read within the bound), never fol
 		returnFullResponse: true,
 		encoding: 'stream',
 	});
-	expect(wireOptions(GET).headers).toEqual({ Accept: 'application/json' });
+	expect(apiRequestOptions(GET).headers).toEqual({ Accept: 'application/json' });
 });
 
 test('a GET is retried after a 5xx and a reset, and gives the record', async () => {

@@ -36,6 +36,8 @@ export class BaseUrlWithUserinfo extends Error {
 
 /** The API root for a site address, for code that builds requests itself. */
 export function apiBaseUrl(siteUrl: string): string {
-	if (USERINFO.test(String(siteUrl))) throw new BaseUrlWithUserinfo();
-	return `${siteRoot(siteUrl)}${API_PATH}`;
+	const address = String(siteUrl);
+	if (USERINFO.test(address)) throw new BaseUrlWithUserinfo();
+	// siteRoot's reduction, written out: the credential adds this to every request of the node
+	return `${address.trim().replace(SITE_ROOT_SUFFIX, '')}${API_PATH}`;
 }

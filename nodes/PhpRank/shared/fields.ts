@@ -141,9 +141,8 @@ export function inDisplayNameOrder(options: INodeProperties[]): INodeProperties[
 }
 
 /**
- * How the node treats phpRank's rate limit and failures: the options of every operation's Options
- * (`requestLimitOptions`), and among Audit Site's own. Read by the transport
- * (transport/channels.ts `limitsOf`), not routed: none of it is sent to phpRank.
+ * How the node treats phpRank's rate limit and failures. Read by the transport
+ * (transport/index.ts `operationRouting`), not routed: none of it is sent to phpRank.
  */
 export function requestLimitFields(): INodeProperties[] {
 	return [

@@ -1,8 +1,8 @@
 import { PageSet } from '../report/pageSet';
 import { storedUrl } from '../report/storedUrl';
 import { webAddress } from '../shared/webAddress';
-import type { FollowVerdict, SiteFetch, SiteFile } from '../transport/siteFetch';
-import { SiteFileFailure } from '../transport/siteFetch';
+import type { FollowVerdict, SiteFetch, SiteFile, SiteSending } from '../transport/siteFetch';
+import { siteFetch, SiteFileFailure } from '../transport/siteFetch';
 import { CorruptGzip, fileText } from './fileText';
 import { sitemapsOfRobotsTxt } from './robotsTxt';
 import type { SitePage, SitePages, SitePagesRequest, SkippedSitemap } from './sitePages';
@@ -189,10 +189,11 @@ class SiteReader {
 	}
 }
 
-/** A site's pages, read once with `fetch` as `request` asks. */
+/** A site's pages, read once with `fetch` (or a site fetch made of `fetch`) as `request` asks. */
 export async function readSitePages(
-	fetch: SiteFetch,
+	fetch: SiteFetch | SiteSending,
 	request: SitePagesRequest,
 ): Promise<SitePages> {
-	return await new SiteReader(fetch, request).pagesOfSite();
+	const files = 'open' in fetch ? fetch : siteFetch(fetch.send, fetch.cancel, fetch.timeoutMs);
+	return await new SiteReader(files, request).pagesOfSite();
 }

@@ -1,5 +1,5 @@
 import type { PageSet } from '../report/pageSet';
-import type { SiteFetch } from '../transport/siteFetch';
+import type { SiteFetch, SiteSending } from '../transport/siteFetch';
 import type { PageFilterInput } from './pageFilter';
 
 /**
@@ -64,14 +64,14 @@ export interface SitePagesRequest {
 }
 
 /**
- * The reader of one item's site. What it reads with (readSite.ts: the sitemap scanner, gzip,
- * robots.txt, the site fetch and its wording) loads at its first read: n8n loads every installed
- * package when it starts, and showing the node needs none of it (bench section 4, the cold
- * require()).
+ * The reader of one item's site, with the item's site fetch or what it is made of (a
+ * `SiteSending`). What it reads with (readSite.ts: the sitemap scanner, gzip, robots.txt, the site
+ * fetch and its wording) loads at its first read: n8n loads every installed package when it
+ * starts, and showing the node needs none of it (bench section 4, the cold require()).
  */
 export class SitePagesReader {
 	constructor(
-		private readonly fetch: SiteFetch,
+		private readonly fetch: SiteFetch | SiteSending,
 		private readonly request: SitePagesRequest,
 	) {}
 

@@ -1,7 +1,7 @@
 import type { INode } from 'n8n-workflow';
 
 import { CREDENTIAL_NAME } from '../shared/constants';
-import { abortableWait, canceledFailure, throwIfCanceled } from './abort';
+import { abortableWait, canceledFailure } from './abort';
 
 const SECOND_MS = 1000;
 /** Spacing of single probes while the throttle's window is about to reopen. */
@@ -64,6 +64,8 @@ export class ThrottleShare {
 
 	observe(remaining: number | undefined): void {
 		const lowest = this.lowestRemaining;
+		// No throttle heard, before or now: no window to start or count.
+		if (remaining === undefined && lowest === undefined) return;
 		if (remaining === undefined || lowest === undefined || remaining > lowest + REORDER_SLACK) {
 			this.newWindow(remaining);
 			return;
@@ -172,17 +174,12 @@ export class AccountGate {
 		this.lastUsedAt = Date.now();
 		let wake: (() => void) | undefined;
 		let canceled: ((failure: Error) => void) | undefined;
-		// One registration for the whole wait in the queue, however often this request is woken.
-		const stopListening = signal
-			? this.cancelListeners.add(signal, () => {
-					const at = wake === undefined ? -1 : this.waiting.indexOf(wake);
-					if (at !== -1) this.waiting.splice(at, 1);
-					canceled?.(canceledFailure());
-				})
-			: undefined;
+		// One registration for the whole wait in the queue, however often this request is woken;
+		// none for a request that never waits there.
+		let stopListening: (() => void) | undefined;
 		try {
 			for (;;) {
-				throwIfCanceled(signal);
+				if (signal?.aborted) throw canceledFailure();
 				const pause = this.pausedUntil - Date.now();
 				if (pause > 0) {
 					if (Date.now() + pause > deadline) return { admitted: false, pauseMs: pause };
@@ -190,10 +187,17 @@ export class AccountGate {
 					pausedMs += pause;
 					continue;
 				}
-				if (this.mayStart(maxParallel)) {
+				if (this.active === 0 || this.mayStart(maxParallel)) {
 					this.active++;
 					return { admitted: true, pausedMs };
 				}
+				stopListening ??= signal
+					? this.cancelListeners.add(signal, () => {
+							const at = wake === undefined ? -1 : this.waiting.indexOf(wake);
+							if (at !== -1) this.waiting.splice(at, 1);
+							canceled?.(canceledFailure());
+						})
+					: undefined;
 				// Woken by a release or a response; a stopped execution leaves the queue at once.
 				await new Promise<void>((resolve, reject) => {
 					wake = resolve;
@@ -211,8 +215,8 @@ export class AccountGate {
 		return { active: this.active, waiting: this.waiting.length };
 	}
 
+	/** Whether one more request may start while others are in flight. */
 	private mayStart(maxParallel: number): boolean {
-		if (this.active === 0) return true;
 		if (this.probing || this.active >= maxParallel) return false;
 		// A count older than phpRank's window (a minute) says nothing about the current one.
 		if (Date.now() - this.remainingSeenAt > REMAINING_VALID_MS) this.remaining = undefined;
@@ -227,7 +231,7 @@ export class AccountGate {
 	release(): void {
 		this.active--;
 		this.lastUsedAt = Date.now();
-		this.wakeAll();
+		if (this.waiting.length > 0) this.wakeAll();
 	}
 
 	/**
@@ -241,7 +245,7 @@ export class AccountGate {
 		this.streak = 0;
 		// A response other than a 429 (or there is no throttle): the window is open again.
 		if (this.remaining !== 0) this.probing = false;
-		this.wakeAll();
+		if (this.waiting.length > 0) this.wakeAll();
 	}
 
 	/** A 429: holds every request of the account (pauseAfterRateLimit), then probes. Returns the pause. */
@@ -280,7 +284,6 @@ const SWEEP_EVERY_MS = 60_000;
 let lastSweepAt = 0;
 
 function sweep(now: number, keep: AccountGate): void {
-	if (now - lastSweepAt < SWEEP_EVERY_MS && gates.size <= MAX_GATES) return;
 	lastSweepAt = now;
 	// Map order is least recently used first (gateFor moves a gate to the end).
 	for (const [key, gate] of gates) {
@@ -299,7 +302,7 @@ export function gateFor(node: INode, now = Date.now()): AccountGate {
 	else gate = new AccountGate();
 	gates.set(key, gate);
 	gate.lastUsedAt = Math.max(gate.lastUsedAt, now);
-	sweep(now, gate);
+	if (now - lastSweepAt >= SWEEP_EVERY_MS || gates.size > MAX_GATES) sweep(now, gate);
 	return gate;
 }
 

@@ -29,7 +29,7 @@ export type Failure =
 	  }
 	/**
 	 * A Create not sent: phpRank answered earlier in the run that the account's plan allows no more
-	 * reports (resources/report/createOrRerun.ts), so the next ones would be refused too.
+	 * reports (upsert/index.ts), so the next ones would be refused too.
 	 */
 	| { type: 'planFull' }
 	/** phpRank asks for a longer wait than Max Wait for Rate Limit leaves: fail at once. */
@@ -195,4 +195,26 @@ export function pageRefusalOf(failure: Failure): PageRefusal | undefined {
 	if (!URL_MESSAGE.test(serverMessage)) return undefined;
 	const reason = serverMessage.replace(URL_MESSAGE, '');
 	return URL_FIELD_MESSAGE.test(reason) ? undefined : { kind: 'fetchFailed', reason };
+}
+
+/** Failures of one record's request that the next record's request would not share. */
+const RECORD_ONLY: ReadonlySet<string> = new Set([
+	'httpError',
+	'noAnswer',
+	'timedOut',
+	'tooLarge',
+	'notJson',
+	'unexpectedShape',
+]);
+
+/**
+ * Whether a request failed for its record only (after the pipeline's retries): the record is gone
+ * or its answer failed (a 403 or 404 for a report deleted meanwhile, a 5xx, a reset, the Timeout).
+ * Stop, the rate limit, a wrong key (401) or a wrong Base URL would fail every next request too.
+ */
+export function failedForItsRecordOnly(error: unknown): error is PipelineFailure {
+	if (!(error instanceof PipelineFailure)) return false;
+	const { failure } = error;
+	if (failure.type === 'httpError') return failure.statusCode !== 401;
+	return RECORD_ONLY.has(failure.type);
 }

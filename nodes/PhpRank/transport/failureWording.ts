@@ -3,7 +3,10 @@ import { RESOURCE } from '../shared/constants';
 import { ownEntry } from '../shared/ownEntry';
 import { truncated } from '../shared/truncate';
 import type { BodyOutline, Failure, FailureSubject, ResponseShape } from './failure';
+import type { FailureText } from './refusalWording';
 import { describeRefusal, PLAN_FULL_NOT_SENT } from './refusalWording';
+
+export type { FailureText };
 
 /**
  * What the user, or an AI agent (which sees only the message), reads when a request fails: the
@@ -15,12 +18,6 @@ import { describeRefusal, PLAN_FULL_NOT_SENT } from './refusalWording';
 /** What the wording may name: the credential's Base URL as typed. */
 export interface FailureSituation {
 	baseUrl: string;
-}
-
-export interface FailureText {
-	message: string;
-	description: string;
-	httpCode: string;
 }
 
 const SET_BASE_URL =

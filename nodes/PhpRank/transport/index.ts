@@ -1,9 +1,11 @@
 import type {
 	DeclarativeRestApiSettings,
+	FunctionsBase,
 	ICredentialTestFunctions,
 	IDataObject,
 	IExecutePaginationFunctions,
 	IExecuteSingleFunctions,
+	IHttpRequestOptions,
 	IN8nHttpFullResponse,
 	INode,
 	INodeExecutionData,
@@ -12,32 +14,38 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import { apiBaseUrl } from '../shared/apiBaseUrl';
+import { CREDENTIAL_NAME } from '../shared/constants';
 import { InvalidInput } from '../shared/inputChecks';
-import type { ApiContext } from './channels';
 import { pageRefusalOf, PipelineFailure } from './failure';
+import type { ErrorSituation } from './itemFailure';
 import type { ChannelDeadline, RequestLimits } from './limits';
+import { DEFAULT_LIMITS } from './limits';
 import type { CollectOptions, ListEnvelope, PagePosition } from './paging';
-import type { ApiChannel, ApiRequest } from './pipeline';
-import { redactSecrets, userinfoSecrets, withoutUserinfo } from './redaction';
-import type { SiteFetch, SiteSender } from './siteFetch';
+import type { ItemRequests } from './pipeline';
+import { withoutUserinfo } from './redaction';
+import type { ApiChannel, ApiRequest } from './request';
+import type { ApiResponse } from './response';
 
 /**
  * The transport's one entry point. An operation declares its routing with `operationRouting`
  * and runs with the item's requests; the trigger's polls and the list searches run with
- * `sendFromCode`. Either way every request goes through the pipeline (pipeline.ts: the account's
- * gate, retries, deadlines, Stop; paging.ts: the one page loop), and whatever fails becomes
- * n8n's error once, here, where the run meets n8n (`nodeErrorOf`: the words of
- * failureWording.ts, without secrets by redaction.ts). docs/architecture.md walks through it.
- *
- * The channels and the pipeline (channels.ts, pipeline.ts, accountGate.ts) are imported where a
- * request is about to go, not at the top: n8n loads every installed package when it starts, and
- * showing the node needs only the routing below (bench section 4, the cold require()).
+ * `sendFromCode`, the credential's Test with `sendForCredentialTest`. Each makes its channel here,
+ * the way n8n is asked to send one attempt (the rest of a request is the pipeline's), and every
+ * request goes through the pipeline (pipeline.ts: the account's gate, retries, deadlines, Stop;
+ * paging.ts: the one page loop). Whatever fails becomes n8n's error once, here, where the run
+ * meets n8n (`nodeErrorOf`: the words of failureWording.ts, without secrets by redaction.ts).
+ * The routed and the code channels leave the base URL to the credential, which sets its site's
+ * API root and the Bearer header (credentials/PhpRankApi.credentials.ts). docs/architecture.md
+ * walks through it.
  */
 
 export type {
 	ApiRequest,
 	ChannelDeadline,
 	CollectOptions,
+	ErrorSituation,
+	ItemRequests,
 	ListEnvelope,
 	PagePosition,
 	RequestLimits,
@@ -46,80 +54,36 @@ export { DEFAULT_LIMITS, deadlineFrom } from './limits';
 export { withoutUserinfo };
 export { collectPages, firstPageOf, isLastPage, LARGEST_PAGE_SIZE, planPages } from './paging';
 export { untilCanceled } from './abort';
-export type { SiteFetch, SiteSender };
+export { failedForItsRecordOnly } from './failure';
 
 /**
- * The pipeline and the channels, imported at the first request and then kept: every request and
- * response of every item asks for them (a cached `import()` still resolves its path, about 7 µs).
+ * The transport at run time (pipeline.ts, and with it the account's gate, the reading of
+ * responses and the wording of failures): the transport's one deferred load, at the first
+ * request, then kept (`atRun ?? (await loadAtRun())`: once loaded, read without a call). n8n
+ * loads every installed package when it starts, and showing the node needs only the routing
+ * below (bench section 4, the cold require()).
  */
-let pipelineModule: Promise<typeof import('./pipeline')> | undefined;
-let channelsModule: Promise<typeof import('./channels')> | undefined;
-const pipeline = async () => await (pipelineModule ??= import('./pipeline'));
-const channels = async () => await (channelsModule ??= import('./channels'));
-
-/** The requests one item may send, each through the pipeline. A failure is thrown as a PipelineFailure. */
-export interface ItemRequests {
-	/** A single record (Get, Create, Update): the report or project itself. */
-	record(request: ApiRequest): Promise<IDataObject>;
-	/** A deletion: `{ id, deleted }`. */
-	deletion(request: ApiRequest): Promise<IDataObject>;
-	/**
-	 * One page of a list, as phpRank's paginator sends it: as `request` asks, or, with `at`, page
-	 * `at.page` of `at.perPage` records (for a caller's own fetcher of collectPages).
-	 */
-	page(request: ApiRequest, at?: PagePosition): Promise<ListEnvelope>;
-	/**
-	 * A whole list (or as much as `options.plan` asks for), every filter on every page;
-	 * `shapePage` turns each page's records into what is kept, as they arrive.
-	 */
-	list(
-		url: string,
-		qs: IDataObject | undefined,
-		options: CollectOptions,
-		shapePage?: (records: IDataObject[]) => IDataObject[],
-	): Promise<IDataObject[]>;
-	/**
-	 * A single record, or, when its request failed for that record only (`failedForItsRecordOnly`,
-	 * after the retries), what the item's error would say of it (failureWording.ts, no secrets): for
-	 * an operation that reports one record's failure in its output and goes on (Validate Fix). Any
-	 * other failure is thrown, as by `record`.
-	 */
-	recordOrFailure(request: ApiRequest): Promise<{ record: IDataObject } | { failure: string }>;
+let atRun: typeof import('./pipeline') | undefined;
+async function loadAtRun(): Promise<typeof import('./pipeline')> {
+	atRun ??= await import('./pipeline');
+	return atRun;
 }
 
-function itemRequests(channel: ApiChannel): ItemRequests {
-	return {
-		record: async (request) => await (await pipeline()).readRecord(channel, request),
-		deletion: async (request) => await (await pipeline()).deleteRecord(channel, request),
-		page: async (request, at) => await (await pipeline()).readPage(channel, request, at),
-		list: async (url, qs, options, shapePage) =>
-			await (await pipeline()).readList(channel, url, qs, options, shapePage),
-		recordOrFailure: async (request) =>
-			await (await pipeline()).readRecord(channel, request).then(
-				(record) => ({ record }),
-				async (error: unknown) => {
-					if (!failedForItsRecordOnly(error)) throw error;
-					return { failure: (await nodeErrorOf(channel, error)).message };
-				},
-			),
+/** The n8n contexts that make their own requests: list searches, the trigger's polls. */
+export type ApiContext = FunctionsBase & {
+	helpers: {
+		httpRequestWithAuthentication(
+			credentialsType: string,
+			requestOptions: IHttpRequestOptions,
+		): Promise<unknown>;
 	};
-}
-
-/** Where a failure happened, for its wording: the node, the item, and the credential it used. */
-export interface ErrorSituation {
-	node: INode;
-	itemIndex: number;
-	/** The credential, read only when a failure is described: its Base URL is named, its key removed. */
-	credential(): Promise<IDataObject>;
-}
+};
 
 /**
  * Where the run meets n8n: the n8n error an item shows for what went wrong while its requests ran,
  * made once. A Failure becomes a NodeApiError in the words of failureWording.ts, naming the Base
- * URL; a refused parameter (InvalidInput) a NodeOperationError naming the field to correct. What
- * a Failure shows passes through the secret filter: phpRank (or a proxy) may echo the request,
- * key and password included (the failure carries its request's secrets). Other errors pass
- * unchanged.
+ * URL, without secrets (itemFailure.ts `failureTextOf`); a refused parameter (InvalidInput) a
+ * NodeOperationError naming the field to correct. Other errors pass unchanged.
  */
 export async function nodeErrorOf(situation: ErrorSituation, error: unknown): Promise<Error> {
 	const { node, itemIndex } = situation;
@@ -130,41 +94,8 @@ export async function nodeErrorOf(situation: ErrorSituation, error: unknown): Pr
 		});
 	}
 	if (!(error instanceof PipelineFailure)) return error as Error;
-	let credential: IDataObject = {};
-	try {
-		credential = await situation.credential();
-	} catch {
-		// Without the credential the wording names no Base URL; the failure itself still shows.
-	}
-	const typedBaseUrl = String(credential.baseUrl ?? '').trim();
-	// The Base URL is named without its userinfo (`https://user:password@host`), whose parts are
-	// removed wherever else they appear.
-	const allSecrets = [
-		typeof credential.apiKey === 'string' ? credential.apiKey : undefined,
-		...error.secrets,
-		...userinfoSecrets(typedBaseUrl),
-	];
-	const { describeFailure } = await import('./failureWording');
-	const text = describeFailure(error.failure, { baseUrl: withoutUserinfo(typedBaseUrl) });
-	const message = redactSecrets(text.message, allSecrets);
-	return new NodeApiError(node, { message } as JsonObject, {
-		message,
-		description: redactSecrets(text.description, allSecrets),
-		httpCode: text.httpCode,
-		itemIndex,
-	});
-}
-
-/** Runs `work` with the channel's requests; what fails becomes n8n's error for the item, once. */
-async function withNodeErrors<T>(
-	channel: ApiChannel,
-	work: (requests: ItemRequests) => Promise<T>,
-) {
-	try {
-		return await work(itemRequests(channel));
-	} catch (error) {
-		throw await nodeErrorOf(channel, error);
-	}
+	const text = await (atRun ?? (await loadAtRun())).failureTextOf(situation, error);
+	return new NodeApiError(node, { message: text.message } as JsonObject, { ...text, itemIndex });
 }
 
 /**
@@ -178,14 +109,29 @@ export type OperationRun = (
 	routedQuery: IDataObject,
 ) => Promise<IDataObject[]>;
 
+/** The node's "Options" that are limits: option, limit, the least value, the unit in ms (or 1). */
+const LIMIT_OPTIONS: ReadonlyArray<[string, keyof RequestLimits, number, number]> = [
+	['maxParallelRequests', 'maxParallel', 1, 1],
+	['retries', 'retries', 0, 1],
+	['maxRateLimitWait', 'maxRateLimitWaitMs', 0, 1000],
+];
+
+/** n8n's default Timeout of a routed request (RoutingNode sets it when Request Options has none). */
+const DEFAULT_TIMEOUT_MS = 300_000;
+
 /**
  * The routing of one operation option. n8n merges an option's `routing.operations` into the
  * item's request operations, and because of `paginate` hands the routed request (the routed
- * query, the node's Request Options) to `pagination`: here, the operation's run, whose records
- * become the item's output, paired with its input item. The run states each request's method and
- * path itself (an `ApiRequest`), once: the pipeline sends exactly that (pipeline.ts `wireOptions`),
- * so the routing declares none. `captureResponse` gives the pipeline the whole response of each
- * attempt sent through n8n's routing request.
+ * query, the node's Request Options) to `pagination`: here, the item's channel and the
+ * operation's run, whose records become the item's output, paired with its input item. The run
+ * states each request's method and path itself (an `ApiRequest`), once: the pipeline sends
+ * exactly that (pipeline.ts `apiRequestOptions`), so the routing declares none. The requests go
+ * through n8n's own routing request (`makeRoutingRequest`), so what n8n adds to them stays: the
+ * node's Request Options (timeout, proxy, ignoring SSL issues) and the credential it already
+ * decrypted; `captureResponse` hands back the whole response of each attempt. The Timeout bounds
+ * each attempt, body included; the execution's cancel signal (where the host's n8n has
+ * `getExecutionCancelSignal`) stops it all. The node's Options are the limits: a whole number at
+ * least its least value, else the default.
  */
 export function operationRouting(run: OperationRun): INodePropertyRouting {
 	return {
@@ -195,28 +141,57 @@ export function operationRouting(run: OperationRun): INodePropertyRouting {
 				this: IExecutePaginationFunctions,
 				requestData: DeclarativeRestApiSettings.ResultOptions,
 			): Promise<INodeExecutionData[]> {
-				const { limitsOf, routedChannel } = await channels();
-				const channel = routedChannel(this, requestData, limitsOf(this));
-				const routedQuery = (requestData.options.qs ?? {}) as IDataObject;
-				const records = await withNodeErrors(
-					channel,
-					async (requests) => await run(this, requests, routedQuery),
-				);
-				const pairedItem = { item: this.getItemIndex() };
-				return records.map((json) => ({ json, pairedItem }));
+				const situation: ErrorSituation = {
+					node: this.getNode(),
+					itemIndex: this.getItemIndex(),
+					credential: async () => await this.getCredentials<IDataObject>(CREDENTIAL_NAME),
+				};
+				try {
+					const options = this.getNodeParameter('options', {}) as IDataObject;
+					const limits = { ...DEFAULT_LIMITS };
+					for (const [option, limit, least, unitMs] of LIMIT_OPTIONS) {
+						const value = Number(options[option]);
+						if (Number.isFinite(value) && value >= least)
+							limits[limit] = Math.floor(value) * unitMs;
+					}
+					const timeout = Number(requestData.options.timeout);
+					const timeoutMs = Number.isFinite(timeout) && timeout > 0 ? timeout : DEFAULT_TIMEOUT_MS;
+					const channel: ApiChannel = {
+						...situation,
+						limits,
+						cancelSignal: this.getExecutionCancelSignal?.(),
+						deadline: { bound: 'timeout', limitMs: timeoutMs, attemptMs: timeoutMs },
+						transmit: async (sent) => {
+							const request = { ...requestData, options: { ...requestData.options, ...sent } };
+							return (await this.makeRoutingRequest(request))[0].json as unknown as ApiResponse;
+						},
+					};
+					const requests = (atRun ?? (await loadAtRun())).itemRequests(channel);
+					const records = await run(this, requests, (requestData.options.qs ?? {}) as IDataObject);
+					const pairedItem = { item: situation.itemIndex };
+					const items: INodeExecutionData[] = [];
+					for (const json of records) items.push({ json, pairedItem });
+					return items;
+				} catch (error) {
+					throw await nodeErrorOf(situation, error);
+				}
 			},
 		},
 		output: { postReceive: [captureResponse] },
 	};
 }
 
-/** channels.ts `captureResponse`, a function when n8n reads the description, loaded when called. */
+/**
+ * postReceive of every operation: hands the whole response of n8n's routing request (status,
+ * headers, body) back to the pipeline, which reads every response itself.
+ */
 async function captureResponse(
 	this: IExecuteSingleFunctions,
-	items: INodeExecutionData[],
+	_items: INodeExecutionData[],
 	response: IN8nHttpFullResponse,
 ): Promise<INodeExecutionData[]> {
-	return await (await channels()).captureResponse.call(this, items, response);
+	const { statusCode, headers, body } = response;
+	return [{ json: { statusCode, headers: headers ?? {}, body } as unknown as IDataObject }];
 }
 
 /**
@@ -229,13 +204,60 @@ export async function sendFromCode<T>(
 	work: (requests: ItemRequests) => Promise<T>,
 	limits?: RequestLimits,
 ): Promise<T> {
-	const { codeChannel } = await channels();
-	return await withNodeErrors(codeChannel(context, deadline, limits), work);
+	const situation: ErrorSituation = {
+		node: context.getNode(),
+		itemIndex: 0,
+		credential: async () => await context.getCredentials<IDataObject>(CREDENTIAL_NAME),
+	};
+	const channel: ApiChannel = {
+		...situation,
+		limits: limits ?? DEFAULT_LIMITS,
+		deadline,
+		async transmit(options) {
+			const response = await context.helpers.httpRequestWithAuthentication.call(
+				context,
+				CREDENTIAL_NAME,
+				options,
+			);
+			return apiResponseOf(response as IN8nHttpFullResponse);
+		},
+	};
+	try {
+		return await work((atRun ?? (await loadAtRun())).itemRequests(channel));
+	} catch (error) {
+		throw await nodeErrorOf(situation, error);
+	}
+}
+
+/** A response as the pipeline reads it, from n8n's full response. */
+function apiResponseOf(response: IN8nHttpFullResponse): ApiResponse {
+	return {
+		statusCode: response.statusCode,
+		headers: (response.headers ?? {}) as IDataObject,
+		body: response.body,
+	};
 }
 
 /**
- * The credential's Test button: `work` sends with the credential's data through n8n's credential-test
- * helper, all of it within `deadline`. What fails is n8n's error, worded as everywhere.
+ * The node n8n's credential test runs for: none. The account's gate and the error's wording need
+ * one; it names the credential's type, so every test shares one gate.
+ */
+const CREDENTIAL_TEST_NODE: INode = {
+	id: 'phpRankApi-credential-test',
+	name: 'phpRank credential test',
+	type: CREDENTIAL_NAME,
+	typeVersion: 1,
+	position: [0, 0],
+	parameters: {},
+};
+
+/**
+ * The credential's Test button (methods/credentialTest.ts): `work` sends with the credential's data,
+ * all of it within `deadline`. n8n hands a credential test only its legacy request helper and the
+ * credential's data, so this channel adds the API root and the Bearer header itself (as the
+ * credential does for every other request) and asks for the body as a stream (`useStream`), read
+ * within the bound like any other response. No redirect is followed. What fails is n8n's error,
+ * worded as everywhere.
  */
 export async function sendForCredentialTest<T>(
 	context: ICredentialTestFunctions,
@@ -244,23 +266,41 @@ export async function sendForCredentialTest<T>(
 	limits: RequestLimits,
 	work: (requests: ItemRequests) => Promise<T>,
 ): Promise<T> {
-	const { credentialTestChannel } = await channels();
-	return await withNodeErrors(credentialTestChannel(context, credentials, deadline, limits), work);
-}
-
-/**
- * siteFetch.ts's fetch of a site's files (Audit Site), loaded at the first file it opens: it is
- * made when an item runs, and holds nothing but its arguments.
- */
-export function siteFetch(
-	send: SiteSender,
-	cancel: AbortSignal | undefined,
-	timeoutMs: number,
-): SiteFetch {
-	return {
-		open: async (url, follow) =>
-			await (await import('./siteFetch')).siteFetch(send, cancel, timeoutMs).open(url, follow),
+	const situation: ErrorSituation = {
+		node: CREDENTIAL_TEST_NODE,
+		itemIndex: 0,
+		credential: async () => credentials,
 	};
+	const channel: ApiChannel = {
+		...situation,
+		limits,
+		deadline,
+		async transmit(options) {
+			const response = (await context.helpers.request({
+				method: options.method,
+				uri: `${apiBaseUrl(String(credentials.baseUrl ?? ''))}${options.url}`,
+				qs: options.qs,
+				body: options.body,
+				headers: {
+					...(options.headers as IDataObject),
+					Authorization: `Bearer ${String(credentials.apiKey ?? '')}`,
+				},
+				followRedirect: false,
+				followAllRedirects: false,
+				simple: false,
+				resolveWithFullResponse: true,
+				useStream: true,
+				timeout: deadline.attemptMs,
+				agentOptions: options.agentOptions,
+			})) as IN8nHttpFullResponse;
+			return apiResponseOf(response);
+		},
+	};
+	try {
+		return await work((atRun ?? (await loadAtRun())).itemRequests(channel));
+	} catch (error) {
+		throw await nodeErrorOf(situation, error);
+	}
 }
 
 /**
@@ -274,28 +314,6 @@ export function isAnswerLost(error: unknown): error is PipelineFailure {
 /** Whether a request failed because its execution was stopped (Stop, the execution's timeout). */
 export function isCanceled(error: unknown): error is PipelineFailure {
 	return error instanceof PipelineFailure && error.failure.type === 'canceled';
-}
-
-/** Failures of one record's request that the next record's request would not share. */
-const RECORD_ONLY: ReadonlySet<string> = new Set([
-	'httpError',
-	'noAnswer',
-	'timedOut',
-	'tooLarge',
-	'notJson',
-	'unexpectedShape',
-]);
-
-/**
- * Whether a request failed for its record only (after the pipeline's retries): the record is gone
- * or its answer failed (a 403 or 404 for a report deleted meanwhile, a 5xx, a reset, the Timeout).
- * Stop, the rate limit, a wrong key (401) or a wrong Base URL would fail every next request too.
- */
-export function failedForItsRecordOnly(error: unknown): error is PipelineFailure {
-	if (!(error instanceof PipelineFailure)) return false;
-	const { failure } = error;
-	if (failure.type === 'httpError') return failure.statusCode !== 401;
-	return RECORD_ONLY.has(failure.type);
 }
 
 /** What a run knows of the account's plan: whether phpRank has answered that it is full. */

@@ -2,9 +2,8 @@ import type { DeadlineBound } from './failure';
 
 /**
  * A run's limits: the node's Options and the deadline of a poll or search. Apart from the
- * pipeline (pipeline.ts) and the channels (channels.ts) because the list searches, the credential
- * test and the trigger name them when n8n loads the package, while those two load at the first
- * request (index.ts).
+ * pipeline (pipeline.ts) because the list searches, the credential test and the trigger name them
+ * when n8n loads the package, while the pipeline loads at the first request (index.ts).
  */
 
 /** The user's limits for one node run (the node's "Options"). */

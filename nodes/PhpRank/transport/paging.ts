@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { PAGE_SIZES } from '../shared/constants';
 import { PipelineFailure } from './failure';
-import type { ApiRequest } from './pipeline';
+import type { ApiRequest } from './request';
 
 /**
  * How a list is read: the fewest pages for the items asked for (planPages), where a list ends

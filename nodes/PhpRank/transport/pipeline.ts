@@ -1,72 +1,31 @@
-import type { IDataObject, IHttpRequestMethods, IHttpRequestOptions, INode } from 'n8n-workflow';
+import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 
-import { abortableWait, throwIfCanceled } from './abort';
-import { attemptOptions, attemptSignal } from './attemptSignal';
+import { abortableWait, canceledFailure } from './abort';
+import { attemptSignal } from './attemptSignal';
 import type { AccountGate } from './accountGate';
 import { gateFor } from './accountGate';
-import type { ApiResponse } from './response';
-import { responseFailure, bodyOfExpectedShape, remainingRequests } from './response';
-import type { Failure, FailureSubject, ResponseShape } from './failure';
-import { PipelineFailure, retryKind, transportFailure } from './failure';
-import type { ChannelDeadline, RequestLimits } from './limits';
+import type { Failure, ResponseShape } from './failure';
+import { failedForItsRecordOnly, PipelineFailure, retryKind, transportFailure } from './failure';
+import { failureTextOf } from './itemFailure';
 import type { CollectOptions, ListEnvelope, PagePosition } from './paging';
 import { atPage, collectPages } from './paging';
+import type { ApiChannel, ApiRequest } from './request';
+import type { ApiResponse, RateLimitedResponse } from './response';
+import { bodyOfExpectedShape, remainingRequests, responseFailure } from './response';
+import { discardBody, readResponseBody } from './responseBody';
 
 /**
  * The one way a request of this package travels: the routed operations, the trigger's polls and
- * the list searches all come here (channels.ts says how each asks n8n to send), through the
- * transport's entry point (index.ts). It owns the headers, the account's gate and the retries,
- * reading the response (response.ts) and paging (paging.ts). What fails is thrown as a
- * PipelineFailure, data, and turned into n8n's error once, at the entry point
- * (index.ts `nodeErrorOf`). docs/architecture.md walks through it.
+ * the list searches all come here, each with the channel the entry point (index.ts) made for it
+ * (how n8n is asked to send). It owns the headers, the account's gate and the retries, reading
+ * the response (response.ts) and paging (paging.ts). What fails is thrown as a PipelineFailure,
+ * data, and turned into n8n's error once, at the entry point (index.ts `nodeErrorOf`, with the
+ * words of `failureTextOf`). This module is the transport at run time: the entry point loads it
+ * at the first request (its one deferred load), and with it the rest. docs/architecture.md walks
+ * through it.
  */
 
-/** One request to phpRank's API. */
-export interface ApiRequest {
-	method: IHttpRequestMethods;
-	/** Path below the API root, e.g. `/reports/12`: the credential adds its site's API root. */
-	url: string;
-	qs?: IDataObject;
-	/** A form body (`application/x-www-form-urlencoded`), already encoded. */
-	body?: string;
-	/** What the request is about, for "Report 12 not found". */
-	subject?: FailureSubject;
-	/** The web page a Create or a re-run makes phpRank fetch, for "phpRank could not fetch <page>". */
-	page?: string;
-	/** What the request carries that no error may show: a report's password. */
-	secrets?: string[];
-	/**
-	 * Called once the request has its place at the gate, right before each attempt is sent: what it
-	 * throws (a PipelineFailure) ends the request unsent. A Create once phpRank said in the run that
-	 * the plan is full (resources/report/createOrRerun.ts): a Create that waited at the gate is not sent.
-	 */
-	beforeSend?: () => void;
-	/**
-	 * Called with the failure an answer stands for (not a 429), before the request's place at the
-	 * gate goes to the next one: so a request waiting there sees at once what this answer said.
-	 */
-	onRefusal?: (failure: Failure) => void;
-}
-
-/** How one attempt goes on the wire, and what the wording of a failure may read. */
-export interface ApiChannel {
-	node: INode;
-	itemIndex: number;
-	limits: RequestLimits;
-	/**
-	 * The execution's cancel signal (Stop, the execution timeout), where n8n gives one: every wait
-	 * ends on it at once, and nothing is sent or retried after it.
-	 */
-	cancelSignal?: AbortSignal;
-	deadline?: ChannelDeadline;
-	/**
-	 * Sends one attempt; resolves with the response whatever its status, throws when none came
-	 * back, or as soon as `signal` (the cancel signal and the attempt's deadline) aborts.
-	 */
-	transmit(options: IHttpRequestOptions, signal?: AbortSignal): Promise<ApiResponse>;
-	/** The credential, read only when a failure is described: its Base URL is named, its key removed. */
-	credential(): Promise<IDataObject>;
-}
+export { failureTextOf };
 
 const FIRST_BACKOFF_MS = 500;
 const MAX_BACKOFF_MS = 8_000;
@@ -79,10 +38,11 @@ export function backoffMs(attempt: number): number {
 /**
  * The options of every attempt. Redirects are never followed: n8n would send the Authorization
  * header (and a Create's form, password included) to wherever a server points. Every status
- * reaches the pipeline, which words it. The body comes as a stream, which the channel reads
- * within the bound on a response's size (responseBody.ts).
+ * reaches the pipeline, which words it. The body comes as a stream, which the attempt reads
+ * within the bound on a response's size (responseBody.ts). (A site's files: siteFetch.ts
+ * `siteRequestOptions`.)
  */
-export function wireOptions(request: ApiRequest): IHttpRequestOptions {
+export function apiRequestOptions(request: ApiRequest): IHttpRequestOptions {
 	const headers: IDataObject = { Accept: 'application/json' };
 	if (request.body !== undefined) headers['Content-Type'] = 'application/x-www-form-urlencoded';
 	return {
@@ -96,21 +56,6 @@ export function wireOptions(request: ApiRequest): IHttpRequestOptions {
 		returnFullResponse: true,
 		encoding: 'stream',
 	};
-}
-
-/**
- * Sends a request and returns its body, checked to be of `expect`'s shape. A failure takes the
- * request's secrets with it, for whoever words it (the entry point, index.ts `nodeErrorOf`).
- */
-async function send(
-	channel: ApiChannel,
-	request: ApiRequest,
-	expect: ResponseShape,
-): Promise<unknown> {
-	return await sendWithRetries(channel, request, expect).catch(async (error: unknown) => {
-		if (error instanceof PipelineFailure && request.secrets) error.secrets.push(...request.secrets);
-		return await Promise.reject(error);
-	});
 }
 
 /** n8n's own Timeout (axios' `timeout`) gives these codes; the node's deadline words them alike. */
@@ -151,22 +96,33 @@ interface Sending {
 	resentAfterPossibleSuccess: boolean;
 }
 
-/** What one attempt gave: a response (whatever its status), or a failure without one. */
-type AttemptResult = { response?: ApiResponse } | { failure: Failure };
+/**
+ * What one attempt gave: a response (whatever its status) and what it stands for (a failure, a
+ * 429 to wait out, or nothing: usable), or a failure without one.
+ */
+type AttemptResult =
+	| { response: ApiResponse; verdict: Failure | RateLimitedResponse | undefined }
+	| { failure: Failure };
+
+/** What follows a failed attempt: done with a body after all, or another attempt (after a wait). */
+type NextStep = { done: true; body: unknown } | { done: false };
 
 /**
- * The retry loop, top-down: admit the request under the account's throttle, send one attempt,
- * decide what follows (done, wait for the rate limit, retry after a pause, or fail). A 429 waits
- * (Retry-After, within Max Wait for Rate Limit) and tries again, as phpRank did not process it; a
- * request that never reached phpRank is sent again unless the configuration is wrong; after a
- * server error, reset or timeout only requests that are safe to repeat (not a Create) are sent
- * again, with backoff.
+ * Sends a request through the retry loop and returns its body, checked to be of `expect`'s shape.
+ * Its steps, top-down: **admit** the request under the account's throttle (a place at its gate,
+ * within what is left of Max Wait for Rate Limit and of the channel's deadline), **attempt** one
+ * send, **decide** what follows: done; a 429 waits (Retry-After, within Max Wait for Rate Limit)
+ * and tries again, as phpRank did not process it; a request that never reached phpRank is sent
+ * again unless the configuration is wrong; after a server error, reset or timeout only requests
+ * that are safe to repeat (not a Create) are sent again, with backoff; or fail. A failure takes
+ * the request's secrets with it, for whoever words it (index.ts `nodeErrorOf`).
  */
-async function sendWithRetries(
+export async function send(
 	channel: ApiChannel,
-	request: ApiRequest,
 	expect: ResponseShape,
+	request: ApiRequest,
 ): Promise<unknown> {
+	const { limits, cancelSignal } = channel;
 	const sending: Sending = {
 		channel,
 		request,
@@ -179,11 +135,44 @@ async function sendWithRetries(
 		rateLimitedHere: false,
 		resentAfterPossibleSuccess: false,
 	};
-	const options = wireOptions(request);
-	for (;;) {
-		await admit(sending);
-		const next = await decide(sending, await attempt(sending, options));
-		if (next.done) return next.body;
+	const options = apiRequestOptions(request);
+	try {
+		for (;;) {
+			// admit
+			if (cancelSignal?.aborted) throw canceledFailure();
+			const rateLimitDeadline = Date.now() + limits.maxRateLimitWaitMs - sending.rateLimitWaitMs;
+			const admission = await sending.gate.acquire(
+				limits.maxParallel,
+				Math.min(rateLimitDeadline, sending.endsAt),
+				cancelSignal,
+			);
+			if (!admission.admitted) throw notAdmitted(sending, admission.pauseMs, rateLimitDeadline);
+			sending.rateLimitWaitMs += admission.pausedMs;
+			// attempt
+			const result = await attempt(sending, options);
+			// decide
+			let next: NextStep;
+			if ('failure' in result) next = await retryOrFail(sending, result.failure);
+			else if (result.verdict?.type === 'rateLimited')
+				next = waitForRateLimit(sending, result.verdict.retryAfterMs);
+			else {
+				// (a 429 pauses the gate in waitForRateLimit, once it is clear that this request waits)
+				sending.gate.notRateLimited(remainingRequests(result.response.headers));
+				if (!result.verdict) {
+					// the body of the shape expected; a list's page must be the one asked for
+					const body = bodyOfExpectedShape(result.response.body, expect, request.url);
+					const wrongPage = expect === 'list' ? pageMismatch(request, body) : undefined;
+					if (wrongPage) throw new PipelineFailure(wrongPage);
+					return body;
+				}
+				next = await retryOrFail(sending, result.verdict);
+			}
+			if (next.done) return next.body;
+		}
+	} catch (error) {
+		if (error instanceof PipelineFailure && request.secrets) error.secrets.push(...request.secrets);
+		// thrown as it is: the entry point makes it n8n's error (index.ts `nodeErrorOf`)
+		return await Promise.reject(error);
 	}
 }
 
@@ -198,67 +187,69 @@ function timedOut(sending: Sending): PipelineFailure {
 	});
 }
 
-/**
- * Admit under the throttle: a place at the account's gate, within what is left of Max Wait for
- * Rate Limit and of the channel's deadline. Refused: the failure of the bound that comes first.
- */
-async function admit(sending: Sending): Promise<void> {
-	const { limits, cancelSignal } = sending.channel;
-	throwIfCanceled(cancelSignal);
-	const rateLimitDeadline = Date.now() + limits.maxRateLimitWaitMs - sending.rateLimitWaitMs;
-	const admission = await sending.gate.acquire(
-		limits.maxParallel,
-		Math.min(rateLimitDeadline, sending.endsAt),
-		cancelSignal,
-	);
-	if (admission.admitted) {
-		sending.rateLimitWaitMs += admission.pausedMs;
-		return;
-	}
+/** Refused a place at the gate: the failure of the bound that comes first. */
+function notAdmitted(
+	sending: Sending,
+	pauseMs: number,
+	rateLimitDeadline: number,
+): PipelineFailure {
+	const { maxRateLimitWaitMs } = sending.channel.limits;
 	// The poll's (or search's) own end comes before Max Wait: that is the bound reached.
-	if (sending.endsAt < rateLimitDeadline) throw timedOut(sending);
-	throw new PipelineFailure(
+	if (sending.endsAt < rateLimitDeadline) return timedOut(sending);
+	return new PipelineFailure(
 		sending.rateLimitedHere
 			? {
 					type: 'rateLimitWaitedOut',
 					waitedMs: sending.rateLimitWaitMs,
-					maxWaitMs: limits.maxRateLimitWaitMs,
+					maxWaitMs: maxRateLimitWaitMs,
 				}
-			: {
-					type: 'rateLimitTooLong',
-					askedMs: admission.pauseMs,
-					maxWaitMs: limits.maxRateLimitWaitMs,
-				},
+			: { type: 'rateLimitTooLong', askedMs: pauseMs, maxWaitMs: maxRateLimitWaitMs },
 	);
-}
-
-/** Tells the request's `onRefusal` what its answer stands for, when that is a failure. */
-function noteRefusal(request: ApiRequest, response: ApiResponse): void {
-	const verdict = responseFailure(response, request.url, request.subject, request.page);
-	if (verdict && verdict.type !== 'rateLimited') request.onRefusal?.(verdict);
 }
 
 /**
  * One attempt, under its signal (the cancel signal and what is left of the deadline), its place
- * at the gate given back whatever happens. Stopped, or out of time before anything was sent:
- * thrown at once.
+ * at the gate given back whatever happens: sent through the channel, waited for and its body read
+ * (within the bound) until the signal aborts. Stopped, or out of time before anything was sent:
+ * thrown at once. An answer that stands for a failure is told to the request's `onRefusal` before
+ * the place at the gate goes to the next request.
  */
 async function attempt(sending: Sending, options: IHttpRequestOptions): Promise<AttemptResult> {
-	const { channel } = sending;
+	const { channel, request } = sending;
 	const { cancelSignal: cancel, deadline } = channel;
 	const attemptMs =
 		deadline === undefined ? undefined : Math.min(deadline.attemptMs, sending.endsAt - Date.now());
-	const { signal, release } = attemptSignal(cancel, attemptMs);
+	const {
+		signal,
+		options: sentOptions,
+		release,
+		aborted,
+	} = attemptSignal(cancel, attemptMs, options);
 	let result: AttemptResult;
 	try {
 		// Stopped while the place was given, or no time left: nothing is sent.
-		throwIfCanceled(cancel);
+		if (cancel?.aborted) throw canceledFailure();
 		if (attemptMs !== undefined && attemptMs <= 0) throw timedOut(sending);
-		sending.request.beforeSend?.();
+		request.beforeSend?.();
 		sending.attempts++;
-		const response = await channel.transmit(attemptOptions(options, signal), signal);
-		if (sending.request.onRefusal) noteRefusal(sending.request, response);
-		result = { response };
+		const sent = channel.transmit(sentOptions, signal);
+		const answered = await Promise.race([sent, aborted]).catch(async (error: unknown) => {
+			// An answer that still arrives after the node gave up is closed as it arrives.
+			void sent.then(
+				(late) => discardBody(late?.body),
+				() => undefined,
+			);
+			return await Promise.reject(error);
+		});
+		if (answered) {
+			const response = await readResponseBody(answered, signal);
+			const verdict = responseFailure(response, request.url, request.subject, request.page);
+			if (verdict && verdict.type !== 'rateLimited') request.onRefusal?.(verdict);
+			result = { response, verdict };
+		} else {
+			// A channel that resolved without a response: no response came back.
+			result = { failure: { type: 'noAnswer', code: 'no response' } };
+		}
 	} catch (error) {
 		result = { failure: failureOfAttempt(sending, error, signal) };
 	} finally {
@@ -274,50 +265,17 @@ async function attempt(sending: Sending, options: IHttpRequestOptions): Promise<
 }
 
 /** What an attempt that threw means: stopped, a deadline reached, or the transport's failure. */
-function failureOfAttempt(sending: Sending, error: unknown, signal?: AbortSignal): Failure {
+function failureOfAttempt(sending: Sending, error: unknown, signal: AbortSignal): Failure {
 	const { cancelSignal, deadline } = sending.channel;
 	if (error instanceof PipelineFailure) return error.failure;
 	if (cancelSignal?.aborted) return { type: 'canceled' };
 	const failure = transportFailure(error);
 	const ranOut =
-		signal?.aborted ||
+		signal.aborted ||
 		(deadline?.bound === 'timeout' &&
 			failure.type === 'noAnswer' &&
 			TIMEOUT_CODES.has(failure.code));
 	return deadline && ranOut ? timedOut(sending).failure : failure;
-}
-
-/** What follows an attempt: done with a body, or another attempt (after a wait). */
-type NextStep = { done: true; body: unknown } | { done: false };
-
-/**
- * Decide what follows: a usable response is done; a 429 waits for the rate limit; any other
- * failure is retried after a pause, or thrown.
- */
-async function decide(sending: Sending, result: AttemptResult): Promise<NextStep> {
-	const { request, expect, gate } = sending;
-	if ('response' in result && result.response) {
-		const { response } = result;
-		const verdict = responseFailure(response, request.url, request.subject, request.page);
-		// A 429 pauses the gate below, once it is clear that this request will wait for it.
-		if (verdict?.type !== 'rateLimited') gate.notRateLimited(remainingRequests(response.headers));
-		if (verdict?.type === 'rateLimited') return waitForRateLimit(sending, verdict.retryAfterMs);
-		if (!verdict) return { done: true, body: checkedBody(request, expect, response.body) };
-		return await retryOrFail(sending, verdict);
-	}
-	// A channel that resolved without a response: no response came back.
-	return await retryOrFail(
-		sending,
-		'failure' in result ? result.failure : { type: 'noAnswer', code: 'no response' },
-	);
-}
-
-/** The body of a usable response, of the shape expected; a list's page must be the one asked for. */
-function checkedBody(request: ApiRequest, expect: ResponseShape, body: unknown): unknown {
-	const checked = bodyOfExpectedShape(body, expect, request.url);
-	const wrongPage = expect === 'list' ? pageMismatch(request, checked) : undefined;
-	if (wrongPage) throw new PipelineFailure(wrongPage);
-	return checked;
 }
 
 /**
@@ -380,38 +338,65 @@ function deletedEarlier(sending: Sending, failure: Failure): boolean {
 	);
 }
 
-/** A single record (Get, Create, Update): the report or project itself. */
-export async function readRecord(channel: ApiChannel, request: ApiRequest): Promise<IDataObject> {
-	return (await send(channel, request, 'record')) as IDataObject;
-}
-
-/** A deletion: `{ id, deleted }`. */
-export async function deleteRecord(channel: ApiChannel, request: ApiRequest): Promise<IDataObject> {
-	return (await send(channel, request, 'deletion')) as IDataObject;
-}
-
-/** One page of a list, as phpRank's paginator sends it; `at`: which page, of what size. */
-export async function readPage(
-	channel: ApiChannel,
-	request: ApiRequest,
-	at?: PagePosition,
-): Promise<ListEnvelope> {
-	return (await send(channel, at ? atPage(request, at) : request, 'list')) as ListEnvelope;
+/** The requests one item may send, each through the pipeline. A failure is thrown as a PipelineFailure. */
+export interface ItemRequests {
+	/** A single record (Get, Create, Update): the report or project itself. */
+	record(request: ApiRequest): Promise<IDataObject>;
+	/** A deletion: `{ id, deleted }`. */
+	deletion(request: ApiRequest): Promise<IDataObject>;
+	/**
+	 * One page of a list, as phpRank's paginator sends it: as `request` asks, or, with `at`, page
+	 * `at.page` of `at.perPage` records (for a caller's own fetcher of collectPages).
+	 */
+	page(request: ApiRequest, at?: PagePosition): Promise<ListEnvelope>;
+	/**
+	 * A whole list (or as much as `options.plan` asks for), every filter on every page (paging.ts
+	 * `collectPages`); `shapePage` turns each page's records into what is kept, as they arrive, so
+	 * a Return All never holds every raw record and every output record at once.
+	 */
+	list(
+		url: string,
+		qs: IDataObject | undefined,
+		options: CollectOptions,
+		shapePage?: (records: IDataObject[]) => IDataObject[],
+	): Promise<IDataObject[]>;
+	/**
+	 * A single record, or, when its request failed for that record only (`failedForItsRecordOnly`,
+	 * after the retries), what the item's error would say of it (failureWording.ts, no secrets): for
+	 * an operation that reports one record's failure in its output and goes on (Validate Fix). Any
+	 * other failure is thrown, as by `record`.
+	 */
+	recordOrFailure(request: ApiRequest): Promise<{ record: IDataObject } | { failure: string }>;
 }
 
 /**
- * A whole list (or as much as `options.plan` asks for), page by page, every filter on every page
- * (paging.ts). `shapePage` turns each page's records into what is kept, as they arrive, so a
- * Return All never holds every raw record and every output record at once.
+ * The requests one item may send through `channel`, each through the retry loop (`send`). A
+ * failure is thrown as a PipelineFailure; `recordOrFailure` words a failure of its record only.
  */
-export async function readList(
-	channel: ApiChannel,
-	url: string,
-	qs: IDataObject | undefined,
-	options: CollectOptions,
-	shapePage?: (records: IDataObject[]) => IDataObject[],
-): Promise<IDataObject[]> {
-	const fetchPage = async (page: number, perPage: number) =>
-		await readPage(channel, { method: 'GET', url, qs }, { page, perPage });
-	return await collectPages(fetchPage, { ...options, path: url, shapePage });
+export function itemRequests(channel: ApiChannel): ItemRequests {
+	return {
+		// `send` itself, bound to the channel and the shape: no layer between the run and the loop
+		record: send.bind(undefined, channel, 'record') as ItemRequests['record'],
+		deletion: send.bind(undefined, channel, 'deletion') as ItemRequests['deletion'],
+		page: async (request, at) =>
+			(await send(channel, 'list', at ? atPage(request, at) : request)) as ListEnvelope,
+		list: async (url, qs, options, shapePage) =>
+			await collectPages(
+				async (page, perPage) =>
+					(await send(
+						channel,
+						'list',
+						atPage({ method: 'GET', url, qs }, { page, perPage }),
+					)) as ListEnvelope,
+				{ ...options, path: url, shapePage },
+			),
+		recordOrFailure: async (request) =>
+			await send(channel, 'record', request).then(
+				(record) => ({ record: record as IDataObject }),
+				async (error: unknown) => {
+					if (!failedForItsRecordOnly(error)) throw error;
+					return { failure: (await failureTextOf(channel, error)).message };
+				},
+			),
+	};
 }

@@ -1,7 +1,6 @@
 import { truncated } from '../shared/truncate';
 import type { Failure } from './failure';
 import { pageRefusalOf } from './failure';
-import type { FailureText } from './failureWording';
 
 /**
  * The words of a 422 (failureWording.ts hands it here): phpRank answers under `url` both a bad
@@ -10,6 +9,13 @@ import type { FailureText } from './failureWording';
  */
 
 type HttpError = Extract<Failure, { type: 'httpError' }>;
+
+/** A failure as the user reads it (failureWording.ts words every one; a 422's words are here). */
+export interface FailureText {
+	message: string;
+	description: string;
+	httpCode: string;
+}
 
 /** What the user does when the account's plan is full: the same words whether or not the Create was sent. */
 const PLAN_FULL_MESSAGE =

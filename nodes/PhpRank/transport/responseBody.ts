@@ -9,7 +9,7 @@ import { PipelineFailure } from './failure';
  * one process that runs every workflow (docs/architecture.md, "Bounds"): one wrong Base URL that
  * points at a big download could end them all. phpRank's largest honest response, a page of 100
  * full reports, is a few hundred kB, so every request of the package asks n8n for the body as a
- * stream (pipeline.ts `wireOptions`) and reads it here: counted after decompression, stopped and
+ * stream (pipeline.ts `apiRequestOptions`) and reads it here: counted after decompression, stopped and
  * closed as soon as it passes the bound, and closed when the attempt's signal aborts (Stop, the
  * Timeout, a poll's deadline). Whatever ends the read closes the connection.
  */
@@ -18,11 +18,8 @@ import { PipelineFailure } from './failure';
 export const MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
 
 /** A response body as n8n hands it over for `encoding: 'stream'` (a Node readable stream). */
-interface BodyStream {
-	on(event: 'data', listener: (chunk: Uint8Array | string) => void): unknown;
-	on(event: 'end' | 'close', listener: () => void): unknown;
+interface BodyStream extends AsyncIterable<Uint8Array | string> {
 	on(event: 'error', listener: (error: Error) => void): unknown;
-	removeListener(event: 'data' | 'end' | 'close' | 'error', listener: () => void): unknown;
 	destroy(error?: Error): unknown;
 	readonly destroyed?: boolean;
 }
@@ -45,102 +42,74 @@ function tooLarge(limitBytes: number, declaredBytes?: number): PipelineFailure {
 	return new PipelineFailure({ type: 'tooLarge', limitBytes, declaredBytes });
 }
 
-/** Text as phpRank's JSON, or the text itself when it is not JSON (a web page, an empty body). */
-function parsedBody(text: string): unknown {
-	const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-	const start = body.trimStart()[0];
-	if (start !== '{' && start !== '[') return body;
-	try {
-		return JSON.parse(body) as unknown;
-	} catch {
-		return body;
-	}
-}
-
 function ignoreError(): void {}
 
-/**
- * Reads the stream to its end, at most `limit` bytes; rejects (and closes it) past the bound,
- * on a stream error, or as soon as `signal` aborts. Chunks are decoded as they come, so the
- * bytes are not held twice. Once settled it lets go of the stream: a listener left on it would
- * keep the text alive for as long as the stream lives.
- */
-async function readText(
-	stream: BodyStream,
-	limit: number,
-	signal: AbortSignal | undefined,
-	refused?: { limit: number; declaredBytes: number },
-): Promise<string> {
-	return await new Promise<string>((resolve, reject) => {
-		const decoder = new TextDecoder();
-		const parts: string[] = [];
-		let bytes = 0;
-		let settled = false;
-		const finish = (error?: unknown) => {
-			if (settled) return;
-			settled = true;
-			signal?.removeEventListener('abort', onAbort);
-			stream.removeListener('data', onData as () => void);
-			stream.removeListener('end', onEnd);
-			stream.removeListener('error', onError as () => void);
-			stream.removeListener('close', onClose);
-			// An error after the end (a socket reset, say) has nobody to tell; unheard, it would crash n8n.
-			stream.on('error', ignoreError);
-			if (error === undefined) {
-				parts.push(decoder.decode());
-				resolve(parts.join(''));
-				return;
-			}
-			stream.destroy();
-			reject(error);
-		};
-		const onAbort = () => finish(signal?.reason ?? new Error('aborted'));
-		const onData = (chunk: Uint8Array | string) => {
-			const data = typeof chunk === 'string' ? new TextEncoder().encode(chunk) : chunk;
-			bytes += data.byteLength;
-			if (bytes > limit)
-				return finish(refused ? tooLarge(refused.limit, refused.declaredBytes) : tooLarge(limit));
-			parts.push(decoder.decode(data, { stream: true }));
-		};
-		const onEnd = () => finish();
-		const onError = (error: Error) => finish(error);
-		// Closed before its end without an error of its own: the response was cut short.
-		const onClose = () =>
-			finish(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }));
-		if (signal?.aborted) return onAbort();
-		signal?.addEventListener('abort', onAbort, { once: true });
-		stream.on('data', onData);
-		stream.on('end', onEnd);
-		stream.on('error', onError);
-		stream.on('close', onClose);
-	});
+/** What a read that ended early throws: the attempt's end, the bound, or the connection cut short. */
+function readFailure(error: unknown, signal: AbortSignal | undefined): unknown {
+	if (signal?.aborted) return signal.reason ?? new Error('aborted');
+	// Closed before its end without an error of its own: the response was cut short.
+	if ((error as { code?: unknown } | undefined)?.code === 'ERR_STREAM_PREMATURE_CLOSE')
+		return Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' });
+	return error;
 }
 
 /**
- * The response with its body read within the bound: a declared Content-Length above it fails
- * before the body is read. A body n8n already read (an older n8n, a test double) is measured
- * as it is.
+ * The response with its body read within the bound: at most `limit` bytes, counted after
+ * decompression, decoded as they come (so the bytes are not held twice) and parsed once at the
+ * end; past the bound, on a stream error, or as soon as `signal` aborts, the read stops and the
+ * stream is destroyed. A declared Content-Length above the bound fails at the body's first bytes:
+ * n8n's HTTP client hands over a stream that closes its connection only once it has begun to read
+ * (the attempt's signal closes it otherwise). A body n8n already read (an older n8n, a test
+ * double) is measured as it is. Once read, nothing of the node listens to the stream: a listener
+ * left on it would keep the text alive for as long as the stream lives.
  */
 export async function readResponseBody(
 	response: ApiResponse,
 	signal?: AbortSignal,
 	limit = MAX_RESPONSE_BYTES,
 ): Promise<ApiResponse> {
-	const { body } = response;
-	if (!isBodyStream(body)) {
-		if (typeof body === 'string' && body.length > limit) throw tooLarge(limit);
+	const stream = response.body;
+	if (!isBodyStream(stream)) {
+		if (typeof stream === 'string' && stream.length > limit) throw tooLarge(limit);
 		return response;
 	}
 	const declared = Number(headerValue(response.headers as IDataObject, 'content-length'));
-	if (Number.isFinite(declared) && declared > limit) {
-		// Refused at its first bytes: n8n's HTTP client hands over a stream that closes its
-		// connection only once it has begun to read (the attempt's signal closes it otherwise).
-		return {
-			...response,
-			body: await readText(body, 0, signal, { limit, declaredBytes: declared }),
-		};
+	const declaredBytes = Number.isFinite(declared) && declared > limit ? declared : undefined;
+	const onAbort = () => stream.destroy();
+	if (signal?.aborted) onAbort();
+	else signal?.addEventListener('abort', onAbort, { once: true });
+	const decoder = new TextDecoder();
+	const parts: string[] = [];
+	// a declared size above the bound: refused at the first bytes
+	const readLimit = declaredBytes === undefined ? limit : 0;
+	let bytes = 0;
+	try {
+		for await (const chunk of stream) {
+			const data = typeof chunk === 'string' ? new TextEncoder().encode(chunk) : chunk;
+			bytes += data.byteLength;
+			if (bytes > readLimit) throw tooLarge(limit, declaredBytes);
+			parts.push(decoder.decode(data, { stream: true }));
+		}
+	} catch (error) {
+		stream.destroy();
+		throw readFailure(error, signal);
+	} finally {
+		signal?.removeEventListener('abort', onAbort);
+		// An error after the end (a socket reset, say) has nobody to tell; unheard, it would crash n8n.
+		stream.on('error', ignoreError);
 	}
-	return { ...response, body: parsedBody(await readText(body, limit, signal)) };
+	parts.push(decoder.decode());
+	const text = parts.join('');
+	if (declaredBytes !== undefined) return { ...response, body: text };
+	// phpRank's JSON, or the text itself when it is not JSON (a web page, an empty body)
+	const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+	const start = body.trimStart()[0];
+	if (start !== '{' && start !== '[') return { ...response, body };
+	try {
+		return { ...response, body: JSON.parse(body) as unknown };
+	} catch {
+		return { ...response, body };
+	}
 }
 
 /**
@@ -165,7 +134,7 @@ export async function* bodyChunks(
 	}
 	signal?.addEventListener('abort', onAbort, { once: true });
 	try {
-		for await (const chunk of stream as unknown as AsyncIterable<Uint8Array | string>) {
+		for await (const chunk of stream) {
 			yield typeof chunk === 'string' ? new TextEncoder().encode(chunk) : chunk;
 		}
 	} finally {

@@ -1,7 +1,8 @@
 import type { IDataObject, IHttpRequestOptions, IN8nHttpFullResponse } from 'n8n-workflow';
 
-import { canceledFailure, throwIfCanceled, untilAborted } from './abort';
-import { attemptOptions, attemptSignal } from './attemptSignal';
+import { canceledFailure, throwIfCanceled } from './abort';
+import type { Attempt } from './attemptSignal';
+import { attemptSignal } from './attemptSignal';
 import type { SiteProblem } from './failureWording';
 import { describeSiteProblem } from './failureWording';
 import { headerValue } from './response';
@@ -53,7 +54,19 @@ export interface SiteFetch {
 /** How n8n is asked to send: its plain HTTP helper (`this.helpers.httpRequest`), no credential. */
 export type SiteSender = (options: IHttpRequestOptions) => Promise<IN8nHttpFullResponse>;
 
-function wireOptions(url: string, timeoutMs: number): IHttpRequestOptions {
+/**
+ * What an item's site fetch is made of (Audit Site hands it to the reader, sitemap/sitePages.ts,
+ * which makes the fetch when it loads): the sender, the execution's cancel signal (Stop) and the
+ * node's Timeout.
+ */
+export interface SiteSending {
+	send: SiteSender;
+	cancel: AbortSignal | undefined;
+	timeoutMs: number;
+}
+
+/** The options of a request for a site's file (the pipeline's for phpRank: pipeline.ts `apiRequestOptions`). */
+function siteRequestOptions(url: string, timeoutMs: number): IHttpRequestOptions {
 	return {
 		method: 'GET',
 		url,
@@ -138,14 +151,13 @@ export function siteFetch(
 			let current = url;
 			try {
 				for (let redirects = 0; ; redirects++) {
-					const hop = attemptSignal(file.signal, undefined);
-					const response = await untilAborted(
-						send(attemptOptions(wireOptions(current, timeoutMs), hop.signal)),
-						hop.signal,
-					).catch(async (error: unknown) => {
-						hop.release();
-						return await Promise.reject(error);
-					});
+					const hop = attemptSignal(file.signal, undefined, siteRequestOptions(current, timeoutMs));
+					const response = await Promise.race([send(hop.options), hop.aborted]).catch(
+						async (error: unknown) => {
+							hop.release();
+							return await Promise.reject(error);
+						},
+					);
 					const next = redirectTarget(response, current, follow, hop);
 					if (next === undefined) return openedFile(response, current, file, hop, cancel);
 					if (redirects >= MAX_REDIRECTS) {
@@ -160,8 +172,6 @@ export function siteFetch(
 		},
 	};
 }
-
-type Attempt = ReturnType<typeof attemptSignal>;
 
 /** The file once its last request answered: a status other than 2xx fails, else its body. */
 function openedFile(

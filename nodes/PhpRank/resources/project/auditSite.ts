@@ -21,7 +21,7 @@ import {
 } from '../../shared/fields';
 import { InvalidInput } from '../../shared/inputChecks';
 import type { ItemRequests } from '../../transport';
-import { operationRouting, siteFetch } from '../../transport';
+import { operationRouting } from '../../transport';
 import { auditPages, pageFields, projectOf } from './auditPages';
 import type { AuditSettings } from './auditSettings';
 import { auditSettings, PAGES_FROM, timeoutMsOf } from './auditSettings';
@@ -186,7 +186,7 @@ export const auditSiteOption: INodePropertyOptions = {
 		const send = async (options: Parameters<typeof context.helpers.httpRequest>[0]) =>
 			await context.helpers.httpRequest(options);
 		const reader = new SitePagesReader(
-			siteFetch(send, context.getExecutionCancelSignal?.(), timeoutMsOf(context)),
+			{ send, cancel: context.getExecutionCancelSignal?.(), timeoutMs: timeoutMsOf(context) },
 			// Version 1.1 reads every page to choose the stalest; List Only lists the first Max Pages.
 			{
 				...settings,

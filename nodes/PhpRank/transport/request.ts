@@ -1,0 +1,60 @@
+import type { IDataObject, IHttpRequestMethods, IHttpRequestOptions, INode } from 'n8n-workflow';
+
+import type { Failure, FailureSubject } from './failure';
+import type { ChannelDeadline, RequestLimits } from './limits';
+import type { ApiResponse } from './response';
+
+/**
+ * One request to phpRank's API, and the channel its attempts go by: the types the entry point
+ * (index.ts, which makes the channels), the pipeline (pipeline.ts) and the page loop (paging.ts)
+ * share, apart so that none of them imports another for its types.
+ */
+
+/** One request to phpRank's API. */
+export interface ApiRequest {
+	method: IHttpRequestMethods;
+	/** Path below the API root, e.g. `/reports/12`: the credential adds its site's API root. */
+	url: string;
+	qs?: IDataObject;
+	/** A form body (`application/x-www-form-urlencoded`), already encoded. */
+	body?: string;
+	/** What the request is about, for "Report 12 not found". */
+	subject?: FailureSubject;
+	/** The web page a Create or a re-run makes phpRank fetch, for "phpRank could not fetch <page>". */
+	page?: string;
+	/** What the request carries that no error may show: a report's password. */
+	secrets?: string[];
+	/**
+	 * Called once the request has its place at the gate, right before each attempt is sent: what it
+	 * throws (a PipelineFailure) ends the request unsent. A Create once phpRank said in the run that
+	 * the plan is full (upsert/index.ts, the run's plan state): a Create that waited at the gate is not sent.
+	 */
+	beforeSend?: () => void;
+	/**
+	 * Called with the failure an answer stands for (not a 429), before the request's place at the
+	 * gate goes to the next one: so a request waiting there sees at once what this answer said.
+	 */
+	onRefusal?: (failure: Failure) => void;
+}
+
+/** How one attempt goes on the wire, and what the wording of a failure may read. */
+export interface ApiChannel {
+	node: INode;
+	itemIndex: number;
+	limits: RequestLimits;
+	/**
+	 * The execution's cancel signal (Stop, the execution timeout), where n8n gives one: every wait
+	 * ends on it at once, and nothing is sent or retried after it.
+	 */
+	cancelSignal?: AbortSignal;
+	deadline?: ChannelDeadline;
+	/**
+	 * Asks n8n to send one attempt; resolves with the response whatever its status, its body as n8n
+	 * hands it over (a stream, which the pipeline reads within the bound: responseBody.ts), or
+	 * throws when none came back. `signal` is the attempt's (the cancel signal and its deadline),
+	 * also in `options` (`abortSignal`, `agentOptions.signal`).
+	 */
+	transmit(options: IHttpRequestOptions, signal: AbortSignal): Promise<ApiResponse>;
+	/** The credential, read only when a failure is described: its Base URL is named, its key removed. */
+	credential(): Promise<IDataObject>;
+}
