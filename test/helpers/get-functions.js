@@ -13,28 +13,15 @@
  * one a line, file by file, in the order V8 lists them.
  */
 const path = require('node:path');
-const { spawn } = require('node:child_process');
+const { jsonOfChild } = require('./json-child');
 
 const DIST = path.join(__dirname, '..', '..', 'dist') + path.sep;
 
 function countGetFunctions({ simplify = false, cold = false } = {}) {
-	const args = [__filename, '--json'];
+	const args = ['--json'];
 	if (simplify) args.push('--simplify');
 	if (cold) args.push('--cold');
-	return new Promise((resolve, reject) => {
-		const env = { ...process.env };
-		delete env.N8N_USER_FOLDER;
-		const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
-		let out = '';
-		let err = '';
-		child.stdout.on('data', (chunk) => (out += chunk));
-		child.stderr.on('data', (chunk) => (err += chunk));
-		child.on('error', reject);
-		child.on('close', (code) => {
-			if (code !== 0) return reject(new Error(`get-functions exited with ${code}: ${err}`));
-			resolve(JSON.parse(out));
-		});
-	});
+	return jsonOfChild(__filename, { args });
 }
 
 /** The called functions of dist/ in a coverage result: `file:name` (an anonymous one by its offset). */

@@ -9,28 +9,10 @@
  *   const { items, error } = await runNodeInProcess(
  *     { credentials, parameters, workflowSettings }, { TZ: 'America/New_York' });
  */
-const { spawn } = require('node:child_process');
+const { jsonOfChild } = require('./json-child');
 
 function runNodeInProcess(options, env = {}) {
-	const childEnv = { ...process.env, ...env };
-	// its own n8n user folder (user-folder.js): two processes must not create one config file at once
-	delete childEnv.N8N_USER_FOLDER;
-	return new Promise((resolve, reject) => {
-		const child = spawn(process.execPath, [__filename], {
-			env: childEnv,
-			stdio: ['pipe', 'pipe', 'pipe'],
-		});
-		let out = '';
-		let err = '';
-		child.stdout.on('data', (chunk) => (out += chunk));
-		child.stderr.on('data', (chunk) => (err += chunk));
-		child.on('error', reject);
-		child.on('close', (code) => {
-			if (code !== 0) return reject(new Error(`runNodeInProcess exited with ${code}: ${err}`));
-			resolve(JSON.parse(out));
-		});
-		child.stdin.end(JSON.stringify(options));
-	});
+	return jsonOfChild(__filename, { env, input: JSON.stringify(options) });
 }
 
 async function childMain() {

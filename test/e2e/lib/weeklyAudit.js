@@ -31,6 +31,7 @@ const rn = require('../../../scripts/real-n8n/n8n');
 const { takeRequests, sent, replay, resolvedParameters, seedE2e } = require('./oracle');
 const { KEY, headers, producedText } = require('./specs');
 const { expectedIssues } = require('../../helpers/site-issues-oracle');
+const { auditSummary } = require('../../helpers/audit-summary');
 
 const ROOT = path.join(__dirname, '..', '..', '..');
 const FILE = 'weekly-audit.json';
@@ -237,23 +238,12 @@ const DEMO_PAGES = [
 ];
 
 /** The run's summary, every count 0 unless given. */
-const summaryOf = (sandbox, sitemaps, counts) => ({
-	action: 'summary',
-	site: sandbox.url,
-	project: new URL(sandbox.url).hostname,
-	pages_listed: 0,
-	pages_fresh: 0,
-	pages_audited: 0,
-	pages_created: 0,
-	pages_re_run: 0,
-	pages_kept: 0,
-	pages_failed: 0,
-	pages_waiting: 0,
-	pages_not_in_sitemaps: 0,
-	reports_deleted: 0,
-	sitemaps: sitemaps.map((file) => `${sandbox.url}${file}`),
-	...counts,
-});
+const summaryOf = (sandbox, sitemaps, counts) =>
+	auditSummary(
+		sandbox.url,
+		sitemaps.map((file) => `${sandbox.url}${file}`),
+		counts,
+	);
 
 /** Create or Re-Run's item as the installed package shapes it, from the node's parameters. */
 function itemShaper(pkg, wf) {

@@ -13,6 +13,7 @@ const {
 	API_KEY,
 } = require('../../node/fixture');
 const { startSite, urlset, sitemapIndex } = require('../../sandbox/site');
+const { auditSummary } = require('../../helpers/audit-summary');
 const { runNodeInProcess } = require('../../helpers/run-node-process');
 
 const fixture = useFixture({ clock: Math.floor(Date.now() / 1000) * 1000 });
@@ -796,23 +797,7 @@ describe('version 1.1, the whole site: the stalest pages first, failures as item
 	const serve = (urls) =>
 		site.setFiles({ '/robots.txt': 'Sitemap: /s.xml', '/s.xml': urlset(urls) });
 	const summaryOf = (result) => jsonOf(result)[0];
-	const counts = (fields) => ({
-		action: 'summary',
-		site: site.url,
-		project: new URL(site.url).hostname,
-		pages_listed: 0,
-		pages_fresh: 0,
-		pages_audited: 0,
-		pages_created: 0,
-		pages_re_run: 0,
-		pages_kept: 0,
-		pages_failed: 0,
-		pages_waiting: 0,
-		pages_not_in_sitemaps: 0,
-		reports_deleted: 0,
-		sitemaps: [u('/s.xml')],
-		...fields,
-	});
+	const counts = (fields) => auditSummary(site.url, [u('/s.xml')], fields);
 	const actions = (result) => jsonOf(result).map((item) => [item.url, item.action]);
 	const FETCH_FAILED = (url) =>
 		`phpRank could not fetch ${url}: cURL error 28: Operation timed out after 30001 milliseconds with 0 bytes received. Check that the page answers from phpRank's server`;
