@@ -94,6 +94,11 @@ async function waitFor(what, condition, timeoutMs) {
 	}
 }
 
+/** Check Failed's and Check Fixed's event fields, from the installed package (dist/nodes/PhpRank/trigger/checkEvents.js). */
+function packageCheckEvents(pkg) {
+	return require(path.join(pkg.dir, 'dist', 'nodes', 'PhpRank', 'trigger', 'checkEvents.js'));
+}
+
 /** The Trigger's own event shaping, from the installed package (dist/nodes/PhpRank/trigger/watch.js). */
 function packageWatch(pkg) {
 	return require(path.join(pkg.dir, 'dist', 'nodes', 'PhpRank', 'trigger', 'watch.js'));
@@ -282,7 +287,12 @@ async function checkScheduledCheckAlerts({ ctx, sandbox, report, tag, pkg, workf
 	report.equal(
 		`${name}: the trigger emitted exactly report #${page.id} with its noindex regression, as its event shaping makes it`,
 		rn.nodeOutput({ data: { data } }, trigger.name),
-		[watch.eventItem({ report: record, extra: watch.checkFailedFields(regressions) }, true)],
+		[
+			watch.eventItem(
+				{ report: record, extra: packageCheckEvents(pkg).checkFailedFields(regressions) },
+				true,
+			),
+		],
 	);
 	report.equal(
 		`${name}: the alert ran`,
