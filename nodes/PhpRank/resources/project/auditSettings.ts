@@ -10,8 +10,10 @@ import {
 	passwordFrom,
 	privacyFrom,
 } from '../../shared/inputChecks';
-import type { NotListedChoice } from './pagesNotListed';
-import { NOT_LISTED } from './pagesNotListed';
+
+/** Reports of Pages No Longer Listed (version 1.1): what pagesNotListed.ts does with them. */
+export const NOT_LISTED = { keep: 'keep', delete: 'delete' } as const;
+export type NotListedChoice = (typeof NOT_LISTED)[keyof typeof NOT_LISTED];
 
 /**
  * Project → Audit Site's fields (auditSite.ts), each read and checked once, before anything is

@@ -15,9 +15,6 @@ import { reportRequest } from '../report/reportById';
  * must not wipe a project: otherwise nothing is deleted, and why is said on the run's summary.
  */
 
-export const NOT_LISTED = { keep: 'keep', delete: 'delete' } as const;
-export type NotListedChoice = (typeof NOT_LISTED)[keyof typeof NOT_LISTED];
-
 export const NOT_IN_SITEMAPS = 'not in sitemaps';
 
 export interface NotListedReading {

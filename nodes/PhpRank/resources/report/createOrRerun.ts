@@ -11,7 +11,7 @@ import {
 } from '../../shared/fields';
 import { maxAgeHoursFrom } from '../../shared/inputChecks';
 import { operationRouting } from '../../transport';
-import { createOrRerunOnce, createOrRerunOutput, rulesApiOf } from '../../upsert';
+import { runModules } from '../runModules';
 import { createRequest } from './create';
 
 /**
@@ -39,6 +39,7 @@ export const createOrRerunOption: INodePropertyOptions = {
 		const create = createRequest(context);
 		const maxAgeHours = maxAgeHoursFrom(context.getNodeParameter('maxAgeHours', 0));
 		const checkAfterCreate = context.getNodeParameter(CHECK_AFTER_CREATE_PARAMETER, true) !== false;
+		const { createOrRerunOnce, createOrRerunOutput, rulesApiOf } = await runModules.upsert();
 		const apiFor = rulesApiOf(context, requests);
 		// One run's items naming the same page share one outcome; the run's execute data scopes them.
 		const outcome = await createOrRerunOnce(
