@@ -1,4 +1,5 @@
-const { storedUrl, isStoredUrlOf, pageSearchTerm, siteSearchTerm } =
+const { likeMatcher } = require('../sandbox/laravel');
+const { storedUrl, isStoredUrlOf, pageSearchTerm, siteSearchTerm, pageLookupTerm } =
 	require('../helpers/built').storedUrl;
 const { PageSet } = require('../helpers/built').pageSet;
 const { parsePageUrl } = require('../sandbox');
@@ -141,6 +142,8 @@ describe('the search terms: a part every spelling of the page shares', () => {
 			.replace(/\/+$/, '')
 			.replace(/#.*$/, '');
 	const listedBy = (term, url) => asStored(url).toLowerCase().includes(term.toLowerCase());
+	/** The same search with `%` as SQL's LIKE reads it (phpRank passes the term as it is): the sandbox's. */
+	const listedByLike = (term, url) => likeMatcher(term)(asStored(url));
 
 	test.each(ONE_PAGE)(
 		'%s / %s: each spelling is listed by the page and site terms',
@@ -150,6 +153,7 @@ describe('the search terms: a part every spelling of the page shares', () => {
 				for (const held of [first, second]) {
 					expect(listedBy(pageSearchTerm(page), held)).toBe(true);
 					expect(listedBy(siteSearchTerm(page), held)).toBe(true);
+					expect(listedByLike(pageLookupTerm(page), held)).toBe(true);
 				}
 			}
 		},
@@ -168,4 +172,28 @@ describe('the search terms: a part every spelling of the page shares', () => {
 		expect(pageSearchTerm(page)).toBe(pageTerm);
 		expect(siteSearchTerm(page)).toBe(siteTerm);
 	});
+
+	test.each([
+		['example.com/about', 'example.com%/about'],
+		['example.com', 'example.com'],
+		['a.test/caf%C3%A9/menu-items', 'a.test%/menu-items'],
+		['a.test/p?page=123', 'a.test%page'],
+		['xn--caf-dma.test:8080/x', 'test%/x'],
+		['shop.a.test/cart', 'shop.a.test%/cart'],
+	])('%s: lookup term %s (the site, then the path)', (page, term) => {
+		expect(pageLookupTerm(page)).toBe(term);
+	});
+
+	test.each([
+		['site-7.test/about', 'site-17.test/about', false],
+		['site-7.test/about', 'site-70.test/about', false],
+		['site-7.test/about', 'other.test/about', false],
+		['site-7.test/about', 'my-site-7.test/about', true],
+		['site-7.test/about', 'site-7.test/blog/about-us', true],
+	])(
+		'the lookup term of %s lists %s: %s (a listed neighbour is compared exactly)',
+		(page, held, listed) => {
+			expect(listedByLike(pageLookupTerm(page), held)).toBe(listed);
+		},
+	);
 });

@@ -69,9 +69,10 @@ function validationFailed(fields) {
  * @param {import('./store').Store} deps.store
  * @param {{byKey: Map}} deps.accounts
  * @param {() => import('./faults').Throttle} deps.throttle  current throttle (faults can be swapped)
+ * @param {() => boolean} deps.searchAsWritten  whether the report search escapes `%` and `_` (faults)
  * @param {object} deps.options  {analysisDelayMs, wait(ms)}
  */
-function createApp({ store, accounts, throttle, options }) {
+function createApp({ store, accounts, throttle, searchAsWritten, options }) {
 	/** @returns {Promise<{response, outcome:'ok'|'throttled', processed:boolean}>} */
 	async function handle(request) {
 		const { pathname } = request;
@@ -110,7 +111,7 @@ function createApp({ store, accounts, throttle, options }) {
 				params: match.params,
 				account,
 				store,
-				options,
+				options: { ...options, searchAsWritten: searchAsWritten() },
 			});
 		}
 		Object.assign(response.headers, limit.headers);
@@ -217,7 +218,7 @@ const RESULT_FILTERS = {
 	bad: (score) => score < 49,
 };
 
-function listReports({ request, query, account, store }) {
+function listReports({ request, query, account, store, options }) {
 	const search = stringParam(query.search);
 	const project = stringParam(query.project);
 	const resultFilter = RESULT_FILTERS[stringParam(query.result)];
@@ -227,7 +228,7 @@ function listReports({ request, query, account, store }) {
 
 	let items = store.visible(account.key);
 	if (search !== null) {
-		const matches = L.likeMatcher(search);
+		const matches = L.likeMatcher(options.searchAsWritten ? L.escapeLike(search) : search);
 		items = items.filter((r) => matches(r.url));
 	}
 	if (project !== null) items = items.filter((r) => r.project === project);

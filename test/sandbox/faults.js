@@ -79,6 +79,8 @@ function normaliseFaults(faults = {}) {
 		slowRate: f.slowRate === undefined ? 1 : rate(f.slowRate, 'slowRate'),
 		faultSeed: f.faultSeed,
 		listMeta: listMeta(f.listMeta),
+		// a phpRank build that escapes `%` and `_` in the report search (phpRank's own passes them to LIKE)
+		searchAsWritten: f.searchAsWritten === true,
 	};
 }
 

@@ -60,6 +60,7 @@ async function startSandbox(options = {}) {
 		store,
 		accounts,
 		throttle: () => faults.throttle,
+		searchAsWritten: () => faults.config.searchAsWritten,
 		options: { analysisDelayMs: Math.max(0, Number(options.analysisDelayMs) || 0), wait },
 	});
 

@@ -176,6 +176,11 @@ function likeMatcher(term) {
 	return (value) => re.test(value);
 }
 
+/** The term with `\\`, `%` and `_` escaped: what a build that escapes the search hands to LIKE. */
+function escapeLike(term) {
+	return term.replace(/[\\%_]/g, '\\$&');
+}
+
 function escapeRegExp(text) {
 	return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 }
@@ -213,6 +218,7 @@ module.exports = {
 	expectsJson,
 	bearerToken,
 	likeMatcher,
+	escapeLike,
 	isPhpInt,
 	looselyEqualsInt,
 	resolvePage,

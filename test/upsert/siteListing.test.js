@@ -1,5 +1,6 @@
 // nodes/PhpRank/upsert/siteListing.ts: a site's listing, read for the pages of one run of Create
 // or Re-Run, with a scripted search. Through the rules (createOrRerunOnce): rules.test.js.
+const { likeMatcher } = require('../sandbox/laravel');
 const { SiteListing, siteOf } = require('../helpers/built').siteListing;
 
 /** A scripted search over `urls` (ids 1..n, newest first), 100 a page; `calls` records each page read. */
@@ -9,7 +10,7 @@ function scriptedSearch(urls) {
 	const searchPage = async (search, page, perPage) => {
 		expect(perPage).toBe(100);
 		calls.push([search, page]);
-		const matches = reports.filter((r) => r.url.includes(search));
+		const matches = reports.filter((r) => likeMatcher(search)(r.url));
 		return {
 			data: matches.slice((page - 1) * 100, page * 100),
 			meta: {

@@ -106,6 +106,11 @@ export function siteSearchTerm(pageStoredUrl: string): string {
  * such a run (the site's root), the site's term. Each listed report is then compared exactly.
  */
 export function pageSearchTerm(pageStoredUrl: string): string {
+	return pathTerm(pageStoredUrl) || siteSearchTerm(pageStoredUrl);
+}
+
+/** The longest run of the path and query every spelling writes the same, or '' (the site's root). */
+function pathTerm(pageStoredUrl: string): string {
 	const { rest } = split(pageStoredUrl);
 	let best = '';
 	// A triplet's hex digits are no part of a run (same length, so the indices hold).
@@ -114,5 +119,19 @@ export function pageSearchTerm(pageStoredUrl: string): string {
 		const term = rest[index - 1] === '/' ? `/${match[0]}` : match[0];
 		if (term.length > best.length) best = term;
 	}
-	return best || siteSearchTerm(pageStoredUrl);
+	return best;
+}
+
+/**
+ * What a page's lookup searches for: the site's term, then `%`, then the page's path term
+ * (`example.com%/about`). phpRank hands the term to SQL's `LIKE '%term%'` as it is, where `%`
+ * matches any text (docs/phprank-api.md), so this lists every spelling of the page (a port or
+ * dot segments between host and path, any project) and, of the account's other sites, only those
+ * whose host contains the site's: on an account of many sites that each have `/about`, the page's
+ * reports and a few neighbours, not every site's `/about`. The site's root: the site's term.
+ */
+export function pageLookupTerm(pageStoredUrl: string): string {
+	const path = pathTerm(pageStoredUrl);
+	const site = siteSearchTerm(pageStoredUrl);
+	return path ? `${site}%${path}` : site;
 }

@@ -2,6 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { reportId } from '../report/reportId';
 import { pageSearchTerm, siteSearchTerm, storedUrl } from '../report/storedUrl';
+import { lookupTermOf, searchWithoutWildcard } from './lookupTerm';
 import type { ReportSearch } from './reportSearch';
 import { readSearch } from './reportSearch';
 
@@ -15,27 +16,41 @@ import { readSearch } from './reportSearch';
  * of the site's listing after their Creates does it for all of them (`SiteCreates`).
  */
 
-/** The requests the check needs: the search, and a deletion. */
+/** The requests the check needs: the search, a deletion, and a re-run. */
 export interface AfterCreateApi extends ReportSearch {
 	/** Deletes report `id` (the run's own newer duplicate). */
 	deleteReport(id: number): Promise<void>;
+	/** Re-runs report `id` (`page`: its URL, named when phpRank cannot fetch it). */
+	rerun(id: number, page?: string): Promise<IDataObject>;
 }
 
 /**
+ * What a page's Create ends on: a report created (the run's own, or an older one another run
+ * created), or, when the lookup could not see the page's report, that report re-run in its place.
+ */
+export type SettledCreate =
+	| { created: IDataObject }
+	| { rerun: IDataObject; previous: IDataObject };
+
+/**
  * The oldest report of each of `pages` (stored form) among the reports newer than `newerThanId`
- * that `search` lists: read newest first down to `newerThanId` (the lookup saw the rest).
+ * that `search` lists: read newest first down to `newerThanId` (the lookup saw the rest). `ids`
+ * collects the ID of every report listed.
  */
 async function oldestNewer(
 	api: AfterCreateApi,
 	search: string,
 	pages: ReadonlySet<string>,
 	newerThanId: number,
+	ids?: Set<number>,
 ): Promise<Map<string, IDataObject>> {
 	const oldest = new Map<string, IDataObject>();
 	await readSearch(async (page, perPage) => await api.listPage(search, page, perPage), {
 		endAtRepeatedPage: true,
 		stopAt: (record) => {
-			if (reportId(record) <= newerThanId) return true;
+			const id = reportId(record);
+			if (id <= newerThanId) return true;
+			ids?.add(id);
 			const url = typeof record.url === 'string' ? storedUrl(record.url) : undefined;
 			// Newest first: the last one met is the oldest.
 			if (url !== undefined && pages.has(url)) oldest.set(url, record);
@@ -56,30 +71,46 @@ async function keepOldest(
 	return oldest;
 }
 
-/** After one page's Create: one read of the page's reports newer than its lookup saw. */
+/**
+ * After one page's Create: one read of the page's reports newer than its lookup saw, with the
+ * lookup's term. That read lists the run's own new report unless phpRank took the term's `%` as
+ * itself (lookupTerm.ts); then the lookup saw nothing, the page's reports are read again with the
+ * path alone, and an older report of the page is the one that stays: the run's own is deleted and
+ * the older one re-run, as the lookup would have done.
+ */
 export async function settleCreate(
 	api: AfterCreateApi,
 	pageUrl: string,
 	created: IDataObject,
 	newestSeenId: number,
-): Promise<IDataObject> {
+): Promise<SettledCreate> {
 	const pages = new Set([pageUrl]);
-	const oldest = await oldestNewer(api, pageSearchTerm(pageUrl), pages, newestSeenId);
-	return await keepOldest(api, created, oldest.get(pageUrl));
+	const listed = new Set<number>();
+	const term = await lookupTermOf(api, pageUrl);
+	const oldest = await oldestNewer(api, term, pages, newestSeenId, listed);
+	if (listed.has(reportId(created))) {
+		return { created: await keepOldest(api, created, oldest.get(pageUrl)) };
+	}
+	await searchWithoutWildcard(api);
+	const older = (await oldestNewer(api, pageSearchTerm(pageUrl), pages, 0)).get(pageUrl);
+	if (!older || reportId(older) >= reportId(created)) return { created };
+	await api.deleteReport(reportId(created));
+	const url = typeof older.url === 'string' ? older.url : undefined;
+	return { rerun: await api.rerun(reportId(older), url), previous: older };
 }
 
 interface Created {
 	pageUrl: string;
 	created: IDataObject;
 	newestSeenId: number;
-	resolve: (report: IDataObject) => void;
+	resolve: (settled: SettledCreate) => void;
 	reject: (error: unknown) => void;
 }
 
 /** One Create under way: settled once it answered, or cancelled when it failed. */
 export interface CreateTicket {
 	/** The report the page ends on. */
-	settle(created: IDataObject, newestSeenId: number): Promise<IDataObject>;
+	settle(created: IDataObject, newestSeenId: number): Promise<SettledCreate>;
 	/** The Create failed: nothing to settle. */
 	cancel(): void;
 }
@@ -111,7 +142,7 @@ export class SiteCreates {
 		};
 		return {
 			settle: async (created, newestSeenId) => {
-				const settled = new Promise<IDataObject>((resolve, reject) => {
+				const settled = new Promise<SettledCreate>((resolve, reject) => {
 					this.created.push({ pageUrl, created, newestSeenId, resolve, reject });
 				});
 				if (close()) this.flushIfDone();
@@ -137,7 +168,10 @@ export class SiteCreates {
 		const search = siteSearchTerm(this.pageUrlOfSite);
 		const oldest = await oldestNewer(this.api, search, pages, newerThanId);
 		for (const page of round) {
-			keepOldest(this.api, page.created, oldest.get(page.pageUrl)).then(page.resolve, page.reject);
+			keepOldest(this.api, page.created, oldest.get(page.pageUrl)).then(
+				(created) => page.resolve({ created }),
+				page.reject,
+			);
 		}
 	}
 }

@@ -62,7 +62,7 @@ type CreatePath = () => CreateTicket;
 
 /** The check turned off: the run's own report, as created. */
 const UNCHECKED: CreatePath = () => ({
-	settle: async (created) => await Promise.resolve(created),
+	settle: async (created) => await Promise.resolve({ created }),
 	cancel: () => undefined,
 });
 
@@ -93,7 +93,9 @@ async function createOnce(
 		ticket.cancel();
 		return await Promise.reject(error);
 	});
-	return { action: 'created', record: await ticket.settle(created, newestSeenId) };
+	const settled = await ticket.settle(created, newestSeenId);
+	if ('created' in settled) return { action: 'created', record: settled.created };
+	return { action: 're-run', record: settled.rerun, previous: settled.previous };
 }
 
 /** The report the Create made: as answered, or, when the answer was lost, found again. */

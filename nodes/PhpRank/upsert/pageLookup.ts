@@ -1,8 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { reportId } from '../report/reportId';
-import { isStoredUrlOf, pageSearchTerm } from '../report/storedUrl';
+import { isStoredUrlOf } from '../report/storedUrl';
 import type { ListEnvelope } from '../transport';
+import { lookupTermOf } from './lookupTerm';
 import type { ReportSearch } from './reportSearch';
 import { readSearch } from './reportSearch';
 import type { OwnRequest, PageAnswer, SiteListing } from './siteListing';
@@ -17,12 +18,11 @@ const LISTING_TOOK_OVER: ListEnvelope = { data: [] };
 
 /**
  * The newest report whose stored URL is exactly `pageUrl` (stored form, report/storedUrl.ts).
- * phpRank's search is a substring match on the URL as it was sent: the search is for a part every
- * spelling of the page shares (`pageSearchTerm`), which also lists neighbours (`/page-3` also lists
- * `/page-30`, other sites' `/page-3`), so every listed report is compared exactly,
- * newest first, page after page (the transport's page loop, phpRank's largest page: a search for
- * the site's root, `example.com`, also lists every other page of the site)
- * until found or the list ends. With `newerThanId`, reports with that ID or a lower one are not
+ * phpRank's search is a substring match on the URL as it was sent: the search is for what every
+ * spelling of the page holds (lookupTerm.ts: the site, then the path), which also lists neighbours
+ * (`/page-3` also lists `/page-30`), so every listed report is compared exactly, newest first,
+ * page after page (the transport's page loop, phpRank's largest page: a search for the site's
+ * root, `example.com`, also lists every other page of the site) until found or the list ends. With `newerThanId`, reports with that ID or a lower one are not
  * looked at (the list is newest first: the search stops there). Only the answer is kept, not the
  * records read; a page that repeats the ones before (a server that ignores `page`) ends the search.
  */
@@ -55,10 +55,11 @@ async function lookUp(
 		if (isStoredUrlOf(record.url, pageUrl)) found = record;
 		return found !== undefined;
 	};
+	const term = await lookupTermOf(api, pageUrl);
 	const fetchPage = async (page: number, perPage: number) => {
 		listingTookOver ||= ownRequest?.() === 'listingAnswers';
 		if (listingTookOver) return LISTING_TOOK_OVER;
-		return await api.listPage(pageSearchTerm(pageUrl), page, perPage);
+		return await api.listPage(term, page, perPage);
 	};
 	await readSearch(fetchPage, { stopAt, endAtRepeatedPage: true });
 	if (listingTookOver) return undefined;

@@ -16,6 +16,12 @@ export interface ReportSearch {
 	 * search on the URL), newest first by ID, `perPage` to a page.
 	 */
 	listPage(search: string, page: number, perPage: number): Promise<ListEnvelope>;
+	/**
+	 * The phpRank account searched (overlappingRuns.ts `accountOf`): runs of the same account and
+	 * page in this process share their lookup and their write, and what a lookup learnt of its
+	 * search is kept for it (lookupTerm.ts). None: the run shares with no other run, nothing is kept.
+	 */
+	account?: string | Promise<string>;
 }
 
 /** The query of a search: the reports whose URL contains `search`, newest first by ID. */

@@ -41,11 +41,6 @@ export interface CreateOrRerunApi extends ReportSearch {
 	deleteReport(id: number): Promise<void>;
 	/** The current time, in milliseconds since the epoch (for Max Age). */
 	now(): number;
-	/**
-	 * The phpRank account (overlappingRuns.ts `accountOf`): runs of the same account and page in
-	 * this process share their lookup and their write. None: the run shares with no other run.
-	 */
-	account?: string | Promise<string>;
 	/** Waits for another run's work, ended by this run's own Stop (overlappingRuns.ts). */
 	waitFor?: WaitFor;
 }

@@ -59,7 +59,8 @@ const page = (path, sitemap, lastmod = null) => ({
 const u = (path) => `${site.url}${path}`;
 // the site's search term: its host without the port (report/storedUrl.ts siteSearchTerm)
 const listing = (page = 1) => urlSearch(new URL(site.url).hostname, page);
-const lookup = (search) => urlSearch(search);
+/** A page's lookup: its site's host, `%`, its path (report/storedUrl.ts pageLookupTerm). */
+const lookup = (path) => urlSearch(`${new URL(site.url).hostname}%${path}`);
 const create = (url, privacy = 1, password) =>
 	form(
 		'POST',
@@ -695,7 +696,7 @@ describe('version 1, the audit: Create or Re-Run for each of the first Max Pages
 		const result = await fixture.run(audit({}, { privacy: 2, password: 's3cret-pass' }), V1);
 		expect(result.error).toBeUndefined();
 		expect(fixture.takeRequests()).toEqual([
-			// the page's search term: the part of its URL every spelling shares
+			// the page's search term: its site, then the part of its path every spelling shares
 			lookup('/only'),
 			create(u('/only'), 2, 's3cret-pass'),
 			// Check for a Parallel Create: the page looked up once more after its Create

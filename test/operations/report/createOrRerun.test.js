@@ -54,7 +54,7 @@ describe("through n8n-core's engine against the sandbox", () => {
 			const before = await report(2);
 			const { items, error } = await fixture.run(createOrRerun(url));
 			expect(error).toBeUndefined();
-			expect(fixture.takeRequests()).toEqual([lookup('/about'), rerun(2)]);
+			expect(fixture.takeRequests()).toEqual([lookup('example.com%/about'), rerun(2)]);
 			const after = await report(2);
 			expect(after.generated_at).not.toBe(before.generated_at);
 			expect(jsonOf(items)).toEqual([{ ...simplifyReport(after), action: 're-run' }]);
@@ -79,7 +79,7 @@ describe("through n8n-core's engine against the sandbox", () => {
 			]);
 			const { items } = await fixture.run(createOrRerun('https://shop.test/page-3'));
 			// two reports of the page: the newer one (2) is re-run
-			expect(fixture.takeRequests()).toEqual([lookup('/page-3'), rerun(2)]);
+			expect(fixture.takeRequests()).toEqual([lookup('shop.test%/page-3'), rerun(2)]);
 			expect(jsonOf(items).map((r) => [r.id, r.action])).toEqual([[2, 're-run']]);
 		});
 
@@ -90,10 +90,10 @@ describe("through n8n-core's engine against the sandbox", () => {
 			]);
 			const { items } = await fixture.run(createOrRerun('https://shop.test/page-3'));
 			expect(fixture.takeRequests()).toEqual([
-				lookup('/page-3'),
+				lookup('shop.test%/page-3'),
 				create('url=https%3A%2F%2Fshop.test%2Fpage-3&privacy=1'),
 				// the read after a Create (afterCreate.ts): no older report of the page appeared
-				lookup('/page-3'),
+				lookup('shop.test%/page-3'),
 			]);
 			expect(jsonOf(items)).toEqual([{ ...simplifyReport(await report(3)), action: 'created' }]);
 			expect(fixture.sandbox.createdCount('https://shop.test/page-3')).toBe(1);
@@ -106,9 +106,9 @@ describe("through n8n-core's engine against the sandbox", () => {
 			]);
 			const { items } = await fixture.run(createOrRerun('https://blog.test/post'));
 			expect(fixture.takeRequests()).toEqual([
-				lookup('/post', 1),
-				lookup('/post', 2),
-				lookup('/post', 3),
+				lookup('blog.test%/post', 1),
+				lookup('blog.test%/post', 2),
+				lookup('blog.test%/post', 3),
 				rerun(1),
 			]);
 			expect(jsonOf(items).map((r) => [r.id, r.url, r.action])).toEqual([
@@ -122,11 +122,11 @@ describe("through n8n-core's engine against the sandbox", () => {
 			);
 			const { items } = await fixture.run(createOrRerun('https://blog.test/post', { privacy: 0 }));
 			expect(fixture.takeRequests()).toEqual([
-				lookup('/post', 1),
-				lookup('/post', 2),
+				lookup('blog.test%/post', 1),
+				lookup('blog.test%/post', 2),
 				create('url=https%3A%2F%2Fblog.test%2Fpost&privacy=0'),
 				// the read after the Create stops at the newest report the lookup saw
-				lookup('/post', 1),
+				lookup('blog.test%/post', 1),
 			]);
 			expect(jsonOf(items).map((r) => [r.id, r.url, r.privacy, r.action])).toEqual([
 				[151, 'blog.test/post', 'public', 'created'],
@@ -142,9 +142,9 @@ describe("through n8n-core's engine against the sandbox", () => {
 				createOrRerun('https://example.com/new', { simplify: false }),
 			);
 			expect(fixture.takeRequests()).toEqual([
-				lookup('/new'),
+				lookup('example.com%/new'),
 				create('url=https%3A%2F%2Fexample.com%2Fnew&privacy=1'),
-				lookup('/new'),
+				lookup('example.com%/new'),
 			]);
 			expect(jsonOf(items)).toEqual([{ ...(await report(2)), action: 'created' }]);
 		});
@@ -156,15 +156,15 @@ describe("through n8n-core's engine against the sandbox", () => {
 			});
 			const first = await fixture.run(params);
 			expect(fixture.takeRequests()).toEqual([
-				lookup('/secret'),
+				lookup('example.com%/secret'),
 				create('url=https%3A%2F%2Fexample.com%2Fsecret&privacy=2&password=pw-Secret-77'),
-				lookup('/secret'),
+				lookup('example.com%/secret'),
 			]);
 			expect(jsonOf(first.items).map((r) => [r.id, r.privacy, r.action])).toEqual([
 				[2, 'password', 'created'],
 			]);
 			const second = await fixture.run(params);
-			expect(fixture.takeRequests()).toEqual([lookup('/secret'), rerun(2)]);
+			expect(fixture.takeRequests()).toEqual([lookup('example.com%/secret'), rerun(2)]);
 			expect(jsonOf(second.items).map((r) => [r.id, r.action])).toEqual([[2, 're-run']]);
 			expect(JSON.stringify([first.items, second.items])).not.toContain('pw-Secret-77');
 		});
@@ -186,7 +186,7 @@ describe("through n8n-core's engine against the sandbox", () => {
 			const { items } = await fixture.run(
 				createOrRerun('https://example.com/about', { outputChanges: true }),
 			);
-			expect(fixture.takeRequests()).toEqual([lookup('/about'), rerun(1)]);
+			expect(fixture.takeRequests()).toEqual([lookup('example.com%/about'), rerun(1)]);
 			const after = await report(1);
 			expect(jsonOf(items)).toEqual([
 				{ ...simplifyReport(after), action: 're-run', changes: diffReports(before, after) },
@@ -229,7 +229,7 @@ describe("through n8n-core's engine against the sandbox", () => {
 			const { items } = await fixture.run(
 				createOrRerun('https://example.com/about', { maxAgeHours: 2, outputChanges: true }),
 			);
-			expect(fixture.takeRequests()).toEqual([lookup('/about')]);
+			expect(fixture.takeRequests()).toEqual([lookup('example.com%/about')]);
 			expect(jsonOf(items)).toEqual([
 				{ ...simplifyReport(found), action: 'kept', changes: diffReports(found, found) },
 			]);
@@ -246,7 +246,7 @@ describe("through n8n-core's engine against the sandbox", () => {
 			const { items } = await fixture.run(
 				createOrRerun('https://example.com/about', { maxAgeHours: 0.5 }),
 			);
-			expect(fixture.takeRequests()).toEqual([lookup('/about'), rerun(1)]);
+			expect(fixture.takeRequests()).toEqual([lookup('example.com%/about'), rerun(1)]);
 			expect(jsonOf(items).map((r) => [r.id, r.action])).toEqual([[1, 're-run']]);
 		});
 
@@ -254,7 +254,7 @@ describe("through n8n-core's engine against the sandbox", () => {
 			await fixture.run(createOrRerun('https://example.com/about'));
 			fixture.takeRequests();
 			const { items } = await fixture.run(createOrRerun('https://example.com/about'));
-			expect(fixture.takeRequests()).toEqual([lookup('/about'), rerun(1)]);
+			expect(fixture.takeRequests()).toEqual([lookup('example.com%/about'), rerun(1)]);
 			expect(jsonOf(items).map((r) => r.action)).toEqual(['re-run']);
 		});
 
@@ -263,9 +263,9 @@ describe("through n8n-core's engine against the sandbox", () => {
 				createOrRerun('https://example.com/new', { maxAgeHours: 24 }),
 			);
 			expect(fixture.takeRequests()).toEqual([
-				lookup('/new'),
+				lookup('example.com%/new'),
 				create('url=https%3A%2F%2Fexample.com%2Fnew&privacy=1'),
-				lookup('/new'),
+				lookup('example.com%/new'),
 			]);
 			expect(jsonOf(items).map((r) => r.action)).toEqual(['created']);
 		});
@@ -332,10 +332,10 @@ describe("through n8n-core's engine against the sandbox", () => {
 			const first = await fixture.run(createOrRerun('https://example.com/new'));
 			const second = await fixture.run(createOrRerun('https://example.com/new'));
 			expect(fixture.takeRequests()).toEqual([
-				lookup('/new'),
+				lookup('example.com%/new'),
 				create('url=https%3A%2F%2Fexample.com%2Fnew&privacy=1'),
-				lookup('/new'),
-				lookup('/new'),
+				lookup('example.com%/new'),
+				lookup('example.com%/new'),
 				rerun(3),
 			]);
 			expect(
@@ -522,11 +522,11 @@ describe("through n8n-core's engine against the sandbox", () => {
 			const { items } = await fixture.run(createOrRerun('={{ $json.url }}'), itemsOf(sites));
 			const expected = sites.map((url, i) =>
 				i < 20
-					? [lookup('/about'), rerun(i + 1)]
+					? [lookup(`site-${i}.test%/about`), rerun(i + 1)]
 					: [
-							lookup('/about'),
+							lookup(`site-${i}.test%/about`),
 							create(`url=${encodeURIComponent(url)}&privacy=1`),
-							lookup('/about'),
+							lookup(`site-${i}.test%/about`),
 						],
 			);
 			expect(sorted(fixture.takeRequests())).toEqual(sorted(expected.flat()));
@@ -574,7 +574,7 @@ describe("through n8n-core's engine against the sandbox", () => {
 				itemsOf([`https://${SITE}/a`, `https://${SITE}/b`]),
 			);
 			expect(sorted(fixture.takeRequests())).toEqual(
-				sorted([listing(1), lookup('/a'), lookup('/b'), rerun(1), rerun(2)]),
+				sorted([listing(1), lookup(`${SITE}%/a`), lookup(`${SITE}%/b`), rerun(1), rerun(2)]),
 			);
 			expect(jsonOf(items).map((r) => [r.id, r.action])).toEqual([
 				[1, 're-run'],
@@ -691,9 +691,9 @@ describe("through n8n-core's engine against the sandbox", () => {
 			expect(gets.slice(0, 2)).toEqual([listing(1), listing(2)]);
 			expect(sorted(gets.slice(2))).toEqual(
 				sorted([
-					...pages(200).map((url) => lookup(url.replace('https://site.test', ''))),
-					lookup('/page-1', 2),
-					lookup('/page-2', 2),
+					...pages(200).map((url) => lookup(url.replace('https://site.test', 'site.test%'))),
+					lookup('site.test%/page-1', 2),
+					lookup('site.test%/page-2', 2),
 				]),
 			);
 			expect(ofMethod(requests, 'POST')).toEqual([]);
@@ -716,11 +716,11 @@ describe("through n8n-core's engine against the sandbox", () => {
 			const { items, error } = await fixture.run(createOrRerun('https://example.com/new'));
 			expect(error).toBeUndefined();
 			expect(fixture.takeRequests()).toEqual([
-				lookup('/new'),
+				lookup('example.com%/new'),
 				create('url=https%3A%2F%2Fexample.com%2Fnew&privacy=1'),
-				lookup('/new'),
+				lookup('example.com%/new'),
 				// the read after the Create
-				lookup('/new'),
+				lookup('example.com%/new'),
 			]);
 			expect(jsonOf(items)).toEqual([{ ...simplifyReport(await report(3)), action: 'created' }]);
 			expect(fixture.sandbox.createdCount('https://example.com/new')).toBe(1);
@@ -735,9 +735,9 @@ describe("through n8n-core's engine against the sandbox", () => {
 				'The request reached phpRank but no usable answer came back (ECONNRESET). The node does not send a Create again, so no duplicate report is made.',
 			);
 			expect(fixture.takeRequests()).toEqual([
-				lookup('/new'),
+				lookup('example.com%/new'),
 				create('url=https%3A%2F%2Fexample.com%2Fnew&privacy=1'),
-				lookup('/new'),
+				lookup('example.com%/new'),
 			]);
 			expect(fixture.sandbox.createdCount('https://example.com/new')).toBe(0);
 		});

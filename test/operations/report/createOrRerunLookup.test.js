@@ -1,0 +1,131 @@
+// Report → Create or Re-Run's lookup of one page (nodes/PhpRank/upsert/pageLookup.ts, lookupTerm.ts) on the account
+// shapes users have: one read for a page on an account of many sites, every stored spelling still found, and a
+// phpRank build whose search takes `%` as itself. Through n8n-core's engine against the sandbox. The rest of the
+// operation: createOrRerun.test.js. Each describe has its own sandbox (its own Base URL: its own account), so what
+// one describe teaches the node about an account's search stays out of the other.
+const { useFixture, urlSearch, rerun, form, del } = require('../../node/fixture');
+
+const createOrRerun = (url) => ({ resource: 'report', operation: 'createOrRerun', url });
+const create = (url) => form('POST', '/api/v1/reports', `url=${encodeURIComponent(url)}&privacy=1`);
+const jsonOf = (items) => items.map((item) => [item.json.id, item.json.url, item.json.action]);
+
+/** An agency's account: 400 sites, each with its home page, /about, /blog and /contact (1,600 reports). */
+const SITES = 400;
+const SITE_PATHS = ['/', '/about', '/blog/', '/contact'];
+const agencyAccount = () =>
+	Array.from({ length: SITES }, (_, i) =>
+		SITE_PATHS.map((path) => ({ url: `https://site-${i + 1}.test${path}` })),
+	).flat();
+/** The ID the sandbox gives the report of site `n`'s `path` in `agencyAccount` (seeded in order from 1). */
+const agencyId = (n, path) => (n - 1) * SITE_PATHS.length + SITE_PATHS.indexOf(path) + 1;
+
+describe('an account of many sites: a page is looked up in one read', () => {
+	const fixture = useFixture();
+	beforeEach(() => fixture.sandbox.reset(agencyAccount()));
+
+	test.each([
+		['/about', 'site-7.test%/about'],
+		['/blog/', 'site-7.test%/blog'],
+		['/', 'site-7.test'],
+	])(
+		'site-7.test%s among 400 sites that all have it: one read, then the re-run',
+		async (path, term) => {
+			const { items, error } = await fixture.run(createOrRerun(`https://site-7.test${path}`));
+			expect(error).toBeUndefined();
+			const id = agencyId(7, path);
+			expect(fixture.takeRequests()).toEqual([urlSearch(term), rerun(id)]);
+			expect(jsonOf(items)).toEqual([[id, `site-7.test${path}`.replace(/\/$/, ''), 're-run']]);
+		},
+	);
+
+	test('a new page: one read, the Create, and one read after it', async () => {
+		const { items, error } = await fixture.run(createOrRerun('https://site-7.test/pricing'));
+		expect(error).toBeUndefined();
+		expect(fixture.takeRequests()).toEqual([
+			urlSearch('site-7.test%/pricing'),
+			create('https://site-7.test/pricing'),
+			urlSearch('site-7.test%/pricing'),
+		]);
+		expect(jsonOf(items)).toEqual([[1601, 'site-7.test/pricing', 'created']]);
+	});
+
+	// The spellings phpRank may hold that put text between the site and the path: still one read.
+	test.each([
+		['https://site-7.test:443/team', 'https://site-7.test/team'],
+		['https://site-7.test/x/../team', 'https://site-7.test/team'],
+		['https://SITE-7.TEST/team', 'https://site-7.test/team/'],
+		['https://site-7.test/team', 'https://site-7.test:443/x/../team'],
+	])('held as %s, asked as %s: one read, re-run, nothing created', async (held, asked) => {
+		fixture.sandbox.reset([...agencyAccount(), { url: held }]);
+		const { items, error } = await fixture.run(createOrRerun(asked));
+		expect(error).toBeUndefined();
+		expect(fixture.takeRequests()).toEqual([urlSearch('site-7.test%/team'), rerun(1601)]);
+		expect(jsonOf(items).map(([id, , action]) => [id, action])).toEqual([[1601, 're-run']]);
+		expect(fixture.sandbox.reports()).toHaveLength(1601);
+	});
+
+	test("a report phpRank filed under another site's name (its final URL was elsewhere): found, re-run", async () => {
+		fixture.sandbox.reset([
+			...agencyAccount(),
+			{ url: 'https://site-7.test/old-offer', project: 'shop.elsewhere.test' },
+		]);
+		const { items } = await fixture.run(createOrRerun('https://site-7.test/old-offer'));
+		expect(fixture.takeRequests()).toEqual([urlSearch('site-7.test%/old-offer'), rerun(1601)]);
+		expect(jsonOf(items)).toEqual([[1601, 'site-7.test/old-offer', 're-run']]);
+	});
+
+	test("sites whose host holds the site's name are neighbours, passed over: site-7.test is not my-site-7.test", async () => {
+		fixture.sandbox.reset([
+			{ url: 'https://site-7.test/about' },
+			{ url: 'https://my-site-7.test/about' },
+			{ url: 'https://blog.site-7.test/about' },
+		]);
+		const { items } = await fixture.run(createOrRerun('https://site-7.test/about'));
+		expect(fixture.takeRequests()).toEqual([urlSearch('site-7.test%/about'), rerun(1)]);
+		expect(jsonOf(items)).toEqual([[1, 'site-7.test/about', 're-run']]);
+	});
+});
+
+describe('a phpRank build whose search takes `%` as itself: one report per page all the same', () => {
+	// phpRank passes the search to LIKE as it is (docs/phprank-api.md); a build that escapes it lists
+	// nothing for `site-7.test%/about`. The read after the Create does not list the run's own report
+	// then: the node reads the page's reports with the path alone, keeps the older report, re-runs it,
+	// and searches this account with the path alone from then on.
+	const fixture = useFixture();
+	beforeEach(() => {
+		fixture.sandbox.reset([
+			{ url: 'https://site-1.test/about' },
+			{ url: 'https://site-7.test/about' },
+			{ url: 'https://site-9.test/about' },
+		]);
+		fixture.sandbox.setFaults({ searchAsWritten: true });
+	});
+	afterAll(() => fixture.sandbox.setFaults({}));
+
+	test("the first run: its Create is deleted, the page's report re-run; the next run searches the path alone", async () => {
+		const first = await fixture.run(createOrRerun('https://site-7.test/about'));
+		expect(first.error).toBeUndefined();
+		expect(fixture.takeRequests()).toEqual([
+			urlSearch('site-7.test%/about'),
+			create('https://site-7.test/about'),
+			urlSearch('site-7.test%/about'),
+			urlSearch('/about'),
+			del('/api/v1/reports/4'),
+			rerun(2),
+		]);
+		expect(jsonOf(first.items)).toEqual([[2, 'site-7.test/about', 're-run']]);
+		expect(fixture.sandbox.reports().filter((r) => r.deleted_at === null)).toHaveLength(3);
+
+		const second = await fixture.run(createOrRerun('https://site-7.test/about'));
+		expect(fixture.takeRequests()).toEqual([urlSearch('/about'), rerun(2)]);
+		expect(jsonOf(second.items)).toEqual([[2, 'site-7.test/about', 're-run']]);
+
+		const created = await fixture.run(createOrRerun('https://site-7.test/new'));
+		expect(fixture.takeRequests()).toEqual([
+			urlSearch('/new'),
+			create('https://site-7.test/new'),
+			urlSearch('/new'),
+		]);
+		expect(jsonOf(created.items)).toEqual([[5, 'site-7.test/new', 'created']]);
+	});
+});
