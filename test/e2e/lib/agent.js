@@ -207,8 +207,8 @@ async function checkAgent({ ctx, sandbox, mock, report, tag, pkg, seed, runTail 
 		path: '/api/v1/reports',
 		query: {
 			search_by: 'url',
-			// the page's search term: the part of its URL every spelling shares (report/storedUrl.ts)
-			search: '/shop',
+			// the page's lookup term: its site, then the part of its path every spelling shares (report/storedUrl.ts)
+			search: 'northwind-coffee.com%/shop',
 			sort_by: 'id',
 			sort: 'desc',
 			per_page: '100',

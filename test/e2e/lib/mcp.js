@@ -376,8 +376,8 @@ async function checkMcp({ ctx, sandbox, report, tag, pkg, seed }) {
 					sent: [
 						get('/api/v1/reports', {
 							search_by: 'url',
-							// the page's search term: the part of its URL every spelling shares (report/storedUrl.ts)
-							search: '/shop',
+							// the page's lookup term: its site, then the part of its path every spelling shares (report/storedUrl.ts)
+							search: 'northwind-coffee.com%/shop',
 							sort_by: 'id',
 							sort: 'desc',
 							per_page: '100',
