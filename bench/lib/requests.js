@@ -4,6 +4,7 @@
 // Request", page = {{ $pageCount + 1 }}). Every measured node gets its own sandbox, so the
 // sandbox's request log counts exactly that node's requests.
 const { startSandbox } = require('../../test/sandbox');
+const { likeMatcher } = require('../../test/sandbox/laravel');
 const { phpRankNode, httpNode, fanOutWorkflow, itemsNode } = require('./workflows');
 const { nodeRun } = require('./n8nSession');
 
@@ -220,6 +221,11 @@ const auditPages = (count) =>
 const auditSites = (count) =>
 	Array.from({ length: count }, (_, i) => `https://site-${i + 1}.test/`);
 const asSeed = (urls) => urls.map((url) => ({ url }));
+/** An agency's account: `count` sites, each with its home page, /about, /blog/ and /contact. */
+const agencySites = (count) =>
+	Array.from({ length: count }, (_, i) =>
+		['/', '/about', '/blog/', '/contact'].map((path) => `https://site-${i + 1}.test${path}`),
+	).flat();
 
 const CREATE_OR_RERUN_CASES = [
 	{ label: 'a page with a report', urls: ['https://copperleaf.io/about'] },
@@ -277,6 +283,18 @@ const CREATE_OR_RERUN_CASES = [
 		checkAfterCreate: false,
 	},
 	{
+		label:
+			'400 sites x 4 pages in one account, every site has /about: one page looked up (site-7.test/about)',
+		seed: asSeed(agencySites(400)),
+		urls: ['https://site-7.test/about'],
+	},
+	{
+		label:
+			'400 sites x 4 pages in one account: a new page whose path every site has (site-401.test/about)',
+		seed: asSeed(agencySites(400)),
+		urls: ['https://site-401.test/about'],
+	},
+	{
 		label: '1,000 pages on 1,000 sites, one page each, each with a report',
 		seed: asSeed(auditSites(1000)),
 		urls: auditSites(1000),
@@ -293,9 +311,11 @@ function storedForm(url) {
 		.replace(/\/+$/, '');
 }
 
-/** Reports whose URL contains `term` (phpRank's search, without SQL wildcards), newest first. */
-const searched = (reports, term) =>
-	reports.filter((r) => r.url.toLowerCase().includes(term.toLowerCase()));
+/** Reports whose URL `term` lists (phpRank's search: SQL `LIKE '%term%'`, the sandbox's), newest first. */
+const searched = (reports, term) => {
+	const matches = likeMatcher(term);
+	return reports.filter((r) => matches(r.url));
+};
 const pagesOf = (count) => Math.max(1, Math.ceil(count / 100));
 
 /** The node's search terms (report/storedUrl.ts of this repo's build): a part every spelling of the page shares. */
@@ -309,12 +329,12 @@ function searchTerms() {
  * report, or the whole search when it has none: what the node did before it read a site's listing,
  * searching for the whole stored URL), plus one write (none when kept). `minimum`: each site read once,
  * the cheaper of its listing (the search for its host) and its pages' own lookups (the search for a
- * part every spelling of the page shares), plus the same writes, plus the read after the Creates
+ * site, `%`, then a part of the path every spelling shares), plus the same writes, plus the read after the Creates
  * (Check for a Parallel Create, on unless the case turns it off): one per page created alone, one read
  * of the site's new reports for the Creates of a site's pages in one run.
  */
 function createOrRerunCounts(sandbox, c) {
-	const { pageSearchTerm, siteSearchTerm, storedUrl } = searchTerms();
+	const { pageLookupTerm, siteSearchTerm, storedUrl } = searchTerms();
 	const reports = sandbox
 		.reports()
 		.filter((r) => r.deleted_at === null)
@@ -326,7 +346,7 @@ function createOrRerunCounts(sandbox, c) {
 		const before = searched(reports, page);
 		const beforeAt = before.findIndex((r) => r.url === page);
 		alone += beforeAt === -1 ? pagesOf(before.length) : Math.ceil((beforeAt + 1) / 100);
-		const matches = searched(reports, pageSearchTerm(page));
+		const matches = searched(reports, pageLookupTerm(page));
 		const position = matches.findIndex((r) => storedUrl(r.url) === page);
 		const lookup = position === -1 ? pagesOf(matches.length) : Math.ceil((position + 1) / 100);
 		if (!(position !== -1 && c.maxAgeHours)) writes += 1;
