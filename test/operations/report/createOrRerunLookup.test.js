@@ -129,3 +129,28 @@ describe('a phpRank build whose search takes `%` as itself: one report per page 
 		expect(jsonOf(created.items)).toEqual([[5, 'site-7.test/new', 'created']]);
 	});
 });
+
+describe('a build that takes `%` as itself, met first with a new page', () => {
+	const fixture = useFixture();
+	beforeAll(() => {
+		fixture.sandbox.reset([{ url: 'https://site-1.test/about' }]);
+		fixture.sandbox.setFaults({ searchAsWritten: true });
+	});
+
+	test('the page had no report: the Create stays, the path alone is read once, the next lookup searches it', async () => {
+		const first = await fixture.run(createOrRerun('https://site-7.test/about'));
+		expect(first.error).toBeUndefined();
+		expect(fixture.takeRequests()).toEqual([
+			urlSearch('site-7.test%/about'),
+			create('https://site-7.test/about'),
+			urlSearch('site-7.test%/about'),
+			urlSearch('/about'),
+		]);
+		expect(jsonOf(first.items)).toEqual([[2, 'site-7.test/about', 'created']]);
+
+		const second = await fixture.run(createOrRerun('https://site-7.test/about'));
+		expect(fixture.takeRequests()).toEqual([urlSearch('/about'), rerun(2)]);
+		expect(jsonOf(second.items)).toEqual([[2, 'site-7.test/about', 're-run']]);
+		expect(fixture.sandbox.reports()).toHaveLength(2);
+	});
+});
