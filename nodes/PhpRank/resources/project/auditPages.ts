@@ -1,7 +1,7 @@
 import type { IDataObject, IExecutePaginationFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { SitePage } from '../../sitemap/sitePages';
+import type { SitePage } from '../../sitemap/sitePageTypes';
 import { CREDENTIAL_NAME } from '../../shared/constants';
 import type { ItemRequests } from '../../transport';
 import { failsEveryPage, nodeErrorOf } from '../../transport';

@@ -2,7 +2,7 @@ import type { IDataObject, IExecutePaginationFunctions } from 'n8n-workflow';
 
 import type { AuditPlan } from '../../report/auditPlan';
 import { planAudit } from '../../report/auditPlan';
-import type { SitePage, SitePages } from '../../sitemap/sitePages';
+import type { SitePage, SitePages } from '../../sitemap/sitePageTypes';
 import type { ItemRequests } from '../../transport';
 import { auditPages, pageFields, projectOf } from './auditPages';
 import type { AuditSettings } from './auditSettings';

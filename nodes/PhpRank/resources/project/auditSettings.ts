@@ -1,6 +1,6 @@
 import type { IDataObject, IExecutePaginationFunctions } from 'n8n-workflow';
 
-import type { SitePage } from '../../sitemap/sitePages';
+import type { SitePage } from '../../sitemap/sitePageTypes';
 import { pageFilterOf } from '../../sitemap/sitePages';
 import { PRIVACY } from '../../shared/constants';
 import {
