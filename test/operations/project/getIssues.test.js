@@ -11,6 +11,7 @@ const {
 } = require('../../node/fixture');
 const { checkReason } = require('../../helpers/built').checkReasons;
 const { CHECK_CATALOGUE } = require('../../helpers/built').checkCatalogue;
+const { DEFAULT_PAGES_PER_ISSUE } = require('../../helpers/built').fields;
 const { expectedIssues: oracle, RANK } = require('../../helpers/site-issues-oracle');
 
 const fixture = useFixture();
@@ -36,7 +37,11 @@ const pages = (count, site = SITE) =>
 
 /** What Get Issues must output for `project`, from the sandbox's stored reports. */
 const expectedIssues = (project, options) =>
-	oracle(fixture.sandbox.reports(), project, options, { checkReason, CHECK_CATALOGUE });
+	oracle(fixture.sandbox.reports(), project, options, {
+		checkReason,
+		CHECK_CATALOGUE,
+		DEFAULT_PAGES_PER_ISSUE,
+	});
 
 const jsonOf = (items) => items.map((item) => item.json);
 
