@@ -185,7 +185,8 @@ test('the reason of a failed validation: what settled it, whether pages were lef
 
 // A constant changed in one place changes every figure that states it: validateFix.ts's descriptions
 // state NOT_CHECKED_IN_A_ROW from the constant; docs/usage.md and the README state it, and this fails
-// until they say what it now is (docs/architecture.md names the constant). A change of it:
+// until they say what it now is (docs/architecture.md names the constant; the MCP example's tool
+// description says "a few"). A change of it:
 // fixValidation.ts, docs/usage.md, README.md (and the description snapshot, regenerated).
 describe('the figures that state NOT_CHECKED_IN_A_ROW', () => {
 	const text = (file) =>
@@ -199,6 +200,10 @@ describe('the figures that state NOT_CHECKED_IN_A_ROW', () => {
 		['docs/usage.md', `those cost ${N} re-runs, not one per page`],
 		['docs/usage.md', `or after ${N} pages in a row phpRank could not re-check. On:`],
 		['docs/usage.md', `up to ${N} such pages in a row with the default`],
+		[
+			'docs/usage.md',
+			`\`phpRank could not re-check ${N} pages in a row, so the validation stopped (`,
+		],
 	])('%s: "%s"', (file, figure) => {
 		expect(text(file)).toContain(figure);
 	});
