@@ -57,7 +57,9 @@ test('250 reports: 3 requests of 100, newest first, one item per failing check, 
 	// the order: importance, then the most pages, then the check
 	const order = jsonOf(items).map((issue) => [RANK[issue.importance], -issue.pages_failing]);
 	expect(order).toEqual([...order].sort((a, b) => a[0] - b[0] || a[1] - b[1]));
-	expect(jsonOf(items)[0].pages).toHaveLength(10);
+	// the default Pages per Issue, as the first issue fails on more pages
+	expect(jsonOf(items)[0].pages).toHaveLength(DEFAULT_PAGES_PER_ISSUE);
+	expect(jsonOf(items)[0].pages_failing).toBeGreaterThan(DEFAULT_PAGES_PER_ISSUE);
 });
 
 test('exactly 100 and exactly 1 report: one request each', async () => {
