@@ -1,15 +1,19 @@
 // What Project → Get Issues must output for a project, worked out from a phpRank store's reports
 // (the sandbox's `reports()`: every stored report with its results and deleted_at), independently
 // of nodes/PhpRank/report/siteHealth.ts. The check catalogue and the one-line reason come from the
-// package under test (built or installed): `checkReason(check, result)` and `CHECK_CATALOGUE`.
+// package under test (built or installed): `checkReason(check, result)` and `CHECK_CATALOGUE`, and
+// with them its `DEFAULT_PAGES_PER_ISSUE` (shared/fields.ts) when no Pages per Issue is given.
 const RANK = { high: 0, medium: 1, low: 2 };
 
 function expectedIssues(
 	reports,
 	project,
-	{ pagesPerIssue = 10, importance = ['high', 'medium', 'low'] } = {},
-	{ checkReason, CHECK_CATALOGUE },
+	{ pagesPerIssue, importance = ['high', 'medium', 'low'] } = {},
+	{ checkReason, CHECK_CATALOGUE, DEFAULT_PAGES_PER_ISSUE },
 ) {
+	const listed = pagesPerIssue ?? DEFAULT_PAGES_PER_ISSUE;
+	if (listed === undefined)
+		throw new Error("expectedIssues: give pagesPerIssue, or the package's DEFAULT_PAGES_PER_ISSUE");
 	const info = new Map(CHECK_CATALOGUE.map((check) => [check.key, check]));
 	const newest = new Map();
 	for (const report of reports) {
@@ -38,7 +42,7 @@ function expectedIssues(
 			importance: failing[0].result.importance ?? info.get(check).importance,
 			pages_failing: failing.length,
 			pages_audited: newest.size,
-			pages: failing.slice(0, pagesPerIssue).map(({ id, url, reason }) => ({ id, url, reason })),
+			pages: failing.slice(0, listed).map(({ id, url, reason }) => ({ id, url, reason })),
 			how_to_fix: info.get(check).howToFix,
 		}))
 		.filter((issue) => importance.includes(issue.importance))

@@ -1,5 +1,7 @@
 // nodes/PhpRank/report/fixValidation.ts: the pages that fail a check, and the re-runs' tally. What
 // it outputs through the node is tested in test/operations/project/validateFix.test.js.
+const fs = require('node:fs');
+const path = require('node:path');
 const { FailingPages, FixValidation, NOT_CHECKED_IN_A_ROW, recheckOutcome } =
 	require('../helpers/built').fixValidation;
 
@@ -108,18 +110,29 @@ function validationOf(count, pagesListed = 10) {
 }
 const notChecked = (reason) => ({ kind: 'notChecked', reason });
 
-test('settled: at the first page still failing, or after 3 pages in a row not checked; a page checked between starts the count again', () => {
-	expect(NOT_CHECKED_IN_A_ROW).toBe(3);
-	const { validation, pages } = validationOf(10);
+// Every figure below follows from NOT_CHECKED_IN_A_ROW (N): none holds only for one N.
+const N = NOT_CHECKED_IN_A_ROW;
+
+test(`settled: at the first page still failing, or after ${N} pages in a row not checked; a page checked between starts the count again`, () => {
+	// fixed; N - 1 not checked; fixed (the count starts again); N not checked (the Nth settles); 2 fixed
+	const kinds = [
+		'fixed',
+		...Array(N - 1).fill('notChecked'),
+		'fixed',
+		...Array(N).fill('notChecked'),
+		'fixed',
+		'fixed',
+	];
+	const { validation, pages } = validationOf(kinds.length);
 	const settledAfter = pages.map((page, i) => {
-		const outcome = [1, 2, 4, 5, 6].includes(i) ? notChecked(`no ${page.id}`) : { kind: 'fixed' };
-		validation.record(page, outcome);
+		validation.record(page, kinds[i] === 'fixed' ? { kind: 'fixed' } : notChecked(`no ${page.id}`));
 		return validation.settled;
 	});
-	// not checked: pages 2, 3, then 5, 6, 7 (the third in a row); settled stays settled
-	expect(settledAfter).toEqual([false, false, false, false, false, false, true, true, true, true]);
+	const settlesAt = 2 * N; // the Nth of the second run: settled stays settled
+	expect(settledAfter).toEqual(kinds.map((_, i) => i >= settlesAt));
+	const first = pages[kinds.indexOf('notChecked')];
 	expect(validation.result('a.test').reason).toBe(
-		'phpRank could not re-check 5 pages. The first, a.test/9: no 9',
+		`phpRank could not re-check ${2 * N - 1} pages. The first, ${first.url}: no ${first.id}`,
 	);
 	const still = validationOf(3);
 	still.validation.record(still.pages[0], { kind: 'fixed' });
@@ -132,7 +145,7 @@ test('the reason of a failed validation: what settled it, whether pages were lef
 	const stopped = validationOf(20, 0);
 	stopped.validation.record(stopped.pages[0], notChecked('deleted'));
 	stopped.validation.record(stopped.pages[1], { kind: 'fixed' });
-	for (const page of stopped.pages.slice(2, 5))
+	for (const page of stopped.pages.slice(2, 2 + N))
 		stopped.validation.record(page, notChecked(`timed out at ${page.url}`));
 	expect(stopped.validation.result('a.test')).toEqual({
 		project: 'a.test',
@@ -140,13 +153,12 @@ test('the reason of a failed validation: what settled it, whether pages were lef
 		name: 'Title',
 		importance: 'high',
 		validation: 'failed',
-		reason:
-			'phpRank could not re-check 3 pages in a row, so the validation stopped (15 pages not re-run). The first, a.test/18: timed out at a.test/18',
+		reason: `phpRank could not re-check ${N} pages in a row, so the validation stopped (${20 - 2 - N} pages not re-run). The first, a.test/18: timed out at a.test/18`,
 		pages_failing_before: 20,
 		pages_rechecked: 1,
 		pages_fixed: 1,
 		pages_still_failing: 0,
-		pages_not_checked: 4,
+		pages_not_checked: 1 + N,
 		pages: [],
 	});
 
@@ -169,4 +181,42 @@ test('the reason of a failed validation: what settled it, whether pages were lef
 	expect(manyStill.validation.result('a.test').reason).toBe(
 		'2 pages still fail Title when re-run. The first, a.test/2: title: 2',
 	);
+});
+
+// A constant changed in one place changes every figure that states it: validateFix.ts's descriptions
+// state NOT_CHECKED_IN_A_ROW from the constant; docs/usage.md and the README state it, and this fails
+// until they say what it now is (docs/architecture.md names the constant; the MCP example's tool
+// description says "a few"). A change of it:
+// fixValidation.ts, docs/usage.md, README.md (and the description snapshot, regenerated).
+describe('the figures that state NOT_CHECKED_IN_A_ROW', () => {
+	const text = (file) =>
+		fs.readFileSync(path.join(__dirname, '..', '..', file), 'utf8').replace(/\s+/g, ' ');
+	test.each([
+		['README.md', `or after ${N} pages in a row phpRank could not re-check`],
+		[
+			'docs/usage.md',
+			`It also stops after **${N} pages in a row that phpRank could not re-check**`,
+		],
+		['docs/usage.md', `those cost ${N} re-runs, not one per page`],
+		['docs/usage.md', `or after ${N} pages in a row phpRank could not re-check. On:`],
+		['docs/usage.md', `up to ${N} such pages in a row with the default`],
+		[
+			'docs/usage.md',
+			`\`phpRank could not re-check ${N} pages in a row, so the validation stopped (`,
+		],
+	])('%s: "%s"', (file, figure) => {
+		expect(text(file)).toContain(figure);
+	});
+
+	test("Validate Fix's descriptions say it from the constant", () => {
+		const { PhpRank } = require('../helpers/built').node;
+		const { properties } = new PhpRank().description;
+		const operation = properties
+			.filter((p) => p.name === 'operation')
+			.flatMap((p) => p.options)
+			.find((o) => o.value === 'validateFix');
+		const checkAll = properties.find((p) => p.name === 'checkAllPages');
+		for (const description of [operation.description, checkAll.description])
+			expect(description).toContain(`after ${N} pages in a row phpRank could not re-check`);
+	});
 });

@@ -2,7 +2,7 @@ import { InvalidInput } from '../shared/inputChecks';
 import { truncated } from '../shared/truncate';
 import { modifiedSinceFrom, modifiedSinceKeeps } from './modifiedSince';
 import { exponentialPart } from './patternCost';
-import type { SitePage } from './sitePages';
+import type { SitePage } from './sitePageTypes';
 
 /**
  * Audit Site's filters, read and checked before anything is sent: Include / Exclude URLs

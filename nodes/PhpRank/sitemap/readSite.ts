@@ -5,16 +5,19 @@ import type { FollowVerdict, SiteFetch, SiteFile, SiteSending } from '../transpo
 import { siteFetch, SiteFileFailure } from '../transport/siteFetch';
 import { CorruptGzip, fileText } from './fileText';
 import { sitemapsOfRobotsTxt } from './robotsTxt';
-import type { SitePage, SitePages, SitePagesRequest, SkippedSitemap } from './sitePages';
-import {
-	MAX_INDEX_DEPTH,
-	MAX_PAGE_URL_LENGTH,
-	MAX_ROBOTS_BYTES,
-	MAX_SITEMAP_BYTES,
-	MAX_SITEMAP_FILES,
-} from './sitePages';
+import type { SitePage, SitePages, SitePagesRequest, SkippedSitemap } from './sitePageTypes';
 import type { SitemapEntry } from './sitemapXml';
 import { NotASitemap, SitemapScanner } from './sitemapXml';
+
+/** RFC 9309: a crawler reads at least 500 KiB of robots.txt; the rest is not read. */
+export const MAX_ROBOTS_BYTES = 500 * 1024;
+/** The sitemap protocol's limit on one file, uncompressed. */
+export const MAX_SITEMAP_BYTES = 50 * 1024 * 1024;
+export const MAX_SITEMAP_FILES = 100;
+/** The longest URL phpRank stores (its validation of a Create): a longer page is not listed. */
+export const MAX_PAGE_URL_LENGTH = 2048;
+/** Index files below the first one. */
+export const MAX_INDEX_DEPTH = 3;
 
 /**
  * The reading of a site's pages that sitePages.ts describes (SitePagesReader loads this file at

@@ -73,6 +73,9 @@ export type Failure =
 	/** The execution was stopped (Stop, the execution timeout): nothing more is sent. */
 	| { type: 'canceled' };
 
+/** An error response (4xx, 5xx) other than a 429, as the wording reads it. */
+export type HttpError = Extract<Failure, { type: 'httpError' }>;
+
 /**
  * What a response body of the wrong shape held, for the wording (never its values: they may
  * echo secrets): its kind, a list's or a text's length, an object's first keys and its `data`.

@@ -2,7 +2,7 @@ import { siteRoot } from '../shared/apiBaseUrl';
 import { RESOURCE } from '../shared/constants';
 import { ownEntry } from '../shared/ownEntry';
 import { truncated } from '../shared/truncate';
-import type { BodyOutline, Failure, FailureSubject, ResponseShape } from './failure';
+import type { BodyOutline, Failure, FailureSubject, HttpError, ResponseShape } from './failure';
 import type { FailureText } from './refusalWording';
 import { describeRefusal, PLAN_FULL_NOT_SENT } from './refusalWording';
 
@@ -319,8 +319,6 @@ function describeNotSent(code: string, configuration: boolean, baseUrl: string):
 		httpCode: 'none',
 	};
 }
-
-type HttpError = Extract<Failure, { type: 'httpError' }>;
 
 /** `phpRank said: "…"` after a description, when phpRank gave a message. */
 function serverQuote(failure: HttpError): string {

@@ -20,7 +20,7 @@ import { InvalidInput } from '../shared/inputChecks';
 import { pageRefusalOf, PipelineFailure } from './failure';
 import type { ErrorSituation } from './itemFailure';
 import type { ChannelDeadline, RequestLimits } from './limits';
-import { DEFAULT_LIMITS } from './limits';
+import { DEFAULT_LIMITS, DEFAULT_TIMEOUT_MS } from './limits';
 import type { CollectOptions, ListEnvelope, PagePosition } from './paging';
 import type { ItemRequests } from './pipeline';
 import { withoutUserinfo } from './redaction';
@@ -50,7 +50,7 @@ export type {
 	PagePosition,
 	RequestLimits,
 };
-export { DEFAULT_LIMITS, deadlineFrom } from './limits';
+export { DEFAULT_LIMITS, DEFAULT_TIMEOUT_MS, deadlineFrom } from './limits';
 export { withoutUserinfo };
 export { collectPages, firstPageOf, isLastPage, LARGEST_PAGE_SIZE, planPages } from './paging';
 export { untilCanceled } from './abort';
@@ -115,9 +115,6 @@ const LIMIT_OPTIONS: ReadonlyArray<[string, keyof RequestLimits, number, number]
 	['retries', 'retries', 0, 1],
 	['maxRateLimitWait', 'maxRateLimitWaitMs', 0, 1000],
 ];
-
-/** n8n's default Timeout of a routed request (RoutingNode sets it when Request Options has none). */
-const DEFAULT_TIMEOUT_MS = 300_000;
 
 /**
  * The routing of one operation option. n8n merges an option's `routing.operations` into the

@@ -23,6 +23,12 @@ export const DEFAULT_LIMITS: RequestLimits = {
 };
 
 /**
+ * n8n's default Timeout of a request (RoutingNode sets it when Request Options has none): the
+ * bound of each attempt when the routed request has no timeout, and of each file Audit Site reads.
+ */
+export const DEFAULT_TIMEOUT_MS = 300_000;
+
+/**
  * The deadline of a channel's requests. n8n's own Timeout only bounds the silence on the
  * connection (a server sending a byte a second never times out): this one bounds the whole
  * attempt, body included, and, for a poll or a list search, all of its requests together.

@@ -1,5 +1,5 @@
 import { truncated } from '../shared/truncate';
-import type { Failure } from './failure';
+import type { HttpError } from './failure';
 import { pageRefusalOf } from './failure';
 
 /**
@@ -7,8 +7,6 @@ import { pageRefusalOf } from './failure';
  * address and a page it refused (failure.ts `pageRefusalOf`): its plan is full, or it could not
  * fetch the page. The plan's words are the same for a Create left unsent after that answer.
  */
-
-type HttpError = Extract<Failure, { type: 'httpError' }>;
 
 /** A failure as the user reads it (failureWording.ts words every one; a 422's words are here). */
 export interface FailureText {

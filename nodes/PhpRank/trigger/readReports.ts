@@ -61,7 +61,7 @@ async function pollList(
 const PROBE_PAGE = 10;
 
 /** Check Failed's and Check Fixed's Checks: the keys chosen; none is refused before anything is sent. */
-function checksOf(context: IPollFunctions, event: TriggerEvent): string[] {
+function watchedChecksOf(context: IPollFunctions, event: TriggerEvent): string[] {
 	if (!isCheckEvent(event)) return [];
 	const value = context.getNodeParameter('checks', DEFAULT_CHECKS) as unknown;
 	const keys = (Array.isArray(value) ? value : [value]).filter(
@@ -100,7 +100,7 @@ export function settingsOf(context: IPollFunctions): WatchSettings {
 	const event = context.getNodeParameter('event', 'newReport') as TriggerEvent;
 	return {
 		event,
-		checks: checksOf(context, event),
+		checks: watchedChecksOf(context, event),
 		project,
 		threshold: Number(context.getNodeParameter('threshold', DEFAULT_THRESHOLD)),
 		minimumChange: Number(context.getNodeParameter('minimumChange', 1)),

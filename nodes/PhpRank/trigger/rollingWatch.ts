@@ -17,7 +17,11 @@ import { isLastPage, LARGEST_PAGE_SIZE, sendFromCode } from '../transport';
  * polls a round over P reports takes.
  */
 
-/** Pages of older reports one poll reads after page 1: 10 requests a poll, as the most Reports to Watch reads. */
+/**
+ * Pages of older reports one poll reads after page 1: with page 1, as many requests a poll as the most
+ * Reports to Watch reads (MAX_WATCHED, triggerFields.ts). docs/usage.md and the README state it and
+ * what follows from it (test/trigger/rollingWatch.test.js checks them).
+ */
 export const SLICE_PAGES = 9;
 /**
  * How many polls a round over `reports` reports takes while none is created or deleted: docs/usage.md

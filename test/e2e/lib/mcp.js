@@ -437,6 +437,8 @@ async function checkMcp({ ctx, sandbox, report, tag, pkg, seed }) {
 				{
 					checkReason: require(path.join(pkgReport, 'checkReasons.js')).checkReason,
 					CHECK_CATALOGUE: require(path.join(pkgReport, 'checkCatalogue.js')).CHECK_CATALOGUE,
+					DEFAULT_PAGES_PER_ISSUE: require(path.join(pkgReport, '..', 'shared', 'fields.js'))
+						.DEFAULT_PAGES_PER_ISSUE,
 				},
 			);
 			report.equal(

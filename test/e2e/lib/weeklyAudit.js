@@ -124,12 +124,14 @@ function runLineOf(item) {
 const issueLineOf = (issue) =>
 	`- **[${issue.importance}] ${issue.name}**: ${issue.pages_failing} of ${issue.pages_audited} pages. Fix: ${issue.how_to_fix}`;
 
-/** The package's check catalogue and reasons, from the tarball n8n installed. */
+/** The package's check catalogue, reasons and default Pages per Issue, from the tarball n8n installed. */
 function packageModules(pkg) {
-	const dist = path.join(pkg.dir, 'dist', 'nodes', 'PhpRank', 'report');
+	const dist = path.join(pkg.dir, 'dist', 'nodes', 'PhpRank');
 	return {
-		checkReason: require(path.join(dist, 'checkReasons.js')).checkReason,
-		CHECK_CATALOGUE: require(path.join(dist, 'checkCatalogue.js')).CHECK_CATALOGUE,
+		checkReason: require(path.join(dist, 'report', 'checkReasons.js')).checkReason,
+		CHECK_CATALOGUE: require(path.join(dist, 'report', 'checkCatalogue.js')).CHECK_CATALOGUE,
+		DEFAULT_PAGES_PER_ISSUE: require(path.join(dist, 'shared', 'fields.js'))
+			.DEFAULT_PAGES_PER_ISSUE,
 	};
 }
 

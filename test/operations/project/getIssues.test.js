@@ -11,6 +11,7 @@ const {
 } = require('../../node/fixture');
 const { checkReason } = require('../../helpers/built').checkReasons;
 const { CHECK_CATALOGUE } = require('../../helpers/built').checkCatalogue;
+const { DEFAULT_PAGES_PER_ISSUE } = require('../../helpers/built').fields;
 const { expectedIssues: oracle, RANK } = require('../../helpers/site-issues-oracle');
 
 const fixture = useFixture();
@@ -36,7 +37,11 @@ const pages = (count, site = SITE) =>
 
 /** What Get Issues must output for `project`, from the sandbox's stored reports. */
 const expectedIssues = (project, options) =>
-	oracle(fixture.sandbox.reports(), project, options, { checkReason, CHECK_CATALOGUE });
+	oracle(fixture.sandbox.reports(), project, options, {
+		checkReason,
+		CHECK_CATALOGUE,
+		DEFAULT_PAGES_PER_ISSUE,
+	});
 
 const jsonOf = (items) => items.map((item) => item.json);
 
@@ -52,7 +57,9 @@ test('250 reports: 3 requests of 100, newest first, one item per failing check, 
 	// the order: importance, then the most pages, then the check
 	const order = jsonOf(items).map((issue) => [RANK[issue.importance], -issue.pages_failing]);
 	expect(order).toEqual([...order].sort((a, b) => a[0] - b[0] || a[1] - b[1]));
-	expect(jsonOf(items)[0].pages).toHaveLength(10);
+	// the default Pages per Issue, as the first issue fails on more pages
+	expect(jsonOf(items)[0].pages).toHaveLength(DEFAULT_PAGES_PER_ISSUE);
+	expect(jsonOf(items)[0].pages_failing).toBeGreaterThan(DEFAULT_PAGES_PER_ISSUE);
 });
 
 test('exactly 100 and exactly 1 report: one request each', async () => {

@@ -57,3 +57,20 @@ test.each(Object.keys(OPERATIONS))(
 		expect(fixture.takeRequests()).toEqual([]);
 	},
 );
+
+// A constant changed in one place changes every figure that states it: docs/usage.md states Pages per
+// Issue's default for both operations; this fails until it says DEFAULT_PAGES_PER_ISSUE (the field's
+// default is the constant; the Get Issues oracle takes it from the package). A change of it:
+// shared/fields.ts, docs/usage.md (and the description snapshot, regenerated).
+test('docs/usage.md states the default Pages per Issue of both operations', () => {
+	const { DEFAULT_PAGES_PER_ISSUE } = require('../../helpers/built').fields;
+	const usage = require('node:fs')
+		.readFileSync(
+			require('node:path').join(__dirname, '..', '..', '..', 'docs', 'usage.md'),
+			'utf8',
+		)
+		.split('\n')
+		.filter((line) => line.startsWith('| **Pages per Issue** |'));
+	expect(usage.length).toBe(Object.keys(OPERATIONS).length);
+	for (const line of usage) expect(line).toContain(`Default ${DEFAULT_PAGES_PER_ISSUE};`);
+});

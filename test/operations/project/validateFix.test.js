@@ -12,6 +12,8 @@ const {
 	CANCELED,
 } = require('../../node/fixture');
 const { checkReason } = require('../../helpers/built').checkReasons;
+const { NOT_CHECKED_IN_A_ROW: N } = require('../../helpers/built').fixValidation;
+const { DEFAULT_PAGES_PER_ISSUE } = require('../../helpers/built').fields;
 
 const fixture = useFixture();
 
@@ -243,12 +245,14 @@ test('a re-run that fails (a report deleted meanwhile, a server error after the 
 	for (const page of output.pages.slice(0, 2)) expect(page.reason).not.toContain('test-key');
 });
 
-test('phpRank cannot fetch the site (down, or behind a firewall): 3 re-runs, then the validation stops, failed, saying why', async () => {
+// The stop after pages phpRank could not re-check: every figure follows from NOT_CHECKED_IN_A_ROW (N).
+test(`phpRank cannot fetch the site (down, or behind a firewall): ${N} re-runs, then the validation stops, failed, saying why`, async () => {
 	fixture.sandbox.reset(pages(60));
 	fixture.sandbox.makeUnreachable({ project: SITE });
 	const { items, error } = await fixture.run(validateFix());
 	expect(error).toBeUndefined();
-	expect(fixture.takeRequests()).toEqual([listing(1), rerun(60), rerun(58), rerun(56)]);
+	const tried = failingIds(60).slice(0, N);
+	expect(fixture.takeRequests()).toEqual([listing(1), ...tried.map((id) => rerun(id))]);
 	const notChecked = (id) => ({
 		id,
 		url: `${SITE}/page-${id}`,
@@ -258,18 +262,18 @@ test('phpRank cannot fetch the site (down, or behind a firewall): 3 re-runs, the
 	expect(jsonOf(items)).toEqual([
 		result({
 			validation: 'failed',
-			reason: `phpRank could not re-check 3 pages in a row, so the validation stopped (27 pages not re-run). The first, ${SITE}/page-60: ${couldNotFetch(`http://${SITE}/page-60`)}`,
+			reason: `phpRank could not re-check ${N} pages in a row, so the validation stopped (${30 - N} pages not re-run). The first, ${SITE}/page-60: ${couldNotFetch(`http://${SITE}/page-60`)}`,
 			pages_failing_before: 30,
 			pages_rechecked: 0,
 			pages_fixed: 0,
 			pages_still_failing: 0,
-			pages_not_checked: 3,
-			pages: [notChecked(60), notChecked(58), notChecked(56)],
+			pages_not_checked: N,
+			pages: tried.slice(0, DEFAULT_PAGES_PER_ISSUE).map(notChecked),
 		}),
 	]);
 });
 
-test('every re-run answers 503: each page tried 1 + Retries times, 3 pages, then the validation stops', async () => {
+test(`every re-run answers 503: each page tried 1 + Retries times, ${N} pages, then the validation stops`, async () => {
 	fixture.sandbox.reset(pages(60));
 	fixture.sandbox.repair({ checks: CHECK, project: SITE });
 	fixture.sandbox.failNext({ count: 60, status: 503, method: 'PATCH' });
@@ -279,22 +283,19 @@ test('every re-run answers 503: each page tried 1 + Retries times, 3 pages, then
 	expect(error).toBeUndefined();
 	expect(fixture.takeRequests()).toEqual([
 		listing(1),
-		rerun(60),
-		rerun(60),
-		rerun(58),
-		rerun(58),
-		rerun(56),
-		rerun(56),
+		...failingIds(60)
+			.slice(0, N)
+			.flatMap((id) => [rerun(id), rerun(id)]),
 	]);
 	expect(jsonOf(items)).toEqual([
 		result({
 			validation: 'failed',
-			reason: `phpRank could not re-check 3 pages in a row, so the validation stopped (27 pages not re-run). The first, ${SITE}/page-60: ${SERVER_ERROR_503}`,
+			reason: `phpRank could not re-check ${N} pages in a row, so the validation stopped (${30 - N} pages not re-run). The first, ${SITE}/page-60: ${SERVER_ERROR_503}`,
 			pages_failing_before: 30,
 			pages_rechecked: 0,
 			pages_fixed: 0,
 			pages_still_failing: 0,
-			pages_not_checked: 3,
+			pages_not_checked: N,
 			pages: [{ id: 60, url: `${SITE}/page-60`, fixed: null, reason: SERVER_ERROR_503 }],
 		}),
 	]);
@@ -321,32 +322,38 @@ test('Check All Pages goes on past pages phpRank cannot fetch: every failing pag
 	]);
 });
 
-test('pages not checked, never 3 in a row: the validation goes on, to the first page that still fails', async () => {
-	fixture.sandbox.reset(pages(20));
-	for (const id of [20, 18, 14, 12]) fixture.sandbox.makeUnreachable({ url: `${SITE}/page-${id}` });
-	for (const id of [16, 10]) fixture.sandbox.repair({ checks: CHECK, url: `${SITE}/page-${id}` });
+test(`pages not checked, never ${N} in a row: the validation goes on, to the first page that still fails`, async () => {
+	// newest first: N - 1 unreachable, one fixed, N - 1 unreachable, one fixed, one still failing, 3 left
+	const ids = failingIds(4 * N + 8);
+	const firstRun = ids.slice(0, N - 1);
+	const secondRun = ids.slice(N, 2 * N - 1);
+	const fixedIds = [ids[N - 1], ids[2 * N - 1]];
+	const still = ids[2 * N];
+	fixture.sandbox.reset(pages(4 * N + 8));
+	for (const id of [...firstRun, ...secondRun])
+		fixture.sandbox.makeUnreachable({ url: `${SITE}/page-${id}` });
+	for (const id of fixedIds) fixture.sandbox.repair({ checks: CHECK, url: `${SITE}/page-${id}` });
 	const { items } = await fixture.run(validateFix());
 	expect(fixture.takeRequests()).toEqual([
 		listing(1),
-		...[20, 18, 16, 14, 12, 10, 8].map((id) => rerun(id)),
+		...ids.slice(0, 2 * N + 1).map((id) => rerun(id)),
 	]);
 	const page = (id, fixed, reason) => ({ id, url: `${SITE}/page-${id}`, fixed, reason });
 	const unreachable = (id) => page(id, null, couldNotFetch(`http://${SITE}/page-${id}`));
 	expect(jsonOf(items)).toEqual([
 		result({
 			validation: 'failed',
-			reason: `1 page still fails HTTPS Encryption when re-run, so the validation stopped (3 pages not re-run). ${SITE}/page-8: ${reasonOf(8)}`,
-			pages_failing_before: 10,
+			reason: `1 page still fails HTTPS Encryption when re-run, so the validation stopped (3 pages not re-run). ${SITE}/page-${still}: ${reasonOf(still)}`,
+			pages_failing_before: 2 * N + 4,
 			pages_rechecked: 3,
 			pages_fixed: 2,
 			pages_still_failing: 1,
-			pages_not_checked: 4,
+			pages_not_checked: 2 * (N - 1),
 			pages: [
-				page(8, false, reasonOf(8)),
-				...[20, 18, 14, 12].map(unreachable),
-				page(16, true, null),
-				page(10, true, null),
-			],
+				page(still, false, reasonOf(still)),
+				...[...firstRun, ...secondRun].map(unreachable),
+				...fixedIds.map((id) => page(id, true, null)),
+			].slice(0, DEFAULT_PAGES_PER_ISSUE),
 		}),
 	]);
 });

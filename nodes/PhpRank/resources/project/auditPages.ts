@@ -1,7 +1,7 @@
 import type { IDataObject, IExecutePaginationFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { SitePage } from '../../sitemap/sitePages';
+import type { SitePage } from '../../sitemap/sitePageTypes';
 import { CREDENTIAL_NAME } from '../../shared/constants';
 import type { ItemRequests } from '../../transport';
 import { failsEveryPage, nodeErrorOf } from '../../transport';
@@ -19,7 +19,7 @@ import { createFormRequest } from '../report/createForm';
  */
 
 /** The phpRank project of a site: its host without `www.`, as phpRank names it. */
-export function projectOf(site: URL): string {
+export function projectOfSite(site: URL): string {
 	return site.hostname.replace(/^www\./i, '');
 }
 
@@ -95,7 +95,7 @@ export async function auditPages(
 	};
 	const output: IDataObject[] = [];
 	const errors: string[] = [];
-	const project = projectOf(settings.site);
+	const project = projectOfSite(settings.site);
 	for (const [index, result] of settled.entries()) {
 		const { page } = pages[index];
 		if (result.status === 'fulfilled') {

@@ -2,9 +2,9 @@ import type { IDataObject, IExecutePaginationFunctions } from 'n8n-workflow';
 
 import type { AuditPlan } from '../../report/auditPlan';
 import { planAudit } from '../../report/auditPlan';
-import type { SitePage, SitePages } from '../../sitemap/sitePages';
+import type { SitePage, SitePages } from '../../sitemap/sitePageTypes';
 import type { ItemRequests } from '../../transport';
-import { auditPages, pageFields, projectOf } from './auditPages';
+import { auditPages, pageFields, projectOfSite } from './auditPages';
 import type { AuditSettings } from './auditSettings';
 import { NOT_LISTED } from './auditSettings';
 import { pagesNotListedItems, unsafeToDelete } from './pagesNotListed';
@@ -81,7 +81,7 @@ async function wholeSiteAudit(
 		for (const { page, newest } of plan.kept)
 			itemOfPage.set(page, { ...newest, action: 'kept', ...pageFields(page) });
 	}
-	const project = projectOf(settings.site);
+	const project = projectOfSite(settings.site);
 	const deleting = settings.notListed === NOT_LISTED.delete && plan.notListed.length > 0;
 	const refusal = deleting
 		? unsafeToDelete(plan.notListed, {
@@ -119,7 +119,7 @@ function siteSummary(
 	const summary: IDataObject = {
 		action: 'summary',
 		site: settings.site.origin,
-		project: projectOf(settings.site),
+		project: projectOfSite(settings.site),
 		pages_listed: found.pages.length,
 		pages_fresh: plan.kept.length + counts.created + counts['re-run'],
 		pages_audited: counts.created + counts['re-run'],

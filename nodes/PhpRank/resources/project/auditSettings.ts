@@ -1,8 +1,9 @@
 import type { IDataObject, IExecutePaginationFunctions } from 'n8n-workflow';
 
-import type { SitePage } from '../../sitemap/sitePages';
+import type { SitePage } from '../../sitemap/sitePageTypes';
 import { pageFilterOf } from '../../sitemap/sitePages';
 import { PRIVACY } from '../../shared/constants';
+import { DEFAULT_TIMEOUT_MS } from '../../transport';
 import {
 	InvalidInput,
 	maxAgeHoursFrom,
@@ -23,8 +24,6 @@ export type NotListedChoice = (typeof NOT_LISTED)[keyof typeof NOT_LISTED];
 /** Pages From's options: the site's own sitemaps, or one sitemap's URL. */
 export const PAGES_FROM = { sitemaps: 'sitemaps', sitemapUrl: 'sitemapUrl' } as const;
 const DEFAULT_MAX_PAGES = 100;
-/** n8n's default Timeout of a request (RoutingNode's, when Request Options has none). */
-const DEFAULT_TIMEOUT_MS = 300_000;
 
 /** Audit Site's fields, read and checked. */
 export interface AuditSettings {

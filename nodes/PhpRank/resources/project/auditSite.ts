@@ -1,10 +1,6 @@
-import type {
-	IDataObject,
-	INodeProperties,
-	INodePropertyOptions,
-} from 'n8n-workflow';
+import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import type { SitePages } from '../../sitemap/sitePages';
+import type { SitePages } from '../../sitemap/sitePageTypes';
 import { MAX_SITE_PAGES, SitePagesReader } from '../../sitemap/sitePages';
 import { OPERATION, RESOURCE } from '../../shared/constants';
 import {

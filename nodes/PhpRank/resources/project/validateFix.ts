@@ -2,7 +2,12 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { CHECK_CATALOGUE, CHECK_OPTIONS } from '../../report/checkCatalogue';
 import type { FailingPage, RecheckOutcome } from '../../report/fixValidation';
-import { FailingPages, FixValidation, recheckOutcome } from '../../report/fixValidation';
+import {
+	FailingPages,
+	FixValidation,
+	NOT_CHECKED_IN_A_ROW,
+	recheckOutcome,
+} from '../../report/fixValidation';
 import { OPERATION, RESOURCE } from '../../shared/constants';
 import { pagesPerIssueField, projectLocator, showFor } from '../../shared/fields';
 import { checkKeyFrom } from '../../shared/inputChecks';
@@ -16,10 +21,14 @@ import { pagesPerIssueOf, projectOf, readProjectReports } from './projectReports
  * "Validate fix" does. One read of the project's reports (projectReports.ts: newest first, the
  * page loop of Get Issues), then the re-runs of the pages whose newest report fails the check, one
  * at a time in the listing's order, each as Update's re-run (PATCH results=1). By default it stops
- * at the first page that still fails, so a fix that did not work costs one re-run, or after 3 pages
- * in a row phpRank could not re-check (a site down costs 3, not one per page). One item out
- * (report/fixValidation.ts).
+ * at the first page that still fails, so a fix that did not work costs one re-run, or after
+ * NOT_CHECKED_IN_A_ROW pages in a row phpRank could not re-check (a site down costs that many, not
+ * one per page). One item out (report/fixValidation.ts). The descriptions state that number from
+ * the constant, so changing it changes them.
  */
+
+/** How the descriptions say the stop on pages phpRank could not re-check. */
+const NOT_CHECKED_STOP = `${NOT_CHECKED_IN_A_ROW} pages in a row phpRank could not re-check`;
 
 /** The re-run of one page's newest report, as Report → Update's Re-Run Analysis sends it. */
 async function recheck(
@@ -30,8 +39,8 @@ async function recheck(
 	const answer = await requests.recordOrFailure(rerunRequest(page.id));
 	// A page deleted meanwhile, a page phpRank cannot fetch (422) or a server error (after the
 	// retries) is this page's: it is counted as not checked, in the transport's words, and the
-	// validation goes on (FixValidation.settled: at most 3 in a row by default). Stop, the rate
-	// limit or a wrong key end it.
+	// validation goes on (FixValidation.settled: at most NOT_CHECKED_IN_A_ROW in a row by default).
+	// Stop, the rate limit or a wrong key end it.
 	if ('failure' in answer) return { kind: 'notChecked', reason: answer.failure };
 	return recheckOutcome(check, answer.record);
 }
@@ -40,8 +49,7 @@ export const validateFixOption: INodePropertyOptions = {
 	name: 'Validate Fix',
 	value: OPERATION.validateFix,
 	action: 'Validate the fix of a check on a site',
-	description:
-		"After a fix, re-run the reports of the pages whose newest report fails a check, one at a time, and say whether the fix worked: passed, failed, or nothing to validate. Stops at the first page that still fails, or after 3 pages in a row phpRank could not re-check, unless Check All Pages is on. Use it for 'I fixed the meta descriptions of example.com, check again'.",
+	description: `After a fix, re-run the reports of the pages whose newest report fails a check, one at a time, and say whether the fix worked: passed, failed, or nothing to validate. Stops at the first page that still fails, or after ${NOT_CHECKED_STOP}, unless Check All Pages is on. Use it for 'I fixed the meta descriptions of example.com, check again'.`,
 	routing: operationRouting(async (context, requests) => {
 		// Every parameter read and checked before anything is sent.
 		const project = projectOf(context);
@@ -81,8 +89,7 @@ export const validateFixFields: INodeProperties[] = [
 		name: 'checkAllPages',
 		type: 'boolean',
 		default: false,
-		description:
-			'Whether to re-check every page that failed. Off: stop at the first page that still fails, as Search Console does (a fix that did not work costs one re-run), or after 3 pages in a row phpRank could not re-check (the site down or behind a firewall).',
+		description: `Whether to re-check every page that failed. Off: stop at the first page that still fails, as Search Console does (a fix that did not work costs one re-run), or after ${NOT_CHECKED_STOP} (the site down or behind a firewall).`,
 		displayOptions: showFor(RESOURCE.project, [OPERATION.validateFix]),
 	},
 	pagesPerIssueField(
