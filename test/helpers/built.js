@@ -35,6 +35,7 @@ const MODULE_PATHS = {
 	reportChanges: 'nodes/PhpRank/report/reportChanges',
 	simplify: 'nodes/PhpRank/report/simplify',
 	storedUrl: 'nodes/PhpRank/report/storedUrl',
+	maxAge: 'nodes/PhpRank/report/maxAge',
 	apiBaseUrl: 'nodes/PhpRank/shared/apiBaseUrl',
 	constants: 'nodes/PhpRank/shared/constants',
 	fields: 'nodes/PhpRank/shared/fields',

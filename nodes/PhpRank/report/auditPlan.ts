@@ -2,6 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { PageSet } from './pageSet';
 import { storedUrl } from './storedUrl';
+import { generatedTime, isWithinMaxAge } from './maxAge';
 
 /**
  * Which pages of a site one run of Project → Audit Site audits (its version 1.1), from the pages
@@ -50,18 +51,14 @@ export interface PlanSettings {
 	now: number;
 }
 
-const HOUR_MS = 3_600_000;
-
 /** A report's time, for the order of the stalest: a report without a readable time counts as the oldest. */
 function generatedAt(report: ReportStub): number {
-	const time = report.generated_at === null ? NaN : Date.parse(report.generated_at);
+	const time = generatedTime(report.generated_at);
 	return Number.isFinite(time) ? time : -Infinity;
 }
 
 function isFresh(report: ReportStub, settings: PlanSettings): boolean {
-	return (
-		settings.maxAgeHours > 0 && settings.now - generatedAt(report) < settings.maxAgeHours * HOUR_MS
-	);
+	return isWithinMaxAge(report.generated_at, settings.maxAgeHours, settings.now);
 }
 
 /**

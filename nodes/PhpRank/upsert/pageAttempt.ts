@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { isWithinMaxAge } from '../report/maxAge';
 import { reportId } from '../report/reportId';
 import { isCanceled } from '../transport';
 import type { CreateTicket, SiteCreates } from './afterCreate';
@@ -43,16 +44,8 @@ export interface CreateOrRerunOutcome {
 	previous?: IDataObject;
 }
 
-const HOUR_MS = 3_600_000;
-
 /** What a lookup found: the page's newest report, if any, and the highest report ID it listed. */
 type Lookup = PageAnswer;
-
-function generatedWithin(record: IDataObject, maxAgeHours: number, now: number): boolean {
-	if (!(maxAgeHours > 0) || typeof record.generated_at !== 'string') return false;
-	const generatedAt = Date.parse(record.generated_at);
-	return Number.isFinite(generatedAt) && now - generatedAt < maxAgeHours * HOUR_MS;
-}
 
 /**
  * How a run's Create is settled (afterCreate.ts): alone, or with its site's pages in the run (one
@@ -126,7 +119,7 @@ function plan(
 	path: CreatePath,
 ): Step<CreateOrRerunOutcome> {
 	if (!found) return { write: async () => await createOnce(api, pageUrl, newestSeenId, path) };
-	if (generatedWithin(found, input.maxAgeHours, api.now())) {
+	if (isWithinMaxAge(found.generated_at, input.maxAgeHours, api.now())) {
 		return { outcome: { action: 'kept', record: found, previous: found } };
 	}
 	return {
