@@ -4,6 +4,7 @@ import { checkInfo } from './checkCatalogue';
 import { checkReason } from './checkReasons';
 import { PageSet } from './pageSet';
 import { asObject, isPassed, reportedImportance, toNumber } from './score';
+import { NOT_CHECKED_IN_A_ROW } from '../shared/constants';
 
 /**
  * Validate Fix (Project → Validate Fix), as data: which pages of a project fail a check (each page
@@ -26,12 +27,9 @@ export type RecheckOutcome =
 
 export type ValidationWord = 'passed' | 'failed' | 'nothing to validate';
 
-/**
- * Without Check All Pages, this many pages in a row that phpRank could not re-check end the
- * validation: the next ones would most likely fail alike (the site down, or behind a firewall
- * phpRank cannot pass), each a re-run, and with a server error each 1 + Retries requests.
- */
-export const NOT_CHECKED_IN_A_ROW = 3;
+// Defined with the node's constants: Validate Fix's descriptions state it at n8n's start, when this
+// module is not loaded yet (resources/runModules.ts).
+export { NOT_CHECKED_IN_A_ROW };
 
 /** A re-checked page in the output: `fixed` null when it could not be checked. */
 export interface ValidatedPage extends IDataObject {

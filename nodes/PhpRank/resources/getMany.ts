@@ -31,14 +31,15 @@ async function getMany(
 
 /**
  * The routing of a Get Many option: a GET of the list at `path`, whose filters and sort n8n routes
- * as query parameters from the operation's fields; `shapeOf` gives the item's output shape of a record.
+ * as query parameters from the operation's fields; `shapeOf` gives the item's output shape of a record
+ * (loaded at the run's start, resources/runModules.ts, before the first request).
  */
 export function getManyRouting(
 	path: string,
-	shapeOf: (context: IExecuteSingleFunctions) => (record: IDataObject) => IDataObject,
+	shapeOf: (context: IExecuteSingleFunctions) => Promise<(record: IDataObject) => IDataObject>,
 ): INodePropertyRouting {
 	return operationRouting(
 		async (context, requests, routedQuery) =>
-			await getMany(context, requests, path, routedQuery, shapeOf(context)),
+			await getMany(context, requests, path, routedQuery, await shapeOf(context)),
 	);
 }

@@ -5,12 +5,24 @@
  * promise, so the items resume in one turn, as they started (Create or Re-Run's pages must join
  * their site together, upsert/index.ts `createOrRerunInRun`).
  */
-let upsert: Promise<typeof import('../upsert')> | undefined;
-let auditRun: Promise<typeof import('./project/auditRun')> | undefined;
+function loadedOnce<T>(load: () => Promise<T>): () => Promise<T> {
+	let kept: Promise<T> | undefined;
+	return async () => await (kept ??= load());
+}
 
 export const runModules = {
 	/** The rules of one fresh report per page (Create or Re-Run). */
-	upsert: async () => await (upsert ??= import('../upsert')),
+	upsert: loadedOnce(async () => await import('../upsert')),
 	/** Project → Audit Site's run once the site's pages are read. */
-	auditRun: async () => await (auditRun ??= import('./project/auditRun')),
+	auditRun: loadedOnce(async () => await import('./project/auditRun')),
+	/** How a report is output (Simplify: the report model, report/simplify.ts, score.ts, checkReasons.ts). */
+	reportView: loadedOnce(async () => await import('./report/reportView')),
+	/** Before and after a re-run (Report → Update's Output Changes). */
+	reportChanges: loadedOnce(async () => await import('../report/reportChanges')),
+	/** A project's average score and label (Project → Get Many). */
+	score: loadedOnce(async () => await import('../report/score')),
+	/** A site's issues, folded from its reports (Project → Get Issues). */
+	siteHealth: loadedOnce(async () => await import('../report/siteHealth')),
+	/** The pages failing a check and their re-checks (Project → Validate Fix). */
+	fixValidation: loadedOnce(async () => await import('../report/fixValidation')),
 };

@@ -35,3 +35,11 @@ export type Operation = (typeof OPERATION)[keyof typeof OPERATION];
 /** phpRank's importance of a check, most important first (its own words; Get Issues' Importance values). */
 export const IMPORTANCES = ['high', 'medium', 'low'] as const;
 export type Importance = (typeof IMPORTANCES)[number];
+
+/**
+ * Validate Fix without Check All Pages: this many pages in a row that phpRank could not re-check end
+ * the validation: the next ones would most likely fail alike (the site down, or behind a firewall
+ * phpRank cannot pass), each a re-run, and with a server error each 1 + Retries requests
+ * (report/fixValidation.ts).
+ */
+export const NOT_CHECKED_IN_A_ROW = 3;

@@ -1,14 +1,16 @@
 import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { projectWithAverage } from '../../report/score';
 import { OPERATION, RESOURCE } from '../../shared/constants';
 import { returnAllAndLimit, searchFilter, showFor, sortCollection } from '../../shared/fields';
 import { isRecord } from '../../shared/isRecord';
 import { getManyRouting } from '../getMany';
+import { runModules } from '../runModules';
 
 /** Each project as output: as phpRank sends it, plus its `average_score` and `label`. */
-const withAverage = (project: IDataObject) =>
-	isRecord(project) ? projectWithAverage(project) : project;
+async function withAverage(): Promise<(project: IDataObject) => IDataObject> {
+	const { projectWithAverage } = await runModules.score();
+	return (project) => (isRecord(project) ? projectWithAverage(project) : project);
+}
 
 /**
  * Project → Get Many: its filter and sort are routed as query parameters; the run pages through
@@ -20,7 +22,7 @@ export const getAllOption: INodePropertyOptions = {
 	action: 'Get many projects',
 	description:
 		'List projects (the sites reports belong to), each with its number of reports, average score from 0 to 100 and label',
-	routing: getManyRouting('/projects', () => withAverage),
+	routing: getManyRouting('/projects', withAverage),
 };
 
 export const getAllFields: INodeProperties[] = [

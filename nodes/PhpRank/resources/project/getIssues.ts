@@ -1,10 +1,10 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { SiteHealth } from '../../report/siteHealth';
 import { OPERATION, RESOURCE } from '../../shared/constants';
 import { pagesPerIssueField, projectLocator, showFor } from '../../shared/fields';
 import { importancesFrom } from '../../shared/inputChecks';
 import { operationRouting } from '../../transport';
+import { runModules } from '../runModules';
 import { pagesPerIssueOf, projectOf, readProjectReports } from './projectReports';
 
 /**
@@ -24,7 +24,9 @@ export const getIssuesOption: INodePropertyOptions = {
 		const importances = importancesFrom(
 			context.getNodeParameter('importance', ['high', 'medium', 'low']),
 		);
-		const health = new SiteHealth(pagesPerIssueOf(context));
+		const pagesPerIssue = pagesPerIssueOf(context);
+		const { SiteHealth } = await runModules.siteHealth();
+		const health = new SiteHealth(pagesPerIssue);
 		// Each page's new reports are counted as they arrive, and nothing of them is kept.
 		await readProjectReports(requests, project, (report) => health.add(report));
 		return health.issues(project, importances);

@@ -1,19 +1,14 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { CHECK_CATALOGUE, CHECK_OPTIONS } from '../../report/checkCatalogue';
-import type { FailingPage, RecheckOutcome } from '../../report/fixValidation';
-import {
-	FailingPages,
-	FixValidation,
-	NOT_CHECKED_IN_A_ROW,
-	recheckOutcome,
-} from '../../report/fixValidation';
-import { OPERATION, RESOURCE } from '../../shared/constants';
+import type { FailingPage, RecheckOutcome, recheckOutcome } from '../../report/fixValidation';
+import { NOT_CHECKED_IN_A_ROW, OPERATION, RESOURCE } from '../../shared/constants';
 import { pagesPerIssueField, projectLocator, showFor } from '../../shared/fields';
 import { checkKeyFrom } from '../../shared/inputChecks';
 import type { ItemRequests } from '../../transport';
 import { operationRouting } from '../../transport';
 import { rerunRequest } from '../report/reportById';
+import { runModules } from '../runModules';
 import { pagesPerIssueOf, projectOf, readProjectReports } from './projectReports';
 
 /**
@@ -33,6 +28,7 @@ const NOT_CHECKED_STOP = `${NOT_CHECKED_IN_A_ROW} pages in a row phpRank could n
 /** The re-run of one page's newest report, as Report → Update's Re-Run Analysis sends it. */
 async function recheck(
 	requests: ItemRequests,
+	outcomeOf: typeof recheckOutcome,
 	check: string,
 	page: FailingPage,
 ): Promise<RecheckOutcome> {
@@ -42,7 +38,7 @@ async function recheck(
 	// validation goes on (FixValidation.settled: at most NOT_CHECKED_IN_A_ROW in a row by default).
 	// Stop, the rate limit or a wrong key end it.
 	if ('failure' in answer) return { kind: 'notChecked', reason: answer.failure };
-	return recheckOutcome(check, answer.record);
+	return outcomeOf(check, answer.record);
 }
 
 export const validateFixOption: INodePropertyOptions = {
@@ -56,11 +52,12 @@ export const validateFixOption: INodePropertyOptions = {
 		const check = checkKeyFrom(context.getNodeParameter('check', ''), CHECK_CATALOGUE);
 		const checkAllPages = context.getNodeParameter('checkAllPages', false) === true;
 		const pagesListed = pagesPerIssueOf(context);
+		const { FailingPages, FixValidation, recheckOutcome } = await runModules.fixValidation();
 		const failing = new FailingPages(check);
 		await readProjectReports(requests, project, (report) => failing.add(report));
 		const validation = new FixValidation(failing, pagesListed);
 		for (const page of failing.pages) {
-			const outcome = await recheck(requests, check, page);
+			const outcome = await recheck(requests, recheckOutcome, check, page);
 			validation.record(page, outcome);
 			if (validation.settled && !checkAllPages) break;
 		}

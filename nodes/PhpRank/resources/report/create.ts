@@ -5,8 +5,8 @@ import { passwordField, privacyChoices, showFor, simplifyField } from '../../sha
 import { pageUrlFrom, passwordFrom, privacyFrom } from '../../shared/inputChecks';
 import type { ApiRequest } from '../../transport';
 import { operationRouting } from '../../transport';
+import { runModules } from '../runModules';
 import { createFormRequest } from './createForm';
-import { reportView } from './reportView';
 
 /**
  * Report → Create: analyse a page and store its report. Its form (URL, Privacy, Password) is
@@ -44,6 +44,7 @@ export const createOption: INodePropertyOptions = {
 		'Analyse a web page (a full http:// or https:// address) and store its report. Returns the report: score from 0 to 100, label (good, decent or bad) and the failed checks with a reason each.',
 	routing: operationRouting(async (context, requests) => {
 		const record = await requests.record(createRequest(context).request);
+		const { reportView } = await runModules.reportView();
 		return [reportView(context)(record)];
 	}),
 };

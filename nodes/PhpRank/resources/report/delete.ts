@@ -2,7 +2,7 @@ import type { INodePropertyOptions } from 'n8n-workflow';
 
 import { OPERATION } from '../../shared/constants';
 import { operationRouting } from '../../transport';
-import { reportById } from './reportById';
+import { reportFieldId, reportRequest } from './reportById';
 
 /** Report → Delete: one report by its ID (the Report field, shared with Get and Update: index.ts). */
 export const deleteOption: INodePropertyOptions = {
@@ -12,6 +12,6 @@ export const deleteOption: INodePropertyOptions = {
 	description:
 		'Delete a report by its ID (a whole number, like 12, that Get Many returns). Returns its ID and deleted: true.',
 	routing: operationRouting(async (context, requests) => [
-		await requests.deletion(reportById(context, 'DELETE')),
+		await requests.deletion(reportRequest('DELETE', reportFieldId(context))),
 	]),
 };

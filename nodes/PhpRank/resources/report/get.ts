@@ -3,8 +3,8 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { OPERATION, RESOURCE } from '../../shared/constants';
 import { showFor, simplifyField } from '../../shared/fields';
 import { operationRouting } from '../../transport';
-import { reportById } from './reportById';
-import { reportView } from './reportView';
+import { runModules } from '../runModules';
+import { reportFieldId, reportRequest } from './reportById';
 
 /** Report → Get: one report by its ID (the Report field, shared with Update and Delete: index.ts). */
 export const getOption: INodePropertyOptions = {
@@ -14,7 +14,8 @@ export const getOption: INodePropertyOptions = {
 	description:
 		'Get a report by its ID (a whole number, like 12, that Get Many returns): score from 0 to 100, label (good, decent or bad) and the failed checks with a reason each',
 	routing: operationRouting(async (context, requests) => {
-		const record = await requests.record(reportById(context, 'GET'));
+		const record = await requests.record(reportRequest('GET', reportFieldId(context)));
+		const { reportView } = await runModules.reportView();
 		return [reportView(context)(record)];
 	}),
 };

@@ -10,7 +10,7 @@ import {
 	sortCollection,
 } from '../../shared/fields';
 import { getManyRouting } from '../getMany';
-import { reportView } from './reportView';
+import { runModules } from '../runModules';
 
 /**
  * Report → Get Many: its filters and sort are routed as query parameters (n8n builds them from the
@@ -22,7 +22,9 @@ export const getAllOption: INodePropertyOptions = {
 	action: 'Get many reports',
 	description:
 		'List reports, filtered by URL text, project or result and sorted; each with its score from 0 to 100, label and failed checks',
-	routing: getManyRouting('/reports', reportView),
+	routing: getManyRouting('/reports', async (context) =>
+		(await runModules.reportView()).reportView(context),
+	),
 };
 
 export const getAllFields: INodeProperties[] = [

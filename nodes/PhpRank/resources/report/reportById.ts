@@ -7,7 +7,7 @@ import type { ApiRequest } from '../../transport';
 
 /**
  * The requests to `/reports/{id}`: each names its report, for the failure's words ("Report 12 not
- * found"). Get, Update and Delete take the ID from the Report field (`reportById`); Create or
+ * found"). Get, Update and Delete take the ID from the Report field (`reportFieldId`); Create or
  * Re-Run, Validate Fix and Audit Site from a report they listed.
  */
 
@@ -22,14 +22,6 @@ export function reportRequest(method: IHttpRequestMethods, id: number | string):
  */
 export function reportFieldId(context: IExecuteSingleFunctions): number {
 	return reportIdFrom(context.getNodeParameter('reportId', undefined, { extractValue: true }));
-}
-
-/** The request of Get and Delete to the report of the Report field. */
-export function reportById(
-	context: IExecuteSingleFunctions,
-	method: IHttpRequestMethods,
-): ApiRequest {
-	return reportRequest(method, reportFieldId(context));
 }
 
 /** The fields of a report phpRank changes (PATCH): only those given are sent. */

@@ -5,7 +5,6 @@ import type {
 	INodePropertyOptions,
 } from 'n8n-workflow';
 
-import { diffReports } from '../../report/reportChanges';
 import { KEEP_PRIVACY, OPERATION, PRIVACY, RESOURCE } from '../../shared/constants';
 import {
 	OUTPUT_CHANGES_PARAMETER,
@@ -19,8 +18,8 @@ import { passwordFrom, privacyFrom } from '../../shared/inputChecks';
 import { isRecord } from '../../shared/isRecord';
 import type { ApiRequest } from '../../transport';
 import { operationRouting } from '../../transport';
+import { runModules } from '../runModules';
 import { reportChange, reportFieldId } from './reportById';
-import { reportView } from './reportView';
 
 /**
  * Report → Update: change a report's privacy or re-run its analysis. PATCH: only the fields given
@@ -69,10 +68,13 @@ export const updateOption: INodePropertyOptions = {
 			? await requests.record({ ...request, method: 'GET', body: undefined, secrets: undefined })
 			: undefined;
 		const record = await requests.record(request);
+		const { reportView } = await runModules.reportView();
 		const view = reportView(context);
 		if (!isRecord(record)) return [record];
 		const output: IDataObject = view(record);
-		return [isRecord(previous) ? { ...output, changes: diffReports(previous, record) } : output];
+		if (!isRecord(previous)) return [output];
+		const { diffReports } = await runModules.reportChanges();
+		return [{ ...output, changes: diffReports(previous, record) }];
 	}),
 };
 

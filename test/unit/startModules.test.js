@@ -1,0 +1,54 @@
+// What n8n loads of the package at its start (docs/architecture.md, "What n8n loads at its start"):
+// the description, not what only a run needs (bench section 4 times it; here it is listed).
+const { startModules } = require('../helpers/start-modules');
+
+/** What a run loads at its first use, each through one deferred load (the comment says which). */
+const RUN_ONLY = [
+	// resources/runModules.ts
+	'nodes/PhpRank/resources/report/reportView.js',
+	'nodes/PhpRank/report/simplify.js',
+	'nodes/PhpRank/report/score.js',
+	'nodes/PhpRank/report/checkReasons.js',
+	'nodes/PhpRank/report/reportChanges.js',
+	'nodes/PhpRank/report/siteHealth.js',
+	'nodes/PhpRank/report/fixValidation.js',
+	'nodes/PhpRank/report/pageSet.js',
+	'nodes/PhpRank/report/storedUrl.js',
+	'nodes/PhpRank/resources/project/auditRun.js',
+	'nodes/PhpRank/upsert/index.js',
+	// transport/index.ts loadAtRun
+	'nodes/PhpRank/transport/pipeline.js',
+	'nodes/PhpRank/transport/failureWording.js',
+	// PhpRankTrigger.node.ts, sitemap/sitePages.ts
+	'nodes/PhpRank/trigger/poll.js',
+	'nodes/PhpRank/sitemap/readSite.js',
+];
+
+/** The most modules n8n's start may read (41, 110.9 kB, when it was set; 2635475 read 43). */
+const MAX_START_MODULES = 43;
+
+describe("what n8n loads at its start (package.json's n8n block, each class constructed)", () => {
+	let loaded;
+	beforeAll(async () => {
+		loaded = await startModules();
+	}, 30_000);
+
+	test('the node, the trigger and the credential are loaded, with their description', () => {
+		expect(loaded.modules).toEqual(
+			expect.arrayContaining([
+				'nodes/PhpRank/PhpRank.node.js',
+				'nodes/PhpRank/PhpRankTrigger.node.js',
+				'credentials/PhpRankApi.credentials.js',
+				'nodes/PhpRank/report/checkCatalogue.js',
+			]),
+		);
+	});
+
+	test('nothing that only a run needs', () => {
+		expect(loaded.modules.filter((file) => RUN_ONLY.includes(file))).toEqual([]);
+	});
+
+	test(`at most ${MAX_START_MODULES} modules`, () => {
+		expect(loaded.modules.length).toBeLessThanOrEqual(MAX_START_MODULES);
+	});
+});
