@@ -9,6 +9,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { phpRankApiTest } from './methods/credentialTest';
 import { searchProjects } from './methods/listSearch';
 import { triggerFields } from './trigger/triggerFields';
+import { runModules } from './runModules';
 
 export class PhpRankTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -36,9 +37,8 @@ export class PhpRankTrigger implements INodeType {
 	methods = { listSearch: { searchProjects }, credentialTest: { phpRankApiTest } };
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-		// Loaded at the first poll: n8n loads every installed package at its start, and a poll's
-		// parts are not needed to show the node (bench section 4, the cold require()).
-		const { pollOnce } = await import('./trigger/poll');
+		// Loaded at the first poll (runModules.ts): a poll's parts are not needed to show the node.
+		const { pollOnce } = await runModules.poll();
 		return await pollOnce(this);
 	}
 }

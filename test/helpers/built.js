@@ -56,6 +56,7 @@ const MODULE_PATHS = {
 	modifiedSince: 'nodes/PhpRank/sitemap/modifiedSince',
 	patternCost: 'nodes/PhpRank/sitemap/patternCost',
 	sitePages: 'nodes/PhpRank/sitemap/sitePages',
+	readSite: 'nodes/PhpRank/sitemap/readSite',
 };
 
 const built = {};

@@ -1,7 +1,7 @@
-// The sitemap reader (nodes/PhpRank/sitemap/sitePages.ts), on a scripted site fetch: which files are
+// The sitemap reader (nodes/PhpRank/sitemap/readSite.ts readSitePages), on a scripted site fetch: which files are
 // asked for, in which order, and which pages are kept (the filters: pageFilter.test.js).
 // The same through n8n-core and a real site server: test/operations/project/auditSite.test.js.
-const { SitePagesReader } = require('../helpers/built').sitePages;
+const { readSitePages } = require('../helpers/built').readSite;
 const { SiteFileFailure } = require('../helpers/built').siteFetch;
 
 /** A site fetch answering from `files` (url → text, or { redirect }); records what was opened. */
@@ -34,12 +34,12 @@ const urlset = (...locs) =>
 
 async function read(files, request = {}) {
 	const fetch = scriptedFetch(files);
-	const found = await new SitePagesReader(fetch, {
+	const found = await readSitePages(fetch, {
 		site: new URL('https://example.com'),
 		maxPages: 100,
 		keep: () => true,
 		...request,
-	}).pagesOfSite();
+	});
 	return { ...found, opened: fetch.opened, urls: found.pages.map((p) => p.url) };
 }
 

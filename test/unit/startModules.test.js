@@ -4,7 +4,7 @@ const { startModules } = require('../helpers/start-modules');
 
 /** What a run loads at its first use, each through one deferred load (the comment says which). */
 const RUN_ONLY = [
-	// resources/runModules.ts
+	// runModules.ts
 	'nodes/PhpRank/resources/report/reportView.js',
 	'nodes/PhpRank/report/simplify.js',
 	'nodes/PhpRank/report/score.js',
@@ -19,9 +19,10 @@ const RUN_ONLY = [
 	// transport/index.ts loadAtRun
 	'nodes/PhpRank/transport/pipeline.js',
 	'nodes/PhpRank/transport/failureWording.js',
-	// PhpRankTrigger.node.ts, sitemap/sitePages.ts
+	// runModules.ts too (the trigger's poll, Audit Site's reading and filters)
 	'nodes/PhpRank/trigger/poll.js',
 	'nodes/PhpRank/sitemap/readSite.js',
+	'nodes/PhpRank/sitemap/pageFilter.js',
 ];
 
 /** The most modules n8n's start may read (41, 110.9 kB, when it was set; 2635475 read 43). */

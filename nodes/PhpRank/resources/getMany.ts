@@ -32,7 +32,7 @@ async function getMany(
 /**
  * The routing of a Get Many option: a GET of the list at `path`, whose filters and sort n8n routes
  * as query parameters from the operation's fields; `shapeOf` gives the item's output shape of a record
- * (loaded at the run's start, resources/runModules.ts, before the first request).
+ * (loaded at the run's start, runModules.ts, before the first request).
  */
 export function getManyRouting(
 	path: string,

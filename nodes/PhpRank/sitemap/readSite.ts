@@ -20,8 +20,18 @@ export const MAX_PAGE_URL_LENGTH = 2048;
 export const MAX_INDEX_DEPTH = 3;
 
 /**
- * The reading of a site's pages that sitePages.ts describes (SitePagesReader loads this file at
- * its first read, not when n8n loads the package).
+ * A site's pages from its own sitemaps (Project → Audit Site; this file loads at its first read,
+ * runModules.ts, not when n8n loads the package). Where the sitemaps are: the
+ * `Sitemap:` lines of robots.txt, or where it names none (or cannot be read) `/sitemap.xml`, then
+ * `/sitemap_index.xml`; or the one sitemap the user named. Index files are followed up to 3 deep,
+ * each file read at most once (an index that lists itself, A → B → A, a redirect back to a parent
+ * end there), at most MAX_SITEMAP_FILES a run (the bounds of a reading, above). Only the
+ * site's own host and its `www.` twin count: a sitemap elsewhere is not fetched, a page elsewhere is
+ * not kept. Pages are kept in the
+ * sitemaps' order, once each (by the URL as phpRank stores it, report/storedUrl.ts), after the
+ * caller's filter, until Max Pages (Audit Site's first version; the later one reads up to
+ * MAX_SITE_PAGES, report/auditPlan.ts chooses from them): then every read stops, the file being read is closed. A file
+ * that fails is skipped, named with why; the others go on.
  */
 
 /** The host without a leading `www.`, with its port: a site and its `www.` twin are one. */

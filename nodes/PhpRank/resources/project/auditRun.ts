@@ -12,7 +12,7 @@ import { readSiteReports } from './siteReports';
 
 /**
  * Project → Audit Site's run once the site's pages are read (auditSite.ts loads this file at its
- * first run, resources/runModules.ts: showing the node needs none of it). Version 1 audits the first
+ * first run, runModules.ts: showing the node needs none of it). Version 1 audits the first
  * Max Pages pages; version 1.1 the whole site, stalest first, with its summary and the pages no
  * longer listed.
  */

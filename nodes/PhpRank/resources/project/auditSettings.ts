@@ -1,7 +1,6 @@
 import type { IDataObject, IExecutePaginationFunctions } from 'n8n-workflow';
 
 import type { SitePage } from '../../sitemap/sitePageTypes';
-import { pageFilterOf } from '../../sitemap/sitePages';
 import { PRIVACY } from '../../shared/constants';
 import { DEFAULT_TIMEOUT_MS } from '../../transport';
 import {
@@ -11,6 +10,7 @@ import {
 	passwordFrom,
 	privacyFrom,
 } from '../../shared/inputChecks';
+import type { pageFilterFrom as PageFilterFrom } from '../../sitemap/pageFilter';
 
 /** Reports of Pages No Longer Listed (version 1.1): what pagesNotListed.ts does with them. */
 export const NOT_LISTED = { keep: 'keep', delete: 'delete' } as const;
@@ -26,6 +26,8 @@ export const PAGES_FROM = { sitemaps: 'sitemaps', sitemapUrl: 'sitemapUrl' } as 
 const DEFAULT_MAX_PAGES = 100;
 
 /** Audit Site's fields, read and checked. */
+type PageFilterReader = typeof PageFilterFrom;
+
 export interface AuditSettings {
 	site: URL;
 	sitemapUrl?: string;
@@ -58,7 +60,11 @@ function maxPagesFrom(value: unknown): number {
 }
 
 /** Every field read and checked once, before anything is sent. */
-export async function auditSettings(context: IExecutePaginationFunctions): Promise<AuditSettings> {
+export async function auditSettings(
+	context: IExecutePaginationFunctions,
+	/** The filters' reader (sitemap/pageFilter.ts), which the run loads at its first use (runModules.ts). */
+	pageFilterFrom: PageFilterReader,
+): Promise<AuditSettings> {
 	const site = siteFrom(context.getNodeParameter('site', ''));
 	const fromUrl =
 		context.getNodeParameter('pagesFrom', PAGES_FROM.sitemaps) === PAGES_FROM.sitemapUrl;
@@ -76,7 +82,7 @@ export async function auditSettings(context: IExecutePaginationFunctions): Promi
 		sitemapUrl,
 		maxPages: maxPagesFrom(context.getNodeParameter('maxPages', DEFAULT_MAX_PAGES)),
 		// Modified Since is read in the workflow's time zone (n8n's setting, else the instance's)
-		keep: await pageFilterOf(options, context.getTimezone()),
+		keep: pageFilterFrom(options, context.getTimezone()),
 		maxAgeHours: maxAgeHoursFrom(options.maxAgeHours ?? 0),
 		privacy,
 		password: privacy === PRIVACY.password ? passwordFrom(options.password ?? '') : undefined,

@@ -1,7 +1,7 @@
 import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import type { SitePages } from '../../sitemap/sitePageTypes';
-import { MAX_SITE_PAGES, SitePagesReader } from '../../sitemap/sitePages';
+import { MAX_SITE_PAGES } from '../../sitemap/sitePages';
 import { OPERATION, RESOURCE } from '../../shared/constants';
 import {
 	checkAfterCreateField,
@@ -14,7 +14,7 @@ import {
 } from '../../shared/fields';
 import { InvalidInput } from '../../shared/inputChecks';
 import { operationRouting } from '../../transport';
-import { runModules } from '../runModules';
+import { runModules } from '../../runModules';
 import type { AuditSettings } from './auditSettings';
 import { auditSettings, NOT_LISTED, PAGES_FROM, timeoutMsOf } from './auditSettings';
 
@@ -54,10 +54,11 @@ export const auditSiteOption: INodePropertyOptions = {
 	description:
 		"Find a site's pages in its own sitemaps (robots.txt, then /sitemap.xml) and create or re-run the report of each, as Create or Re-Run does. Returns one item per page: the report, 'action' (created, re-run or kept), 'sitemap' and 'lastmod'. List Only returns the pages without auditing them.",
 	routing: operationRouting(async (context, requests) => {
-		const settings = await auditSettings(context);
+		const settings = await auditSettings(context, (await runModules.pageFilter()).pageFilterFrom);
 		const send = async (options: Parameters<typeof context.helpers.httpRequest>[0]) =>
 			await context.helpers.httpRequest(options);
-		const reader = new SitePagesReader(
+		const { readSitePages } = await runModules.readSite();
+		const found = await readSitePages(
 			{ send, cancel: context.getExecutionCancelSignal?.(), timeoutMs: timeoutMsOf(context) },
 			// Version 1.1 reads every page to choose the stalest; List Only lists the first Max Pages.
 			{
@@ -65,7 +66,6 @@ export const auditSiteOption: INodePropertyOptions = {
 				maxPages: settings.wholeSite && !settings.listOnly ? MAX_SITE_PAGES : settings.maxPages,
 			},
 		);
-		const found = await reader.pagesOfSite();
 		if (found.pages.length === 0) throw nothingFound(settings, found);
 		if (settings.listOnly) {
 			// each page as the reader keeps it ({ url, sitemap, lastmod }): not copied

@@ -4,7 +4,7 @@ import { OPERATION, RESOURCE } from '../../shared/constants';
 import { returnAllAndLimit, searchFilter, showFor, sortCollection } from '../../shared/fields';
 import { isRecord } from '../../shared/isRecord';
 import { getManyRouting } from '../getMany';
-import { runModules } from '../runModules';
+import { runModules } from '../../runModules';
 
 /** Each project as output: as phpRank sends it, plus its `average_score` and `label`. */
 async function withAverage(): Promise<(project: IDataObject) => IDataObject> {

@@ -4,7 +4,7 @@ import { OPERATION, RESOURCE } from '../../shared/constants';
 import { pagesPerIssueField, projectLocator, showFor } from '../../shared/fields';
 import { importancesFrom } from '../../shared/inputChecks';
 import { operationRouting } from '../../transport';
-import { runModules } from '../runModules';
+import { runModules } from '../../runModules';
 import { pagesPerIssueOf, projectOf, readProjectReports } from './projectReports';
 
 /**

@@ -8,7 +8,7 @@ import { checkKeyFrom } from '../../shared/inputChecks';
 import type { ItemRequests } from '../../transport';
 import { operationRouting } from '../../transport';
 import { rerunRequest } from '../report/reportById';
-import { runModules } from '../runModules';
+import { runModules } from '../../runModules';
 import { pagesPerIssueOf, projectOf, readProjectReports } from './projectReports';
 
 /**

@@ -5,7 +5,7 @@ import { passwordField, privacyChoices, showFor, simplifyField } from '../../sha
 import { pageUrlFrom, passwordFrom, privacyFrom } from '../../shared/inputChecks';
 import type { ApiRequest } from '../../transport';
 import { operationRouting } from '../../transport';
-import { runModules } from '../runModules';
+import { runModules } from '../../runModules';
 import { createFormRequest } from './createForm';
 
 /**

@@ -11,7 +11,7 @@ import {
 } from '../../shared/fields';
 import { maxAgeHoursFrom } from '../../shared/inputChecks';
 import { operationRouting } from '../../transport';
-import { runModules } from '../runModules';
+import { runModules } from '../../runModules';
 import { createRequest } from './create';
 
 /**

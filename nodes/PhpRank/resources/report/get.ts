@@ -3,7 +3,7 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { OPERATION, RESOURCE } from '../../shared/constants';
 import { showFor, simplifyField } from '../../shared/fields';
 import { operationRouting } from '../../transport';
-import { runModules } from '../runModules';
+import { runModules } from '../../runModules';
 import { reportFieldId, reportRequest } from './reportById';
 
 /** Report → Get: one report by its ID (the Report field, shared with Update and Delete: index.ts). */

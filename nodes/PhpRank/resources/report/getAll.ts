@@ -10,7 +10,7 @@ import {
 	sortCollection,
 } from '../../shared/fields';
 import { getManyRouting } from '../getMany';
-import { runModules } from '../runModules';
+import { runModules } from '../../runModules';
 
 /**
  * Report → Get Many: its filters and sort are routed as query parameters (n8n builds them from the

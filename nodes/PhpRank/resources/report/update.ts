@@ -18,7 +18,7 @@ import { passwordFrom, privacyFrom } from '../../shared/inputChecks';
 import { isRecord } from '../../shared/isRecord';
 import type { ApiRequest } from '../../transport';
 import { operationRouting } from '../../transport';
-import { runModules } from '../runModules';
+import { runModules } from '../../runModules';
 import { reportChange, reportFieldId } from './reportById';
 
 /**
