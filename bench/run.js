@@ -32,7 +32,12 @@ const { runSiteHealth } = require('./lib/siteHealth');
 const { runValidateFix } = require('./lib/validateFix');
 const { runSiteAudit, planFreshSite, FRESH } = require('./lib/siteAudit');
 const { runSiteAuditN8n } = require('./lib/siteAuditN8n');
-const { packFigures, planRequireTimes, nodeVersionOf } = require('./lib/package');
+const {
+	packFigures,
+	planRequireTimes,
+	nodeVersionOf,
+	deferredLoadFigures,
+} = require('./lib/package');
 const { runAlternating } = require('./lib/alternate');
 const { prepareBaseline } = require('./lib/baseline');
 const { compareResults, verdictLine } = require('./lib/compare');
@@ -399,6 +404,12 @@ async function main() {
 				for (const [i, s] of subjects.entries())
 					s.results.package.require.push({ node, ...times[i] });
 			}
+			// this package only: what each of its loads at first use keeps out of n8n's start
+			const deferredBin = fs.existsSync(n8nNodeBin) ? n8nNodeBin : process.execPath;
+			current.results.package.deferred = {
+				node: nodeVersionOf(deferredBin),
+				loads: deferredLoadFigures(current.snapshot, deferredBin, args.requireRuns),
+			};
 		}
 
 		if (args.sections.includes(5)) {

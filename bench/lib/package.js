@@ -107,8 +107,75 @@ function planRequireTimes(snapshot, nodeBin, runs) {
 	};
 }
 
+const DEFERRED_PROBE = `
+const path = require('node:path');
+const [deferred, ...files] = process.argv.slice(2);
+require('n8n-workflow');
+for (const file of files) {
+	for (const Exported of Object.values(require(file))) {
+		if (typeof Exported === 'function') new Exported();
+	}
+}
+const root = path.dirname(path.dirname(path.dirname(files[0])));
+const loaded = () => Object.keys(require.cache).filter((file) => file.startsWith(root + path.sep) && !file.includes('node_modules'));
+const before = new Set(loaded());
+const t0 = process.hrtime.bigint();
+require(deferred);
+const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+const added = loaded().filter((file) => !before.has(file));
+const bytes = added.reduce((sum, file) => sum + require('node:fs').statSync(file).size, 0);
+process.stdout.write(JSON.stringify({ ms, modules: added.length, bytes }));
+`;
+
+/**
+ * What each load at first use keeps out of n8n's start: the modules runModules.ts loads (read from
+ * its build) and the transport's own (transport/pipeline.js), each required in a fresh process
+ * after the start (package.json's n8n block, each class constructed): its time and the modules and
+ * bytes it adds. None for a package without runModules.js.
+ */
+function deferredLoadFigures(snapshot, nodeBin, runs) {
+	const nodeDir = path.dirname(snapshot.nodeFile);
+	const runModules = path.join(nodeDir, 'runModules.js');
+	if (!fs.existsSync(runModules)) return [];
+	const source = fs.readFileSync(runModules, 'utf8');
+	const names = [...source.matchAll(/(\w+): loadedOnce\([^]*?require\('(\.[^']+)'\)/g)].map(
+		([, name, file]) => ({ name: `runModules.${name}`, file: path.join(nodeDir, file) }),
+	);
+	names.push({ name: 'transport loadAtRun', file: path.join(nodeDir, 'transport', 'pipeline') });
+	const probe = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'phprank-deferred-')), 'probe.js');
+	fs.writeFileSync(probe, DEFERRED_PROBE);
+	try {
+		return names.map(({ name, file }) => {
+			const samples = Array.from({ length: runs }, () => {
+				const child = spawnSync(nodeBin, [probe, file, ...snapshot.n8nFiles], {
+					cwd: snapshot.dir,
+					encoding: 'utf8',
+					env: { ...process.env, NODE_PATH: path.join(snapshot.dir, 'node_modules') },
+				});
+				if (child.status !== 0) throw new Error(`deferred-load probe failed: ${child.stderr}`);
+				return JSON.parse(child.stdout);
+			});
+			return {
+				name,
+				file: path.relative(snapshot.dir, file),
+				ms: median(samples.map((x) => x.ms)),
+				modules: samples[0].modules,
+				bytes: samples[0].bytes,
+			};
+		});
+	} finally {
+		fs.rmSync(path.dirname(probe), { recursive: true, force: true });
+	}
+}
+
 function nodeVersionOf(nodeBin) {
 	return execFileSync(nodeBin, ['--version'], { encoding: 'utf8' }).trim();
 }
 
-module.exports = { packFigures, requireTimes, planRequireTimes, nodeVersionOf };
+module.exports = {
+	packFigures,
+	requireTimes,
+	planRequireTimes,
+	nodeVersionOf,
+	deferredLoadFigures,
+};

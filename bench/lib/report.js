@@ -283,6 +283,19 @@ function packageSection(p) {
 		'',
 		`Largest files: ${pack.largest.map((f) => `\`${f.path}\` ${fmtBytes(f.size)}`).join(', ')}.`,
 	);
+	if (p.deferred?.loads.length) {
+		lines.push(
+			'',
+			`What each load at first use keeps out of n8n's start (\`nodes/PhpRank/runModules.ts\`, and the transport's own): the module required in a fresh process after the start above, Node ${p.deferred.node}, median of ${p.require[0]?.runs ?? '?'} processes; the modules and bytes it adds.`,
+			'',
+			'| load | module | time | modules | bytes |',
+			'|---|---|---:|---:|---:|',
+			...p.deferred.loads.map(
+				(d) =>
+					`| \`${d.name}\` | \`${d.file}\` | ${fmt(d.ms, 2)} ms | ${d.modules} | ${fmtBytes(d.bytes)} |`,
+			),
+		);
+	}
 	return lines.join('\n');
 }
 
