@@ -1,21 +1,8 @@
 // No import circle under nodes/ (issue 40), type-only imports and deferred `import()` included: a circle
 // means two modules that cannot be read, changed or loaded one without the other. Read from the
 // TypeScript source, not dist/ (the compiler drops type-only imports).
-const fs = require('fs');
 const path = require('path');
-
-const NODES = path.join(__dirname, '../../nodes');
-
-/** Every `.ts` file under a folder, as paths relative to it with `/`. */
-function tsFilesUnder(root, folder = '') {
-	const files = [];
-	for (const entry of fs.readdirSync(path.join(root, folder), { withFileTypes: true })) {
-		const name = folder === '' ? entry.name : `${folder}/${entry.name}`;
-		if (entry.isDirectory()) files.push(...tsFilesUnder(root, name));
-		else if (entry.name.endsWith('.ts')) files.push(name);
-	}
-	return files.sort();
-}
+const { nodeSources } = require('../helpers/node-sources');
 
 // `import … from '…'`, `import type … from '…'`, `export … from '…'`, `import '…'`, `import('…')`,
 // `require('…')`. Comments are removed first so that a path named in a comment is no import.
@@ -136,10 +123,7 @@ describe('the circle finder', () => {
 });
 
 test('no import circle under nodes/ (type-only and import() included)', () => {
-	const files = tsFilesUnder(NODES);
-	expect(files.length).toBeGreaterThan(50);
-	const sources = Object.fromEntries(
-		files.map((f) => [f, fs.readFileSync(path.join(NODES, f), 'utf8')]),
-	);
+	const sources = nodeSources();
+	expect(Object.keys(sources).length).toBeGreaterThan(50);
 	expect(circles(sources)).toEqual([]);
 });

@@ -1,10 +1,7 @@
 // One name, one meaning (issue 40): a function, constant, class or type declared at the top level of
 // two files under nodes/ is either the same thing written twice or two things that read alike.
 // Read from the TypeScript source.
-const fs = require('fs');
-const path = require('path');
-
-const NODES = path.join(__dirname, '../../nodes');
+const { nodeSources } = require('../helpers/node-sources');
 
 /**
  * Names two files may each declare, and why. Each resource's own operation exports its option
@@ -14,16 +11,6 @@ const ONE_ROLE_PER_RESOURCE = ['deleteOption', 'getAllFields', 'getAllOption'];
 
 const DECLARATION =
 	/^(?:export\s+)?(?:default\s+)?(?:declare\s+)?(?:abstract\s+)?(?:async\s+)?(?:function\*?|const|let|var|class|interface|type|enum)\s+([A-Za-z_$][\w$]*)/gm;
-
-function tsFilesUnder(root, folder = '') {
-	const files = [];
-	for (const entry of fs.readdirSync(path.join(root, folder), { withFileTypes: true })) {
-		const name = folder === '' ? entry.name : `${folder}/${entry.name}`;
-		if (entry.isDirectory()) files.push(...tsFilesUnder(root, name));
-		else if (entry.name.endsWith('.ts')) files.push(name);
-	}
-	return files.sort();
-}
 
 /** Each top-level name declared in more than one file, with its files: `name: a.ts, b.ts`. */
 function namesInTwoFiles(sources) {
@@ -49,9 +36,7 @@ test('finds a name declared at the top level of two files, whatever the kind', (
 });
 
 test('no top-level name under nodes/ in two files, but those listed here with why', () => {
-	const sources = Object.fromEntries(
-		tsFilesUnder(NODES).map((f) => [f, fs.readFileSync(path.join(NODES, f), 'utf8')]),
-	);
+	const sources = nodeSources();
 	const allowed = new Set(ONE_ROLE_PER_RESOURCE);
 	const twice = namesInTwoFiles(sources);
 	expect(twice.filter((line) => !allowed.has(line.split(':')[0]))).toEqual([]);
