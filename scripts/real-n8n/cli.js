@@ -21,6 +21,22 @@ const STDOUT_KEPT = 1024 * 1024;
  * opts.nodeFlags go to n8n's Node before n8n's script (`--require <preload>`, `--cpu-prof`...).
  */
 async function runN8n(ctx, args, opts = {}) {
+	for (let attempt = 1; ; attempt++) {
+		const run = await runN8nOnce(ctx, args, opts);
+		if (attempt >= BROKER_PORT_ATTEMPTS || !brokerPortTaken(run)) return run;
+	}
+}
+
+/**
+ * The free port picked for n8n's task broker was taken before n8n bound it (by another process of
+ * the suite, or as the local port of an outgoing connection): n8n stops at its start, before any
+ * workflow runs, so running it again with another port sends nothing twice.
+ */
+const BROKER_PORT_ATTEMPTS = 3;
+const brokerPortTaken = (run) =>
+	run.code !== 0 && /Task Broker's port \d+ is already in use/.test(run.stdout + run.stderr);
+
+async function runN8nOnce(ctx, args, opts) {
 	const brokerPort = await getFreePort();
 	const env = n8nEnv(ctx, brokerPort, opts.env);
 	const timeoutMs = opts.timeoutMs ?? 180000;
