@@ -3,7 +3,7 @@ import type { ReportSearch } from './reportSearch';
 
 /**
  * What a page's lookup searches for on an account. phpRank passes the search to SQL's
- * `LIKE '%term%'` as it is (docs/phprank-api.md, "Search"), so the lookup searches for the site
+ * `LIKE '%term%'` as it is (docs/phprank-api.md, "Query quirks"), so the lookup searches for the site
  * and the page's path with `%` between them (`pageLookupTerm`): one read on an account of many
  * sites. A phpRank build that escaped the term would list nothing for it; the read after a Create
  * sees that, as its own new report is not listed (afterCreate.ts), and from then on this process

@@ -25,9 +25,10 @@ export type NotListedChoice = (typeof NOT_LISTED)[keyof typeof NOT_LISTED];
 export const PAGES_FROM = { sitemaps: 'sitemaps', sitemapUrl: 'sitemapUrl' } as const;
 const DEFAULT_MAX_PAGES = 100;
 
-/** Audit Site's fields, read and checked. */
+/** What reads Include, Exclude and Modified Since (sitemap/pageFilter.ts `pageFilterFrom`). */
 type PageFilterReader = typeof PageFilterFrom;
 
+/** Audit Site's fields, read and checked. */
 export interface AuditSettings {
 	site: URL;
 	sitemapUrl?: string;
