@@ -30,11 +30,23 @@ async function withBodyStreams(work) {
 	}
 }
 
-async function collectGarbage() {
-	for (let i = 0; i < 4; i++) {
+/**
+ * Forces collections until none of `streams` is alive, 50 rounds at most (a few seconds, most of it
+ * the collections), and returns the indices of those still alive. Four back-to-back collections were
+ * not always enough: a CI run on Node 24, on a loaded machine, once found one answer of three still
+ * alive after them, and the test did not fail again in 12 runs under load. What this guards against
+ * is an answer held for its attempt's deadline (five minutes by default, bench/findings.md "The
+ * bounded read's cost"); an answer held five seconds fails it (tried by hand).
+ */
+async function aliveAfterCollections(streams) {
+	const alive = () => streams.flatMap((ref, index) => (ref.deref() === undefined ? [] : [index]));
+	for (let round = 0; round < 50; round++) {
 		gc();
 		await new Promise((resolve) => setImmediate(resolve));
+		if (alive().length === 0) return [];
+		await new Promise((resolve) => setTimeout(resolve, 20));
 	}
+	return alive();
 }
 
 test.each([
@@ -48,8 +60,7 @@ test.each([
 	expect(result.items).toHaveLength(250);
 	// Three pages of 100, each read from the stream n8n handed over.
 	expect(streams).toHaveLength(3);
-	await collectGarbage();
-	expect(streams.filter((ref) => ref.deref() !== undefined)).toHaveLength(0);
+	expect(await aliveAfterCollections(streams)).toEqual([]);
 	// The items themselves are still there: they are what the workflow keeps.
 	expect(result.items.map((item) => item.json.id).slice(0, 2)).toEqual([250, 249]);
 });
@@ -68,6 +79,5 @@ test('Get, item after item: no answer outlives its item', async () => {
 	expect(result.error).toBeUndefined();
 	expect(result.items.map((item) => item.json.id)).toEqual([1, 2, 3]);
 	expect(streams).toHaveLength(3);
-	await collectGarbage();
-	expect(streams.filter((ref) => ref.deref() !== undefined)).toHaveLength(0);
+	expect(await aliveAfterCollections(streams)).toEqual([]);
 });
