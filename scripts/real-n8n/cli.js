@@ -7,7 +7,7 @@ const os = require('node:os');
 const path = require('node:path');
 const { spawn, execFileSync } = require('node:child_process');
 const { getFreePort, killGroup, killLeftovers, track } = require('./processes');
-const { n8nEnv, randomId } = require('./userFolder');
+const { n8nEnv, randomId, BROKER_PORT_ATTEMPTS, brokerPortTaken } = require('./userFolder');
 const { readStoredRuns, runOutcome } = require('./storedRun');
 
 /** How much of an n8n command's stdout a result keeps: its end, for error messages. */
@@ -23,18 +23,14 @@ const STDOUT_KEPT = 1024 * 1024;
 async function runN8n(ctx, args, opts = {}) {
 	for (let attempt = 1; ; attempt++) {
 		const run = await runN8nOnce(ctx, args, opts);
-		if (attempt >= BROKER_PORT_ATTEMPTS || !brokerPortTaken(run)) return run;
+		if (
+			attempt >= BROKER_PORT_ATTEMPTS ||
+			run.code === 0 ||
+			!brokerPortTaken(run.stdout + run.stderr)
+		)
+			return run;
 	}
 }
-
-/**
- * The free port picked for n8n's task broker was taken before n8n bound it (by another process of
- * the suite, or as the local port of an outgoing connection): n8n stops at its start, before any
- * workflow runs, so running it again with another port sends nothing twice.
- */
-const BROKER_PORT_ATTEMPTS = 3;
-const brokerPortTaken = (run) =>
-	run.code !== 0 && /Task Broker's port \d+ is already in use/.test(run.stdout + run.stderr);
 
 async function runN8nOnce(ctx, args, opts) {
 	const brokerPort = await getFreePort();

@@ -4,7 +4,7 @@
 // Only node: built-ins.
 const { spawn } = require('node:child_process');
 const { getFreePort, httpGet, killGroup, killLeftovers, sleep, track } = require('./processes');
-const { n8nEnv } = require('./userFolder');
+const { n8nEnv, BROKER_PORT_ATTEMPTS, brokerPortTaken } = require('./userFolder');
 const { flattedOf } = require('./storedRun');
 
 /**
@@ -18,11 +18,21 @@ const { flattedOf } = require('./storedRun');
  * @param {boolean|function} [opts.log]              true: pipe n8n's output to this stderr; fn(line): receive lines
  * @returns {Promise<{child, url:string, port:number, output:()=>string, stop:()=>Promise<void>}>}
  *   The editor is also stored as ctx.editor (used by setupOwner).
+ *   Started again, with another task-broker port, when that port was taken (userFolder.js brokerPortTaken).
  */
 async function startEditor(ctx, opts = {}) {
+	for (let attempt = 1; ; attempt++) {
+		try {
+			return await startEditorOnce(ctx, opts, await getFreePort());
+		} catch (error) {
+			if (attempt >= BROKER_PORT_ATTEMPTS || !brokerPortTaken(error.message)) throw error;
+		}
+	}
+}
+
+async function startEditorOnce(ctx, opts, brokerPort) {
 	const port = opts.port ?? 5678;
 	const listenAddress = opts.listenAddress ?? '127.0.0.1';
-	const brokerPort = await getFreePort();
 	const env = n8nEnv(ctx, brokerPort, {
 		N8N_PORT: String(port),
 		N8N_LISTEN_ADDRESS: listenAddress,

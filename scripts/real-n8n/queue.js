@@ -50,9 +50,20 @@ function queueEnv({ redis, postgres }) {
  * @param {number} [opts.concurrency=10]  jobs this worker runs at once
  * @param {object} [opts.env]             extra env
  * @returns {Promise<{child, port:number, output:()=>string, stop:()=>Promise<void>, exited:Promise}>}
+ * Started again, with another task-broker port, when that port was taken (userFolder.js brokerPortTaken).
  */
 async function startWorker(ctx, opts = {}) {
-	const [brokerPort, healthPort] = [await getFreePort(), await getFreePort()];
+	for (let attempt = 1; ; attempt++) {
+		try {
+			return await startWorkerOnce(ctx, opts, await getFreePort());
+		} catch (error) {
+			if (attempt >= rn.BROKER_PORT_ATTEMPTS || !rn.brokerPortTaken(error.message)) throw error;
+		}
+	}
+}
+
+async function startWorkerOnce(ctx, opts, brokerPort) {
+	const healthPort = await getFreePort();
 	const env = rn.n8nEnv(ctx, brokerPort, {
 		QUEUE_HEALTH_CHECK_ACTIVE: 'true',
 		QUEUE_HEALTH_CHECK_PORT: String(healthPort),

@@ -136,4 +136,22 @@ function n8nEnv(ctx, brokerPort, extra = {}) {
 	return env;
 }
 
-module.exports = { createUserFolder, openUserFolder, removeUserFolder, n8nEnv, randomId };
+/**
+ * The free port picked for n8n's task broker was taken before n8n bound it (by another process of
+ * the suite, or as the local port of an outgoing connection): n8n stops at its start, before any
+ * workflow runs, so starting it again with another port sends nothing twice. `output` is what the
+ * n8n process printed (or an error that quotes it). Every n8n process (cli.js, editor.js, queue.js)
+ * is started at most BROKER_PORT_ATTEMPTS times for this, and for nothing else.
+ */
+const BROKER_PORT_ATTEMPTS = 3;
+const brokerPortTaken = (output) => /Task Broker's port \d+ is already in use/.test(output);
+
+module.exports = {
+	createUserFolder,
+	openUserFolder,
+	removeUserFolder,
+	n8nEnv,
+	randomId,
+	BROKER_PORT_ATTEMPTS,
+	brokerPortTaken,
+};
