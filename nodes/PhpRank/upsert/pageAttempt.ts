@@ -62,9 +62,10 @@ const UNCHECKED: CreatePath = () => ({
 /** A page alone in its run: its Create, then one read of the page's reports. */
 function alonePath(input: CreateOrRerunInput, api: CreateOrRerunApi, pageUrl: string): CreatePath {
 	if (input.checkAfterCreate === false) return UNCHECKED;
+	const keeps = (report: IDataObject) => isKept(input, api, report);
 	return () => ({
 		settle: async (created, newestSeenId) =>
-			await settleCreate(api, pageUrl, created, newestSeenId),
+			await settleCreate(api, pageUrl, created, newestSeenId, keeps),
 		cancel: () => undefined,
 	});
 }
@@ -88,6 +89,7 @@ async function createOnce(
 	});
 	const settled = await ticket.settle(created, newestSeenId);
 	if ('created' in settled) return { action: 'created', record: settled.created };
+	if ('kept' in settled) return { action: 'kept', record: settled.kept, previous: settled.kept };
 	return { action: 're-run', record: settled.rerun, previous: settled.previous };
 }
 
@@ -110,6 +112,11 @@ async function createdReport(
 	return adopted.found;
 }
 
+/** A report of the page generated within the run's Max Age: kept as it is, not re-run. */
+function isKept(input: CreateOrRerunInput, api: CreateOrRerunApi, report: IDataObject): boolean {
+	return isWithinMaxAge(report.generated_at, input.maxAgeHours, api.now());
+}
+
 /** What to do with a page once its newest report is known: re-run it, keep it, or create one. */
 function plan(
 	input: CreateOrRerunInput,
@@ -119,7 +126,7 @@ function plan(
 	path: CreatePath,
 ): Step<CreateOrRerunOutcome> {
 	if (!found) return { write: async () => await createOnce(api, pageUrl, newestSeenId, path) };
-	if (isWithinMaxAge(found.generated_at, input.maxAgeHours, api.now())) {
+	if (isKept(input, api, found)) {
 		return { outcome: { action: 'kept', record: found, previous: found } };
 	}
 	return {

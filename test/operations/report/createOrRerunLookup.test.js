@@ -5,7 +5,12 @@
 // one describe teaches the node about an account's search stays out of the other.
 const { useFixture, urlSearch, rerun, form, del } = require('../../node/fixture');
 
-const createOrRerun = (url) => ({ resource: 'report', operation: 'createOrRerun', url });
+const createOrRerun = (url, extra) => ({
+	resource: 'report',
+	operation: 'createOrRerun',
+	url,
+	...extra,
+});
 const create = (url) => form('POST', '/api/v1/reports', `url=${encodeURIComponent(url)}&privacy=1`);
 const jsonOf = (items) => items.map((item) => [item.json.id, item.json.url, item.json.action]);
 
@@ -135,6 +140,31 @@ describe('a phpRank build whose search takes `%` as itself: one report per page 
 			urlSearch('/new'),
 		]);
 		expect(jsonOf(created.items)).toEqual([[5, 'site-7.test/new', 'created']]);
+	});
+});
+
+describe('a build that takes `%` as itself, the older report within Max Age', () => {
+	// The sandbox's clock at the real time: the seeded report is dated one hour before it.
+	const fixture = useFixture({ clock: Math.floor(Date.now() / 1000) * 1000 });
+	beforeAll(() => {
+		fixture.sandbox.reset([{ url: 'https://site-7.test/about' }]);
+		fixture.sandbox.setFaults({ searchAsWritten: true });
+	});
+
+	test('its Create is deleted and the older report kept as it is, as the lookup would have kept it', async () => {
+		const { items, error } = await fixture.run(
+			createOrRerun('https://site-7.test/about', { maxAgeHours: 2 }),
+		);
+		expect(error).toBeUndefined();
+		expect(fixture.takeRequests()).toEqual([
+			...FIRST_RUN_ON_AN_ESCAPING_BUILD,
+			del('/api/v1/reports/2'),
+		]);
+		expect(jsonOf(items)).toEqual([[1, 'site-7.test/about', 'kept']]);
+		expect(fixture.sandbox.reports().map((r) => [r.id, r.deleted_at === null])).toEqual([
+			[1, true],
+			[2, false],
+		]);
 	});
 });
 
