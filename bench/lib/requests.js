@@ -329,12 +329,26 @@ function searchTerms() {
  * report, or the whole search when it has none: what the node did before it read a site's listing,
  * searching for the whole stored URL), plus one write (none when kept). `minimum`: each site read once,
  * the cheaper of its listing (the search for its host) and its pages' own lookups (the search for a
- * site, `%`, then a part of the path every spelling shares), plus the same writes, plus the read after the Creates
+ * site, `%`, then a part of the path every spelling shares; a root's: `rootReads`), plus the same writes, plus the read after the Creates
  * (Check for a Parallel Create, on unless the case turns it off): one per page created alone, one read
  * of the site's new reports for the Creates of a site's pages in one run.
  */
 function createOrRerunCounts(sandbox, c) {
-	const { pageLookupTerm, siteSearchTerm, storedUrl } = searchTerms();
+	const { isSiteRoot, pageLookupTerm, siteSearchTerm, storedUrl } = searchTerms();
+	/**
+	 * A site root's lookup (upsert/pageLookup.ts): one read of its search in URL order (without regard
+	 * to case, as phpRank and the sandbox sort), enough when it is the whole search or shows where the
+	 * root's reports end; else the reads newest first after it.
+	 */
+	const rootReads = (matches, page, newestFirst) => {
+		if (matches.length <= 100) return 1;
+		const lower = (r) => r.url.toLowerCase();
+		const first = [...matches]
+			.sort((a, b) => (lower(a) < lower(b) ? -1 : lower(a) > lower(b) ? 1 : a.id - b.id))
+			.slice(0, 100)
+			.map((r) => storedUrl(r.url) === page);
+		return first.includes(true) && !first[first.length - 1] ? 1 : 1 + newestFirst;
+	};
 	const reports = sandbox
 		.reports()
 		.filter((r) => r.deleted_at === null)
@@ -348,7 +362,8 @@ function createOrRerunCounts(sandbox, c) {
 		alone += beforeAt === -1 ? pagesOf(before.length) : Math.ceil((beforeAt + 1) / 100);
 		const matches = searched(reports, pageLookupTerm(page));
 		const position = matches.findIndex((r) => storedUrl(r.url) === page);
-		const lookup = position === -1 ? pagesOf(matches.length) : Math.ceil((position + 1) / 100);
+		const newestFirst = position === -1 ? pagesOf(matches.length) : Math.ceil((position + 1) / 100);
+		const lookup = isSiteRoot(page) ? rootReads(matches, page, newestFirst) : newestFirst;
 		if (!(position !== -1 && c.maxAgeHours)) writes += 1;
 		const site = page.split('/')[0];
 		const created = position === -1 ? 1 : 0;

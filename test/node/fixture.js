@@ -178,6 +178,18 @@ function urlSearch(search, page = 1) {
 	return reportList(100, page, { search_by: 'url', search });
 }
 
+/** The first read of a site root's lookup (upsert/pageLookup.ts): the same search, in URL order. */
+function urlSearchInUrlOrder(search) {
+	return get('/api/v1/reports', {
+		search_by: 'url',
+		search,
+		sort_by: 'url',
+		sort: 'asc',
+		per_page: '100',
+		page: '1',
+	});
+}
+
 /** A project's reports as Get Issues and Validate Fix read them. */
 function projectReports(project, page) {
 	return reportList(100, page, { project });
@@ -250,6 +262,7 @@ module.exports = {
 	get,
 	reportList,
 	urlSearch,
+	urlSearchInUrlOrder,
 	projectReports,
 	del,
 	form,

@@ -62,6 +62,46 @@ describe('the rules, with a scripted API', () => {
 	}
 
 	describe('createOrRerun', () => {
+		describe("a site's root on a server that ignores sort_by=url (this fake lists newest first)", () => {
+			const site = (root) => [
+				...root.map((id) => ({ id, url: 'a.test' })),
+				...Array.from({ length: 150 }, (_, i) => ({ id: i + 2, url: `a.test/p-${i}` })),
+			];
+			/** The api, its calls naming the order each read asked for. */
+			const withOrders = (reports) => {
+				const { api, state } = fakeApi(reports);
+				const list = api.listPage;
+				api.listPage = async (search, page, perPage, order) => {
+					const answer = await list(search, page, perPage);
+					state.calls[state.calls.length - 1].push(order ?? 'newest');
+					return answer;
+				};
+				return { api, state };
+			};
+
+			test('the root on the first page read: its newest report there is re-run, one read', async () => {
+				const { api, state } = withOrders(site([1, 152]));
+				const outcome = await decide({ url: 'https://a.test/', maxAgeHours: 0 }, api);
+				expect(state.calls).toEqual([
+					['list', 'a.test', 1, LOOKUP_PAGE_SIZE, 'url'],
+					['rerun', 152],
+				]);
+				expect(outcome.action).toBe('re-run');
+			});
+
+			test('the root not on it: the search read newest first after it, one read more', async () => {
+				const { api, state } = withOrders(site([1]));
+				const outcome = await decide({ url: 'https://a.test/', maxAgeHours: 0 }, api);
+				expect(state.calls).toEqual([
+					['list', 'a.test', 1, LOOKUP_PAGE_SIZE, 'url'],
+					['list', 'a.test', 1, LOOKUP_PAGE_SIZE, 'newest'],
+					['list', 'a.test', 2, LOOKUP_PAGE_SIZE, 'newest'],
+					['rerun', 1],
+				]);
+				expect(outcome.action).toBe('re-run');
+			});
+		});
+
 		test('re-runs the newest report of exactly the page; neighbours and older copies are passed over', async () => {
 			const { api, state } = fakeApi([
 				{ id: 1, url: 'a.test/p' },

@@ -123,6 +123,14 @@ function pathTerm(pageStoredUrl: string): string {
 }
 
 /**
+ * Whether a page (stored form) is its site's root, or has no path or query run every spelling
+ * writes the same: its lookup searches for the site's term, which lists every page of the site.
+ */
+export function isSiteRoot(pageStoredUrl: string): boolean {
+	return pathTerm(pageStoredUrl) === '';
+}
+
+/**
  * What a page's lookup searches for: the site's term, then `%`, then the page's path term
  * (`example.com%/about`). phpRank hands the term to SQL's `LIKE '%term%'` as it is, where `%`
  * matches any text (docs/phprank-api.md), so this lists every spelling of the page (a port or

@@ -1,8 +1,10 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { reportId } from '../report/reportId';
-import { isStoredUrlOf } from '../report/storedUrl';
+import { isSiteRoot, isStoredUrlOf } from '../report/storedUrl';
+import { isRecord } from '../shared/isRecord';
 import type { ListEnvelope } from '../transport';
+import { isLastPage, LARGEST_PAGE_SIZE } from '../transport';
 import { lookupTermOf } from './lookupTerm';
 import type { ReportSearch } from './reportSearch';
 import { readSearch } from './reportSearch';
@@ -25,6 +27,8 @@ const LISTING_TOOK_OVER: ListEnvelope = { data: [] };
  * root, `example.com`, also lists every other page of the site) until found or the list ends. With `newerThanId`, reports with that ID or a lower one are not
  * looked at (the list is newest first: the search stops there). Only the answer is kept, not the
  * records read; a page that repeats the ones before (a server that ignores `page`) ends the search.
+ * A site's root is first read in URL order (`rootInUrlOrder`): one read, however many newer
+ * reports the site holds, when the root's report is stored in the spelling the node sends.
  */
 export async function findNewest(
 	api: ReportSearch,
@@ -56,6 +60,11 @@ async function lookUp(
 		return found !== undefined;
 	};
 	const term = await lookupTermOf(api, pageUrl);
+	if (newerThanId === 0 && isSiteRoot(pageUrl)) {
+		if (ownRequest?.() === 'listingAnswers') return undefined;
+		const answer = rootInUrlOrder(await api.listPage(term, 1, LARGEST_PAGE_SIZE, 'url'), pageUrl);
+		if (answer) return answer;
+	}
 	const fetchPage = async (page: number, perPage: number) => {
 		listingTookOver ||= ownRequest?.() === 'listingAnswers';
 		if (listingTookOver) return LISTING_TOOK_OVER;
@@ -64,6 +73,34 @@ async function lookUp(
 	await readSearch(fetchPage, { stopAt, endAtRepeatedPage: true });
 	if (listingTookOver) return undefined;
 	return found ? { found, newestSeenId } : { newestSeenId };
+}
+
+/**
+ * What the first page of a root's search in URL order says, when it says enough. The search for a
+ * root (the site's term) lists every page of the site, and newest first the root's report may be
+ * pages away; in URL order the root's stored spelling (`example.com`) comes before every other page
+ * of the site (`example.com/about`, `example.com:8080`), so its reports stand together near the
+ * top, and only URLs that hold the site's name after something that sorts lower (`blog.example.com`)
+ * come before them. The answer: the newest of those reports, when the page shows where they end
+ * (a report after them that is not the root's); or, when the page is the whole search, what it
+ * holds (its newest ID is the search's). Otherwise (no report of the root on it, or its reports
+ * running to the page's end) undefined: the lookup reads newest first, as for any page. A report of
+ * the root in another spelling (`example.com:443`) stands elsewhere: the newest-first read finds it.
+ */
+function rootInUrlOrder(envelope: ListEnvelope, pageUrl: string): PageAnswer | undefined {
+	let found: IDataObject | undefined;
+	let newestSeenId = 0;
+	let lastIsTheRoot = false;
+	for (const record of envelope.data) {
+		if (!isRecord(record)) continue;
+		const id = reportId(record);
+		newestSeenId = Math.max(newestSeenId, id);
+		lastIsTheRoot = isStoredUrlOf(record.url, pageUrl);
+		if (lastIsTheRoot && (found === undefined || id > reportId(found))) found = record;
+	}
+	if (isLastPage(envelope, 1, LARGEST_PAGE_SIZE))
+		return found ? { found, newestSeenId } : { newestSeenId };
+	return found && !lastIsTheRoot ? { found, newestSeenId } : undefined;
 }
 
 /**

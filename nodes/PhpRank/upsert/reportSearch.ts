@@ -13,9 +13,14 @@ import { collectPages, LARGEST_PAGE_SIZE } from '../transport';
 export interface ReportSearch {
 	/**
 	 * One page (1-based) of the account's reports whose URL contains `search` (phpRank's substring
-	 * search on the URL), newest first by ID, `perPage` to a page.
+	 * search on the URL), `perPage` to a page, in `order`: newest first by ID unless said.
 	 */
-	listPage(search: string, page: number, perPage: number): Promise<ListEnvelope>;
+	listPage(
+		search: string,
+		page: number,
+		perPage: number,
+		order?: SearchOrder,
+	): Promise<ListEnvelope>;
 	/**
 	 * The phpRank account searched (overlappingRuns.ts `accountOf`): runs of the same account and
 	 * page in this process share their lookup and their write, and what a lookup learnt of its
@@ -24,9 +29,18 @@ export interface ReportSearch {
 	account?: string | Promise<string>;
 }
 
-/** The query of a search: the reports whose URL contains `search`, newest first by ID. */
-export function reportSearchQuery(search: string): IDataObject {
-	return { search_by: 'url', search, sort_by: 'id', sort: 'desc' };
+/**
+ * The order of a search's reports: `newest` first by ID (every search's), or by `url`, A to Z
+ * (phpRank compares URLs without regard to case, as MySQL's default collation does): a page's
+ * reports stored in one spelling then stand together (pageLookup.ts, the site's root).
+ */
+export type SearchOrder = 'newest' | 'url';
+
+/** The query of a search: the reports whose URL contains `search`, in `order`. */
+export function reportSearchQuery(search: string, order: SearchOrder = 'newest'): IDataObject {
+	return order === 'url'
+		? { search_by: 'url', search, sort_by: 'url', sort: 'asc' }
+		: { search_by: 'url', search, sort_by: 'id', sort: 'desc' };
 }
 
 /** A fetcher of page `page` of a search, `perPage` to a page (the page loop's). */

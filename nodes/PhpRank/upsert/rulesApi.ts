@@ -59,9 +59,9 @@ function lookupApi(
 	return {
 		account,
 		waitFor: async (work) => await untilCanceled(work, signal),
-		listPage: async (search, page, perPage) =>
+		listPage: async (search, page, perPage, order) =>
 			await requests.page(
-				{ method: 'GET', url: '/reports', qs: reportSearchQuery(search) },
+				{ method: 'GET', url: '/reports', qs: reportSearchQuery(search, order) },
 				{ page, perPage },
 			),
 		create: async (plan) =>

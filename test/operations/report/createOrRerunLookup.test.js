@@ -3,7 +3,14 @@
 // phpRank build whose search takes `%` as itself. Through n8n-core's engine against the sandbox. The rest of the
 // operation: createOrRerun.test.js. Each describe has its own sandbox (its own Base URL: its own account), so what
 // one describe teaches the node about an account's search stays out of the other.
-const { useFixture, urlSearch, rerun, form, del } = require('../../node/fixture');
+const {
+	useFixture,
+	urlSearch,
+	urlSearchInUrlOrder,
+	rerun,
+	form,
+	del,
+} = require('../../node/fixture');
 
 const createOrRerun = (url, extra) => ({
 	resource: 'report',
@@ -40,16 +47,16 @@ describe('an account of many sites: a page is looked up in one read', () => {
 	beforeEach(() => fixture.sandbox.reset(agencyAccount()));
 
 	test.each([
-		['/about', 'site-7.test%/about'],
-		['/blog/', 'site-7.test%/blog'],
-		['/', 'site-7.test'],
+		['/about', urlSearch('site-7.test%/about')],
+		['/blog/', urlSearch('site-7.test%/blog')],
+		['/', urlSearchInUrlOrder('site-7.test')],
 	])(
 		'site-7.test%s among 400 sites that all have it: one read, then the re-run',
-		async (path, term) => {
+		async (path, read) => {
 			const { items, error } = await fixture.run(createOrRerun(`https://site-7.test${path}`));
 			expect(error).toBeUndefined();
 			const id = agencyId(7, path);
-			expect(fixture.takeRequests()).toEqual([urlSearch(term), rerun(id)]);
+			expect(fixture.takeRequests()).toEqual([read, rerun(id)]);
 			expect(jsonOf(items)).toEqual([[id, `site-7.test${path}`.replace(/\/$/, ''), 're-run']]);
 		},
 	);
@@ -99,6 +106,86 @@ describe('an account of many sites: a page is looked up in one read', () => {
 		const { items } = await fixture.run(createOrRerun('https://site-7.test/about'));
 		expect(fixture.takeRequests()).toEqual([urlSearch('site-7.test%/about'), rerun(1)]);
 		expect(jsonOf(items)).toEqual([[1, 'site-7.test/about', 're-run']]);
+	});
+});
+
+describe("a big site's root: read in URL order, one read where its report is stored as the node sends it", () => {
+	// The site's root is searched for by the site's name, which lists every page of the site: newest
+	// first, its report (the site's oldest) is the last of 350. In URL order it comes first.
+	const fixture = useFixture();
+	const bigSite = (root = []) => [
+		...root,
+		...Array.from({ length: 349 }, (_, i) => ({ url: `https://site-7.test/page-${i + 1}` })),
+		{ url: 'https://blog.site-7.test/' },
+		{ url: 'https://site-8.test/' },
+	];
+
+	test('its report first of 350: one read, then the re-run', async () => {
+		fixture.sandbox.reset(bigSite([{ url: 'https://site-7.test/' }]));
+		const { items, error } = await fixture.run(createOrRerun('https://www.site-7.test/'));
+		expect(error).toBeUndefined();
+		expect(fixture.takeRequests()).toEqual([urlSearchInUrlOrder('site-7.test'), rerun(1)]);
+		expect(jsonOf(items)).toEqual([[1, 'site-7.test', 're-run']]);
+	});
+
+	test('two reports of the root in its spelling: the newer one is re-run', async () => {
+		fixture.sandbox.reset([
+			...bigSite([{ url: 'https://site-7.test/' }]),
+			{ url: 'https://SITE-7.test/' },
+		]);
+		const { items } = await fixture.run(createOrRerun('https://site-7.test'));
+		expect(fixture.takeRequests()).toEqual([urlSearchInUrlOrder('site-7.test'), rerun(353)]);
+		expect(jsonOf(items).map(([id, , action]) => [id, action])).toEqual([[353, 're-run']]);
+	});
+
+	test('no report of the root: the read in URL order, then newest first to the end, the Create, the read after', async () => {
+		fixture.sandbox.reset(bigSite());
+		const { items, error } = await fixture.run(createOrRerun('https://site-7.test/'));
+		expect(error).toBeUndefined();
+		expect(fixture.takeRequests()).toEqual([
+			urlSearchInUrlOrder('site-7.test'),
+			urlSearch('site-7.test', 1),
+			urlSearch('site-7.test', 2),
+			urlSearch('site-7.test', 3),
+			urlSearch('site-7.test', 4),
+			form(
+				'POST',
+				'/api/v1/reports',
+				`url=${encodeURIComponent('https://site-7.test/')}&privacy=1`,
+			),
+			urlSearch('site-7.test'),
+		]);
+		expect(jsonOf(items)).toEqual([[352, 'site-7.test', 'created']]);
+	});
+
+	test('the root stored only in another spelling (site-7.test:443) is found newest first: re-run, nothing created', async () => {
+		fixture.sandbox.reset(bigSite([{ url: 'http://site-7.test:443/' }]));
+		const { items } = await fixture.run(createOrRerun('https://site-7.test/'));
+		expect(fixture.takeRequests()).toEqual([
+			urlSearchInUrlOrder('site-7.test'),
+			urlSearch('site-7.test', 1),
+			urlSearch('site-7.test', 2),
+			urlSearch('site-7.test', 3),
+			urlSearch('site-7.test', 4),
+			rerun(1),
+		]);
+		expect(jsonOf(items).map(([id, , action]) => [id, action])).toEqual([[1, 're-run']]);
+		expect(fixture.sandbox.reports()).toHaveLength(352);
+	});
+
+	test("a small site's new root: the read in URL order is the whole search, so it is the only one", async () => {
+		fixture.sandbox.reset([{ url: 'https://site-7.test/about' }, { url: 'https://site-8.test/' }]);
+		const { items } = await fixture.run(createOrRerun('https://site-7.test/'));
+		expect(fixture.takeRequests()).toEqual([
+			urlSearchInUrlOrder('site-7.test'),
+			form(
+				'POST',
+				'/api/v1/reports',
+				`url=${encodeURIComponent('https://site-7.test/')}&privacy=1`,
+			),
+			urlSearch('site-7.test'),
+		]);
+		expect(jsonOf(items)).toEqual([[3, 'site-7.test', 'created']]);
 	});
 });
 
