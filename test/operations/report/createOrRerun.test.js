@@ -5,15 +5,7 @@ describe("through n8n-core's engine against the sandbox", () => {
 	// Report → Create or Re-Run through n8n-core's engine against the sandbox: the exact lookup
 	// (phpRank's search is a substring match), one write per page and run, Max Age, and a Create whose
 	// answer was lost, made to happen for real with the sandbox's fault modes.
-	const {
-		useFixture,
-		urlSearch,
-		urlSearchInUrlOrder,
-		rerun,
-		form,
-		apiGet,
-		CANCELED,
-	} = require('../../node/fixture');
+	const { useFixture, urlSearch, rerun, form, apiGet, CANCELED } = require('../../node/fixture');
 	const { simplifyReport } = require('../../helpers/built').simplify;
 	const { diffReports } = require('../../helpers/built').reportChanges;
 
@@ -35,6 +27,8 @@ describe("through n8n-core's engine against the sandbox", () => {
 
 	/** The lookup request for a page (stored form), newest first, pages of 100. */
 	const lookup = urlSearch;
+	/** A site root's first read (upsert/pageLookup.ts): its search in URL order. */
+	const rootLookup = require('../../node/fixture').urlSearchInUrlOrder;
 	const create = (body) => form('POST', '/api/v1/reports', body);
 
 	const report = (id) => fixture.report(id);
@@ -71,7 +65,7 @@ describe("through n8n-core's engine against the sandbox", () => {
 
 		test('the site root is not one of its pages: example.com re-runs report 1, not the newer example.com/about', async () => {
 			const { items } = await fixture.run(createOrRerun('https://www.example.com/'));
-			expect(fixture.takeRequests()).toEqual([urlSearchInUrlOrder('example.com'), rerun(1)]);
+			expect(fixture.takeRequests()).toEqual([rootLookup('example.com'), rerun(1)]);
 			expect(jsonOf(items).map((r) => [r.id, r.url, r.action])).toEqual([
 				[1, 'example.com', 're-run'],
 			]);

@@ -113,6 +113,8 @@ describe("a big site's root: read in URL order, one read where its report is sto
 	// The site's root is searched for by the site's name, which lists every page of the site: newest
 	// first, its report (the site's oldest) is the last of 350. In URL order it comes first.
 	const fixture = useFixture();
+	/** The root's search read newest first, all four pages (350 reports of the site, and blog.site-7.test). */
+	const NEWEST_FIRST_TO_THE_END = [1, 2, 3, 4].map((page) => urlSearch('site-7.test', page));
 	const bigSite = (root = []) => [
 		...root,
 		...Array.from({ length: 349 }, (_, i) => ({ url: `https://site-7.test/page-${i + 1}` })),
@@ -144,15 +146,8 @@ describe("a big site's root: read in URL order, one read where its report is sto
 		expect(error).toBeUndefined();
 		expect(fixture.takeRequests()).toEqual([
 			urlSearchInUrlOrder('site-7.test'),
-			urlSearch('site-7.test', 1),
-			urlSearch('site-7.test', 2),
-			urlSearch('site-7.test', 3),
-			urlSearch('site-7.test', 4),
-			form(
-				'POST',
-				'/api/v1/reports',
-				`url=${encodeURIComponent('https://site-7.test/')}&privacy=1`,
-			),
+			...NEWEST_FIRST_TO_THE_END,
+			create('https://site-7.test/'),
 			urlSearch('site-7.test'),
 		]);
 		expect(jsonOf(items)).toEqual([[352, 'site-7.test', 'created']]);
@@ -163,10 +158,7 @@ describe("a big site's root: read in URL order, one read where its report is sto
 		const { items } = await fixture.run(createOrRerun('https://site-7.test/'));
 		expect(fixture.takeRequests()).toEqual([
 			urlSearchInUrlOrder('site-7.test'),
-			urlSearch('site-7.test', 1),
-			urlSearch('site-7.test', 2),
-			urlSearch('site-7.test', 3),
-			urlSearch('site-7.test', 4),
+			...NEWEST_FIRST_TO_THE_END,
 			rerun(1),
 		]);
 		expect(jsonOf(items).map(([id, , action]) => [id, action])).toEqual([[1, 're-run']]);
@@ -178,11 +170,7 @@ describe("a big site's root: read in URL order, one read where its report is sto
 		const { items } = await fixture.run(createOrRerun('https://site-7.test/'));
 		expect(fixture.takeRequests()).toEqual([
 			urlSearchInUrlOrder('site-7.test'),
-			form(
-				'POST',
-				'/api/v1/reports',
-				`url=${encodeURIComponent('https://site-7.test/')}&privacy=1`,
-			),
+			create('https://site-7.test/'),
 			urlSearch('site-7.test'),
 		]);
 		expect(jsonOf(items)).toEqual([[3, 'site-7.test', 'created']]);
