@@ -30,9 +30,9 @@ export interface ReportSearch {
 }
 
 /**
- * The order of a search's reports: `newest` first by ID (every search's), or by `url`, A to Z
- * (phpRank compares URLs without regard to case, as MySQL's default collation does): a page's
- * reports stored in one spelling then stand together (pageLookup.ts, the site's root).
+ * The order of a search's reports: `newest` first by ID (every search's), or by `url`, A to Z in
+ * the database's collation (docs/phprank-api.md, "Query quirks"), where a URL comes before the
+ * longer URLs it begins: a site's root before its other pages (pageLookup.ts).
  */
 export type SearchOrder = 'newest' | 'url';
 
