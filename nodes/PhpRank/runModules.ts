@@ -3,9 +3,10 @@
  * place: n8n loads every installed package when it starts, and showing the node needs none of it
  * (bench section 4 times the cold require(), and what each module here would add to it). The
  * transport's own deferred load stays in the transport (transport/index.ts `loadAtRun`): every
- * module here imports the transport, so listing it here would make each of them an import circle. Each module is loaded once and its promise kept: every item of a run awaits the same
- * promise, so the items resume in one turn, as they started (Create or Re-Run's pages must join
- * their site together, upsert/index.ts `createOrRerunInRun`).
+ * module here imports the transport, so listing it here would make each of them an import circle.
+ * Each module is loaded once and its promise kept: every item of a run awaits the same promise, so
+ * the items resume in one turn, as they started (Create or Re-Run's pages must join their site
+ * together, upsert/index.ts `createOrRerunInRun`).
  */
 function loadedOnce<T>(load: () => Promise<T>): () => Promise<T> {
 	let kept: Promise<T> | undefined;

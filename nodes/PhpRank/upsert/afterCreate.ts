@@ -16,26 +16,19 @@ import { readSearch } from './reportSearch';
  * of the site's listing after their Creates does it for all of them (`SiteCreates`).
  */
 
-/** The requests the check needs: the search, a deletion, and a re-run. */
+/** The requests the check needs: the search, and a deletion. */
 export interface AfterCreateApi extends ReportSearch {
 	/** Deletes report `id` (the run's own newer duplicate). */
 	deleteReport(id: number): Promise<void>;
-	/** Re-runs report `id` (`page`: its URL, named when phpRank cannot fetch it). */
-	rerun(id: number, page?: string): Promise<IDataObject>;
 }
 
 /**
  * What a page's Create ends on: a report created (the run's own, or an older one another run
- * created), or, when the lookup could not see the page's report, that report in its place: re-run,
- * or kept as it is when it is within the run's Max Age (as the lookup would have kept it).
+ * created), or, when the lookup could not see the page's report, that report (`found`): the run
+ * then does with it what it does with a report its lookup found (pageAttempt.ts: re-run, or kept
+ * within Max Age).
  */
-export type SettledCreate =
-	| { created: IDataObject }
-	| { rerun: IDataObject; previous: IDataObject }
-	| { kept: IDataObject };
-
-/** Whether a report found of the page is kept as it is (Max Age) rather than re-run. */
-export type KeepsReport = (report: IDataObject) => boolean;
+export type SettledCreate = { created: IDataObject } | { found: IDataObject };
 
 /**
  * The oldest report of each of `pages` (stored form) among the reports newer than `newerThanId`
@@ -81,14 +74,13 @@ async function keepOldest(
  * lookup's term. That read lists the run's own new report unless phpRank took the term's `%` as
  * itself (lookupTerm.ts); then the lookup saw nothing, the page's reports are read again with the
  * path alone, and an older report of the page is the one that stays: the run's own is deleted and
- * the older one re-run, or kept as it is when `keeps` says so (Max Age), as the lookup would have done.
+ * the older one is handed back as found, for the run to act on as its lookup would have.
  */
 export async function settleCreate(
 	api: AfterCreateApi,
 	pageUrl: string,
 	created: IDataObject,
 	newestSeenId: number,
-	keeps: KeepsReport,
 ): Promise<SettledCreate> {
 	const pages = new Set([pageUrl]);
 	const listed = new Set<number>();
@@ -101,9 +93,7 @@ export async function settleCreate(
 	const older = (await oldestNewer(api, pageSearchTerm(pageUrl), pages, 0)).get(pageUrl);
 	if (!older || reportId(older) >= reportId(created)) return { created };
 	await api.deleteReport(reportId(created));
-	if (keeps(older)) return { kept: older };
-	const url = typeof older.url === 'string' ? older.url : undefined;
-	return { rerun: await api.rerun(reportId(older), url), previous: older };
+	return { found: older };
 }
 
 interface Created {

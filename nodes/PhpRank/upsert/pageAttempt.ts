@@ -62,10 +62,9 @@ const UNCHECKED: CreatePath = () => ({
 /** A page alone in its run: its Create, then one read of the page's reports. */
 function alonePath(input: CreateOrRerunInput, api: CreateOrRerunApi, pageUrl: string): CreatePath {
 	if (input.checkAfterCreate === false) return UNCHECKED;
-	const keeps = (report: IDataObject) => isKept(input, api, report);
 	return () => ({
 		settle: async (created, newestSeenId) =>
-			await settleCreate(api, pageUrl, created, newestSeenId, keeps),
+			await settleCreate(api, pageUrl, created, newestSeenId),
 		cancel: () => undefined,
 	});
 }
@@ -74,9 +73,11 @@ function alonePath(input: CreateOrRerunInput, api: CreateOrRerunApi, pageUrl: st
  * Creates the report, or, when the response was lost, looks the page up again: a report of the page
  * newer than every report the first lookup listed is the one this Create made (phpRank stored it
  * before the response was lost). Nothing found: the Create's own error, so the user is told that
- * phpRank may have created it. Then the report every overlapping run ends on (`settle`).
+ * phpRank may have created it. Then the report every overlapping run ends on (`settle`), or the
+ * page's report the lookup could not see, which is then re-run or kept as if found (`foundStep`).
  */
 async function createOnce(
+	input: CreateOrRerunInput,
 	api: CreateOrRerunApi,
 	pageUrl: string,
 	newestSeenId: number,
@@ -89,8 +90,8 @@ async function createOnce(
 	});
 	const settled = await ticket.settle(created, newestSeenId);
 	if ('created' in settled) return { action: 'created', record: settled.created };
-	if ('kept' in settled) return { action: 'kept', record: settled.kept, previous: settled.kept };
-	return { action: 're-run', record: settled.rerun, previous: settled.previous };
+	const step = foundStep(input, api, settled.found);
+	return 'outcome' in step ? step.outcome : await step.write();
 }
 
 /** The report the Create made: as answered, or, when the answer was lost, found again. */
@@ -112,11 +113,6 @@ async function createdReport(
 	return adopted.found;
 }
 
-/** A report of the page generated within the run's Max Age: kept as it is, not re-run. */
-function isKept(input: CreateOrRerunInput, api: CreateOrRerunApi, report: IDataObject): boolean {
-	return isWithinMaxAge(report.generated_at, input.maxAgeHours, api.now());
-}
-
 /** What to do with a page once its newest report is known: re-run it, keep it, or create one. */
 function plan(
 	input: CreateOrRerunInput,
@@ -125,8 +121,22 @@ function plan(
 	{ found, newestSeenId }: Lookup,
 	path: CreatePath,
 ): Step<CreateOrRerunOutcome> {
-	if (!found) return { write: async () => await createOnce(api, pageUrl, newestSeenId, path) };
-	if (isKept(input, api, found)) {
+	if (!found) {
+		return { write: async () => await createOnce(input, api, pageUrl, newestSeenId, path) };
+	}
+	return foundStep(input, api, found);
+}
+
+/**
+ * What a report of the page calls for, found by the lookup or after a Create (afterCreate.ts): kept
+ * as it is when generated within Max Age, else re-run.
+ */
+function foundStep(
+	input: CreateOrRerunInput,
+	api: CreateOrRerunApi,
+	found: IDataObject,
+): Step<CreateOrRerunOutcome> {
+	if (isWithinMaxAge(found.generated_at, input.maxAgeHours, api.now())) {
 		return { outcome: { action: 'kept', record: found, previous: found } };
 	}
 	return {
