@@ -3,11 +3,11 @@
 /**
  * npm run bench: the phpRank node against the HTTP Request node, in real n8n 2.40.7.
  *
- *   node bench/run.js [--sections 1,2,3,4,5,6,7,8] [--quick] [--package DIR] [--label TEXT]
+ *   node bench/run.js [--sections 1,2,3,4,5,6,7,8,9] [--quick] [--package DIR] [--label TEXT]
  *                     [--against GIT_REF | --against FILE.tgz]
  *                     [--executions N] [--reps N] [--memory-reps N] [--memory-reports N]
  *                     [--require-runs N] [--stop-reps N]
- *                     [--bounds-reps N]
+ *                     [--bounds-reps N] [--site-reports N]
  *                     [--out FILE | --no-write] [--json FILE] [--keep]
  *
  * Prints a markdown table of figures to stdout (progress goes to stderr) and writes it to
@@ -32,6 +32,7 @@ const { runSiteHealth } = require('./lib/siteHealth');
 const { runValidateFix } = require('./lib/validateFix');
 const { runSiteAudit, planFreshSite, FRESH } = require('./lib/siteAudit');
 const { runSiteAuditN8n } = require('./lib/siteAuditN8n');
+const { runUrlFilters } = require('./lib/urlFilters');
 const {
 	packFigures,
 	planRequireTimes,
@@ -50,7 +51,12 @@ const REPO = path.resolve(__dirname, '..');
 const API_KEY = 'bench-key-7f3a91';
 
 function parseArgs(argv) {
-	const args = { sections: [1, 2, 3, 4, 5, 6, 7, 8], quick: false, packageDir: REPO, write: true };
+	const args = {
+		sections: [1, 2, 3, 4, 5, 6, 7, 8, 9],
+		quick: false,
+		packageDir: REPO,
+		write: true,
+	};
 	for (let i = 0; i < argv.length; i++) {
 		const a = argv[i];
 		const next = () => argv[++i];
@@ -66,6 +72,7 @@ function parseArgs(argv) {
 		else if (a === '--require-runs') args.requireRuns = Number(next());
 		else if (a === '--stop-reps') args.stopReps = Number(next());
 		else if (a === '--bounds-reps') args.boundsReps = Number(next());
+		else if (a === '--site-reports') args.siteReports = Number(next());
 		else if (a === '--out') args.out = path.resolve(next());
 		else if (a === '--no-write') args.write = false;
 		else if (a === '--json') args.json = path.resolve(next());
@@ -87,9 +94,10 @@ function parseArgs(argv) {
 	args.siteReps ??= q ? 2 : 4; // section 7: n8n runs (order alternating) and live-heap runs
 	args.auditReps ??= q ? 1 : 3; // section 8: in-process runs per Audit Site figure; 8b: n8n pairs
 	args.auditUrls ??= q ? 5000 : 50000; // section 8b: the sitemap's URLs (8 itself: always 50,000)
+	args.filterLimitMs ??= q ? 10_000 : 30_000; // section 9: a case's process is stopped after this
 	// docs/bench-results.md holds a full run of this repo against a baseline (CONTRIBUTING,
 	// "Performance"): any other run writes it only when asked with --out
-	args.fullRun = !args.quick && args.packageDir === REPO && args.sections.length === 8;
+	args.fullRun = !args.quick && args.packageDir === REPO && args.sections.length === 9;
 	if (args.out === undefined && args.write && args.fullRun && args.against) {
 		args.out = path.join(REPO, 'docs', 'bench-results.md');
 	}
@@ -172,12 +180,14 @@ function inProcessRunner(snapshot) {
 	const { PhpRankApi } = require(snapshot.credentialFile);
 	const nodeType = new PhpRank();
 	const credentialType = new PhpRankApi();
-	return async (url, params) => {
+	// `typeVersion`: the node's version in the run (default: the package's default version)
+	return async (url, params, { typeVersion } = {}) => {
 		const out = await runNode({
 			nodeType,
 			credentialType,
 			credentials: { baseUrl: url, apiKey: API_KEY },
 			parameters: { resource: 'report', operation: 'getAll', ...params },
+			typeVersion,
 		});
 		if (out.error) throw out.error;
 		return out;
@@ -515,6 +525,13 @@ async function main() {
 				reps: args.auditReps,
 				log,
 			});
+		}
+		if (args.sections.includes(9)) {
+			log(
+				`9. Audit Site's URL filters: time per URL, worst cases and sitemap URLs${baseline ? ', both packages' : ''}`,
+			);
+			const filters = await runUrlFilters({ subjects, limitMs: args.filterLimitMs, log });
+			for (const s of subjects) s.results.urlFilters = filters[s.key];
 		}
 	} finally {
 		for (const s of subjects) s.close();

@@ -3,12 +3,14 @@
 /**
  * One-command demo: the phpRank node inside a real n8n editor, against a local phpRank sandbox.
  *
- *   npm run demo                 build, sandbox (seed 'demo') on :8787, n8n 2.40.7 editor on :5678
+ *   npm run demo                 build, sandbox (seed 'demo') on :8787, a local mailbox on :8025,
+ *                                n8n 2.40.7 editor on :5678; the weekly audit's digest in the mailbox
  *   npm run demo -- --once       headless: run one example workflow, print its items, stop
  *
  * Options:
  *   --port N           editor port (default 5678)
  *   --sandbox-port N   sandbox port (default 8787; 0 = any free port)
+ *   --mailbox-port N   the local mailbox's web page (default 8025; 0 = any free port)
  *   --host ADDR        address the editor listens on (default 127.0.0.1; 0.0.0.0 for a container/VM)
  *   --workflow ID      with --once: the example to run (default phprankGoodReports)
  *   --skip-build       use the dist/ that is there (no `npm run build`)
@@ -18,8 +20,13 @@
  * What it does: installs the locked dev dependencies if needed (scripts/ensure-deps.js), builds, packs
  * the package with `npm pack` and installs the tarball into a fresh n8n user folder the way n8n installs
  * community packages (scripts/real-n8n), imports the credential "phpRank sandbox" and every workflow in
- * examples/, starts the editor and creates the owner account. Ctrl-C stops the editor and the sandbox
- * and removes the user folder.
+ * examples/, starts the editor and creates the owner account. A local mailbox (test/sandbox/mailbox.js:
+ * a real SMTP server and a page of the mail it received) runs beside the sandbox, with the SMTP
+ * credential "Local mailbox (SMTP)" pointing at it; the demo then runs examples/weekly-audit.json for
+ * the two past weeks (copies whose "Week of this run" is those Mondays, deleted afterwards; the site
+ * changes between the weeks, scripts/digest-weeks.js) and for this week (the example itself), so the
+ * mailbox holds three digests, the last with a trend, what broke and what was fixed. Ctrl-C stops the
+ * editor, the sandbox and the mailbox and removes the user folder.
  *
  * Also a module: startDemo(options) is what the end-to-end browser check runs.
  */
@@ -44,6 +51,8 @@ const DEMO = {
 		lastName: 'User',
 	},
 	onceWorkflow: 'phprankGoodReports',
+	weeklyWorkflow: 'phprankWeeklyAudit',
+	mailboxPort: 8025,
 	line: '2',
 };
 
@@ -141,18 +150,20 @@ function portFree(port, host) {
  * @param {number} [o.editorPort=5678]
  * @param {string} [o.host='127.0.0.1']
  * @param {number} [o.sandboxPort=8787]    0 = any free port
+ * @param {number} [o.mailboxPort=0]       the local mailbox's web page; 0 = any free port
  * @param {boolean} [o.build=true]
  * @param {string} [o.tarball]             install this tarball (skips build and pack)
  * @param {boolean} [o.editor=true]
  * @param {string} [o.userFolder]          default: a new temp folder
  * @param {(msg:string)=>void} [o.log]
- * @returns {Promise<{sandbox, n8n, ctx, editor, owner, credential, workflows, tarball, stop:()=>Promise<void>}>}
+ * @returns {Promise<{sandbox, mailbox, n8n, ctx, editor, owner, credential, workflows, tarball, stop:()=>Promise<void>}>}
  */
 async function startDemo(o = {}) {
 	const log = o.log || note;
 	const { ensureN8n } = require('./real-n8n/install');
 	const rn = require('./real-n8n/n8n');
 	const { startSandbox } = require('../test/sandbox');
+	const { startMailbox } = require('../test/sandbox/mailbox');
 	const editorPort = o.editorPort ?? DEMO.editorPort;
 	const host = o.host ?? '127.0.0.1';
 	const sandboxPort = o.sandboxPort ?? DEMO.sandboxPort;
@@ -199,6 +210,9 @@ async function startDemo(o = {}) {
 		});
 		cleanups.push(() => sandbox.close());
 		log(`phpRank sandbox on ${sandbox.url} (seed 'demo', key ${DEMO.apiKey})`);
+		const mailbox = await startMailbox({ webPort: o.mailboxPort ?? 0 });
+		cleanups.push(() => mailbox.close());
+		log(`local mailbox: SMTP on port ${mailbox.smtpPort}, its page on ${mailbox.url}`);
 
 		const n8n = await n8nPromise;
 		const ctx = o.userFolder
@@ -216,13 +230,15 @@ async function startDemo(o = {}) {
 			_file: file,
 		}));
 		// one n8n start-up per import; the two imports touch one SQLite file, so one after the other
-		await rn.importCredentials(ctx, [credential]);
+		await rn.importCredentials(ctx, [credential, mailbox.credential()]);
 		const ids = await rn.importWorkflows(
 			ctx,
 			workflows.map(({ _file, ...w }) => w),
 		);
 		workflows.forEach((w, i) => (w.id = ids[i]));
-		log(`imported the credential "${credential.name}" and ${workflows.length} example workflows`);
+		log(
+			`imported the credentials "${credential.name}" and "${mailbox.credential().name}" and ${workflows.length} example workflows`,
+		);
 
 		let editor = null;
 		let owner = null;
@@ -238,6 +254,7 @@ async function startDemo(o = {}) {
 		}
 		return {
 			sandbox,
+			mailbox,
 			n8n,
 			ctx,
 			editor,
@@ -272,6 +289,46 @@ async function runOnce(demo, workflowId) {
 	return { workflow: wf, node: last && last.name, items, result };
 }
 
+/**
+ * The weekly audit's digests in the mailbox (the editor running): examples/weekly-audit.json for the
+ * two past weeks (copies for those Mondays, deleted after their run) and this week (the example
+ * itself, when its Site is the sandbox), the demo site changing between them (scripts/digest-weeks.js):
+ * noindex breaks on /about and /blog/first-post and /contact cannot be fetched, then noindex is fixed.
+ * @returns {Promise<{weeks: string[], subjects: string[]}>}
+ */
+async function sendDigests(demo, log = note) {
+	const rn = require('./real-n8n/n8n');
+	const { forWeek, lastMondays, changeSite } = require('./digest-weeks');
+	const example = demo.workflows.find((w) => w.id === DEMO.weeklyWorkflow);
+	if (!example) throw new Error(`no example workflow ${DEMO.weeklyWorkflow} was imported`);
+	const site = {
+		project: new URL(demo.sandbox.url).hostname,
+		broken: ['/about', '/blog/first-post'].map((p) => `${demo.sandbox.url}${p}`),
+		unreachable: `${demo.sandbox.url}/contact`,
+	};
+	const audit = example.nodes.find((n) => n.name === 'Audit the site');
+	const weeks = lastMondays(3);
+	const before = demo.mailbox.messages.length;
+	for (const [step, week] of weeks.entries()) {
+		changeSite(demo.sandbox, step, site);
+		const thisWeek = step === weeks.length - 1 && audit.parameters.site === demo.sandbox.url;
+		const copy = forWeek(example, week);
+		copy.nodes.find((n) => n.name === 'Audit the site').parameters.site = demo.sandbox.url;
+		const id = thisWeek
+			? example.id
+			: await rn.createWorkflow(demo.ctx, { ...copy, id: undefined });
+		log(`running the weekly audit for the week of ${week}${thisWeek ? ' (this week)' : ''}`);
+		const r = await rn.runManually(demo.ctx, id, { triggerName: 'Run now', timeoutMs: 240000 });
+		if (!thisWeek) await rn.deleteWorkflow(demo.ctx, id);
+		if (!r.ok)
+			throw new Error(
+				`the weekly audit for the week of ${week} failed: ${r.error?.message ?? r.status}`,
+			);
+	}
+	await demo.mailbox.waitForMessages(before + weeks.length, 30000);
+	return { weeks, subjects: demo.mailbox.messages.slice(before).map((m) => m.subject) };
+}
+
 function parseArgs(argv) {
 	const opts = { once: false, build: true, keep: false };
 	for (let i = 0; i < argv.length; i++) {
@@ -286,6 +343,7 @@ function parseArgs(argv) {
 		else if (a === '--keep') opts.keep = true;
 		else if (a === '--port') opts.editorPort = Number(value());
 		else if (a === '--sandbox-port') opts.sandboxPort = Number(value());
+		else if (a === '--mailbox-port') opts.mailboxPort = Number(value());
 		else if (a === '--host') opts.host = value();
 		else if (a === '--workflow') opts.workflow = value();
 		else if (a === '--tarball') opts.tarball = path.resolve(value());
@@ -329,7 +387,12 @@ async function main() {
 	process.on('SIGINT', () => shutdown('SIGINT').then(() => process.exit(0)));
 	process.on('SIGTERM', () => shutdown('SIGTERM').then(() => process.exit(0)));
 
-	demo = await startDemo({ ...opts, editor: !opts.once, editorLog: undefined });
+	demo = await startDemo({
+		...opts,
+		mailboxPort: opts.mailboxPort ?? DEMO.mailboxPort,
+		editor: !opts.once,
+		editorLog: undefined,
+	});
 	if (stopping) return;
 
 	if (opts.once) {
@@ -353,6 +416,12 @@ async function main() {
 		process.exit(items.length > 0 ? 0 : 1);
 	}
 
+	let digests;
+	try {
+		digests = await sendDigests(demo);
+	} catch (error) {
+		note(`the weekly digest was not sent: ${error.message}`);
+	}
 	const url = `http://localhost:${demo.editor.port}`;
 	const line = '-'.repeat(72);
 	say(`\n${line}`);
@@ -364,6 +433,11 @@ async function main() {
 	say('   workflows:    (Overview → Workflows)');
 	for (const w of demo.workflows) say(`     - ${w.name}   ${url}/workflow/${w.id}`);
 	say(`   phpRank sandbox: ${demo.sandbox.url}/api/v1/reports  (40 demo reports, in memory)`);
+	say(`   local mailbox:   ${demo.mailbox.url}  (SMTP on port ${demo.mailbox.smtpPort})`);
+	if (digests)
+		say(
+			`     the weekly audit's digests of the weeks of ${digests.weeks.join(', ')}: ${digests.subjects.map((x) => `"${x}"`).join(', ')}`,
+		);
 	say(
 		`   open a workflow, then "Execute workflow"; add the node from the nodes panel by typing "phpRank"`,
 	);
@@ -382,7 +456,7 @@ async function main() {
 	}
 }
 
-module.exports = { startDemo, loadExamples, build, pack };
+module.exports = { startDemo, sendDigests, loadExamples, build, pack };
 
 if (require.main === module) {
 	main().catch(async (err) => {

@@ -79,6 +79,11 @@ const COSTS_BY_DESIGN = [
 		atMost: 1.5,
 		why: 'issue 38: version 1.1 keeps every listed page and its newest report to choose the stalest (about 330 bytes a page); version 1 stopped reading at Max Pages',
 	},
+	{
+		label: /^URL filter .*: time per URL$/,
+		atMost: 40,
+		why: "issue 44: Include / Exclude matched by the node's own engine (sitemap/urlPattern.ts), linear in the URL's length, instead of JavaScript's backtracking one: a few µs a URL (about 0.2 s for 50,000), and no pattern holds n8n",
+	},
 ];
 
 /** The row's verdict with the costs by design applied. */
@@ -321,10 +326,12 @@ const EXTRACTORS = [
 			},
 		];
 	},
-	// section 7: its rows even when the baseline predates Get Issues (its column then reads "—")
+	// section 7: its rows even when the baseline predates Get Issues (its column then reads "—").
+	// Get Issues runs at each package's default version (1.2 here: with the site summary, issue 45).
 	(c, b) => {
 		if (!c.siteHealth) return [];
 		const o = b.siteHealth;
+		const versions = `version ${c.siteHealth.n8n?.typeVersion ?? '?'} here${o?.n8n?.typeVersion ? `, ${o.n8n.typeVersion} in the baseline` : ''}`;
 		const rows = [
 			{
 				label: 'site health, Get Issues in real n8n: requests',
@@ -333,10 +340,23 @@ const EXTRACTORS = [
 				of: (r) => r.n8n?.issues?.requests,
 			},
 			{
+				label: `site health, Get Issues (${versions}) in real n8n: node time`,
+				kind: 'time',
+				unit: 'ms',
+				of: (r) => r.n8n?.issues?.ms,
+				spread: (r) => relativeSpread(r.n8n?.issues?.msRange ?? [], r.n8n?.issues?.ms),
+			},
+			{
 				label: 'site health, Get Issues in-process: live heap peak ÷ bytes received',
 				kind: 'memory',
 				unit: 'times',
 				of: (r) => r.heap?.issues?.share,
+			},
+			{
+				label: `site health, Get Issues (${versions}) in-process: peak live heap`,
+				kind: 'memory',
+				unit: 'bytes',
+				of: (r) => r.heap?.issues?.peakLive,
 			},
 			{
 				label: 'site health, the MCP tool answer as shipped',
@@ -374,11 +394,11 @@ const EXTRACTORS = [
 				of: (r) => r.state?.rows?.find((x) => x.label === row.label)?.bytes,
 			})),
 		];
-		return rows.map(({ of, ...row }) => ({
+		return rows.map(({ of, spread, ...row }) => ({
 			section: 7,
 			...row,
-			current: figure(of(c.siteHealth)),
-			baseline: figure(o ? of(o) : undefined),
+			current: figure(of(c.siteHealth), spread?.(c.siteHealth)),
+			baseline: figure(o ? of(o) : undefined, o ? spread?.(o) : undefined),
 		}));
 	},
 	// section 7b: Validate Fix (issue 34), its rows even when the baseline predates it ("—")
@@ -481,6 +501,25 @@ const EXTRACTORS = [
 			current: figure(of(c.siteAudit), spread?.(c.siteAudit)),
 			baseline: figure(o ? of(o) : undefined, o ? spread?.(o) : undefined),
 		}));
+	},
+	// section 9: Audit Site's URL filters (issue 44), time per URL on each worst case and on sitemap
+	// URLs. A package that refused the pattern, or was stopped over the time limit, has no figure:
+	// worse when it is this package, "—" when it is the baseline
+	(c, b) => {
+		if (!c.urlFilters) return [];
+		const spreadOf = (x) => (x && Number.isFinite(x.ms) ? relativeSpread(x.msRange, x.ms) : NaN);
+		const microseconds = (x) => (x && Number.isFinite(x.ms) ? x.ms * 1000 : undefined);
+		return Object.values(c.urlFilters.cases).map((x) => {
+			const o = b.urlFilters?.cases?.[x.key];
+			return {
+				section: 9,
+				label: `URL filter ${x.field}, ${x.sitemap ? '1,000 sitemap URLs' : 'a 2,048-character worst case'}: time per URL`,
+				kind: 'time',
+				unit: 'µs',
+				current: figure(microseconds(x), spreadOf(x)),
+				baseline: figure(microseconds(o), spreadOf(o)),
+			};
+		});
 	},
 ];
 

@@ -18,9 +18,10 @@ async function main() {
 		return process.memoryUsage().heapUsed;
 	};
 	// Best effort: also sample inside the package's output shaping (`reportView`: in
-	// resources/report/reportView.js since the transport's layers, in shared/reportOutput.js before,
-	// as in a baseline package), where the records it got and the records it returns are both alive.
-	// The compiled modules call it through the exports object, so wrapping the export is enough. It
+	// report/reportView.js since the upward imports went, resources/report/reportView.js since the
+	// transport's layers, in shared/reportOutput.js before, as in a baseline package), where the
+	// records it got and the records it returns are both alive. The compiled modules call it
+	// through the exports object, so wrapping the export is enough. It
 	// shapes one record at a time: sampled at the last record of every page of 100 (a Return All's
 	// page), as before.
 	let inShaping = 0;
@@ -28,6 +29,7 @@ async function main() {
 	const path = require('node:path');
 	const fs = require('node:fs');
 	const shapingModule = [
+		['report', 'reportView.js'],
 		['resources', 'report', 'reportView.js'],
 		['shared', 'reportOutput.js'],
 	]
@@ -75,6 +77,8 @@ async function main() {
 	process.stdout.write(
 		JSON.stringify({
 			items: result.items.length,
+			// Get Issues' site summary (version 1.2) among them
+			summaries: result.items.filter((item) => item.json?.kind === 'site summary').length,
 			peakLive: peak - baseline,
 			retained,
 			outputBytes,

@@ -30,6 +30,7 @@ function figureText(value, unit) {
 	if (typeof value !== 'number' || Number.isNaN(value)) return '—';
 	if (unit === 'bytes') return fmtBytes(value);
 	if (unit === 'ms') return `${fmt(value, value < 100 ? 1 : 0)} ms`;
+	if (unit === 'µs') return `${fmt(value, value < 10 ? 3 : 1)} µs`;
 	if (unit === 'times') return `${fmt(value, 2)}×`;
 	if (unit === 'ratio') return fmt(value, 2);
 	if (unit === 'decimal') return fmt(value, 1);
@@ -169,7 +170,7 @@ function createOrRerunMemorySection(rows) {
 		'',
 		"Live heap (`node --expose-gc`, a full GC before each sample) over the heap before the run, against the bytes of the site's",
 		"listing as phpRank sends them (JSON). The package's rules (`createOrRerunOnce`) over a scripted API that answers the",
-		"listing's pages (parsed from the sandbox's JSON) and holds every write until sampled (`lib/listing-heap-child.js`). A",
+		"listing's pages (parsed from the sandbox's JSON) and holds every write until sampled (`bench/lib/listing-heap-child.js`). A",
 		'record parsed from JSON takes more heap than its bytes ("one copy": the whole listing parsed at once). Pages of the',
 		"run: the site's oldest. Each page's outcome keeps its report found (Output Changes shows it) for the run. The samples",
 		"also hold the run's pages in flight (each page's pending lookup and write).",
@@ -394,10 +395,11 @@ function siteHealthSection(r) {
 		'Beside what a user builds without it: Report Get Many (Return All, the project, Simplify on) then a Code node that',
 		"keeps each page's newest report and counts the failing checks. Both in the same n8n run (two branches, the order",
 		`alternating over ${n8n.reps} runs, medians), each against a sandbox of its own; the Code node's issues are checked to be as many.`,
+		`Get Issues runs at the package's default version${n8n.typeVersion ? ` (${n8n.typeVersion}${n8n.issues.summaries ? ': the site summary first' : ''})` : ''}.`,
 		'',
 		'| | requests | = ⌈P/100⌉ | received | node time | n8n RSS growth while it ran | items out |',
 		'|---|---:|:---:|---:|---:|---:|---:|',
-		`| Get Issues | ${n8n.issues.requests} | ${ok(n8n.issues.requests === minimum)} | ${fmtBytes(n8n.issues.bytes)} | ${fmt(n8n.issues.ms)} ms | ${fmtBytes(n8n.issues.rss)} | ${n8n.issues.items} issues, ${fmtBytes(n8n.issues.outputBytes)} |`,
+		`| Get Issues | ${n8n.issues.requests} | ${ok(n8n.issues.requests === minimum)} | ${fmtBytes(n8n.issues.bytes)} | ${fmt(n8n.issues.ms)} ms | ${fmtBytes(n8n.issues.rss)} | ${n8n.issues.items} issues${n8n.issues.summaries ? ' + the summary' : ''}, ${fmtBytes(n8n.issues.outputBytes)} |`,
 		`| Get Many, Return All + Code | ${n8n.manual.requests} | ${ok(n8n.manual.requests === minimum)} | ${fmtBytes(n8n.manual.bytes)} | ${fmt(n8n.manual.ms)} ms (${fmt(n8n.manual.getManyMs)} + ${fmt(n8n.manual.codeMs)}) | ${fmtBytes(n8n.manual.rss)} | ${n8n.manual.items} issues |`,
 		'',
 		`Live heap in-process (n8n-core from the repo, GC forced every 5 ms; ${heap.reps} runs each, medians): peak live heap while the`,
@@ -651,12 +653,58 @@ function siteAuditN8nSection(r) {
 		"Section 8's sitemap read in real n8n as a user without this node would (HTTP Request GETs the sitemap, the XML node",
 		"turns it into JSON, Split Out makes one item per `<url>`) and by Project → Audit Site (List Only, the site's",
 		'robots.txt naming the sitemap), each workflow in an `n8n execute` process of its own, the two alternating. RSS as in',
-		'section 3 (`lib/rss-sampler.js`): the peak while the nodes ran against the RSS just before the first one started.',
+		'section 3 (`bench/lib/rss-sampler.js`): the peak while the nodes ran against the RSS just before the first one started.',
 		'',
 		...r.sizes.flatMap((size) => [block(size), '']),
 	]
 		.join('\n')
 		.trimEnd();
+}
+
+/** A time per URL, in µs below a millisecond. */
+function perUrlText(ms) {
+	if (!Number.isFinite(ms)) return 'n/a';
+	return ms < 1 ? `${fmt(ms * 1000, ms < 0.01 ? 3 : 2)} µs` : `${fmt(ms, 1)} ms`;
+}
+
+/** One package's figure for a case: its time per URL, or why there is none. */
+function filterFigureText(x) {
+	if (!x) return '—';
+	if (x.refused) return `refused ("${x.refused.slice(0, 60)}…")`;
+	if (x.overLimitMs) return `over ${fmt(x.overLimitMs / 1000)} s (stopped)`;
+	return perUrlText(x.ms);
+}
+
+function urlFiltersSection(r, baseline) {
+	const base = baseline?.urlFilters;
+	const cases = Object.values(r.cases);
+	const escaped = (text) => text.replace(/\|/g, '\\|');
+	const row = (x) => {
+		const native = x.native ? perUrlText(x.native.ms) : '—';
+		const ratio = x.native && Number.isFinite(x.ms) ? `${fmt(x.ms / x.native.ms, 1)}×` : '—';
+		const baselineCell = base ? ` ${filterFigureText(base.cases[x.key])} |` : '';
+		return `| \`${escaped(x.field)}\` | ${x.about} | ${filterFigureText(x)} | ${native} | ${ratio} |${baselineCell}`;
+	};
+	const table = (rows) => [
+		`| field | | this package | native RegExp | ÷ native |${base ? ` ${baseline.label} |` : ''}`,
+		`|---|---|---:|---:|---:|${base ? '---:|' : ''}`,
+		...rows.map(row),
+	];
+	return [
+		"## 9. Audit Site's URL filters: time per URL",
+		'',
+		'Include / Exclude URLs Containing as each package reads and matches them (its `sitemap/pageFilter.js`), each case in a',
+		`process of its own, stopped after ${fmt(r.limitMs / 1000)} s. "native RegExp": JavaScript's own matching of the same`,
+		'literal on the same URLs, in the same process (only where it answers in time). Medians of batches of at least 20 ms.',
+		'',
+		'Worst cases, one URL of 2,048 characters (the text every match contains included, so the matching runs):',
+		'',
+		...table(cases.filter((x) => !x.sitemap)),
+		'',
+		'1,000 URLs as a sitemap lists them (about 60 characters):',
+		'',
+		...table(cases.filter((x) => x.sitemap)),
+	].join('\n');
 }
 
 function renderReport(results) {
@@ -686,6 +734,16 @@ function renderReport(results) {
 			),
 		);
 	if (results.siteAuditN8n) parts.push(siteAuditN8nSection(results.siteAuditN8n));
+	if (results.urlFilters)
+		parts.push(
+			urlFiltersSection(
+				results.urlFilters,
+				results.baseline && {
+					label: results.comparison?.baseline ?? 'baseline',
+					urlFilters: results.baseline.urlFilters,
+				},
+			),
+		);
 	parts.push(
 		'---\n\nWhere the per-item and memory costs came from, and the changes that removed them: `bench/findings.md`.',
 	);

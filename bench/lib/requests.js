@@ -337,17 +337,23 @@ function createOrRerunCounts(sandbox, c) {
 	const { isSiteRoot, pageLookupTerm, siteSearchTerm, storedUrl } = searchTerms();
 	/**
 	 * A site root's lookup (upsert/pageLookup.ts): one read of its search in URL order (without regard
-	 * to case, as phpRank and the sandbox sort), enough when it is the whole search or shows where the
-	 * root's reports end; else the reads newest first after it.
+	 * to case, as phpRank and the sandbox sort), enough when it is the whole search, or shows where the
+	 * root's reports end and an ID lower than one before it (not oldest first); when it shows where
+	 * they end but its IDs rise all the way, the reads newest first down to its newest ID or the root;
+	 * else the reads newest first after it. `matches`: the search, newest first.
 	 */
 	const rootReads = (matches, page, newestFirst) => {
 		if (matches.length <= 100) return 1;
 		const lower = (r) => r.url.toLowerCase();
 		const first = [...matches]
 			.sort((a, b) => (lower(a) < lower(b) ? -1 : lower(a) > lower(b) ? 1 : a.id - b.id))
-			.slice(0, 100)
-			.map((r) => storedUrl(r.url) === page);
-		return first.includes(true) && !first[first.length - 1] ? 1 : 1 + newestFirst;
+			.slice(0, 100);
+		const isRoot = first.map((r) => storedUrl(r.url) === page);
+		if (!isRoot.includes(true) || isRoot[isRoot.length - 1]) return 1 + newestFirst;
+		if (first.some((r, i) => i > 0 && r.id < first[i - 1].id)) return 1;
+		const pageNewest = Math.max(...first.map((r) => r.id));
+		const stop = matches.findIndex((r) => r.id <= pageNewest || storedUrl(r.url) === page);
+		return 1 + Math.ceil((stop + 1) / 100);
 	};
 	const reports = sandbox
 		.reports()

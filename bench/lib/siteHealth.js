@@ -1,6 +1,7 @@
 'use strict';
 // Section 7, site health (issue 29): Project → Get Issues beside what a user builds without it
-// (Report Get Many, Return All, of the project, then a Code node that counts), in the same n8n run:
+// (Report Get Many, Return All, of the project, then a Code node that counts), in the same n8n run,
+// Get Issues at the package's default version (from 1.2 with the site summary, issue 45):
 // requests, node time, RSS growth of n8n while each ran, bytes received; then in-process the live
 // heap of each against the bytes received (the goal: Get Issues at 10 % or less); the size of the
 // MCP tool's answer for a 1,000-page site (examples/mcp-server.json's Get site issues, and the same at
@@ -52,6 +53,16 @@ for (const report of newest.values()) {
 }
 return Object.values(issues).map((json) => ({ json }));`;
 
+/** The version n8n gives a new node of the measured package (its description's default, else the highest). */
+function defaultVersionOf(snapshot) {
+	const { PhpRank } = require(snapshot.nodeFile);
+	const { version, defaultVersion } = new PhpRank().description;
+	return defaultVersion ?? (Array.isArray(version) ? Math.max(...version) : version);
+}
+
+/** Whether an output item of Get Issues is its site summary (version 1.2), not an issue. */
+const isSummary = (item) => item.json?.kind === 'site summary';
+
 /** Peak RSS growth over [start, end] against the RSS just before. */
 function growth(samples, start, end) {
 	const before = samples.filter(([t]) => t < start).slice(-20);
@@ -61,8 +72,9 @@ function growth(samples, start, end) {
 }
 
 /** The workflow: Start → Get Issues, and Start → Get Many → Count (Code), in the order given. */
-function comparisonWorkflow(id, session, creds, issuesFirst) {
+function comparisonWorkflow(id, session, creds, issuesFirst, typeVersion) {
 	const issues = phpRankNode('Get Issues', session.nodeType, GET_ISSUES, creds.phpRank[0]);
+	issues.typeVersion = typeVersion;
 	const many = phpRankNode('Get Many', session.nodeType, GET_MANY, creds.phpRank[1]);
 	const count = {
 		id: '00000000-0000-4000-8000-00000000c0de',
@@ -95,7 +107,7 @@ function comparisonWorkflow(id, session, creds, issuesFirst) {
 	};
 }
 
-async function inN8n({ session, apiKey, credsFor, total, reps, log }) {
+async function inN8n({ session, apiKey, credsFor, total, reps, typeVersion, log }) {
 	const sandboxes = await Promise.all(
 		[0, 1].map(() => startSandbox({ apiKeys: [apiKey], seed: siteSeed(total) })),
 	);
@@ -103,7 +115,7 @@ async function inN8n({ session, apiKey, credsFor, total, reps, log }) {
 	try {
 		const creds = await credsFor(proxies.map((p) => p.url));
 		const workflows = [true, false].map((first, i) =>
-			comparisonWorkflow(`benchSiteHealth${i}`, session, creds, first),
+			comparisonWorkflow(`benchSiteHealth${i}`, session, creds, first, typeVersion),
 		);
 		await session.importWorkflows(workflows);
 		const runs = [];
@@ -120,9 +132,10 @@ async function inN8n({ session, apiKey, credsFor, total, reps, log }) {
 				if (run.error) throw new Error(`site health: ${JSON.stringify(run.error).slice(0, 500)}`);
 			if (many.items.length !== total)
 				throw new Error(`Get Many output ${many.items.length} reports, not ${total}`);
-			if (count.items.length !== issues.items.length)
+			const issueItems = issues.items.filter((item) => !isSummary(item));
+			if (count.items.length !== issueItems.length)
 				throw new Error(
-					`the Code node counted ${count.items.length} issues, Get Issues output ${issues.items.length}`,
+					`the Code node counted ${count.items.length} issues, Get Issues output ${issueItems.length}`,
 				);
 			const entry = {
 				issues: {
@@ -130,7 +143,8 @@ async function inN8n({ session, apiKey, credsFor, total, reps, log }) {
 					bytes: proxies[0].counters.toClient,
 					ms: issues.executionTime,
 					rss: growth(samples, issues.startTime, issues.startTime + issues.executionTime),
-					items: issues.items.length,
+					items: issueItems.length,
+					summaries: issues.items.length - issueItems.length,
 					outputBytes: Buffer.byteLength(JSON.stringify(issues.items.map((item) => item.json))),
 				},
 				manual: {
@@ -151,7 +165,13 @@ async function inN8n({ session, apiKey, credsFor, total, reps, log }) {
 		const med = (side, key) => median(runs.map((e) => e[side][key]));
 		const summary = (side) =>
 			Object.fromEntries(Object.keys(runs[0][side]).map((key) => [key, med(side, key)]));
-		return { reps, issues: summary('issues'), manual: summary('manual') };
+		const issuesMs = runs.map((e) => e.issues.ms);
+		return {
+			reps,
+			typeVersion,
+			issues: { ...summary('issues'), msRange: [Math.min(...issuesMs), Math.max(...issuesMs)] },
+			manual: summary('manual'),
+		};
 	} finally {
 		await Promise.all(proxies.map((p) => p.close()));
 		await Promise.all(sandboxes.map((s) => s.close()));
@@ -215,6 +235,9 @@ async function inProcessHeap({ snapshot, apiKey, total, reps, log }) {
 		retained: median(list.map((e) => e.retained)),
 		share: median(list.map((e) => e.peakLive / e.bytes)),
 		shares: list.map((e) => e.peakLive / e.bytes),
+		ms: median(list.map((e) => e.ms)),
+		msRange: [Math.min(...list.map((e) => e.ms)), Math.max(...list.map((e) => e.ms))],
+		summaries: median(list.map((e) => e.summaries ?? 0)),
 	});
 	return { total, reps, issues: summary(out.issues), getMany: summary(out.getMany) };
 }
@@ -224,16 +247,22 @@ async function toolAnswer({ runInProcess, apiKey }) {
 	const example = JSON.parse(
 		fs.readFileSync(path.join(ROOT, 'examples', 'mcp-server.json'), 'utf8'),
 	);
-	const tool = example.nodes.find((n) => n.name === 'Get site issues').parameters;
+	const toolNode = example.nodes.find((n) => n.name === 'Get site issues');
+	const tool = toolNode.parameters;
 	const sandbox = await startSandbox({ apiKeys: [apiKey], seed: siteSeed(1000) });
 	try {
 		const answer = async (extra) => {
-			const { items } = await runInProcess(sandbox.url, {
-				...GET_ISSUES,
-				pagesPerIssue: tool.pagesPerIssue,
-				importance: tool.importance,
-				...extra,
-			});
+			// the tool as the example saves it, its node version included
+			const { items } = await runInProcess(
+				sandbox.url,
+				{
+					...GET_ISSUES,
+					pagesPerIssue: tool.pagesPerIssue,
+					importance: tool.importance,
+					...extra,
+				},
+				{ typeVersion: toolNode.typeVersion },
+			);
 			const text = JSON.stringify(items.map((item) => item.json));
 			return { bytes: Buffer.byteLength(text), issues: items.length };
 		};
@@ -303,8 +332,11 @@ async function runSiteHealth({
 	reps,
 	log,
 }) {
-	log?.(`  Get Issues vs Get Many + Code in real n8n, ${total} reports of one site`);
-	const n8n = await inN8n({ session, apiKey, credsFor, total, reps, log });
+	const typeVersion = defaultVersionOf(snapshot);
+	log?.(
+		`  Get Issues (version ${typeVersion}) vs Get Many + Code in real n8n, ${total} reports of one site`,
+	);
+	const n8n = await inN8n({ session, apiKey, credsFor, total, reps, typeVersion, log });
 	log?.('  live heap in-process');
 	const heap = await inProcessHeap({ snapshot, apiKey, total, reps, log });
 	log?.('  the MCP tool answer, 1,000-page site');

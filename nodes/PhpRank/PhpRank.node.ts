@@ -20,8 +20,10 @@ export class PhpRank implements INodeType {
 		icon: { light: 'file:phpRank.svg', dark: 'file:phpRank.dark.svg' },
 		group: ['transform'],
 		// 1.1: Project → Audit Site covers the whole site, stalest pages first (resources/project/auditSite.ts).
-		version: [1, 1.1],
-		defaultVersion: 1.1,
+		// 1.2: Project → Get Issues outputs the site summary first, Output Site Summary on by default
+		// (resources/project/getIssues.ts); everything else as in 1.1.
+		version: [1, 1.1, 1.2],
+		defaultVersion: 1.2,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description: 'Create, re-run and read SEO reports of a phpRank site',
 		defaults: { name: 'phpRank' },
@@ -39,7 +41,7 @@ export class PhpRank implements INodeType {
 		// n8n gives a declarative node that has `methods` its routing execute() only when the
 		// description has requestDefaults: without it n8n's MCP Server Trigger (which calls execute()
 		// itself) gets nothing, and the node's context lacks the Stop button's cancel signal
-		// (docs/architecture.md, "n8n's contract"). The API root stays the credential's: a baseURL
+		// (docs/internals.md, "n8n's contract"). The API root stays the credential's: a baseURL
 		// expression here would be evaluated twice per item (bench/findings.md, step 4).
 		requestDefaults: {
 			headers: { Accept: 'application/json' },

@@ -19,7 +19,7 @@ export const runModules = {
 	/** Project → Audit Site's run once the site's pages are read. */
 	auditRun: loadedOnce(async () => await import('./resources/project/auditRun')),
 	/** How a report is output (Simplify: the report model, report/simplify.ts, score.ts, checkReasons.ts). */
-	reportView: loadedOnce(async () => await import('./resources/report/reportView')),
+	reportView: loadedOnce(async () => await import('./report/reportView')),
 	/** Before and after a re-run (Report → Update's Output Changes). */
 	reportChanges: loadedOnce(async () => await import('./report/reportChanges')),
 	/** A project's average score and label (Project → Get Many). */

@@ -6,6 +6,7 @@
  *   userFolder.js  user folders and each n8n process's environment
  *   cli.js         n8n's command line: pack and install the package, import, execute, activate
  *   editor.js      `n8n start` and its REST API: owner, manual runs, executions, credential test
+ *   dataTables.js  n8n's Data tables through that REST API (tables, rows; a workflow created there)
  *
  *   const { ensureN8n } = require('./install');
  *   const rn = require('./n8n');
@@ -27,5 +28,6 @@ const { getFreePort } = require('./processes');
 const userFolder = require('./userFolder');
 const cli = require('./cli');
 const editor = require('./editor');
+const dataTables = require('./dataTables');
 
-module.exports = { ...userFolder, ...cli, ...editor, getFreePort };
+module.exports = { ...userFolder, ...cli, ...editor, ...dataTables, getFreePort };

@@ -159,6 +159,8 @@ describe('compareResults: the rows of two runs', () => {
 			[7, undefined, false],
 			[7, undefined, false],
 			[7, undefined, false],
+			[7, undefined, false],
+			[7, undefined, false],
 		]);
 		// the trigger watching a whole site: three rows more, "—" for a baseline without trigger version 2
 		const rolling = structuredClone(current);
@@ -173,6 +175,40 @@ describe('compareResults: the rows of two runs', () => {
 				.filter((r) => r.worse)
 				.map((r) => r.label),
 		).toEqual(['site health, Get Issues in-process: live heap peak ÷ bytes received']);
+	});
+
+	test("section 7: Get Issues' node time and peak live heap, each package at its default version (issue 45: the site summary)", () => {
+		const health = (typeVersion, { ms, msRange, peakLive }) => ({
+			siteHealth: {
+				n8n: { typeVersion, issues: { requests: 100, ms, msRange } },
+				heap: { issues: { share: peakLive / 36e6, peakLive } },
+				tool: { asShipped: { bytes: 9000 } },
+				state: { rows: [] },
+			},
+		});
+		const baseline = health(1.1, { ms: 1800, msRange: [1700, 1900], peakLive: 2.9e6 });
+		const row = (current, what) =>
+			compareResults(current, baseline).find((r) => r.label.endsWith(what));
+		const same = health(1.2, { ms: 1850, msRange: [1800, 1900], peakLive: 3.0e6 });
+		expect(row(same, 'node time')).toMatchObject({
+			label:
+				'site health, Get Issues (version 1.2 here, 1.1 in the baseline) in real n8n: node time',
+			kind: 'time',
+			worse: false,
+		});
+		expect(row(same, 'node time').spread).toBeCloseTo(200 / 1800);
+		expect(row(same, 'peak live heap')).toMatchObject({
+			label:
+				'site health, Get Issues (version 1.2 here, 1.1 in the baseline) in-process: peak live heap',
+			kind: 'memory',
+			worse: false,
+		});
+		// slower beyond the runs' own spread, a heap 20 % larger: both worse
+		const worse = health(1.2, { ms: 2300, msRange: [2250, 2350], peakLive: 3.5e6 });
+		expect([row(worse, 'node time').worse, row(worse, 'peak live heap').worse]).toEqual([
+			true,
+			true,
+		]);
 	});
 
 	test("section 8: Audit Site's requests and issue 38's whole site, each package at its default version", () => {
@@ -260,6 +296,75 @@ describe('compareResults: the rows of two runs', () => {
 		expect(alone[1].label).toBe(
 			'Audit Site, 1,000 pages all within Max Age, Max Pages 100 (version 1.1 here): requests to phpRank',
 		);
+	});
+
+	test("section 9: the URL filters' time per URL; a pattern the baseline refused or was stopped on has no figure there, one this package refuses is worse", () => {
+		const cases = (figures) => ({
+			urlFilters: {
+				limitMs: 10_000,
+				cases: Object.fromEntries(
+					Object.entries(figures).map(([key, x]) => [
+						key,
+						{ key, field: `/${key}/`, sitemap: key === 'text', ...x },
+					]),
+				),
+			},
+		});
+		const current = cases({
+			slow: { ms: 0.2, msRange: [0.19, 0.22] },
+			nested: { ms: 0.3, msRange: [0.3, 0.31] },
+			text: { ms: 0.0004, msRange: [0.0004, 0.0004] },
+			lookahead: { refused: 'Exclude URLs Containing /x(?=y)/ uses a lookahead' },
+		});
+		const before = cases({
+			slow: { overLimitMs: 10_000 },
+			nested: { refused: 'Exclude URLs Containing … could take hours' },
+			// 80 times faster: beyond the 40 times issue 44 accepts for a linear engine (bench/lib/compare.js COSTS_BY_DESIGN)
+			text: { ms: 0.000005, msRange: [0.000005, 0.000005] },
+			lookahead: { ms: 0.001, msRange: [0.001, 0.001] },
+		});
+		expect(
+			compareResults(current, before).map((r) => [
+				r.section,
+				r.label,
+				r.unit,
+				r.current.value,
+				r.baseline.value,
+				r.worse,
+			]),
+		).toEqual([
+			[
+				9,
+				'URL filter /slow/, a 2,048-character worst case: time per URL',
+				'µs',
+				200,
+				undefined,
+				false,
+			],
+			[
+				9,
+				'URL filter /nested/, a 2,048-character worst case: time per URL',
+				'µs',
+				300,
+				undefined,
+				false,
+			],
+			[9, 'URL filter /text/, 1,000 sitemap URLs: time per URL', 'µs', 0.4, 0.005, true],
+			[
+				9,
+				'URL filter /lookahead/, a 2,048-character worst case: time per URL',
+				'µs',
+				undefined,
+				1,
+				true,
+			],
+		]);
+		// twice JavaScript's own time is within the bound: a cost by design, named
+		const within = compareResults(
+			cases({ text: { ms: 0.0004, msRange: [0.0004, 0.0004] } }),
+			cases({ text: { ms: 0.0002, msRange: [0.0002, 0.0002] } }),
+		);
+		expect(within.map((r) => [r.worse, r.byDesign?.slice(0, 9)])).toEqual([[false, 'issue 44:']]);
 	});
 
 	test('sections one package did not run are left out', () => {

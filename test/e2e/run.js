@@ -9,11 +9,13 @@
  *   npm run e2e                        everything (installs what is missing: n8n, chromium, the scanner)
  *   node test/e2e/run.js --line 2.41   one n8n line (2 = 2.40.7, 2.41 = 2.41.1, 1 = 1.123.81, or the version)
  *   options: --line 2|2.41|1|all|none  --skip-build  --tarball FILE  --no-browser  --no-scan  --no-demo  --no-queue  --keep
- *            --update-screenshot (rewrite docs/screenshot-editor.png from the browser check)
+ *            --update-screenshot (rewrite docs/screenshot-editor.png from the browser check and
+ *              docs/screenshot-digest.png from the weekly digest's email)
  *            --only stop (only the Stop checks, lib/stop.js, in the lines and queue mode chosen)
  *            --only bounds (only the answer-size checks, lib/bounds.js, in the lines chosen)
  *            --only overlap (only queue mode's executions that overlap, lib/queueOverlap.js; with --line none)
- *            --only weekly (only the weekly-audit checks, lib/weeklyAudit.js and lib/weeklyAuditRuns.js, of the lines chosen)
+ *            --only weekly (only the weekly-audit checks, lib/weeklyAudit.js, lib/weeklyAuditRuns.js,
+ *              lib/deleteSurelyGone.js and lib/weeklyDigest.js, of the lines chosen)
  *
  * Prints PASS/FAIL per check and ends with `e2e: N passed, M failed`; exit code 1 on any failure.
  */
@@ -189,6 +191,7 @@ async function main() {
 						report,
 						extraWorkflows: extraWorkflows.map((e) => ({ ...e })),
 						keep: o.keep,
+						updateScreenshot: o.updateScreenshot,
 					}),
 				),
 			),

@@ -39,11 +39,12 @@ const { SOURCE_NODE_NAME } = require('./node-types');
  * @param {object} options.credentials    decrypted credential data
  * @param {object} options.parameters     the tool node's parameters, `$fromAI()` included
  * @param {string} [options.nodeName]     the tool's name comes from it (spaces as `_`)
+ * @param {number} [options.typeVersion]  the tool node's version (default: the node's default)
  * @returns {{tool: object, nodeType: object, signal: AbortSignal, abort: () => void}}
  *   tool: n8n-core's DynamicStructuredTool (name, description, schema, invoke);
  *   nodeType: the node type as the harness's INodeTypes gives it (with execute() when n8n would give it one).
  */
-function asTool({ nodeType, credentialType, credentials, parameters, nodeName }) {
+function asTool({ nodeType, credentialType, credentials, parameters, nodeName, typeVersion }) {
 	const credentialsHelper = new MemoryCredentialsHelper([credentialType], {
 		[credentialType.name]: credentials,
 	});
@@ -56,6 +57,7 @@ function asTool({ nodeType, credentialType, credentials, parameters, nodeName })
 		nodeType,
 		nodeName,
 		parameters,
+		typeVersion,
 		items: [{}],
 		credentialTypeNames: [credentialType.name],
 		continueOnFail: false,

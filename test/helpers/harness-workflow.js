@@ -26,7 +26,7 @@ const clone = (value) => (value === undefined ? undefined : structuredClone(valu
  * @param {object} options
  * @param {object} options.nodeType             instance of the node class
  * @param {string} [options.nodeTypeName]       default: `<package name>.<description.name>`
- * @param {number} [options.typeVersion]        default: the highest version of the node
+ * @param {number} [options.typeVersion]        default: the node's default version (node-types.js defaultTypeVersion)
  * @param {string} [options.nodeName]           default: description.defaults.name
  * @param {object} options.parameters           node parameters as in workflow JSON
  * @param {object[]} options.items              input items' json

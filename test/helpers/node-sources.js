@@ -2,8 +2,8 @@
 
 /**
  * The TypeScript source of every `.ts` file under nodes/, keyed by its path relative to nodes/
- * (with `/`), in path order: what the tests that read the code itself (test/unit/importCircles.test.js,
- * topLevelNames.test.js) go through.
+ * (with `/`), in path order, and the imports between them: what the tests that read the code
+ * itself (test/unit/importCircles.test.js, layers.test.js, topLevelNames.test.js) go through.
  */
 const fs = require('node:fs');
 const path = require('node:path');
@@ -27,4 +27,31 @@ function nodeSources() {
 	);
 }
 
-module.exports = { nodeSources };
+// `import … from '…'`, `import type … from '…'`, `export … from '…'`, `import '…'`, `import('…')`,
+// `require('…')`. Comments are removed first so that a path named in a comment is no import.
+const IMPORT = /\b(?:from|import|require)\s*\(?\s*['"]([^'"]+)['"]/g;
+const withoutComments = (source) =>
+	source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
+
+/** The relative imports of one file, resolved to files of the set. */
+function importsOf(file, source, files) {
+	const found = new Set();
+	for (const [, specifier] of withoutComments(source).matchAll(IMPORT)) {
+		if (!specifier.startsWith('.')) continue;
+		const target = path.posix.join(path.posix.dirname(file), specifier);
+		const resolved = [`${target}.ts`, `${target}/index.ts`, target].find((f) => files.has(f));
+		if (resolved !== undefined) found.add(resolved);
+	}
+	return [...found].sort();
+}
+
+/**
+ * The import graph of `sources` (`{ path: source }`, as `nodeSources` gives): each file and the
+ * files it imports, type-only imports and deferred `import()` included.
+ */
+function importGraph(sources) {
+	const files = new Set(Object.keys(sources));
+	return new Map([...files].sort().map((f) => [f, importsOf(f, sources[f], files)]));
+}
+
+module.exports = { nodeSources, importGraph };

@@ -149,7 +149,10 @@ function registerNodeType(nodeType, typeName) {
 	return { typeName: name, nodeTypes: types };
 }
 
-/** The version a node gets when none is given: a versioned node's current one, else the highest. */
+/**
+ * The version a node gets when none is given, the one n8n's editor gives a new node: a versioned
+ * node's current one; else the description's `defaultVersion`, else the highest.
+ */
 function defaultTypeVersion(nodeType) {
 	if ('nodeVersions' in nodeType && nodeType.nodeVersions) {
 		return (
@@ -158,7 +161,8 @@ function defaultTypeVersion(nodeType) {
 			Math.max(...Object.keys(nodeType.nodeVersions).map(Number))
 		);
 	}
-	const { version } = nodeType.description;
+	const { version, defaultVersion } = nodeType.description;
+	if (defaultVersion !== undefined) return defaultVersion;
 	return Array.isArray(version) ? Math.max(...version) : version;
 }
 

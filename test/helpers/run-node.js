@@ -57,7 +57,7 @@ function decorateError(error) {
  * @param {object} [options.parameters]    node parameters as in workflow JSON (defaults are added by n8n)
  * @param {object[]} [options.items]       input items' json; default [{}]
  * @param {boolean} [options.continueOnFail] sets node.onError = 'continueRegularOutput'
- * @param {number} [options.typeVersion]   default: the highest version of the node
+ * @param {number} [options.typeVersion]   default: the node's default version (node-types.js defaultTypeVersion)
  * @param {object[]} [options.extraCredentialTypes] more ICredentialType instances (parents, alternatives)
  * @param {Record<string, object>} [options.extraCredentials] data per credential type name for those
  * @param {string} [options.nodeName]      default: description.defaults.name

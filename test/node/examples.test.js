@@ -19,7 +19,9 @@ const { simplifyReport } = require('../helpers/built').simplify;
 const { diffReports } = require('../helpers/built').reportChanges;
 const { checkReason } = require('../helpers/built').checkReasons;
 const { CHECK_CATALOGUE } = require('../helpers/built').checkCatalogue;
-const { expectedIssues } = require('../helpers/site-issues-oracle');
+const { DateTime } = require('luxon');
+const { expectedIssues, expectedSummary } = require('../helpers/site-issues-oracle');
+const { emailSafetyProblems } = require('../helpers/email-safety');
 
 const EXAMPLES = path.join(__dirname, '..', '..', 'examples');
 const FILES = [
@@ -40,6 +42,10 @@ const CORE_TYPES = new Set([
 	'n8n-nodes-base.summarize',
 	'n8n-nodes-base.stickyNote',
 	'n8n-nodes-base.markdown',
+	'n8n-nodes-base.filter',
+	'n8n-nodes-base.splitInBatches',
+	'n8n-nodes-base.dataTable',
+	'n8n-nodes-base.emailSend',
 ]);
 const OUR_TYPES = {
 	'n8n-nodes-phprank.phpRank': new PhpRank(),
@@ -59,10 +65,27 @@ beforeEach(() => fixture.sandbox.reset('demo'));
 
 // ------------------------------------------------------------------------------ stand-ins
 
-/** An n8n expression ("={{ ... }}") with `$json`, as the examples use them: plain JavaScript. */
-function evaluate(value, json) {
+/**
+ * An n8n expression ("={{ ... }}") as the examples use them: plain JavaScript with `$json`, and
+ * `$('Node').first()` / `.all()` and `$now` where `context` gives the nodes' outputs and the time.
+ */
+function evaluate(value, json, context = {}) {
 	if (typeof value !== 'string' || !value.startsWith('=')) return value;
-	const run = (expression) => new Function('$json', `return (${expression});`)(json);
+	const outputs = context.outputs || {};
+	const $ = (name) => {
+		if (!outputs[name]) throw new Error(`no output of "${name}" given`);
+		return {
+			all: () => outputs[name].map((item) => ({ json: item })),
+			first: () => ({ json: outputs[name][0] }),
+		};
+	};
+	const run = (expression) =>
+		new Function('$json', '$', '$now', 'DateTime', `return (${expression});`)(
+			json,
+			$,
+			context.$now,
+			DateTime,
+		);
 	const whole = /^=\{\{([\s\S]*)\}\}$/.exec(value);
 	if (whole) return run(whole[1]);
 	return value.slice(1).replace(/\{\{([\s\S]*?)\}\}/g, (_, expression) => String(run(expression)));
@@ -94,13 +117,20 @@ function runIf(node, items) {
 	return branches;
 }
 
-/** An Edit Fields (Set) node in manual mode, only the assigned fields. */
-function runSet(node, items) {
-	return items.map((json) =>
-		Object.fromEntries(
-			node.parameters.assignments.assignments.map((a) => [a.name, evaluate(a.value, json)]),
+/**
+ * An Edit Fields (Set) node in manual mode: the assigned fields (after the input's own with Include
+ * Other Input Fields), `outputs` the other nodes' outputs its expressions read with `$('Node')`.
+ */
+function runSet(node, items, outputs) {
+	return items.map((json) => ({
+		...(node.parameters.includeOtherFields ? json : {}),
+		...Object.fromEntries(
+			node.parameters.assignments.assignments.map((a) => [
+				a.name,
+				evaluate(a.value, json, { outputs }),
+			]),
 		),
-	);
+	}));
 }
 
 /**
@@ -137,6 +167,7 @@ async function runPhpRank(node, items) {
 		credentialType,
 		credentials: { baseUrl: fixture.sandbox.url, apiKey: API_KEY },
 		parameters: node.parameters,
+		typeVersion: node.typeVersion,
 		items,
 		nodeSettings: node.alwaysOutputData ? { alwaysOutputData: true } : {},
 	});
@@ -151,6 +182,7 @@ function pollerOf(trigger) {
 		credentialType,
 		credentials: { baseUrl: fixture.sandbox.url, apiKey: API_KEY },
 		parameters: trigger.parameters,
+		typeVersion: trigger.typeVersion,
 	});
 }
 
@@ -200,27 +232,66 @@ describe.each(FILES)('%s: an importable n8n workflow', (file) => {
 
 describe('weekly-audit.json', () => {
 	const workflow = load('weekly-audit.json');
+	const WEEK = '2026-01-12';
+	// the tables' columns and types, as docs/usage.md lists them
+	const HEALTH_COLUMNS = [
+		['project', 'string'],
+		['week', 'string'],
+		['checked_at', 'date'],
+		['pages', 'number'],
+		['health', 'number'],
+		['score_average', 'number'],
+		['pages_good', 'number'],
+		['pages_decent', 'number'],
+		['pages_bad', 'number'],
+		['issues_high', 'number'],
+		['issues_medium', 'number'],
+		['issues_low', 'number'],
+		['pages_failing_high', 'number'],
+		['newest_report_at', 'date'],
+		['oldest_report_at', 'date'],
+	];
+	const ISSUE_COLUMNS = [
+		['project', 'string'],
+		['week', 'string'],
+		['check', 'string'],
+		['name', 'string'],
+		['importance', 'string'],
+		['pages_failing', 'number'],
+		['example_page', 'string'],
+		['checked_at', 'date'],
+	];
+	const node = (name) => nodeOf(workflow, name);
 
-	test('Audit Site on the demo site (its sitemaps: an index, a plain and a gzip sitemap), one page phpRank cannot fetch: one listing read, one write a page, the failed page an item; then one Markdown digest per site with the run, its failures and the issues', async () => {
-		const audit = nodeOf(workflow, 'Audit the site');
+	test("the week: the Monday of the run's week in the workflow's time zone", () => {
+		const week = (iso, zone) =>
+			evaluate(
+				node('Week of this run').parameters.assignments.assignments[0].value,
+				{},
+				{
+					$now: DateTime.fromISO(iso, { zone }),
+				},
+			);
+		expect(week('2026-01-12T06:00:00', 'Europe/Berlin')).toBe('2026-01-12');
+		expect(week('2026-01-18T23:59:00', 'America/New_York')).toBe('2026-01-12');
+		expect(week('2026-01-01T10:00:00', 'UTC')).toBe('2025-12-29');
+	});
+
+	test('Audit Site on the demo site, one page phpRank cannot fetch: one listing read, one write a page; then per site Get Issues outputs the site summary first, then the issues', async () => {
+		const audit = node('Audit the site');
 		// the demo sandbox's own site (npm run demo, port 8787); here the fixture's sandbox serves it
 		expect(audit.parameters.site).toBe('http://127.0.0.1:8787');
 		const site = fixture.sandbox.url;
-		const host = new URL(site).host;
 		fixture.sandbox.makeUnreachable({ url: `${site}/contact` });
 		const done = await runPhpRank({ ...audit, parameters: { ...audit.parameters, site } }, [{}]);
 		const requests = fixture.takeRequests();
-		const sitePaths = [
+		expect(requests.filter((r) => !r.path.startsWith('/api/')).map((r) => r.path)).toEqual([
 			'/robots.txt',
 			'/sitemap_index.xml',
 			'/sitemap-pages.xml',
 			'/sitemap-posts.xml.gz',
-		];
-		expect(requests.filter((r) => !r.path.startsWith('/api/')).map((r) => r.path)).toEqual(
-			sitePaths,
-		);
+		]);
 		const pages = ['/', '/about', '/contact', '/blog/first-post', '/blog/second-post'];
-		// five pages of one site, none with a report: the site's reports read once, then a Create each
 		expect(
 			requests
 				.filter((r) => r.path.startsWith('/api/'))
@@ -236,7 +307,6 @@ describe('weekly-audit.json', () => {
 			// Check for a Parallel Create: the site read once more after its Creates
 			['GET', '/api/v1/reports', new URL(site).hostname],
 		]);
-		const failed = `phpRank could not fetch ${site}/contact: cURL error 28: Operation timed out after 30001 milliseconds with 0 bytes received. Check that the page answers from phpRank's server`;
 		expect(done[0]).toMatchObject({
 			action: 'summary',
 			project: '127.0.0.1',
@@ -244,41 +314,15 @@ describe('weekly-audit.json', () => {
 			pages_fresh: 4,
 			pages_audited: 4,
 			pages_failed: 1,
-			pages_waiting: 0,
-			pages_not_in_sitemaps: 0,
 		});
-		expect(done.slice(1).map((item) => [item.url, item.action, item.sitemap, item.error])).toEqual(
-			pages.map((p, i) => [
-				p === '/contact' ? `${site}${p}` : `${host}${p === '/' ? '' : p}`,
-				p === '/contact' ? 'failed' : 'created',
-				`${site}/${i < 3 ? 'sitemap-pages.xml' : 'sitemap-posts.xml.gz'}`,
-				p === '/contact' ? failed : undefined,
-			]),
-		);
-		expect(done.slice(1).map((item) => item.lastmod)).toEqual([
-			'2026-01-02',
-			'2025-06-30',
-			null,
-			'2026-01-03T10:00:00+00:00',
-			'2026-01-04',
-		]);
-
-		// the run's lines: its summary and the page that failed
-		const [runLines] = runIf(
-			nodeOf(workflow, 'Worth a line?'),
-			runSet(nodeOf(workflow, 'Run line'), done),
-		);
-		expect(runLines).toEqual([
-			{
-				project: '127.0.0.1',
-				line: '**4 pages audited this run; 4 of 5 pages have a fresh report**',
-			},
-			{ project: '127.0.0.1', line: `- Not audited: ${site}/contact: ${failed}` },
-		]);
-		// then per site: its issues (Get Issues over all its reports) and one digest
-		const sites = runSummarize(nodeOf(workflow, 'One item per site'), done);
+		expect(done.find((item) => item.action === 'failed')).toMatchObject({
+			url: `${site}/contact`,
+			error: `phpRank could not fetch ${site}/contact: cURL error 28: Operation timed out after 30001 milliseconds with 0 bytes received. Check that the page answers from phpRank's server`,
+		});
+		// per site (Each site: one at a time): Get Issues over all its reports, the summary first
+		const sites = runSummarize(node('One item per site'), done);
 		expect(sites).toEqual([{ count_action: 6, project: '127.0.0.1' }]);
-		const issues = await runPhpRank(nodeOf(workflow, 'Issues of the site'), sites);
+		const issues = await runPhpRank(node('Issues of the site'), sites);
 		expect(fixture.takeRequests().map((r) => [r.method, r.path, r.query])).toEqual([
 			[
 				'GET',
@@ -286,87 +330,258 @@ describe('weekly-audit.json', () => {
 				{ project: '127.0.0.1', sort_by: 'id', sort: 'desc', per_page: '100', page: '1' },
 			],
 		]);
+		const modules = { checkReason, CHECK_CATALOGUE };
+		const stored = fixture.sandbox.reports();
 		const want = expectedIssues(
-			fixture.sandbox.reports(),
+			stored,
 			'127.0.0.1',
 			{ pagesPerIssue: 3, importance: ['high', 'medium'] },
-			{ checkReason, CHECK_CATALOGUE },
+			modules,
 		);
-		expect(issues).toEqual(want);
-		expect(issues.length).toBeGreaterThan(3);
-		const lines = runSet(nodeOf(workflow, 'Issue line'), issues);
-		expect(lines[0]).toEqual({
-			project: '127.0.0.1',
-			line: `- **[${want[0].importance}] ${want[0].name}**: ${want[0].pages_failing} of ${want[0].pages_audited} pages. Fix: ${want[0].how_to_fix}`,
-		});
-		// Merge (Append): the run's lines, then the issues' lines
-		const digest = runSummarize(nodeOf(workflow, 'Digest per site'), [...runLines, ...lines]);
-		expect(digest).toEqual([
-			{
-				count_line: 2 + want.length,
-				concatenated_line: [...runLines, ...lines].map((line) => line.line).join('\n'),
-				project: '127.0.0.1',
-			},
+		expect(issues).toEqual([
+			expectedSummary(stored, '127.0.0.1', { checkedAt: issues[0].checked_at }, modules),
+			...want,
 		]);
-		// n8n's Markdown node turns the digest into HTML for an email (played in real n8n by the e2e suite)
-		expect(nodeOf(workflow, 'Digest as HTML').parameters).toEqual({
-			mode: 'markdownToHtml',
-			markdown: "={{ '## SEO audit of ' + $json.project + '\\n\\n' + $json.concatenated_line }}",
-			destinationKey: 'html',
-			options: {},
+		// the week's rows: the summary (Save the week's health, Execute Once: the first item) and each
+		// failing check (Failing checks lets the issues through, not the summary)
+		const [failing] = runIf(node('Failing checks'), issues);
+		expect(failing).toEqual(want);
+
+		// then the digest, from the history the Data table nodes would give: this is the first week
+		const outputs = {
+			'Week of this run': [{ week: WEEK }],
+			'Audit the site': done,
+			'Issues of the site': issues,
+			'Health of the last 12 weeks': [healthRow(issues[0], WEEK)],
+			'Issues of last week': [{}],
+		};
+		const digest = playDigest(outputs);
+		expect(digest.subject).toBe(
+			`127.0.0.1: health ${issues[0].health}, first week, ${want.length} issues`,
+		);
+		expect(emailSafetyProblems(digest.html)).toEqual([]);
+		expect(digest.html).toContain('First week: no history yet.');
+		expect(digest.html).toContain(`Issues this week (${want.length})`);
+		expect(barHeights(digest.html)).toEqual([]);
+		expect(digest.html).toContain(`${site}/contact`);
+		expect(digest.chat.split('\n').slice(0, 3)).toEqual([
+			`*SEO health of 127.0.0.1, week of ${WEEK}*`,
+			`Health *${issues[0].health}* · pages with a report: 4 · failing a high check: ${issues[0].pages_failing_high}`,
+			`Trend: ${glyph(issues[0].health)} (first week: no history yet, the trend starts next week)`,
+		]);
+	});
+
+	/** A row of phprank_site_health as the Data table node gives it back. */
+	function healthRow(summary, week, id = 1) {
+		const { kind, ...fields } = summary;
+		return { ...fields, week, id, createdAt: summary.checked_at, updatedAt: summary.checked_at };
+	}
+
+	/** "This week's facts" → "Compared with last week" → "Digest", the nodes' outputs given. */
+	function playDigest(outputs) {
+		const facts = runSet(node("This week's facts"), [{}], outputs)[0];
+		const compared = runSet(node('Compared with last week'), [facts], outputs)[0];
+		expect(compared).toMatchObject(facts);
+		return runSet(node('Digest'), [compared], outputs)[0];
+	}
+
+	const barHeights = (html) =>
+		[...html.matchAll(/<td height="(\d+)" bgcolor="(#[0-9a-f]{6})"/g)].map((m) => Number(m[1]));
+	const glyph = (h) => '▁▂▃▄▅▆▇█'.charAt(Math.round((h * 7) / 100));
+	const summaryOf = (over) => ({
+		kind: 'site summary',
+		project: 'shop.example',
+		checked_at: '2026-01-12T06:00:03.000Z',
+		pages: 40,
+		health: 85,
+		score_average: 71.4,
+		pages_good: 10,
+		pages_decent: 25,
+		pages_bad: 5,
+		issues_high: 2,
+		issues_medium: 3,
+		issues_low: 4,
+		pages_failing_high: 6,
+		newest_report_at: '2026-01-12T06:00:00.000Z',
+		oldest_report_at: '2026-01-05T06:00:00.000Z',
+		...over,
+	});
+	const issueOf = (check, importance, pagesFailing, name = check) => ({
+		project: 'shop.example',
+		check,
+		name,
+		category: 'seo',
+		importance,
+		pages_failing: pagesFailing,
+		pages_audited: 40,
+		pages: [{ id: 1, url: `shop.example/${check}`, reason: `${check}: x` }],
+		how_to_fix: 'Fix it.',
+	});
+	const issueRow = (week, checkedAt, check, importance, pagesFailing, name = check) => ({
+		project: 'shop.example',
+		week,
+		check,
+		name,
+		importance,
+		pages_failing: pagesFailing,
+		example_page: `shop.example/${check}`,
+		checked_at: checkedAt,
+	});
+	const auditOf = (over = {}, items = []) => [
+		{
+			action: 'summary',
+			project: 'shop.example',
+			pages_listed: 50,
+			pages_fresh: 40,
+			pages_waiting: 10,
+			...over,
+		},
+		...items.map((item) => ({ project: 'shop.example', ...item })),
+	];
+
+	test("a later week: the bars are the weeks' health, oldest first (12 at most); new issues are failing now and not last week, fixed ones the other way; last week's rows are its last run's", () => {
+		const LAST = '2026-01-05T06:00:00.000Z';
+		// 14 weeks of history, newest first as the Get (Order By week, descending) gives them
+		const weeks = Array.from({ length: 14 }, (_, i) => {
+			const day = new Date(Date.UTC(2026, 0, 12) - i * 7 * 86400000).toISOString().slice(0, 10);
+			return {
+				week: day,
+				health: i === 0 ? 85 : 60 + i,
+				pages: 40,
+				pages_failing_high: 6,
+				checked_at: i === 1 ? LAST : '2026-01-01T00:00:00.000Z',
+			};
 		});
+		// a later week than the run's (a re-run of a past week) is not charted
+		const history = [{ week: '2026-01-19', health: 1, checked_at: LAST }, ...weeks];
+		const now = summaryOf({ health: 85, pages: 40, pages_failing_high: 6 });
+		const issues = [issueOf('title', 'high', 3, 'Title <tag>'), issueOf('robots', 'medium', 2)];
+		const outputs = {
+			'Week of this run': [{ week: WEEK }],
+			'Audit the site': auditOf({}, [
+				{
+					action: 'failed',
+					url: 'https://shop.example/x?a=1&b=2',
+					error: 'phpRank could not fetch it: <timeout>',
+				},
+				{ action: 'not in sitemaps', url: 'shop.example/old', deleted: true },
+				{
+					action: 'failed',
+					url: 'https://other.example/',
+					error: 'another site',
+					project: 'other.example',
+				},
+			]),
+			'Issues of the site': [now, ...issues],
+			'Health of the last 12 weeks': history,
+			// last week's rows: noindex was failing at its last run; charset only at an earlier run that week
+			'Issues of last week': [
+				issueRow('2026-01-05', LAST, 'noindex', 'high', 5, 'Noindex'),
+				issueRow('2026-01-05', LAST, 'robots', 'medium', 1),
+				issueRow('2026-01-05', '2026-01-04T00:00:00.000Z', 'charset', 'medium', 1),
+			],
+		};
+		const digest = playDigest(outputs);
+		// n8n 1.123.x's Get has no Order By: the rows oldest first give the same digest
+		const reversed = { ...outputs, 'Health of the last 12 weeks': [...history].reverse() };
+		expect(playDigest(reversed)).toEqual(digest);
+		expect(digest.subject).toBe('shop.example: health 85 (▲24), 1 new issue, 1 fixed');
+		expect(emailSafetyProblems(digest.html)).toEqual([]);
+		const charted = weeks.slice(0, 12).reverse();
+		expect(barHeights(digest.html)).toEqual(charted.map((w) => w.health));
+		expect(digest.html).toContain('Health over 12 weeks');
+		expect(digest.html).toContain('New issues (1)');
+		expect(digest.html).toContain('<strong>Title &lt;tag&gt;</strong>: 3 pages');
+		expect(digest.html).toContain('Fixed (1)');
+		expect(digest.html).toContain('<strong>Noindex</strong>: was on 5 pages');
+		expect(digest.html).not.toContain('<strong>charset</strong>');
+		expect(digest.html).toContain('Still failing: 1 check of high or medium importance.');
+		expect(digest.html).toContain('https://shop.example/x?a=1&amp;b=2');
+		expect(digest.html).toContain('phpRank could not fetch it: &lt;timeout&gt;');
+		expect(digest.html).not.toContain('other.example');
+		expect(digest.html).toContain(
+			'shop.example/old</span> <span style="font-size:12px;color:#57606a;">(its reports deleted)',
+		);
+		expect(digest.html).toContain(
+			'40 of 50 pages in the sitemaps have a fresh report; 10 waiting for a later run; 1 no longer in the sitemaps.',
+		);
+		expect(digest.chat.split('\n')).toEqual([
+			`*SEO health of shop.example, week of ${WEEK}*`,
+			'Health *85* (▲24) · pages with a report: 40 (±0) · failing a high check: 6 (±0)',
+			`Trend: ${charted.map((w) => glyph(w.health)).join('')} (${charted.map((w) => w.health).join(' → ')}, 12 weeks)`,
+			'*New issues (1)*',
+			'• [high] Title <tag>: 3 pages, e.g. shop.example/title',
+			'*Fixed (1)*',
+			'• [high] Noindex: was on 5 pages, e.g. shop.example/noindex',
+			'Still failing: 1 check',
+			'*Coverage*: 40 of 50 pages have a fresh report; 1 could not be audited; 10 waiting for a later run; 1 no longer in the sitemaps',
+			'• Not audited: https://shop.example/x?a=1&b=2: phpRank could not fetch it: <timeout>',
+			'• No longer listed: shop.example/old (its reports deleted)',
+		]);
 	});
 
-	test('the run lines of pages no longer listed, of pages left for later runs and of a refused Delete', () => {
-		const line = (json) => runSet(nodeOf(workflow, 'Run line'), [json])[0].line;
-		expect(
-			line({
-				action: 'summary',
-				pages_audited: 100,
-				pages_fresh: 300,
-				pages_listed: 1000,
-				pages_waiting: 700,
-			}),
-		).toBe(
-			'**100 pages audited this run; 300 of 1000 pages have a fresh report** (700 left for the next runs)',
-		);
-		expect(
-			line({
-				action: 'summary',
-				pages_audited: 0,
-				pages_fresh: 3,
-				pages_listed: 3,
-				pages_waiting: 0,
-				deleteSkipped: 'Nothing deleted: x',
-			}),
-		).toBe('**0 pages audited this run; 3 of 3 pages have a fresh report**. Nothing deleted: x');
-		expect(line({ action: 'not in sitemaps', url: 'a.test/old', id: 7 })).toBe(
-			'- No longer in the sitemaps: a.test/old (report 7 kept)',
-		);
-		expect(line({ action: 'not in sitemaps', url: 'a.test/old', id: 7, deleted: true })).toBe(
-			'- No longer in the sitemaps: a.test/old (its reports deleted)',
-		);
-		expect(line({ action: 'created', url: 'a.test/new' })).toBe('');
+	test('long lists show 10 lines and how many more; the health falling shows ▼ in red', () => {
+		const LAST = '2026-01-05T06:00:00.000Z';
+		const many = Array.from({ length: 13 }, (_, i) => issueOf(`check_${i}`, 'medium', 1));
+		const digest = playDigest({
+			'Week of this run': [{ week: WEEK }],
+			'Audit the site': auditOf(
+				{},
+				Array.from({ length: 12 }, (_, i) => ({
+					action: 'failed',
+					url: `https://shop.example/p${i}`,
+					error: 'x',
+				})),
+			),
+			'Issues of the site': [summaryOf({ health: 40, pages_failing_high: 24 }), ...many],
+			'Health of the last 12 weeks': [
+				{
+					week: WEEK,
+					health: 40,
+					pages: 40,
+					pages_failing_high: 24,
+					checked_at: '2026-01-12T06:00:03.000Z',
+				},
+				{ week: '2026-01-05', health: 90, pages: 40, pages_failing_high: 4, checked_at: LAST },
+			],
+			'Issues of last week': [{}],
+		});
+		expect(digest.subject).toBe('shop.example: health 40 (▼50), 13 new issues, 0 fixed');
+		expect(barHeights(digest.html)).toEqual([90, 40]);
+		expect(digest.html).toContain('and 3 more</td>');
+		expect(digest.html).toContain('and 2 more</td>');
+		expect(digest.html).toContain('<span style="color:#cf222e;">▼50 since last week</span>');
+		expect(digest.html).toContain('<span style="color:#cf222e;">▲20 since last week</span>');
+		expect(digest.chat).toContain('• and 3 more\n');
+		expect(digest.chat).toContain('• and 2 more not audited');
+		expect(emailSafetyProblems(digest.html)).toEqual([]);
 	});
 
-	test("no Code node: the site's sitemaps are the page list; Schedule → Audit Site → run lines and Get Issues → one digest", () => {
+	test('no Code node; Schedule → the week → the tables → Audit Site → each site → Get Issues → the week saved, the history read → the digest → Send Email → the next site', () => {
 		expect(workflow.nodes.filter((n) => n.type === 'n8n-nodes-base.code')).toEqual([]);
 		const next = (name, output = 0) => workflow.connections[name].main[output].map((c) => c.node);
-		expect(next('Every Monday at 6:00')).toEqual(['Audit the site']);
-		expect(next('Run now')).toEqual(['Audit the site']);
-		expect(next('Audit the site')).toEqual(['Run line', 'One item per site']);
-		expect(next('Run line')).toEqual(['Worth a line?']);
-		expect(workflow.connections['Worth a line?'].main[0]).toEqual([
-			{ node: 'Run and issues', type: 'main', index: 0 },
+		expect(next('Every Monday at 6:00')).toEqual(['Week of this run']);
+		expect(next('Run now')).toEqual(['Week of this run']);
+		expect(next('Week of this run')).toEqual(['Health table']);
+		expect(next('Health table')).toEqual(['Issues table']);
+		expect(next('Issues table')).toEqual(['Audit the site']);
+		expect(next('Audit the site')).toEqual(['One item per site']);
+		expect(next('One item per site')).toEqual(['Each site']);
+		expect(workflow.connections['Each site'].main).toEqual([
+			[],
+			[{ node: 'Issues of the site', type: 'main', index: 0 }],
 		]);
-		expect(next('One item per site')).toEqual(['Issues of the site']);
-		expect(workflow.connections['Issue line'].main[0]).toEqual([
-			{ node: 'Run and issues', type: 'main', index: 1 },
-		]);
-		expect(next('Run and issues')).toEqual(['Digest per site']);
-		expect(next('Digest per site')).toEqual(['Digest as HTML']);
-		expect(nodeOf(workflow, 'Run and issues').parameters).toEqual({});
-		expect(nodeOf(workflow, 'Audit the site').parameters).toEqual({
+		expect(next('Issues of the site')).toEqual(['Failing checks', "Save the week's health"]);
+		expect(next('Failing checks')).toEqual(["Save the week's issues"]);
+		expect(workflow.connections["Save the week's issues"]).toBeUndefined();
+		expect(next("Save the week's health")).toEqual(['Health of the last 12 weeks']);
+		expect(next('Health of the last 12 weeks')).toEqual(['Issues of last week']);
+		expect(next('Issues of last week')).toEqual(["This week's facts"]);
+		expect(next("This week's facts")).toEqual(['Compared with last week']);
+		expect(next('Compared with last week')).toEqual(['Digest']);
+		expect(next('Digest')).toEqual(['Send the digest']);
+		expect(next('Send the digest')).toEqual(['Each site']);
+		expect(node('Audit the site').parameters).toEqual({
 			resource: 'project',
 			operation: 'auditSite',
 			site: 'http://127.0.0.1:8787',
@@ -374,8 +589,113 @@ describe('weekly-audit.json', () => {
 			notListed: 'keep',
 			options: { maxAgeHours: 168 },
 		});
-		expect(nodeOf(workflow, 'Every Monday at 6:00').parameters).toEqual({
+		expect(node('Every Monday at 6:00').parameters).toEqual({
 			rule: { interval: [{ field: 'weeks', triggerAtDay: [1], triggerAtHour: 6 }] },
+		});
+	});
+
+	test('the Data table nodes: the tables created when missing (2.x; on 1.x they pass), Upsert on site + week (+ check), the history read newest week first', () => {
+		const tableOf = (name) => node(name).parameters.dataTableId;
+		for (const [name, table, columns] of [
+			['Health table', 'phprank_site_health', HEALTH_COLUMNS],
+			['Issues table', 'phprank_site_issues', ISSUE_COLUMNS],
+		]) {
+			expect(node(name)).toMatchObject({
+				type: 'n8n-nodes-base.dataTable',
+				typeVersion: 1,
+				executeOnce: true,
+				onError: 'continueRegularOutput',
+				parameters: {
+					resource: 'table',
+					operation: 'create',
+					tableName: table,
+					options: { createIfNotExists: true },
+				},
+			});
+			expect(node(name).parameters.columns.column.map((c) => [c.name, c.type])).toEqual(columns);
+		}
+		const conditions = (name) =>
+			node(name).parameters.filters.conditions.map((c) => [
+				c.keyName,
+				c.condition ?? 'eq',
+				c.keyValue,
+			]);
+		const W = "={{ $('Week of this run').first().json.week }}";
+		expect(tableOf("Save the week's health")).toEqual({
+			__rl: true,
+			mode: 'name',
+			value: 'phprank_site_health',
+		});
+		expect(node("Save the week's health")).toMatchObject({
+			executeOnce: true,
+			parameters: { operation: 'upsert', matchType: 'allConditions' },
+		});
+		expect(conditions("Save the week's health")).toEqual([
+			['project', 'eq', '={{ $json.project }}'],
+			['week', 'eq', W],
+		]);
+		expect(Object.keys(node("Save the week's health").parameters.columns.value)).toEqual(
+			HEALTH_COLUMNS.map(([c]) => c),
+		);
+		expect(tableOf("Save the week's issues")).toEqual({
+			__rl: true,
+			mode: 'name',
+			value: 'phprank_site_issues',
+		});
+		expect(node("Save the week's issues")).toMatchObject({
+			parameters: { operation: 'upsert', matchType: 'allConditions' },
+		});
+		expect(conditions("Save the week's issues")).toEqual([
+			['project', 'eq', '={{ $json.project }}'],
+			['week', 'eq', W],
+			['check', 'eq', '={{ $json.check }}'],
+		]);
+		expect(Object.keys(node("Save the week's issues").parameters.columns.value)).toEqual(
+			ISSUE_COLUMNS.map(([c]) => c),
+		);
+		// n8n 1.123.x's Get has no Order By: the 12 weeks are chosen by the conditions, sorted in the digest
+		expect(node('Health of the last 12 weeks')).toMatchObject({
+			executeOnce: true,
+			alwaysOutputData: true,
+			parameters: { operation: 'get', matchType: 'allConditions', returnAll: true },
+		});
+		expect(node('Health of the last 12 weeks').parameters.orderBy).toBeUndefined();
+		expect(conditions('Health of the last 12 weeks')).toEqual([
+			['project', 'eq', "={{ $('Issues of the site').first().json.project }}"],
+			[
+				'week',
+				'gte',
+				"={{ DateTime.fromISO($('Week of this run').first().json.week).minus({ weeks: 11 }).toFormat('yyyy-MM-dd') }}",
+			],
+			['week', 'lte', W],
+		]);
+		const from = evaluate(
+			conditions('Health of the last 12 weeks')[1][2],
+			{},
+			{
+				outputs: { 'Week of this run': [{ week: '2026-03-23' }] },
+			},
+		);
+		expect(from).toBe('2026-01-05');
+		expect(node('Issues of last week')).toMatchObject({
+			executeOnce: true,
+			alwaysOutputData: true,
+			parameters: { operation: 'get', returnAll: true },
+		});
+	});
+
+	test('Send the digest: Send Email 2.1 with the SMTP credential, the subject, the HTML and the chat text as its text part, no n8n attribution', () => {
+		expect(node('Send the digest')).toMatchObject({
+			type: 'n8n-nodes-base.emailSend',
+			typeVersion: 2.1,
+			credentials: { smtp: { id: 'local-mailbox', name: 'Local mailbox (SMTP)' } },
+			parameters: {
+				subject: '={{ $json.subject }}',
+				emailFormat: 'both',
+				text: '={{ $json.chat }}',
+				html: '={{ $json.html }}',
+				options: { appendAttribution: false },
+			},
 		});
 	});
 });

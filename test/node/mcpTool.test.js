@@ -25,13 +25,14 @@ const reportIdFromAI = (type = 'number') => ({
 	value: fromAI('Report_ID', 'The report ID, a whole number', type),
 });
 
-function tool(parameters, { nodeType = new PhpRank(), nodeName = 'Get report' } = {}) {
+function tool(parameters, { nodeType = new PhpRank(), nodeName = 'Get report', typeVersion } = {}) {
 	return asTool({
 		nodeType,
 		credentialType: new PhpRankApi(),
 		credentials: { baseUrl: fixture.sandbox.url, apiKey: API_KEY },
 		parameters,
 		nodeName,
+		typeVersion,
 	}).tool;
 }
 
@@ -48,7 +49,7 @@ describe("n8n's rule for a declarative node's execute()", () => {
 	test('the node meets it (it has methods, and its description has requestDefaults)', () => {
 		const nodeType = new PhpRank();
 		expect(nodeType.methods).toBeDefined();
-		// No baseURL expression: the credential sets the API root (docs/architecture.md, "n8n's contract").
+		// No baseURL expression: the credential sets the API root (docs/internals.md, "n8n's contract").
 		expect(nodeType.description.requestDefaults).toEqual({
 			headers: { Accept: 'application/json' },
 		});
@@ -197,6 +198,9 @@ describe('examples/mcp-server.json, each tool as the MCP Server Trigger builds i
 		),
 	);
 	const toolNode = (name) => example.nodes.find((n) => n.name === name);
+	/** The example's tool as saved: its parameters and its node version. */
+	const exampleTool = (name) =>
+		tool(toolNode(name).parameters, { nodeName: name, typeVersion: toolNode(name).typeVersion });
 	const CALLS = [
 		['Get report', { Report_ID: 3 }, [get('/api/v1/reports/3')]],
 		[
@@ -245,8 +249,7 @@ describe('examples/mcp-server.json, each tool as the MCP Server Trigger builds i
 	});
 
 	test.each(CALLS)('%s: its arguments, one call, exact requests', async (name, args, requests) => {
-		const node = toolNode(name);
-		const t = tool(node.parameters, { nodeName: name });
+		const t = exampleTool(name);
 		expect(t.name).toBe(name.replace(/ /g, '_'));
 		// the tool description is a parameter of n8n's tool variant (phpRankTool), which the harness
 		// does not build; the e2e suite checks it in real n8n (test/e2e/lib/mcp.js)
@@ -258,7 +261,7 @@ describe('examples/mcp-server.json, each tool as the MCP Server Trigger builds i
 	});
 
 	test("List site pages: the site's pages from its sitemaps (List Only), nothing sent to phpRank, no key sent to the site", async () => {
-		const t = tool(toolNode('List site pages').parameters, { nodeName: 'List site pages' });
+		const t = exampleTool('List site pages');
 		expect(t.name).toBe('List_site_pages');
 		expect(Object.keys(t.schema.shape)).toEqual(['Site']);
 		const site = fixture.sandbox.url;
@@ -296,7 +299,7 @@ describe('examples/mcp-server.json, each tool as the MCP Server Trigger builds i
 		}));
 		fixture.sandbox.reset(urls);
 		try {
-			const t = tool(toolNode('Get site issues').parameters, { nodeName: 'Get site issues' });
+			const t = exampleTool('Get site issues');
 			const answer = await callAsMcpTrigger(t, { Project: 'big-site.test' });
 			expect(answer.isError).toBeUndefined();
 			const issues = JSON.parse(answer.text);
@@ -325,7 +328,7 @@ describe('examples/mcp-server.json, each tool as the MCP Server Trigger builds i
 		}));
 		fixture.sandbox.reset(urls);
 		try {
-			const t = tool(toolNode('Validate fix').parameters, { nodeName: 'Validate fix' });
+			const t = exampleTool('Validate fix');
 			expect(t.name).toBe('Validate_fix');
 			expect(Object.keys(t.schema.shape).sort()).toEqual(['Check', 'Check_all_pages', 'Project']);
 			const failed = await callAsMcpTrigger(t, {

@@ -70,9 +70,10 @@ function validationFailed(fields) {
  * @param {{byKey: Map}} deps.accounts
  * @param {() => import('./faults').Throttle} deps.throttle  current throttle (faults can be swapped)
  * @param {() => boolean} deps.searchAsWritten  whether the report search escapes `%` and `_` (faults)
+ * @param {() => boolean} deps.sortByIgnored  whether the report list sorts by id whatever `sort_by` says (faults)
  * @param {object} deps.options  {analysisDelayMs, wait(ms)}
  */
-function createApp({ store, accounts, throttle, searchAsWritten, options }) {
+function createApp({ store, accounts, throttle, searchAsWritten, sortByIgnored, options }) {
 	/** @returns {Promise<{response, outcome:'ok'|'throttled', processed:boolean}>} */
 	async function handle(request) {
 		const { pathname } = request;
@@ -111,7 +112,11 @@ function createApp({ store, accounts, throttle, searchAsWritten, options }) {
 				params: match.params,
 				account,
 				store,
-				options: { ...options, searchAsWritten: searchAsWritten() },
+				options: {
+					...options,
+					searchAsWritten: searchAsWritten(),
+					sortByIgnored: sortByIgnored(),
+				},
 			});
 		}
 		Object.assign(response.headers, limit.headers);
@@ -222,8 +227,10 @@ function listReports({ request, query, account, store, options }) {
 	const search = stringParam(query.search);
 	const project = stringParam(query.project);
 	const resultFilter = RESULT_FILTERS[stringParam(query.result)];
-	// search_by only knows "url"; generated_at is listed in the docs but the API sorts by id.
-	const sortBy = Object.hasOwn(REPORT_SORTS, query.sort_by) ? query.sort_by : 'id';
+	// search_by only knows "url"; generated_at is listed in the docs but the API sorts by id. A build
+	// that ignores sort_by (the fault sortByIgnored) sorts by id too, in the direction `sort` asks.
+	const sortBy =
+		!options.sortByIgnored && Object.hasOwn(REPORT_SORTS, query.sort_by) ? query.sort_by : 'id';
 	const direction = sortDirection(query.sort);
 
 	let items = store.visible(account.key);

@@ -81,6 +81,8 @@ function normaliseFaults(faults = {}) {
 		listMeta: listMeta(f.listMeta),
 		// a phpRank build that escapes `%` and `_` in the report search (phpRank's own passes them to LIKE)
 		searchAsWritten: f.searchAsWritten === true,
+		// a phpRank build that ignores the report list's `sort_by` (sorts by id), keeping `sort`
+		sortByIgnored: f.sortByIgnored === true,
 	};
 }
 

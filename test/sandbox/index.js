@@ -61,6 +61,7 @@ async function startSandbox(options = {}) {
 		accounts,
 		throttle: () => faults.throttle,
 		searchAsWritten: () => faults.config.searchAsWritten,
+		sortByIgnored: () => faults.config.sortByIgnored,
 		options: { analysisDelayMs: Math.max(0, Number(options.analysisDelayMs) || 0), wait },
 	});
 
@@ -204,13 +205,30 @@ class Sandbox {
 	 * `reset` and `reinstall` forget repairs. Returns the ids of the stored reports of those pages.
 	 */
 	repair({ checks, project, url } = {}) {
+		return this.#ownerRule('repair', { checks, project, url });
+	}
+
+	/**
+	 * The site owner breaks `checks` (a check's key or a list) on the pages of `project`, or on the
+	 * one page `url`, or on both: from now on every re-run or new store of such a page fails them
+	 * (until a later `repair` of them); stored reports keep what they said until re-run. `reset` and
+	 * `reinstall` forget it. Returns the ids of the stored reports of those pages.
+	 */
+	breakChecks({ checks, project, url } = {}) {
+		return this.#ownerRule('breakChecks', { checks, project, url });
+	}
+
+	/** A repair or a break of checks on a project's pages or one page (`what` names the method). */
+	#ownerRule(what, { checks, project, url }) {
 		const names = [checks].flat();
 		for (const name of names)
 			if (!CHECK_NAMES.includes(name)) throw new Error(`Unknown check: ${name}`);
 		if (project === undefined && url === undefined)
-			throw new Error('repair needs a project or a url');
+			throw new Error(`${what} needs a project or a url`);
 		const key = url === undefined ? undefined : seedPage(url).key;
-		this.#store.addRepair({ checks: new Set(names), project, key });
+		const rule = { checks: new Set(names), project, key };
+		if (what === 'repair') this.#store.addRepair(rule);
+		else this.#store.addBreak(rule);
 		return this.#pagesOf(project, key);
 	}
 

@@ -469,6 +469,37 @@ describe('POST /reports', () => {
 		expect(again.results.https_encryption.passed).toBe(false);
 	});
 
+	test('breakChecks: re-runs and new stores of those pages fail the check until a later repair; stored reports and other pages keep theirs', async () => {
+		const a = sb.addReport({ url: 'https://broken.test/a' });
+		const b = sb.addReport({ url: 'https://broken.test/b' });
+		expect(sb.repair({ checks: 'noindex', project: 'broken.test' })).toEqual([a.id, b.id]);
+		const rerun = async (id) =>
+			(await api(sb, 'PATCH', `/reports/${id}`, { form: { results: '1' } })).json.data;
+		expect((await rerun(a.id)).results.noindex.passed).toBe(true);
+		// the later rule wins: broken on page a after the site's repair
+		expect(sb.breakChecks({ checks: ['noindex'], url: 'broken.test/a' })).toEqual([a.id]);
+		const storedBefore = sb.reports().find((x) => x.id === a.id).results.noindex;
+		expect(storedBefore.passed).toBe(true);
+		for (let run = 0; run < 3; run++) {
+			const broken = await rerun(a.id);
+			expect(broken.results.noindex).toMatchObject({ passed: false, importance: 'high' });
+			expect(broken.results.noindex.errors).toBeDefined();
+			expect(broken.result).toBe(scoreOf(broken.results));
+			expect((await rerun(b.id)).results.noindex.passed).toBe(true);
+		}
+		const stored = await api(sb, 'POST', '/reports', { form: { url: 'https://broken.test/a' } });
+		expect(stored.json.data.results.noindex.passed).toBe(false);
+		// repaired again: passes from the next re-run on
+		sb.repair({ checks: 'noindex', url: 'https://broken.test/a' });
+		expect((await rerun(a.id)).results.noindex.passed).toBe(true);
+		expect(() => sb.breakChecks({ checks: 'nonsense', project: 'broken.test' })).toThrow(
+			'Unknown check: nonsense',
+		);
+		expect(() => sb.breakChecks({ checks: 'noindex' })).toThrow(
+			'breakChecks needs a project or a url',
+		);
+	});
+
 	test('makeUnreachable: stores and re-runs of those pages answer 422 with the fetch timeout, nothing changes; other pages answer', async () => {
 		const a = sb.addReport({ url: 'https://down.test/a' });
 		const b = sb.addReport({ url: 'https://down.test/b' });
@@ -785,6 +816,16 @@ describe('GET /reports', () => {
 		expect((await list('?sort=asc&per_page=25')).data.map((r) => r.id)).toEqual(
 			[...byId].reverse(),
 		);
+	});
+
+	test('the fault sortByIgnored: sort_by=url sorts by id, in the direction sort asks; projects keep their sort', async () => {
+		sb.setFaults({ sortByIgnored: true });
+		const byId = Array.from({ length: 23 }, (_, i) => i + 1);
+		expect(await ids('?sort_by=url&sort=asc&per_page=25')).toEqual(byId);
+		expect(await ids('?sort_by=result&sort=desc&per_page=25')).toEqual([...byId].reverse());
+		expect(await ids('?search=page-2&sort_by=url&sort=asc')).toEqual([3, 21, 22, 23]);
+		const projects = (await api(sb, 'GET', '/projects?sort_by=project&sort=asc')).json.data;
+		expect(projects.map((p) => p.project)).toEqual(['site0.test', 'site1.test', 'site2.test']);
 	});
 
 	test("only the key's own, non-deleted reports", async () => {

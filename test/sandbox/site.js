@@ -8,9 +8,10 @@
 //   site.openConnections(), site.close()
 //
 // A file is text or a Buffer (200), or `{ status, headers, body, gzip, location, hang, trickleMs,
-// chunks, stallAfterBytes }`: `body` may be a function of the site's URL; `gzip: true` compresses it;
-// `chunks` is a generator function of the site's URL yielding the body piece by piece (sent as the
-// client reads), `stallAfterBytes` stops sending it there, the connection kept open.
+// chunks, stallAfterBytes, cutAfterBytes }`: `body` may be a function of the site's URL; `gzip: true`
+// compresses it; `chunks` is a generator function of the site's URL yielding the body piece by piece
+// (sent as the client reads), `stallAfterBytes` stops sending it there, the connection kept open;
+// `cutAfterBytes` announces the whole body's Content-Length, sends that many bytes and drops the connection.
 // An unknown path answers 404.
 const http = require('node:http');
 const zlib = require('node:zlib');
@@ -66,6 +67,13 @@ function answer(res, file, siteUrl, entry) {
 			at++;
 		}, file.trickleMs);
 		return;
+	}
+	if (file.cutAfterBytes !== undefined) {
+		// the whole file's Content-Length, then the connection drops part-way (a server that dies mid-file)
+		const bytes = Buffer.from(body);
+		res.writeHead(file.status ?? 200, { ...headers, 'Content-Length': bytes.length });
+		entry.bytesWritten += file.cutAfterBytes;
+		return void res.write(bytes.subarray(0, file.cutAfterBytes), () => res.destroy());
 	}
 	entry.bytesWritten += Buffer.byteLength(body);
 	res.writeHead(file.status ?? 200, headers);

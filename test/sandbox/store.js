@@ -80,7 +80,10 @@ class Store {
 		this.nextId = 1;
 		this.now = this.clockStart;
 		this.storedUrls = new Map();
-		/** Checks the site owner repaired: `{ checks: Set, project?, key? }`, applied to every later analysis. */
+		/**
+		 * Checks the site owner repaired (`passes: true`) or broke (`passes: false`):
+		 * `{ checks: Set, passes, project?, key? }`, applied in order to every later analysis.
+		 */
 		this.repairs = [];
 		/** Pages phpRank cannot fetch (the site down, or behind a firewall): `{ project?, key? }`. */
 		this.unreachable = [];
@@ -88,7 +91,12 @@ class Store {
 
 	/** From now on every analysis (a store or a re-run) of a matching page passes these checks. */
 	addRepair(repair) {
-		this.repairs.push(repair);
+		this.repairs.push({ ...repair, passes: true });
+	}
+
+	/** From now on every analysis of a matching page fails these checks (until a later repair). */
+	addBreak(rule) {
+		this.repairs.push({ ...rule, passes: false });
 	}
 
 	/** From now on phpRank's fetch of a matching page times out: every store or re-run of it fails. */
@@ -193,21 +201,31 @@ class Store {
 		record.generatedAt = time;
 	}
 
-	/** The analysis with every repaired check of the page passing, the score from the checks. */
+	/**
+	 * The analysis with the site owner's changes: each repaired check of the page passing, each broken
+	 * one failing (the later rule of a check wins), the score from the checks.
+	 */
 	#repaired(page, analysis) {
 		if (this.repairs.length === 0) return analysis;
-		const names = new Set();
-		for (const repair of this.repairs)
-			if (pageMatches(repair, page)) for (const name of repair.checks) names.add(name);
-		if (names.size === 0) return analysis;
+		const outcome = new Map();
+		for (const rule of this.repairs)
+			if (pageMatches(rule, page)) for (const name of rule.checks) outcome.set(name, rule.passes);
+		if (outcome.size === 0) return analysis;
 		const results = { ...analysis.results };
 		let points = 0;
 		for (const check of CHECKS) {
-			if (names.has(check.name) && !results[check.name].passed)
+			const passes = outcome.get(check.name);
+			if (passes === true && !results[check.name].passed)
 				results[check.name] = {
 					passed: true,
 					importance: check.importance,
 					value: check.pass(0, page),
+				};
+			else if (passes === false && results[check.name].passed)
+				results[check.name] = {
+					passed: false,
+					importance: check.importance,
+					...check.fail(0, page),
 				};
 			if (results[check.name].passed) points += check.points;
 		}

@@ -1,11 +1,12 @@
-// Audit Site's filters (nodes/PhpRank/sitemap/pageFilter.ts): Include / Exclude URLs Containing (a
-// pattern whose matching time can grow exponentially refused: patternCost.ts) and Modified Since
+// Audit Site's filters (nodes/PhpRank/sitemap/pageFilter.ts): Include / Exclude URLs Containing (text,
+// or one /regular expression/ matched by the node's own engine: urlPattern.test.js) and Modified Since
 // (modifiedSince.ts), read in the workflow's time zone and the same on a server in any time zone.
 // The same through n8n-core: test/operations/project/auditSite.test.js.
 const { spawnSync } = require('node:child_process');
 const path = require('node:path');
-const { pageFilterFrom, urlMatcherFrom } = require('../helpers/built').pageFilter;
+const { pageFilterFrom, urlMatcherFrom, regExpLiteralOf } = require('../helpers/built').pageFilter;
 const { modifiedSinceFrom } = require('../helpers/built').modifiedSince;
+const { PhpRank } = require('../helpers/built').node;
 
 const page = (url, lastmod = null) => ({ url, sitemap: 's', lastmod });
 const lastmods = (keep, values) => values.map((lastmod) => keep(page('https://a.test/p', lastmod)));
@@ -19,6 +20,12 @@ function thrown(run) {
 	return 'nothing thrown';
 }
 const ZONES = ['UTC', 'America/New_York', 'Asia/Tokyo', 'Pacific/Kiritimati', 'Pacific/Pago_Pago'];
+
+/** Which of `urls` the field's text matches. */
+const matched = (text, urls) => {
+	const matches = urlMatcherFrom(text, 'Include URLs Containing');
+	return urls.filter((url) => matches(url));
+};
 
 test('filters: comma-separated text in any case, one /regular expression/ with flags, Modified Since', () => {
 	const keep = pageFilterFrom(
@@ -41,36 +48,176 @@ test('filters: comma-separated text in any case, one /regular expression/ with f
 	);
 });
 
-describe('a /regular expression/ whose matching time can grow exponentially', () => {
-	const slow = (field, text, part) =>
-		`${field} ${text} could take hours on one URL: in ${part}, one text can be matched more than one way (a repetition inside a repetition, or alternatives that overlap under a repetition), and each more character doubles the time. Write it with one repetition of a character class, like [\\w-]+ instead of (\\w+-?)+, or give comma-separated text`;
+describe('Include / Exclude URLs Containing read as users write them', () => {
+	/** The field's placeholder, as the editor shows it ("e.g. " left out). */
+	function placeholderOf(name) {
+		const options = new PhpRank().description.properties.find(
+			(property) =>
+				property.name === 'options' &&
+				property.displayOptions?.show?.resource?.includes('project') &&
+				property.displayOptions.show.operation?.includes('auditSite'),
+		);
+		return options.options
+			.find((option) => option.name === name)
+			.placeholder.replace(/^e\.g\. /, '');
+	}
+	const URLS = [
+		'https://a.test/blog',
+		'https://a.test/blog/',
+		'https://a.test/blog/x',
+		'https://a.test/en/blog/x',
+		'https://a.test/Blog/Second',
+		'https://a.test/blog?page=2',
+		'https://a.test/blogroll',
+		'https://a.test/weblog/old',
+		'https://a.test/tag',
+		'https://a.test/tag/seo',
+		'https://a.test/TAG/Seo',
+		'https://a.test/tags',
+		'https://a.test/author/jo/',
+		'https://a.test/authors',
+		'https://a.test/blog/tag/x',
+	];
 
-	test('is refused, naming the field, the part and how to write it instead', () => {
-		expect(thrown(() => pageFilterFrom({ exclude: '/(\\w+-?)+\\.pdf$/i' }, 'UTC'))).toBe(
-			slow('Exclude URLs Containing', '/(\\w+-?)+\\.pdf$/i', '(\\w+-?)+'),
+	test("Exclude's placeholder, /tag/, /author/: the texts /tag/ and /author/, each a whole path segment in any case", () => {
+		const text = placeholderOf('exclude');
+		expect(text).toBe('/tag/, /author/');
+		const keep = pageFilterFrom({ exclude: text }, 'UTC');
+		expect(URLS.filter((url) => !keep(page(url)))).toEqual([
+			'https://a.test/tag',
+			'https://a.test/tag/seo',
+			'https://a.test/TAG/Seo',
+			'https://a.test/author/jo/',
+			'https://a.test/blog/tag/x',
+		]);
+	});
+
+	test("Include's placeholder, /blog/: the text /blog/, matched as a path segment in any case, never /blogroll or /weblog/", () => {
+		const text = placeholderOf('include');
+		expect(text).toBe('/blog/');
+		const keep = pageFilterFrom({ include: text }, 'UTC');
+		expect(URLS.filter((url) => keep(page(url)))).toEqual([
+			'https://a.test/blog',
+			'https://a.test/blog/',
+			'https://a.test/blog/x',
+			'https://a.test/en/blog/x',
+			'https://a.test/Blog/Second',
+			'https://a.test/blog?page=2',
+			'https://a.test/blog/tag/x',
+		]);
+	});
+
+	test('a regular expression only when the whole field is one /body/flags literal that is more than path text', () => {
+		const literals = [
+			'/\\/blog\\//',
+			'/blog/i',
+			'/[/]tag[/]/',
+			'/\\d{4}/',
+			'/blog/',
+			'/a.b~c_d-e/',
+			'/tag/, /author/',
+			'/blog/ i',
+			'/*x/',
+			'//',
+			'/a\nb/',
+			'/abc\\/',
+			'blog',
+		];
+		expect(literals.map((text) => [text, regExpLiteralOf(text)])).toEqual([
+			['/\\/blog\\//', { body: '\\/blog\\/', flags: '' }],
+			['/blog/i', { body: 'blog', flags: 'i' }],
+			['/[/]tag[/]/', { body: '[/]tag[/]', flags: '' }],
+			['/\\d{4}/', { body: '\\d{4}', flags: '' }],
+			// literals of path text only: read as text (urlMatcherFrom)
+			['/blog/', { body: 'blog', flags: '' }],
+			['/a.b~c_d-e/', { body: 'a.b~c_d-e', flags: '' }],
+			['/tag/, /author/', undefined],
+			['/blog/ i', undefined],
+			['/*x/', undefined],
+			['//', undefined],
+			['/a\nb/', undefined],
+			['/abc\\/', undefined],
+			['blog', undefined],
+		]);
+		const urls = [
+			'https://a.test/blogroll',
+			'https://a.test/x/blog/',
+			'https://a.test/a.b~c_d-e/x',
+		];
+		urls.push('https://a.test/axb~c_d-e/', 'https://a.test/2024/x', 'https://a.test/[/]tag[/]');
+		expect(
+			['/blog/', '/blog/i', '/\\/blog\\//', '/a.b~c_d-e/', '/\\d{4}/', '/[/]tag[/]/'].map(
+				(text) => [text, matched(text, urls)],
+			),
+		).toEqual([
+			['/blog/', ['https://a.test/x/blog/']],
+			['/blog/i', ['https://a.test/blogroll', 'https://a.test/x/blog/']],
+			['/\\/blog\\//', ['https://a.test/x/blog/']],
+			['/a.b~c_d-e/', ['https://a.test/a.b~c_d-e/x']],
+			['/\\d{4}/', ['https://a.test/2024/x']],
+			['/[/]tag[/]/', []],
+		]);
+		// text that is not one literal is comma-separated text, whatever it looks like
+		expect(
+			matched('/*x/, (a+)+', ['https://a.test/*x/', 'https://a.test/(A+)+', 'https://a.test/aa']),
+		).toEqual(['https://a.test/*x/', 'https://a.test/(A+)+']);
+	});
+
+	test('a literal that is not a valid regular expression: refused as before, naming the field', () => {
+		expect(thrown(() => urlMatcherFrom('/(/', 'Exclude URLs Containing'))).toBe(
+			'Exclude URLs Containing is not a valid regular expression (Invalid regular expression: /(/: Unterminated group): write it as /expression/ or give comma-separated text',
 		);
-		expect(thrown(() => pageFilterFrom({ include: ' /\\/(a|ab)+\\// ' }, 'UTC'))).toBe(
-			slow('Include URLs Containing', '/\\/(a|ab)+\\//', '(a|ab)+'),
+		expect(thrown(() => urlMatcherFrom('/blog/x', 'Include URLs Containing'))).toBe(
+			"Include URLs Containing is not a valid regular expression (Invalid flags supplied to RegExp constructor 'x'): write it as /expression/ or give comma-separated text",
 		);
-		const long = `/(${'x'.repeat(100)}+)+/`;
-		expect(thrown(() => pageFilterFrom({ include: long }, 'UTC'))).toBe(
-			slow('Include URLs Containing', `${long.slice(0, 77)}...`, `(${'x'.repeat(56)}...`),
+	});
+});
+
+describe('a /regular expression/ is matched in a time linear in the URL; what that cannot match is refused before anything is read', () => {
+	test('those refused before as exponential are accepted and match as JavaScript does, on the URL that froze n8n too', () => {
+		// a 27-character path segment and a few more: /(\w+-?)+\.pdf$/i took 3 s at 27 in JavaScript, doubling per character
+		const frozen = `https://a.test/docs/${'a'.repeat(40)}!.pdf`;
+		const urls = [frozen, 'https://a.test/docs/annual-report.PDF', 'https://a.test/a/b/c'];
+		const keep = pageFilterFrom({ exclude: '/(\\w+-?)+\\.pdf$/i' }, 'UTC');
+		expect(urls.map((url) => keep(page(url)))).toEqual([true, false, true]);
+		const overlapping = pageFilterFrom({ include: ' /\\/(a|ab)+\\// ' }, 'UTC');
+		expect(
+			['https://a.test/abab/', `https://a.test/${'ab'.repeat(40)}c/`].map((url) =>
+				overlapping(page(url)),
+			),
+		).toEqual([true, false]);
+		const slow = pageFilterFrom({ exclude: '/\\/.*\\/.*\\/.*\\.pdf$/i' }, 'UTC');
+		expect(
+			[`https://a.test${'/a'.repeat(1017)}`, 'https://a.test/a/b.PDF'].map((url) =>
+				slow(page(url)),
+			),
+		).toEqual([true, false]);
+	});
+
+	const refusedAs = (field, text, what) => `${field} ${text} uses ${what}`;
+	test('a lookahead, a lookbehind, a back-reference, the v flag: refused, naming the field, the construct and what to write instead', () => {
+		const rule = (name) =>
+			`URL filters are matched in a time bounded by the URL's length, which ${name} does not allow.`;
+		const fields =
+			'what a URL must not contain goes in Exclude URLs Containing, what it must contain in Include URLs Containing';
+		expect(thrown(() => pageFilterFrom({ include: '/\\/blog\\/(?!tag\\/)/' }, 'UTC'))).toBe(
+			`${refusedAs('Include URLs Containing', '/\\/blog\\/(?!tag\\/)/', 'a lookahead')}, (?!tag\\/): ${rule('a lookahead')} Write it without one: ${fields}, or give comma-separated text`,
+		);
+		expect(thrown(() => pageFilterFrom({ exclude: '/(?<=\\/en)\\/blog/' }, 'UTC'))).toBe(
+			`${refusedAs('Exclude URLs Containing', '/(?<=\\/en)\\/blog/', 'a lookbehind')}, (?<=\\/en): ${rule('a lookbehind')} Write it without one: ${fields}, or give comma-separated text`,
+		);
+		expect(thrown(() => pageFilterFrom({ include: '/\\/(en|es)\\/\\1\\//' }, 'UTC'))).toBe(
+			`${refusedAs('Include URLs Containing', '/\\/(en|es)\\/\\1\\//', 'a back-reference')}, \\1: ${rule('a back-reference')} Write out the text it stands for, like (en|es)\\/(en|es) instead of (en|es)\\/\\1, or give comma-separated text`,
+		);
+		expect(thrown(() => pageFilterFrom({ include: '/[\\w--_]+/v' }, 'UTC'))).toBe(
+			`${refusedAs('Include URLs Containing', '/[\\w--_]+/v', 'the v flag')}, /[\\w--_]+/v: ${rule('the v flag')} Write it with the u flag instead, or give comma-separated text`,
 		);
 	});
 
-	test('written with one repetition it is kept and matches as before, the URL that froze n8n included; plain text is never a pattern', () => {
-		// a 27-character path segment and a few more: the refused pattern took 3 s at 27, doubling per character
-		const frozen = `https://a.test/docs/${'a'.repeat(40)}!.pdf`;
-		const keep = pageFilterFrom({ exclude: '/[\\w-]+\\.pdf$/i' }, 'UTC');
-		expect([frozen, 'https://a.test/docs/annual-report.PDF'].map((url) => keep(page(url)))).toEqual(
-			[true, false],
+	test('a pattern too large to match in bounded time: refused, saying the bound and what to write instead', () => {
+		expect(thrown(() => pageFilterFrom({ exclude: '/(?:\\/[a-z]{1000}){1000}/' }, 'UTC'))).toBe(
+			'Exclude URLs Containing /(?:\\/[a-z]{1000}){1000}/ is too large to match: it may take 1,001,001 steps per character of a URL, more than the 2,000 allowed (a count like {100} repeats its part that many times, and a count inside a count multiplies). Write smaller counts, or + and * instead of large ones, or give comma-separated text',
 		);
-		const text = pageFilterFrom({ include: '(a+)+, (\\w|\\d)+' }, 'UTC');
-		expect(
-			['https://a.test/(a+)+', 'https://a.test/(\\W|\\D)+', 'https://a.test/aaa'].map((url) =>
-				text(page(url)),
-			),
-		).toEqual([true, true, false]);
 	});
 });
 

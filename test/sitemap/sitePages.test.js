@@ -36,7 +36,7 @@ async function read(files, request = {}) {
 	const fetch = scriptedFetch(files);
 	const found = await readSitePages(fetch, {
 		site: new URL('https://example.com'),
-		maxPages: 100,
+		pagesToRead: 100,
 		keep: () => true,
 		...request,
 	});
@@ -78,7 +78,7 @@ test('Max Pages: reading stops once reached, no further sitemap is opened', asyn
 			'https://example.com/1.xml': urlset('https://example.com/a', 'https://example.com/b'),
 			'https://example.com/2.xml': urlset('https://example.com/c'),
 		},
-		{ maxPages: 2 },
+		{ pagesToRead: 2 },
 	);
 	expect(found.urls).toEqual(['https://example.com/a', 'https://example.com/b']);
 	expect(found.opened).toEqual(['https://example.com/robots.txt', 'https://example.com/1.xml']);
@@ -112,9 +112,80 @@ test('a site with a non-ASCII host keeps every page of a big sitemap (each loc r
 			'https://xn--bcher-kva.example/robots.txt': 'Sitemap: https://bücher.example/s.xml',
 			'https://xn--bcher-kva.example/s.xml': urlset(...locs),
 		},
-		{ site: new URL('https://bücher.example'), maxPages: 50000 },
+		{ site: new URL('https://bücher.example'), pagesToRead: 50000 },
 	);
 	expect(found.sitemaps).toEqual(['https://xn--bcher-kva.example/s.xml']);
 	expect(found.offSitePages).toBe(0);
 	expect(found.urls).toEqual(locs);
+});
+
+test('relative and protocol-relative <loc>s resolve against the file that lists them; a <loc> that is no address, or a file cut off, is read in part and named', async () => {
+	const found = await read({
+		'https://example.com/robots.txt': 'Sitemap: https://example.com/blog/s.xml',
+		'https://example.com/blog/s.xml': urlset(
+			'/a',
+			'//www.example.com/b',
+			'./c',
+			'../d',
+			'www.example.com/e',
+			'https://example.com/f',
+		),
+	});
+	expect(found.urls).toEqual([
+		'https://example.com/a',
+		'https://www.example.com/b',
+		'https://example.com/blog/c',
+		'https://example.com/d',
+		'https://example.com/f',
+	]);
+	expect(found.skipped).toEqual([
+		{
+			sitemap: 'https://example.com/blog/s.xml',
+			error:
+				'https://example.com/blog/s.xml lists 1 entry whose <loc> is not a web address (like "www.example.com/e"): read only in part',
+		},
+	]);
+	const cut = await read({
+		'https://example.com/sitemap.xml': urlset('https://example.com/a').replace('</urlset>', ''),
+	});
+	expect(cut.urls).toEqual(['https://example.com/a']);
+	expect(cut.skipped).toEqual([
+		{
+			sitemap: 'https://example.com/sitemap.xml',
+			error:
+				'https://example.com/sitemap.xml ended before its closing </urlset>: read only in part (cut off by an error or a time-out on the site?)',
+		},
+	]);
+	expect(cut.absent).toEqual([
+		{
+			sitemap: 'https://example.com/robots.txt',
+			error: 'https://example.com/robots.txt answered HTTP 404',
+		},
+	]);
+});
+
+test('filtering many pages of one chunk lets the event loop turn every FILTERING_TURN_MS (Stop is seen there), not only at the chunk’s end', async () => {
+	const { FILTERING_TURN_MS } = require('../helpers/built').readSite;
+	const urls = Array.from({ length: 8 }, (_, i) => `https://example.com/p${i}`);
+	let timerRan = false;
+	let pageWhenTimerRan;
+	let page = 0;
+	setTimeout(() => {
+		timerRan = true;
+	}, 0);
+	await read(
+		{ 'https://example.com/sitemap.xml': urlset(...urls) },
+		{
+			keep: () => {
+				page++;
+				if (timerRan && pageWhenTimerRan === undefined) pageWhenTimerRan = page;
+				// a filter as slow as the largest pattern on a long URL: more than a turn's worth of time
+				const until = Date.now() + FILTERING_TURN_MS + 10;
+				while (Date.now() < until);
+				return true;
+			},
+		},
+	);
+	// page 1 spins past the turn; the timer runs before page 2 (without the turn: never during the chunk)
+	expect([page, pageWhenTimerRan]).toEqual([8, 2]);
 });

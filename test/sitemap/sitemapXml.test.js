@@ -32,11 +32,11 @@ function scanAll(pieces) {
 	const scanner = new SitemapScanner();
 	const entries = pieces.flatMap((piece) => scanner.feed(piece));
 	scanner.end();
-	return { entries, kind: scanner.kind };
+	return { entries, kind: scanner.kind, closed: scanner.closed };
 }
 
 test('messy XML in one piece', () => {
-	expect(scanAll([MESSY])).toEqual({ entries: EXPECTED, kind: 'urlset' });
+	expect(scanAll([MESSY])).toEqual({ entries: EXPECTED, kind: 'urlset', closed: true });
 });
 
 test('split at every position into two pieces, and into single characters: the same entries', () => {
@@ -44,6 +44,23 @@ test('split at every position into two pieces, and into single characters: the s
 		expect(scanAll([MESSY.slice(0, at), MESSY.slice(at)]).entries).toEqual(EXPECTED);
 	}
 	expect(scanAll([...MESSY]).entries).toEqual(EXPECTED);
+});
+
+test('a file is whole only once its root is closed: cut off anywhere before </sm:urlset> (in pieces split anywhere) it is not; an empty root written as one tag is', () => {
+	const end = MESSY.lastIndexOf('</sm:urlset>');
+	for (let at = 0; at <= MESSY.length; at++) {
+		expect(scanAll([MESSY.slice(0, at), MESSY.slice(at)]).closed).toBe(true);
+	}
+	for (let cut = MESSY.indexOf('<sm:urlset') + 11; cut < end + 12; cut++) {
+		expect([cut, scanAll([MESSY.slice(0, cut)]).closed]).toEqual([cut, false]);
+	}
+	expect(scanAll([...MESSY.slice(0, end), '</sm:urlset >']).closed).toBe(true);
+	expect(scanAll(['<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"/>']).closed).toBe(
+		true,
+	);
+	expect(scanAll(['<sitemapindex><sitemap><loc>https://a.test/s.xml</loc></sitemap>']).closed).toBe(
+		false,
+	);
 });
 
 test("a <loc>'s address: the whitespace around it trimmed, a line break inside removed with its indentation, a space inside kept, written %20 (path and query)", () => {
@@ -67,6 +84,7 @@ test('a sitemap index: its sitemaps', () => {
 		'<sitemapindex><sitemap><loc>https://a.test/1.xml</loc><lastmod>2026-01-02</lastmod></sitemap><sitemap><loc>/2.xml</loc></sitemap></sitemapindex>';
 	expect(scanAll([index])).toEqual({
 		kind: 'sitemapindex',
+		closed: true,
 		entries: [
 			{ loc: 'https://a.test/1.xml', lastmod: '2026-01-02' },
 			{ loc: '/2.xml', lastmod: null },

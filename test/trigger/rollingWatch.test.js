@@ -61,7 +61,7 @@ test('pollsPerRound: ceil((full pages - 1) / (SLICE_PAGES - 1)), at least 1', ()
 // A constant changed in one place changes every figure that states it: docs/usage.md and the README
 // state the slice's pages and what follows from them; this fails until they say what SLICE_PAGES now
 // makes true (test/node/triggerRolling.test.js checks the polls themselves). docs/architecture.md,
-// bench/README.md and CONTRIBUTING.md name SLICE_PAGES and refer to docs/usage.md, stating no figure.
+// docs/internals.md, bench/README.md and CONTRIBUTING.md name SLICE_PAGES and refer to docs/usage.md, stating no figure.
 // A change of SLICE_PAGES: rollingWatch.ts, docs/usage.md, README.md.
 describe('the figures that state the rolling watch', () => {
 	const text = (file) =>

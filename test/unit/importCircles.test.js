@@ -1,32 +1,7 @@
 // No import circle under nodes/ (issue 40), type-only imports and deferred `import()` included: a circle
 // means two modules that cannot be read, changed or loaded one without the other. Read from the
 // TypeScript source, not dist/ (the compiler drops type-only imports).
-const path = require('path');
-const { nodeSources } = require('../helpers/node-sources');
-
-// `import … from '…'`, `import type … from '…'`, `export … from '…'`, `import '…'`, `import('…')`,
-// `require('…')`. Comments are removed first so that a path named in a comment is no import.
-const IMPORT = /\b(?:from|import|require)\s*\(?\s*['"]([^'"]+)['"]/g;
-const withoutComments = (source) =>
-	source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
-
-/** The relative imports of one file, resolved to files of the set. */
-function importsOf(file, source, files) {
-	const found = new Set();
-	for (const [, specifier] of withoutComments(source).matchAll(IMPORT)) {
-		if (!specifier.startsWith('.')) continue;
-		const target = path.posix.join(path.posix.dirname(file), specifier);
-		const resolved = [`${target}.ts`, `${target}/index.ts`, target].find((f) => files.has(f));
-		if (resolved !== undefined) found.add(resolved);
-	}
-	return [...found].sort();
-}
-
-/** The import graph: each file and the files it imports. */
-function graphOf(sources) {
-	const files = new Set(Object.keys(sources));
-	return new Map([...files].sort().map((f) => [f, importsOf(f, sources[f], files)]));
-}
+const { importGraph, nodeSources } = require('../helpers/node-sources');
 
 /** The files that import one another, directly or not (strongly connected, Tarjan), two or more. */
 function knots(graph) {
@@ -75,7 +50,7 @@ function circleThrough(graph, knot, start) {
 
 /** Circles, as `a → b → a`, until every file of every knot is in one. */
 function circles(sources) {
-	const graph = graphOf(sources);
+	const graph = importGraph(sources);
 	const found = [];
 	for (const knot of knots(graph)) {
 		const shown = new Set();

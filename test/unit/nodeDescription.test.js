@@ -86,3 +86,81 @@ test("both nodes name the credential and its Test (testedBy, the nodes' method),
 	// n8n runs a credential's own test before any node's, and would read its answer whole
 	expect(new PhpRankApi().test).toBeUndefined();
 });
+
+// ------------------------------------------------------------------------------ versions
+
+const { NodeHelpers } = require('n8n-workflow');
+
+/**
+ * What n8n shows of one operation in a version (the editor's own display rules, n8n-workflow's
+ * NodeHelpers, with every default filled in): each field that shows once the other fields its
+ * display depends on hold the first value it asks for (Delete At Most: Reports of Pages No Longer
+ * Listed = Delete), as described, and in a collection each option shown; `displayOptions` left out
+ * (they say where, not what).
+ */
+function shownIn(version, resource, operation) {
+	const node = { typeVersion: version, parameters: {} };
+	const values = NodeHelpers.getNodeParameters(
+		description.properties,
+		{ resource, operation },
+		true,
+		false,
+		node,
+		description,
+	);
+	const shown = (property) => {
+		const asked = Object.entries(property.displayOptions?.show ?? {}).filter(
+			([name]) => !name.startsWith('@') && name !== 'resource' && name !== 'operation',
+		);
+		const given = {
+			...values,
+			...Object.fromEntries(asked.map(([name, [first]]) => [name, first])),
+		};
+		return NodeHelpers.displayParameter(given, property, node, description, given);
+	};
+	const view = ({ displayOptions, options, routing, ...property }) => ({
+		...property,
+		...(options
+			? { options: options.filter((option) => shown(option)).map((option) => view(option)) }
+			: {}),
+	});
+	return { fields: description.properties.filter(shown).map(view), values };
+}
+
+test("version 1.2 shows and does what 1.1 does, but for Get Issues' Output Site Summary: on from 1.2, off before", () => {
+	expect(description.version).toEqual([1, 1.1, 1.2]);
+	expect(description.defaultVersion).toBe(1.2);
+	const compared = [];
+	for (const resource of ['project', 'report']) {
+		for (const { value: operation } of optionsOf(resource)) {
+			const before = shownIn(1.1, resource, operation);
+			const now = shownIn(1.2, resource, operation);
+			if (operation === 'getIssues') {
+				const summaryField = (shown) => shown.fields.find((f) => f.name === 'siteSummary');
+				expect([before.values.siteSummary, now.values.siteSummary]).toEqual([false, true]);
+				expect(shownIn(1, resource, operation).values.siteSummary).toBe(false);
+				expect(summaryField(before)).toEqual({ ...summaryField(now), default: false });
+				expect(summaryField(now).displayName).toBe('Output Site Summary');
+				for (const shown of [before, now]) {
+					shown.fields = shown.fields.filter((f) => f.name !== 'siteSummary');
+					delete shown.values.siteSummary;
+				}
+			}
+			expect([operation, now]).toEqual([operation, before]);
+			compared.push(`${resource} ${operation}`);
+		}
+	}
+	expect(compared).toHaveLength(11);
+	// Audit Site's fields of 1.1 are there in 1.2: Max Pages (its 1.1 meaning), Reports of Pages No
+	// Longer Listed, Delete At Most, Output Kept Pages
+	const audit = shownIn(1.2, 'project', 'auditSite');
+	expect(audit.fields.find((f) => f.name === 'maxPages').description).toMatch(
+		/^At most this many pages are audited/,
+	);
+	expect(audit.fields.map((f) => f.name)).toEqual(
+		expect.arrayContaining(['notListed', 'deleteAtMostPercent']),
+	);
+	const options = audit.fields.find((f) => f.name === 'options').options.map((o) => o.name);
+	expect(options).toContain('outputKept');
+	expect(shownIn(1, 'project', 'auditSite').fields.map((f) => f.name)).not.toContain('notListed');
+});

@@ -1,11 +1,11 @@
-// What n8n loads of the package at its start (docs/architecture.md, "What n8n loads at its start"):
+// What n8n loads of the package at its start (docs/internals.md, "What n8n loads at its start"):
 // the description, not what only a run needs (bench section 4 times it; here it is listed).
 const { startModules } = require('../helpers/start-modules');
 
 /** What a run loads at its first use, each through one deferred load (the comment says which). */
 const RUN_ONLY = [
 	// runModules.ts
-	'nodes/PhpRank/resources/report/reportView.js',
+	'nodes/PhpRank/report/reportView.js',
 	'nodes/PhpRank/report/simplify.js',
 	'nodes/PhpRank/report/score.js',
 	'nodes/PhpRank/report/checkReasons.js',
@@ -23,6 +23,8 @@ const RUN_ONLY = [
 	'nodes/PhpRank/trigger/poll.js',
 	'nodes/PhpRank/sitemap/readSite.js',
 	'nodes/PhpRank/sitemap/pageFilter.js',
+	'nodes/PhpRank/sitemap/urlPattern.js',
+	'nodes/PhpRank/sitemap/urlPatternSyntax.js',
 ];
 
 /** The most modules n8n's start may read (41, 110.9 kB, when it was set; 2635475 read 43). */

@@ -18,15 +18,20 @@ describe('the rules, with a scripted API', () => {
 	/**
 	 * A scripted CreateOrRerunApi over an in-memory list: reports `{id, url, generated_at}`, searched by
 	 * substring, newest first, paged. `calls` records every call; `onCreate` decides what a create does.
+	 * `oldestFirstInUrlOrder`: a build that ignores `sort_by` but keeps `sort`, so a read in URL order
+	 * (`sort=asc`) lists the oldest first; without it, every read lists the newest first.
 	 */
-	function fakeApi(reports, { onCreate, ignorePage = false, failListAfter } = {}) {
+	function fakeApi(
+		reports,
+		{ onCreate, ignorePage = false, failListAfter, oldestFirstInUrlOrder = false } = {},
+	) {
 		const state = {
 			reports: reports.map((r) => ({ generated_at: hoursAgo(100), ...r })),
 			calls: [],
 		};
 		const nextId = () => Math.max(0, ...state.reports.map((r) => r.id)) + 1;
 		const api = {
-			async listPage(search, page, perPage) {
+			async listPage(search, page, perPage, order) {
 				state.calls.push(['list', search, page, perPage]);
 				if (
 					failListAfter !== undefined &&
@@ -36,7 +41,7 @@ describe('the rules, with a scripted API', () => {
 				}
 				const matches = state.reports
 					.filter((r) => likeMatcher(search)(r.url))
-					.sort((a, b) => b.id - a.id);
+					.sort((a, b) => (oldestFirstInUrlOrder && order === 'url' ? a.id - b.id : b.id - a.id));
 				const start = ignorePage ? 0 : (page - 1) * perPage;
 				return {
 					data: matches.slice(start, start + perPage).map((r) => ({ ...r })),
@@ -68,11 +73,11 @@ describe('the rules, with a scripted API', () => {
 				...Array.from({ length: 150 }, (_, i) => ({ id: i + 2, url: `a.test/p-${i}` })),
 			];
 			/** The api, its calls naming the order each read asked for. */
-			const withOrders = (reports) => {
-				const { api, state } = fakeApi(reports);
+			const withOrders = (reports, options) => {
+				const { api, state } = fakeApi(reports, options);
 				const list = api.listPage;
 				api.listPage = async (search, page, perPage, order) => {
-					const answer = await list(search, page, perPage);
+					const answer = await list(search, page, perPage, order);
 					state.calls[state.calls.length - 1].push(order ?? 'newest');
 					return answer;
 				};
@@ -99,6 +104,76 @@ describe('the rules, with a scripted API', () => {
 					['rerun', 1],
 				]);
 				expect(outcome.action).toBe('re-run');
+			});
+
+			describe('a build that keeps sort=asc: the read in URL order lists the oldest first', () => {
+				/** `count` reports of a.test, IDs from 1: the root's at `rootIds`, the site's other pages around them. */
+				const oldestFirst = (count, rootIds) =>
+					withOrders(
+						Array.from({ length: count }, (_, i) => ({
+							id: i + 1,
+							url: rootIds.includes(i + 1) ? 'a.test' : `a.test/p-${i + 1}`,
+						})),
+						{ oldestFirstInUrlOrder: true },
+					);
+
+				test('the root on it (report 1) and newer beyond it (report 152): the newer is re-run, found newest first', async () => {
+					const { api, state } = oldestFirst(200, [1, 152]);
+					const outcome = await decide({ url: 'https://a.test/', maxAgeHours: 0 }, api);
+					expect(state.calls).toEqual([
+						['list', 'a.test', 1, LOOKUP_PAGE_SIZE, 'url'],
+						['list', 'a.test', 1, LOOKUP_PAGE_SIZE, 'newest'],
+						['rerun', 152],
+					]);
+					expect([outcome.action, outcome.previous.id]).toEqual(['re-run', 152]);
+				});
+
+				test('the newer generated within Max Age: it is kept, nothing written', async () => {
+					const { api, state } = oldestFirst(200, [1, 152]);
+					state.reports[151].generated_at = hoursAgo(1);
+					const outcome = await decide({ url: 'https://a.test/', maxAgeHours: 24 }, api);
+					expect(state.calls).toEqual([
+						['list', 'a.test', 1, LOOKUP_PAGE_SIZE, 'url'],
+						['list', 'a.test', 1, LOOKUP_PAGE_SIZE, 'newest'],
+					]);
+					expect([outcome.action, outcome.record.id]).toEqual(['kept', 152]);
+				});
+
+				test('no newer report of the root: read newest first down to the newest ID on that page (100), then its report re-run', async () => {
+					const { api, state } = oldestFirst(251, [1]);
+					const outcome = await decide({ url: 'https://a.test/', maxAgeHours: 0 }, api);
+					// newest first: 251-152, then 151-52, which reaches 100: the rest was on the page read
+					expect(state.calls).toEqual([
+						['list', 'a.test', 1, LOOKUP_PAGE_SIZE, 'url'],
+						['list', 'a.test', 1, LOOKUP_PAGE_SIZE, 'newest'],
+						['list', 'a.test', 2, LOOKUP_PAGE_SIZE, 'newest'],
+						['rerun', 1],
+					]);
+					expect([outcome.action, outcome.previous.id]).toEqual(['re-run', 1]);
+				});
+
+				test("with another page of the site in the run: the newer root report (120) is found once the site's listing takes over", async () => {
+					const { api, state } = oldestFirst(300, [1, 120]);
+					const run = {};
+					const outcomes = await Promise.all(
+						['https://a.test/', 'https://a.test/p-250'].map((url) =>
+							createOrRerunOnce(run, { url, maxAgeHours: 0 }, api),
+						),
+					);
+					expect(outcomes.map((o) => [o.action, o.previous.id])).toEqual([
+						['re-run', 120],
+						['re-run', 250],
+					]);
+					// the listing's page 1 (300-201) answers p-250; the root looks itself up (the read in
+					// URL order, newest first from 300) until that costs what the listing's rest costs
+					expect(state.calls.filter((c) => c[0] === 'list')).toEqual([
+						['list', 'a.test', 1, LOOKUP_PAGE_SIZE, 'newest'],
+						['list', 'a.test', 1, LOOKUP_PAGE_SIZE, 'url'],
+						['list', 'a.test', 1, LOOKUP_PAGE_SIZE, 'newest'],
+						['list', 'a.test', 2, LOOKUP_PAGE_SIZE, 'newest'],
+						['list', 'a.test', 3, LOOKUP_PAGE_SIZE, 'newest'],
+					]);
+				});
 			});
 		});
 
@@ -360,7 +435,7 @@ describe('the rules, with a scripted API', () => {
 				expect(state.calls.filter((c) => c[0] === 'list' && c[1] !== 'a.test')).toHaveLength(4);
 			});
 
-			describe('the bounds, per site and run (docs/architecture.md), against each page alone', () => {
+			describe('the bounds, per site and run (docs/internals.md), against each page alone', () => {
 				// sites of P reports (p1 … pP, oldest first: p1 is in p10-p19, p100-p199 …, so some pages'
 				// own lookups read several pages), N pages of the run picked across the site, some absent
 				const pick = (reports, count, absent) => {

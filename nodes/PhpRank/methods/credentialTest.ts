@@ -12,7 +12,7 @@ import { deadlineFrom, sendForCredentialTest } from '../transport';
  * answer whole, however large; as the node's method (`testedBy` in both nodes) the test goes
  * through the transport like every other request: one page of reports, read within the bound on
  * an answer's size, no redirect followed, a Base URL with `user:password@` refused, and every
- * failure in the one wording (transport/failureWording.ts). docs/architecture.md, "Bounds".
+ * failure in the one wording (transport/failureWording.ts). docs/internals.md, "Bounds".
  */
 
 /** How long the test may take, all of it: the same as a "From List" search. */

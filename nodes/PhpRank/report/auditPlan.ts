@@ -1,8 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { PageSet } from './pageSet';
-import { storedUrl } from './storedUrl';
 import { generatedTime, isWithinMaxAge } from './maxAge';
+import { reportId } from './reportId';
+import { storedUrl } from './storedUrl';
 
 /**
  * Which pages of a site one run of Project → Audit Site audits (its version 1.1), from the pages
@@ -94,8 +95,8 @@ export function planAudit<P extends { url: string }>(
 
 /** A report as the plan keeps it, from a record of phpRank's list. */
 export function reportStub(record: IDataObject): ReportStub | undefined {
-	const id = Number(record.id);
-	if (!Number.isFinite(id) || typeof record.url !== 'string') return undefined;
+	const id = reportId(record);
+	if (id === 0 || typeof record.url !== 'string') return undefined;
 	const generated = typeof record.generated_at === 'string' ? record.generated_at : null;
 	return { id, url: record.url, generated_at: generated };
 }

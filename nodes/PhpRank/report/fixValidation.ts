@@ -3,7 +3,8 @@ import type { IDataObject } from 'n8n-workflow';
 import { checkInfo } from './checkCatalogue';
 import { checkReason } from './checkReasons';
 import { PageSet } from './pageSet';
-import { asObject, isPassed, reportedImportance, toNumber } from './score';
+import { reportId, shownReportId } from './reportId';
+import { asObject, isPassed, reportedImportance } from './score';
 import { NOT_CHECKED_IN_A_ROW } from '../shared/constants';
 
 /**
@@ -15,7 +16,7 @@ import { NOT_CHECKED_IN_A_ROW } from '../shared/constants';
 
 /** A page whose newest report fails the check: that report's ID and the page's stored URL. */
 export interface FailingPage {
-	id: number | string;
+	id: number;
 	url: string;
 }
 
@@ -33,7 +34,7 @@ export { NOT_CHECKED_IN_A_ROW };
 
 /** A re-checked page in the output: `fixed` null when it could not be checked. */
 export interface ValidatedPage extends IDataObject {
-	id: number | string;
+	id: number;
 	url: string;
 	fixed: boolean | null;
 	reason: string | null;
@@ -78,7 +79,7 @@ export class FailingPages {
 		} else if (!this.saidByFailing && this.said === null) {
 			this.said = reportedImportance(this.check, result);
 		}
-		if (fails) this.pages.push({ id: toNumber(report.id) ?? String(report.id), url });
+		if (fails) this.pages.push({ id: reportId(report), url });
 	}
 
 	/** The check's importance as the newest report failing it says (the catalogue's where none does). */
@@ -96,7 +97,7 @@ export function recheckOutcome(check: string, report: IDataObject): RecheckOutco
 		return { kind: 'stillFailing', reason: checkReason(check, result) };
 	return {
 		kind: 'notChecked',
-		reason: `The re-run of report ${String(report.id ?? '')} does not grade ${check}: phpRank may still be analysing it`,
+		reason: `The re-run of report ${shownReportId(report) ?? ''} does not grade ${check}: phpRank may still be analysing it`,
 	};
 }
 

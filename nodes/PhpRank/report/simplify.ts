@@ -1,7 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { failedChecks } from './checkReasons';
-import { privacyWord, reportLabel, reportScore, toNumber } from './score';
+import { shownReportId } from './reportId';
+import { privacyWord, reportLabel, reportScore } from './score';
 
 /**
  * The simplified report: what monitoring needs, at most 10 fields, failed checks with reasons.
@@ -10,7 +11,7 @@ import { privacyWord, reportLabel, reportScore, toNumber } from './score';
 export function simplifyReport(report: IDataObject): IDataObject {
 	const score = reportScore(report);
 	return {
-		id: toNumber(report.id) ?? report.id ?? null,
+		id: shownReportId(report),
 		url: report.url ?? null,
 		project: report.project ?? null,
 		score,

@@ -10,7 +10,11 @@ import {
 } from './checkCatalogue';
 import { checkReason } from './checkReasons';
 import { PageSet } from './pageSet';
-import { categoryOf, checksOf, isPassed, reportedImportance, toNumber } from './score';
+import { shownReportId } from './reportId';
+import { categoryOf, checksOf, isPassed, reportedImportance } from './score';
+import type { IssuesByImportance, SiteFigures } from './siteSummary';
+
+export { SiteFigures } from './siteSummary';
 
 /**
  * Site health (Project → Get Issues): a project's reports, read newest first, folded page by page
@@ -18,11 +22,13 @@ import { categoryOf, checksOf, isPassed, reportedImportance, toNumber } from './
  * first of it met. The reports themselves are not kept, only which pages were met (pageSet.ts) and
  * per check a count and the first few pages (with the one-line reason Simplify writes). A check's
  * importance is the one the newest report that fails it says (the catalogue's where it says none).
+ * With the site summary asked for, each page's newest report also goes into its figures
+ * (siteSummary.ts): a page fails high when it fails a check whose issue is of high importance.
  */
 
 /** One page that fails a check: its newest report, its URL, and why. */
 export interface IssuePage extends IDataObject {
-	id: number | string;
+	id: number | string | null;
 	url: string;
 	reason: string;
 }
@@ -55,8 +61,14 @@ export class SiteHealth {
 	private readonly tallies: CheckTally[] = [];
 	private readonly slotOfUnknown = new Map<string, number>();
 
-	/** `pagesPerIssue`: how many failing pages each issue lists (0: counts only). */
-	constructor(private readonly pagesPerIssue: number) {}
+	/**
+	 * `pagesPerIssue`: how many failing pages each issue lists (0: counts only); `figures`: the site
+	 * summary's, given each page's newest report as it is counted (none: no summary asked for).
+	 */
+	constructor(
+		private readonly pagesPerIssue: number,
+		private readonly figures?: SiteFigures,
+	) {}
 
 	/** How many pages (stored URLs) were counted. */
 	get pagesAudited(): number {
@@ -70,15 +82,31 @@ export class SiteHealth {
 	add(report: IDataObject): void {
 		const url = typeof report.url === 'string' ? report.url : String(report.url ?? '');
 		if (!this.pages.add(url)) return;
+		let failsHigh = false;
 		for (const [key, check] of checksOf(report.results)) {
 			if (isPassed(check) !== false) continue;
 			const tally = this.tallies[this.slotOf(key, check)];
 			tally.failing++;
+			// the check's importance is settled by now: the newest report failing it was met first
+			if (tally.importance === 'high') failsHigh = true;
 			if (tally.pages.length < this.pagesPerIssue) {
-				const id = toNumber(report.id) ?? String(report.id);
-				tally.pages.push({ id, url, reason: checkReason(key, check) });
+				tally.pages.push({ id: shownReportId(report), url, reason: checkReason(key, check) });
 			}
 		}
+		this.figures?.addPage(report, failsHigh);
+	}
+
+	/**
+	 * How many checks fail on at least one page, by importance, whatever the issues asked for (the
+	 * site summary's `issues_high`, ...); a check of unknown importance counts in none.
+	 */
+	issuesByImportance(): IssuesByImportance {
+		const counts: IssuesByImportance = { high: 0, medium: 0, low: 0 };
+		for (const tally of this.tallies) {
+			if (tally !== undefined && tally.failing > 0 && tally.importance !== null)
+				counts[tally.importance]++;
+		}
+		return counts;
 	}
 
 	/** The issues with at least one failing page, of the given importances, most urgent first. */

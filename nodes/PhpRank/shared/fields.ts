@@ -12,6 +12,20 @@ export function showFor(
 	return { show: { resource: [resource], operation: operations, ...extra } };
 }
 
+/**
+ * displayOptions' `@version` for a field of this node version and every later one (n8n-workflow's
+ * `_cnd` conditions, read by n8n 1.x and 2.x alike), so that a new version keeps every field of the
+ * one before without listing it again.
+ */
+export function fromVersion(version: number): IDisplayOptions['show'] {
+	return { '@version': [{ _cnd: { gte: version } }] };
+}
+
+/** displayOptions' `@version` for a field of the versions before this one. */
+export function beforeVersion(version: number): IDisplayOptions['show'] {
+	return { '@version': [{ _cnd: { lt: version } }] };
+}
+
 export const privacyChoices: INodePropertyOptions[] = [
 	{
 		name: 'Public',
@@ -36,14 +50,36 @@ export const privacyChoices: INodePropertyOptions[] = [
  */
 export function passwordField(operations: Operation[]): INodeProperties {
 	return {
+		...reportPasswordField(
+			'Password visitors must enter to open the report page (1 to 128 characters)',
+		),
+		required: true,
+		displayOptions: showFor(RESOURCE.report, operations, { privacy: [PRIVACY.password] }),
+	};
+}
+
+/** A report's Privacy (Create, Create or Re-Run, Audit Site): its three choices, Private by default. */
+export function reportPrivacyField(description: string): INodeProperties {
+	// Private (1): without a privacy phpRank makes the report public, not private as documented.
+	return {
+		displayName: 'Privacy',
+		name: 'privacy',
+		type: 'options',
+		default: 1,
+		description,
+		options: privacyChoices,
+	};
+}
+
+/** The password of a report whose Privacy is Password (never output: redaction.ts). */
+export function reportPasswordField(description: string): INodeProperties {
+	return {
 		displayName: 'Password',
 		name: 'password',
 		type: 'string',
 		typeOptions: { password: true },
-		required: true,
 		default: '',
-		description: 'Password visitors must enter to open the report page (1 to 128 characters)',
-		displayOptions: showFor(RESOURCE.report, operations, { privacy: [PRIVACY.password] }),
+		description,
 	};
 }
 

@@ -1,12 +1,16 @@
+import { sleep } from 'n8n-workflow';
+
 import { PageSet } from '../report/pageSet';
 import { storedUrl } from '../report/storedUrl';
 import { webAddress } from '../shared/webAddress';
 import type { FollowVerdict, SiteFetch, SiteFile, SiteSending } from '../transport/siteFetch';
 import { siteFetch, SiteFileFailure } from '../transport/siteFetch';
+import { throwIfCanceled } from '../transport/abort';
 import { CorruptGzip, fileText } from './fileText';
 import { sitemapsOfRobotsTxt } from './robotsTxt';
 import type { SitePage, SitePages, SitePagesRequest, SkippedSitemap } from './sitePageTypes';
-import type { SitemapEntry } from './sitemapXml';
+import type { SiteProblem } from '../transport/failureWording';
+import { truncated } from '../shared/truncate';
 import { NotASitemap, SitemapScanner } from './sitemapXml';
 
 /** RFC 9309: a crawler reads at least 500 KiB of robots.txt; the rest is not read. */
@@ -18,20 +22,29 @@ export const MAX_SITEMAP_FILES = 100;
 export const MAX_PAGE_URL_LENGTH = 2048;
 /** Index files below the first one. */
 export const MAX_INDEX_DEPTH = 3;
+/** robots.txt's fallbacks: where a sitemap is looked for when the site names none. */
+const STANDARD_PLACE = true;
+/**
+ * The filters run synchronously, page after page of a chunk already received: past this much of
+ * it in a row, the reader lets n8n's event loop turn, so Stop is seen within it (urlPattern.ts
+ * bounds one URL's matching, not a chunk of many).
+ */
+export const FILTERING_TURN_MS = 50;
 
 /**
  * A site's pages from its own sitemaps (Project → Audit Site; this file loads at its first read,
- * runModules.ts, not when n8n loads the package). Where the sitemaps are: the
- * `Sitemap:` lines of robots.txt, or where it names none (or cannot be read) `/sitemap.xml`, then
- * `/sitemap_index.xml`; or the one sitemap the user named. Index files are followed up to 3 deep,
- * each file read at most once (an index that lists itself, A → B → A, a redirect back to a parent
- * end there), at most MAX_SITEMAP_FILES a run (the bounds of a reading, above). Only the
- * site's own host and its `www.` twin count: a sitemap elsewhere is not fetched, a page elsewhere is
- * not kept. Pages are kept in the
- * sitemaps' order, once each (by the URL as phpRank stores it, report/storedUrl.ts), after the
- * caller's filter, until Max Pages (Audit Site's first version; the later one reads up to
- * MAX_SITE_PAGES, report/auditPlan.ts chooses from them): then every read stops, the file being read is closed. A file
- * that fails is skipped, named with why; the others go on.
+ * runModules.ts, not when n8n loads the package). Where the sitemaps are: the `Sitemap:` lines of
+ * robots.txt, or where it names none (or cannot be read) `/sitemap.xml`, then `/sitemap_index.xml`
+ * (a 404 or 410 at those places is `absent`, no failed read); or the one sitemap the user named.
+ * Index files are followed up to 3 deep, each file read at most once (an index that lists itself,
+ * A → B → A, a redirect back to a parent end there), at most MAX_SITEMAP_FILES a run (the bounds of
+ * a reading, above). Only the site's own host and its `www.` twin count: a sitemap elsewhere is
+ * not fetched, a page elsewhere is not kept. Pages are kept in the sitemaps' order, once each (by
+ * the URL as phpRank stores it, report/storedUrl.ts), after the caller's filter, until
+ * `pagesToRead` (Audit Site's Max Pages in version 1 and List Only; MAX_SITE_PAGES when version 1.1
+ * reads the whole site, report/auditPlan.ts chooses from them): then every read stops, the file
+ * being read is closed. A file that fails, or is read only in part (cut off, a `<loc>` that is no
+ * address), is skipped, named with why; the others go on.
  */
 
 /** The host without a leading `www.`, with its port: a site and its `www.` twin are one. */
@@ -43,6 +56,27 @@ function fileKey(url: string): string {
 	const parsed = new URL(url);
 	parsed.hash = '';
 	return parsed.href;
+}
+
+/**
+ * A standard place that does not exist (robots.txt, /sitemap.xml, /sitemap_index.xml answering 404
+ * or 410): the site has no such file, which is no failed read (most small sites have no robots.txt).
+ */
+function isAbsent(error: unknown): boolean {
+	return (
+		error instanceof SiteFileFailure &&
+		error.problem.kind === 'status' &&
+		(error.problem.status === 404 || error.problem.status === 410)
+	);
+}
+
+/**
+ * A `<loc>` that is not a whole address, resolved against the file's URL as a browser would: only
+ * the forms that say they are relative (`/page/3`, `//host/page/3`, `./`, `../`). Any other
+ * (`www.example.com/page`, a bare word) is no address: taken as a path it would be another page.
+ */
+function relativeAddress(loc: string, file: string): URL | undefined {
+	return /^(?:\/|\.\.?\/)/.test(loc) ? webAddress(loc, file) : undefined;
 }
 
 function messageOf(error: unknown, url: string): string {
@@ -61,13 +95,26 @@ class SiteReader {
 	private readonly read = new Set<string>();
 	private readonly sitemaps: string[] = [];
 	private readonly skipped: SkippedSitemap[] = [];
+	private readonly absent: SkippedSitemap[] = [];
 	private offSitePages = 0;
 	private files = 0;
+	private turnAt = Date.now();
 
 	constructor(
 		private readonly fetch: SiteFetch,
 		private readonly request: SitePagesRequest,
+		/** The execution's cancel signal (Stop). */
+		private readonly cancel: AbortSignal | undefined,
 	) {}
+
+	/** Lets the event loop turn once the filters have run FILTERING_TURN_MS in a row; Stop ends the read there. */
+	private async letOthersRun(): Promise<void> {
+		if (Date.now() - this.turnAt < FILTERING_TURN_MS) return;
+		// n8n-workflow's sleep: a timer (n8n's rules for community nodes allow no timer of their own)
+		await sleep(0);
+		throwIfCanceled(this.cancel);
+		this.turnAt = Date.now();
+	}
 
 	async pagesOfSite(): Promise<SitePages> {
 		const { site, sitemapUrl } = this.request;
@@ -77,17 +124,17 @@ class SiteReader {
 			const listed = await this.robotsSitemaps();
 			for (const url of listed) await this.readSitemap(url, 0);
 			if (listed.length === 0) {
-				await this.readSitemap(new URL('/sitemap.xml', site).href, 0);
+				await this.readSitemap(new URL('/sitemap.xml', site).href, 0, STANDARD_PLACE);
 				if (this.sitemaps.length === 0)
-					await this.readSitemap(new URL('/sitemap_index.xml', site).href, 0);
+					await this.readSitemap(new URL('/sitemap_index.xml', site).href, 0, STANDARD_PLACE);
 			}
 		}
-		const { pages, sitemaps, skipped, offSitePages, listed } = this;
-		return { pages, sitemaps, skipped, offSitePages, listed, cutShort: this.full };
+		const { pages, sitemaps, skipped, absent, offSitePages, listed } = this;
+		return { pages, sitemaps, skipped, absent, offSitePages, listed, cutShort: this.full };
 	}
 
 	private get full(): boolean {
-		return this.pages.length >= this.request.maxPages;
+		return this.pages.length >= this.request.pagesToRead;
 	}
 
 	private onSite(url: URL): boolean {
@@ -109,7 +156,8 @@ class SiteReader {
 			const file = await this.fetch.open(robotsUrl, (url) => this.follow(url));
 			return await this.robotsText(file).finally(() => file.close());
 		} catch (error) {
-			this.skipped.push({ sitemap: robotsUrl, error: messageOf(error, robotsUrl) });
+			const failed = { sitemap: robotsUrl, error: messageOf(error, robotsUrl) };
+			(isAbsent(error) ? this.absent : this.skipped).push(failed);
 			return [];
 		}
 	}
@@ -132,7 +180,8 @@ class SiteReader {
 		this.skipped.push({ sitemap, error });
 	}
 
-	private async readSitemap(url: string, depth: number): Promise<void> {
+	/** Reads one sitemap file (and what it lists); `standardPlace`: a 404 there is no failed read. */
+	private async readSitemap(url: string, depth: number, standardPlace = false): Promise<void> {
 		const address = webAddress(url);
 		if (this.full || !address) return;
 		const key = fileKey(url);
@@ -146,7 +195,7 @@ class SiteReader {
 			return this.skip(url, messageOf(new SiteFileFailure(url, { kind: 'tooMany' }), url));
 		this.read.add(key);
 		this.files++;
-		let children: SitemapEntry[] = [];
+		let children: URL[] = [];
 		let fileUrl = url;
 		try {
 			const file = await this.fetch.open(url, (next) => this.follow(next));
@@ -155,46 +204,71 @@ class SiteReader {
 			children = await this.entriesOf(file.url, file.chunks).finally(() => file.close());
 			this.sitemaps.push(file.url);
 		} catch (error) {
+			if (standardPlace && isAbsent(error)) {
+				this.absent.push({ sitemap: url, error: messageOf(error, fileUrl) });
+				return;
+			}
 			return this.skip(url, messageOf(error, fileUrl));
 		}
-		for (const child of children) {
-			const address = webAddress(child.loc, fileUrl);
-			if (address) await this.readSitemap(address.href, depth + 1);
-		}
+		for (const child of children) await this.readSitemap(child.href, depth + 1);
 	}
 
-	/** Reads one file: its pages are kept as they come; an index's sitemaps are returned. */
+	/**
+	 * Reads one file: its pages are kept as they come; an index's sitemaps are returned. A file read
+	 * only in part (cut off before its root closed, or with a `<loc>` that is no address) keeps the
+	 * pages it gave and is named in `skipped`: what it did not give may still be on the site.
+	 */
 	private async entriesOf(
 		sitemap: string,
 		chunks: AsyncGenerator<Uint8Array, void, undefined>,
-	): Promise<SitemapEntry[]> {
+	): Promise<URL[]> {
 		const scanner = new SitemapScanner();
-		const children: SitemapEntry[] = [];
+		const children: URL[] = [];
+		const unread: string[] = [];
 		const tooLarge = () =>
 			new SiteFileFailure(sitemap, { kind: 'tooLarge', limitBytes: MAX_SITEMAP_BYTES });
 		for await (const text of fileText(chunks, MAX_SITEMAP_BYTES, tooLarge)) {
 			for (const entry of scanner.feed(text)) {
-				if (scanner.kind === 'sitemapindex') children.push(entry);
-				else this.addPage(entry, sitemap);
+				if (scanner.kind === 'sitemapindex') {
+					const child = webAddress(entry.loc, sitemap);
+					if (child) children.push(child);
+					else unread.push(entry.loc);
+					continue;
+				}
+				// a whole address is kept as the sitemap writes it; a relative one as it resolves
+				const whole = webAddress(entry.loc);
+				const address = whole ?? relativeAddress(entry.loc, sitemap);
+				if (!address) unread.push(entry.loc);
+				else this.addPage(whole ? entry.loc : address.href, address, entry.lastmod, sitemap);
+				await this.letOthersRun();
 			}
 			if (this.full) return children;
 		}
 		scanner.end();
+		if (!scanner.closed) this.readInPart(sitemap, { kind: 'cutOff', root: scanner.kind! });
+		if (unread.length > 0) {
+			const example = JSON.stringify(truncated(unread[0], 80));
+			this.readInPart(sitemap, { kind: 'notUnderstood', count: unread.length, example });
+		}
 		return children;
 	}
 
-	private addPage(entry: SitemapEntry, sitemap: string): void {
-		const address = webAddress(entry.loc);
-		if (this.full || !address) return;
+	private readInPart(sitemap: string, problem: SiteProblem): void {
+		this.skip(sitemap, new SiteFileFailure(sitemap, problem).message);
+	}
+
+	/** A page of the file: `url` as it is kept, `address` the same read. */
+	private addPage(url: string, address: URL, lastmod: string | null, sitemap: string): void {
+		if (this.full) return;
 		if (!this.onSite(address)) {
 			this.offSitePages++;
 			return;
 		}
 		// phpRank refuses a URL of more than 2,048 characters: such a page can have no report, and the
 		// filters' matching time grows with the URL's length.
-		if (entry.loc.length > MAX_PAGE_URL_LENGTH) return;
-		const page: SitePage = { url: entry.loc, sitemap, lastmod: entry.lastmod };
-		const key = storedUrl(entry.loc);
+		if (url.length > MAX_PAGE_URL_LENGTH) return;
+		const page: SitePage = { url, sitemap, lastmod };
+		const key = storedUrl(url);
 		this.listed.addStored(key);
 		if (this.seen.hasStored(key) || !this.request.keep(page)) return;
 		this.seen.addStored(key);
@@ -208,5 +282,6 @@ export async function readSitePages(
 	request: SitePagesRequest,
 ): Promise<SitePages> {
 	const files = 'open' in fetch ? fetch : siteFetch(fetch.send, fetch.cancel, fetch.timeoutMs);
-	return await new SiteReader(files, request).pagesOfSite();
+	const cancel = 'open' in fetch ? undefined : fetch.cancel;
+	return await new SiteReader(files, request, cancel).pagesOfSite();
 }

@@ -22,8 +22,16 @@ export interface SitePages {
 	pages: SitePage[];
 	/** Sitemaps read (wholly, or until Max Pages). */
 	sitemaps: string[];
-	/** What could not be read, and why; robots.txt included. */
+	/**
+	 * What could not be read, or was read only in part (cut off, a `<loc>` that is no address), and
+	 * why; robots.txt included.
+	 */
 	skipped: SkippedSitemap[];
+	/**
+	 * The standard places that do not exist (robots.txt, /sitemap.xml, /sitemap_index.xml answering
+	 * 404 or 410): no failed read, named only when no sitemap was found at all.
+	 */
+	absent: SkippedSitemap[];
 	/** Pages listed on another host, not kept. */
 	offSitePages: number;
 	/** Every page of the site listed, whether the filters kept it or not. */
@@ -37,7 +45,11 @@ export interface SitePagesRequest {
 	site: URL;
 	/** The one sitemap to start from; none: the site's own (robots.txt, then the default places). */
 	sitemapUrl?: string;
-	maxPages: number;
+	/**
+	 * The pages to read at most: reading stops once this many passed the filters (Audit Site's Max
+	 * Pages in version 1 and List Only; MAX_SITE_PAGES when version 1.1 reads the whole site).
+	 */
+	pagesToRead: number;
 	/** Whether a page passes the user's filters. */
 	keep(page: SitePage): boolean;
 }

@@ -62,7 +62,13 @@ function escaped(text: string): string {
 
 export class SitemapScanner {
 	kind: SitemapKind | undefined;
+	/**
+	 * Whether the root's closing tag came (`</urlset>`): a file that ends without it was cut off (a
+	 * PHP fatal error or a proxy's time-out ends a sitemap mid-way with HTTP 200), read only in part.
+	 */
+	closed = false;
 	private buffer = '';
+	private rootClose: RegExp | undefined;
 	private entryStart: RegExp | undefined;
 	private loc: RegExp | undefined;
 	private lastmod: RegExp | undefined;
@@ -92,6 +98,7 @@ export class SitemapScanner {
 		const [, prefix = '', name] = root;
 		if (name !== 'urlset' && name !== 'sitemapindex') throw new NotASitemap();
 		this.kind = name;
+		this.rootClose = new RegExp(`</${escaped(prefix)}${name}\\s*>`);
 		const entry = `${escaped(prefix)}${name === 'urlset' ? 'url' : 'sitemap'}`;
 		this.entryStart = new RegExp(`<${entry}(?=[\\s>/])`);
 		this.closeTag = `</${prefix}${name === 'urlset' ? 'url' : 'sitemap'}>`;
@@ -102,6 +109,8 @@ export class SitemapScanner {
 			`<${escaped(prefix)}lastmod(?:\\s[^>]*)?>([\\s\\S]*?)</${escaped(prefix)}lastmod>`,
 		);
 		this.buffer = prolog.slice(root.index + root[0].length);
+		// an empty sitemap written as one tag, `<urlset xmlns="…"/>`, is whole
+		this.closed = /^[^>]*\/>/.test(this.buffer);
 		return true;
 	}
 
@@ -110,7 +119,8 @@ export class SitemapScanner {
 		for (;;) {
 			const start = this.entryStart!.exec(this.buffer);
 			if (!start) {
-				// Keep what may be the beginning of the next entry's tag.
+				this.closed ||= this.rootClose!.test(this.buffer);
+				// Keep what may be the beginning of the next entry's tag (or of the root's closing tag).
 				this.buffer = this.buffer.slice(-64);
 				return found;
 			}

@@ -412,7 +412,9 @@ export type SiteProblem =
 	| { kind: 'noAnswer'; code: string }
 	| { kind: 'timedOut' }
 	| { kind: 'tooLarge'; limitBytes: number }
-	| { kind: 'notSitemap' | 'corrupt' | 'tooDeep' | 'tooMany' };
+	| { kind: 'notSitemap' | 'corrupt' | 'tooDeep' | 'tooMany' }
+	| { kind: 'cutOff'; root: string }
+	| { kind: 'notUnderstood'; count: number; example: string };
 
 const SITE_PROBLEM_WORDS: {
 	[K in SiteProblem['kind']]: (p: Extract<SiteProblem, { kind: K }>) => string;
@@ -429,6 +431,10 @@ const SITE_PROBLEM_WORDS: {
 	corrupt: () => 'is gzip-compressed but cannot be decompressed (a broken file)',
 	tooDeep: () => 'is a sitemap index nested more than 3 deep, not read',
 	tooMany: () => 'was not read: a run reads at most 100 sitemap files',
+	cutOff: (p) =>
+		`ended before its closing </${p.root}>: read only in part (cut off by an error or a time-out on the site?)`,
+	notUnderstood: (p) =>
+		`lists ${p.count} ${p.count === 1 ? 'entry' : 'entries'} whose <loc> is not a web address (like ${p.example}): read only in part`,
 };
 
 /** "<url> answered HTTP 503": one file of a site and what went wrong with it. */

@@ -36,8 +36,8 @@ import type { ApiResponse } from './response';
  * paging.ts: the one page loop). Whatever fails becomes n8n's error once, here, where the run
  * meets n8n (`nodeErrorOf`: the words of failureWording.ts, without secrets by redaction.ts).
  * The routed and the code channels leave the base URL to the credential, which sets its site's
- * API root and the Bearer header (credentials/PhpRankApi.credentials.ts). docs/architecture.md
- * walks through it.
+ * API root and the Bearer header (credentials/PhpRankApi.credentials.ts). docs/architecture.md,
+ * "Declarative, with a hook", says why; docs/internals.md walks through a Get.
  */
 
 export type {
@@ -78,6 +78,30 @@ export type ApiContext = FunctionsBase & {
 		): Promise<unknown>;
 	};
 };
+
+/** What an item's errors name: its node, its index, and its credential when a message needs it. */
+export function itemSituation(
+	context: Pick<ApiContext, 'getNode' | 'getCredentials'>,
+	itemIndex: number,
+): ErrorSituation {
+	return {
+		node: context.getNode(),
+		itemIndex,
+		credential: async () => await context.getCredentials<IDataObject>(CREDENTIAL_NAME),
+	};
+}
+
+/**
+ * One page's failure in a run of many (Audit Site): the message of its n8n error, for the page's
+ * item; a failure every page would meet (`failsEveryPage`) is thrown again, and fails the run.
+ */
+export async function pageFailureMessage(
+	context: IExecutePaginationFunctions,
+	error: unknown,
+): Promise<string> {
+	if (failsEveryPage(error)) throw error;
+	return (await nodeErrorOf(itemSituation(context, context.getItemIndex()), error)).message;
+}
 
 /**
  * Where the run meets n8n: the n8n error an item shows for what went wrong while its requests ran,
@@ -138,6 +162,7 @@ export function operationRouting(run: OperationRun): INodePropertyRouting {
 				this: IExecutePaginationFunctions,
 				requestData: DeclarativeRestApiSettings.ResultOptions,
 			): Promise<INodeExecutionData[]> {
+				// itemSituation's object, written out: a Get's path stays within its 30 functions (get.test.js)
 				const situation: ErrorSituation = {
 					node: this.getNode(),
 					itemIndex: this.getItemIndex(),
@@ -151,6 +176,8 @@ export function operationRouting(run: OperationRun): INodePropertyRouting {
 						if (Number.isFinite(value) && value >= least)
 							limits[limit] = Math.floor(value) * unitMs;
 					}
+					// the node's Timeout (Request Options), read once for the item: its requests' and its
+					// run's (ItemRequests.attemptMs: Audit Site's files of the site)
 					const timeout = Number(requestData.options.timeout);
 					const timeoutMs = Number.isFinite(timeout) && timeout > 0 ? timeout : DEFAULT_TIMEOUT_MS;
 					const channel: ApiChannel = {
@@ -201,11 +228,7 @@ export async function sendFromCode<T>(
 	work: (requests: ItemRequests) => Promise<T>,
 	limits?: RequestLimits,
 ): Promise<T> {
-	const situation: ErrorSituation = {
-		node: context.getNode(),
-		itemIndex: 0,
-		credential: async () => await context.getCredentials<IDataObject>(CREDENTIAL_NAME),
-	};
+	const situation = itemSituation(context, 0);
 	const channel: ApiChannel = {
 		...situation,
 		limits: limits ?? DEFAULT_LIMITS,

@@ -7,6 +7,7 @@ import { gateFor } from './accountGate';
 import type { Failure, ResponseShape } from './failure';
 import { failedForItsRecordOnly, PipelineFailure, retryKind, transportFailure } from './failure';
 import { failureTextOf } from './itemFailure';
+import { DEFAULT_TIMEOUT_MS } from './limits';
 import type { CollectOptions, ListEnvelope, PagePosition } from './paging';
 import { atPage, collectPages } from './paging';
 import type { ApiChannel, ApiRequest } from './request';
@@ -21,8 +22,8 @@ import { discardBody, readResponseBody } from './responseBody';
  * the response (response.ts) and paging (paging.ts). What fails is thrown as a PipelineFailure,
  * data, and turned into n8n's error once, at the entry point (index.ts `nodeErrorOf`, with the
  * words of `failureTextOf`). This module is the transport at run time: the entry point loads it
- * at the first request (its one deferred load), and with it the rest. docs/architecture.md walks
- * through it.
+ * at the first request (its one deferred load), and with it the rest. docs/internals.md, "A Get of
+ * a report, function by function", walks through it.
  */
 
 export { failureTextOf };
@@ -367,6 +368,11 @@ export interface ItemRequests {
 	 * other failure is thrown, as by `record`.
 	 */
 	recordOrFailure(request: ApiRequest): Promise<{ record: IDataObject } | { failure: string }>;
+	/**
+	 * The longest time of one attempt (for an operation's item, the node's Timeout, as the routing
+	 * read it): the bound of what else the item reads, Audit Site's files of the site.
+	 */
+	attemptMs: number;
 }
 
 /**
@@ -398,5 +404,6 @@ export function itemRequests(channel: ApiChannel): ItemRequests {
 					return { failure: (await failureTextOf(channel, error)).message };
 				},
 			),
+		attemptMs: channel.deadline?.attemptMs ?? DEFAULT_TIMEOUT_MS,
 	};
 }

@@ -6,7 +6,7 @@ import { PipelineFailure } from './failure';
 
 /**
  * Reading a response's body within a bound. n8n reads whatever a server sends, whole, into the
- * one process that runs every workflow (docs/architecture.md, "Bounds"): one wrong Base URL that
+ * one process that runs every workflow (docs/internals.md, "Bounds"): one wrong Base URL that
  * points at a big download could end them all. phpRank's largest honest response, a page of 100
  * full reports, is a few hundred kB, so every request of the package asks n8n for the body as a
  * stream (pipeline.ts `apiRequestOptions`) and reads it here: counted after decompression, stopped and

@@ -2,14 +2,14 @@ import { siteSearchTerm, storedUrl } from '../report/storedUrl';
 import type { PlanState } from '../transport';
 import { SiteCreates } from './afterCreate';
 import { overlapping } from './overlappingRuns';
-import type { CreateOrRerunInput, CreateOrRerunOutcome } from './pageAttempt';
+import type { CreateOrRerunInput, CreateOrRerunOutcome, SiteOfPage } from './pageAttempt';
 import { PageAttempt } from './pageAttempt';
 import type { CreateOrRerunApi } from './rulesApi';
 import { SiteListing, siteOf } from './siteListing';
 
 /**
  * One fresh report per page: the rules Report → Create or Re-Run and Project → Audit Site both
- * call, owned by neither (this folder; docs/architecture.md, "A Create or Re-Run").
+ * call, owned by neither (this folder; docs/internals.md, "Create or Re-Run, step by step").
  *
  * For each page, the newest report whose stored URL is exactly the page's is found, then re-run,
  * kept (Max Age), or a report is created. Several pages of one site in a run are answered from one
@@ -48,14 +48,14 @@ async function createOrRerunInRun(
 	// n8n starts every item of a run in one go (the items' runs begin before any of them awaits):
 	// after this one turn, every page of the run has joined its site.
 	await Promise.resolve();
-	// returned, not awaited: each page of a run waits in `overlapping`, and a layer more is memory a page
-	if (site.pages < 2) return overlapping(new PageAttempt(input, api, pageUrl));
-	if (!input.lookedUp) {
-		site.listing ??= new SiteListing(siteSearchTerm(pageUrl), api);
+	let shared: SiteOfPage | undefined;
+	if (site.pages > 1) {
+		if (!input.lookedUp) site.listing ??= new SiteListing(siteSearchTerm(pageUrl), api);
+		site.creates ??= new SiteCreates(pageUrl, api);
+		shared = { listing: site.listing, creates: site.creates };
 	}
-	site.creates ??= new SiteCreates(pageUrl, api);
-	const { listing, creates } = site;
-	return overlapping(new PageAttempt(input, api, pageUrl, { listing, creates }));
+	// returned, not awaited: each page of a run waits in `overlapping`, and a layer more is memory a page
+	return overlapping(new PageAttempt(input, api, pageUrl, shared));
 }
 
 /**

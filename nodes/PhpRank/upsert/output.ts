@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 
 import { diffReports } from '../report/reportChanges';
-import { reportView } from '../resources/report/reportView';
+import { reportView } from '../report/reportView';
 import { OUTPUT_CHANGES_PARAMETER } from '../shared/fields';
 import type { CreateOrRerunOutcome } from './pageAttempt';
 

@@ -28,7 +28,8 @@ const LISTING_TOOK_OVER: ListEnvelope = { data: [] };
  * looked at (the list is newest first: the search stops there). Only the answer is kept, not the
  * records read; a page that repeats the ones before (a server that ignores `page`) ends the search.
  * A site's root is first read in URL order (`rootInUrlOrder`): one read, however many newer
- * reports the site holds, when the root's report is stored in the spelling the node sends.
+ * reports the site holds, when the root's report is stored in the spelling the node sends and the
+ * page shows it was not listed oldest first (a build that ignores `sort_by`).
  */
 export async function findNewest(
 	api: ReportSearch,
@@ -49,6 +50,33 @@ async function lookUp(
 	newerThanId: number,
 	ownRequest?: () => OwnRequest,
 ): Promise<PageAnswer | undefined> {
+	const term = await lookupTermOf(api, pageUrl);
+	if (newerThanId > 0 || !isSiteRoot(pageUrl))
+		return await newestFirst(api, term, pageUrl, newerThanId, ownRequest);
+	if (ownRequest?.() === 'listingAnswers') return undefined;
+	const read = rootInUrlOrder(await api.listPage(term, 1, LARGEST_PAGE_SIZE, 'url'), pageUrl);
+	if ('answer' in read) return read.answer;
+	const upTo = read.unlessNewer;
+	const newer = await newestFirst(api, term, pageUrl, upTo?.newestSeenId ?? 0, ownRequest);
+	if (!newer || !upTo) return newer;
+	const newestSeenId = Math.max(newer.newestSeenId, upTo.newestSeenId);
+	const found = newer.found ?? upTo.found;
+	return found ? { found, newestSeenId } : { newestSeenId };
+}
+
+/**
+ * The search for `term` read newest first (the transport's page loop, phpRank's largest page) until
+ * `pageUrl`'s newest report, the reports with ID `newerThanId` or lower, or the list's end; a page
+ * that repeats the ones before (a server that ignores `page`) ends it. Undefined when the site's
+ * listing took over (`ownRequest`).
+ */
+async function newestFirst(
+	api: ReportSearch,
+	term: string,
+	pageUrl: string,
+	newerThanId: number,
+	ownRequest?: () => OwnRequest,
+): Promise<PageAnswer | undefined> {
 	let newestSeenId = 0;
 	let found: IDataObject | undefined;
 	let listingTookOver = false;
@@ -59,12 +87,6 @@ async function lookUp(
 		if (isStoredUrlOf(record.url, pageUrl)) found = record;
 		return found !== undefined;
 	};
-	const term = await lookupTermOf(api, pageUrl);
-	if (newerThanId === 0 && isSiteRoot(pageUrl)) {
-		if (ownRequest?.() === 'listingAnswers') return undefined;
-		const answer = rootInUrlOrder(await api.listPage(term, 1, LARGEST_PAGE_SIZE, 'url'), pageUrl);
-		if (answer) return answer;
-	}
 	const fetchPage = async (page: number, perPage: number) => {
 		listingTookOver ||= ownRequest?.() === 'listingAnswers';
 		if (listingTookOver) return LISTING_TOOK_OVER;
@@ -76,31 +98,49 @@ async function lookUp(
 }
 
 /**
- * What the first page of a root's search in URL order says, when it says enough. The search for a
- * root (the site's term) lists every page of the site, and newest first the root's report may be
- * pages away; in URL order the root's stored spelling (`example.com`) comes before every other page
- * of the site (`example.com/about`, `example.com:8080`), so its reports stand together near the
- * top, and only URLs that hold the site's name after something that sorts lower (`blog.example.com`)
- * come before them. The answer: the newest of those reports, when the page shows where they end
- * (a report after them that is not the root's); or, when the page is the whole search, what it
- * holds (its newest ID is the search's). Otherwise (no report of the root on it, or its reports
- * running to the page's end) undefined: the lookup reads newest first, as for any page. A report of
- * the root in another spelling (`example.com:443`) stands elsewhere: the newest-first read finds it.
+ * What the first page of a root's search in URL order says: the answer (`answer`); or the root's
+ * newest report on it, unless a report beyond the page is newer (`unlessNewer`: the search is then
+ * read newest first down to the page's newest ID); or nothing (read newest first, as any page).
+ *
+ * The search for a root (the site's term) lists every page of the site, and newest first the
+ * root's report may be pages away. In URL order the root's stored spelling (`example.com`) comes
+ * before the site's other pages (`example.com/about`, `example.com:8080`: a URL sorts before the
+ * longer URLs it begins, in any collation), so its reports stand together near the top; only URLs
+ * that hold the site's name after something that sorts lower (`blog.example.com`) come first.
+ * phpRank may list by ID instead (a build that ignores `sort_by`: docs/phprank-api.md, "Query
+ * quirks"), and oldest first (`sort=asc` kept) page 1 holds the site's oldest reports, the root's
+ * newest possibly pages later. So the newest of the root's reports on the page is the answer when
+ * the page is the whole search (in any order), or when it shows where they end (a report after
+ * them that is not the root's) and an ID after a higher one: not oldest first, so by URL (either
+ * way: the root's reports stand together, and the page shows their end) or by ID from the newest
+ * (the page holds the newest reports of all). A page whose IDs rise all the way down may be oldest
+ * first, or URL order that follows the order the reports were made: `unlessNewer` (oldest first,
+ * every report beyond the page is newer than those on it). No report of the root on the page, or
+ * its reports running to its end: nothing. A report of the root in another spelling
+ * (`example.com:443`) stands elsewhere: the newest-first read finds it when none in the node's
+ * spelling is on the page.
  */
-function rootInUrlOrder(envelope: ListEnvelope, pageUrl: string): PageAnswer | undefined {
+function rootInUrlOrder(
+	envelope: ListEnvelope,
+	pageUrl: string,
+): { answer: PageAnswer } | { unlessNewer?: PageAnswer } {
 	let found: IDataObject | undefined;
 	let newestSeenId = 0;
 	let lastIsTheRoot = false;
+	let idsRise = true;
 	for (const record of envelope.data) {
 		if (!isRecord(record)) continue;
 		const id = reportId(record);
+		// a record without an ID (0) says nothing of the order
+		if (id > 0 && id < newestSeenId) idsRise = false;
 		newestSeenId = Math.max(newestSeenId, id);
 		lastIsTheRoot = isStoredUrlOf(record.url, pageUrl);
 		if (lastIsTheRoot && (found === undefined || id > reportId(found))) found = record;
 	}
-	if (isLastPage(envelope, 1, LARGEST_PAGE_SIZE))
-		return found ? { found, newestSeenId } : { newestSeenId };
-	return found && !lastIsTheRoot ? { found, newestSeenId } : undefined;
+	const seen = found ? { found, newestSeenId } : { newestSeenId };
+	if (isLastPage(envelope, 1, LARGEST_PAGE_SIZE)) return { answer: seen };
+	if (!found || lastIsTheRoot) return {};
+	return idsRise ? { unlessNewer: seen } : { answer: seen };
 }
 
 /**

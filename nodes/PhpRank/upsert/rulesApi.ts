@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 
-import { reportRequest, rerunRequest } from '../resources/report/reportById';
 import { CREDENTIAL_NAME } from '../shared/constants';
+import { reportRequest, rerunRequest } from '../shared/reportRequests';
 import type { ApiRequest, ItemRequests, PlanState } from '../transport';
 import { isAnswerLost, untilCanceled, withinPlan } from '../transport';
 import type { WaitFor } from './overlappingRuns';
@@ -81,7 +81,7 @@ function lookupApi(
 /**
  * The rules' requests of an item, for each Create form it may send: the account (Base URL and API
  * key, for overlappingRuns.ts) read from the item's credential, the execution's Stop. Create or
- * Re-Run takes one; Project → Audit Site one per page of the site (resources/project/auditPages.ts).
+ * Re-Run takes one; Project → Audit Site one per page of the site (resources/project/auditRun.ts).
  * Not awaited here: the pages of a run must join their site in the turn they start
  * (createOrRerunInRun), and n8n reads a credential asynchronously; the rules await the account
  * only when the page's lookup begins.

@@ -9,7 +9,7 @@ import { readSearch } from './reportSearch';
 
 /**
  * One listing of a site's reports, read for the pages of that site that one run of Create or
- * Re-Run names (index.ts decides when; docs/architecture.md gives the rule and its bounds).
+ * Re-Run names (index.ts decides when; docs/internals.md gives the rule and its bounds).
  *
  * The listing is phpRank's search for the site's host (`search=<host>`: `siteSearchTerm` in
  * report/storedUrl.ts, the part of the host every spelling shares, newest first, 100 a page).

@@ -20,6 +20,8 @@ const {
 	workflows: weeklyAuditWorkflows,
 } = require('./weeklyAudit');
 const weeklyAuditRuns = require('./weeklyAuditRuns');
+const weeklyDigest = require('./weeklyDigest');
+const { checkDeleteSurelyGone } = require('./deleteSurelyGone');
 const agent = require('./agent');
 const mcp = require('./mcp');
 const stop = require('./stop');
@@ -73,6 +75,8 @@ async function runLine(line, o) {
 	const checkSandbox = await startSandbox({ apiKeys: [KEY], seed: 'demo' });
 	// the 300-page site run week after week (lib/weeklyAuditRuns.js): its own plan and clock
 	const runsSandbox = await weeklyAuditRuns.startRunsSandbox();
+	// the weekly digest's site and mailbox (lib/weeklyDigest.js), run in the editor below
+	const digestServers = await weeklyDigest.startDigestServers();
 	// plays the model of the AI Agent step (lib/agent.js)
 	const modelMock = await agent.startModelMock();
 	const ctx = rn.createUserFolder(n8n);
@@ -128,6 +132,7 @@ async function runLine(line, o) {
 			scheduled.scheduledCredential(scheduledSandbox.url),
 			scheduled.scheduledCredential(checkSandbox.url, scheduled.CHECK_WORKFLOW),
 			weeklyAuditRuns.credential(runsSandbox.url),
+			...weeklyDigest.credentials(digestServers),
 			agent.modelCredential(modelMock.url),
 			mcp.bearerCredential(),
 		]);
@@ -201,6 +206,7 @@ async function runLine(line, o) {
 			await report.guard(`${tag} MCP Server Trigger: no unexpected error`, () =>
 				mcp.checkMcp({ ctx, sandbox, report, tag, pkg: o.pkg, seed: seedE2e }),
 			);
+			await digestCheck({ ctx, servers: digestServers, report, tag, o });
 		};
 
 		const whileEditorUp = scheduledWorkflow
@@ -233,6 +239,7 @@ async function runLine(line, o) {
 	} finally {
 		await sandbox.close();
 		await runsSandbox.close();
+		await digestServers.close();
 		await scheduledSandbox.close();
 		await checkSandbox.close();
 		await modelMock.close();
@@ -243,7 +250,10 @@ async function runLine(line, o) {
 	}
 }
 
-/** The weekly-audit checks: the demo site, 150 pages of one site, 300 pages over three weeks. */
+/**
+ * The weekly-audit checks: the demo site, 150 pages of one site, 300 pages over three weeks, then on
+ * that site's sandbox Delete with a sitemap cut off for one run.
+ */
 async function weeklyAuditChecks({ ctx, sandbox, runsSandbox, report, tag, pkg }) {
 	await report.guard(`${tag} examples/weekly-audit.json: no unexpected error`, () =>
 		checkWeeklyAudit({ ctx, sandbox, report, tag, pkg, runTail }),
@@ -263,11 +273,16 @@ async function weeklyAuditChecks({ ctx, sandbox, runsSandbox, report, tag, pkg }
 				runTail,
 			}),
 	);
+	await report.guard(
+		`${tag} examples/weekly-audit.json with Delete, a sitemap cut off for one run: no unexpected error`,
+		() => checkDeleteSurelyGone({ ctx, sandbox: runsSandbox, report, tag, runTail }),
+	);
 }
 
 /**
  * Only the weekly-audit checks of a line (`--only weekly`): the package installed in a user folder
- * of their own, their credentials and workflows imported, the three checks above.
+ * of their own, their credentials and workflows imported, the three checks above (`n8n execute`),
+ * then the editor started there for the weekly digest (lib/weeklyDigest.js).
  */
 async function runWeeklyLine(line, o) {
 	const { report } = o;
@@ -275,24 +290,55 @@ async function runWeeklyLine(line, o) {
 	const n8n = await ensureN8n(line);
 	const sandbox = await startSandbox({ apiKeys: [KEY], seed: 'demo', site: 'demo' });
 	const runsSandbox = await weeklyAuditRuns.startRunsSandbox();
+	const digestServers = await weeklyDigest.startDigestServers();
 	const ctx = rn.createUserFolder(n8n);
 	try {
 		rn.installCommunityPackage(ctx, o.tarball);
 		await rn.importCredentials(ctx, [
 			...CREDENTIALS(sandbox.url),
 			weeklyAuditRuns.credential(runsSandbox.url),
+			...weeklyDigest.credentials(digestServers),
 		]);
 		await rn.importWorkflows(ctx, [
 			...weeklyAuditWorkflows(sandbox.url),
 			...weeklyAuditRuns.workflows(runsSandbox.url),
 		]);
 		await weeklyAuditChecks({ ctx, sandbox, runsSandbox, report, tag, pkg: o.pkg });
+		// the whole example (Data tables, digest, email) runs in the editor: n8n start, the owner
+		const editor = await rn.startEditor(ctx, {
+			port: await rn.getFreePort(),
+			env: mcp.editorEnv(ctx.n8n),
+		});
+		try {
+			await rn.setupOwner(ctx, { email: 'e2e@example.com', password: 'E2e-Pass-2026' });
+			await digestCheck({ ctx, servers: digestServers, report, tag, o });
+		} finally {
+			await editor.stop();
+		}
 	} finally {
 		await sandbox.close();
 		await runsSandbox.close();
+		await digestServers.close();
 		if (o.keep) report.write(`${tag} kept user folder ${ctx.userFolder}`);
 		else rn.removeUserFolder(ctx);
 	}
+}
+
+/** The weekly digest over three weeks (lib/weeklyDigest.js), in the running editor of `ctx`. */
+async function digestCheck({ ctx, servers, report, tag, o }) {
+	await report.guard(
+		`${tag} examples/weekly-audit.json, digest over 3 weeks: no unexpected error`,
+		() =>
+			weeklyDigest.checkWeeklyDigest({
+				ctx,
+				servers,
+				report,
+				tag,
+				pkg: o.pkg,
+				chromium: Promise.resolve().then(() => require('./chromium').ensureChromium()),
+				updateScreenshot: o.updateScreenshot,
+			}),
+	);
 }
 
 async function runSpec(spec, { ctx, sandbox, tag, report, pkg }) {

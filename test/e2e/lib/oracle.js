@@ -101,7 +101,7 @@ function loadPackage(tarball) {
 		? new (require(path.join(dir, triggerFile)).PhpRankTrigger)().description
 		: undefined;
 	const nodeDir = path.join(dir, path.dirname(nodeFile));
-	const { reportView } = require(path.join(nodeDir, 'resources', 'report', 'reportView.js'));
+	const { reportView } = require(path.join(nodeDir, 'report', 'reportView.js'));
 	const { projectWithAverage } = require(path.join(nodeDir, 'report', 'score.js'));
 	const { NodeHelpers } = require(path.join(nm, 'n8n-workflow'));
 	return {
@@ -116,7 +116,7 @@ function loadPackage(tarball) {
 }
 
 /**
- * The package's own output options, as its operations apply them (resources/report/reportView.ts
+ * The package's own output options, as its operations apply them (report/reportView.ts
  * `reportView` for every operation that outputs reports, report/score.ts `projectWithAverage`
  * for Project → Get Many), loaded from the tarball n8n installed.
  */

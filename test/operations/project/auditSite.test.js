@@ -7,6 +7,7 @@ const {
 	useFixture,
 	startFixture,
 	urlSearch,
+	urlSearchInUrlOrder,
 	rerun,
 	form,
 	del,
@@ -464,7 +465,7 @@ describe('failures and bounds', () => {
 		site.setFiles({ '/robots.txt': 'Sitemap: /s.xml', '/s.xml': urlset([u('/a'), u('/b')]) });
 		const result = await fixture.run(audit({}, { include: '/blog/' }));
 		expect(result.error.message).toBe(
-			`No page of ${site.url} is left to audit: the sitemaps read (${u('/s.xml')}) list none that passes the filters. Loosen Include, Exclude or Modified Since`,
+			`No page of ${site.url} is left to audit: the sitemaps read (${u('/s.xml')}) list none that passes the filters. Loosen Include URLs Containing, Exclude URLs Containing or Modified Since`,
 		);
 		expect(fixture.takeRequests()).toEqual([]);
 	});
@@ -561,30 +562,49 @@ describe('filters and Max Pages', () => {
 		expect(site.requests).toEqual([]);
 	});
 
-	test('a /regular expression/ whose matching time can grow exponentially: refused before any request, saying why and how to write it instead; written so, the URL that froze n8n is filtered at once', async () => {
-		site.setFiles({ '/robots.txt': 'Sitemap: /s.xml', '/s.xml': urlset([u('/a')]) });
-		for (const parameters of [
-			listOnly({}, { exclude: '/(\\w+-?)+\\.pdf$/i' }),
-			audit({}, { exclude: '/(\\w+-?)+\\.pdf$/i' }),
-		]) {
-			const refused = await fixture.run(parameters);
-			expect(refused.error.message).toBe(
-				'Exclude URLs Containing /(\\w+-?)+\\.pdf$/i could take hours on one URL: in (\\w+-?)+, one text can be matched more than one way (a repetition inside a repetition, or alternatives that overlap under a repetition), and each more character doubles the time. Write it with one repetition of a character class, like [\\w-]+ instead of (\\w+-?)+, or give comma-separated text',
-			);
-			expect(refused.error.description).toBe(
-				'Check the "Exclude URLs Containing" field of this node.',
-			);
-		}
-		expect(site.requests).toEqual([]);
-		expect(fixture.takeRequests()).toEqual([]);
-		// the refused pattern took 3 s on a 27-character segment before a failing character, twice as long per character more
+	test("the fields' placeholders do what they show: Include /blog/ keeps the blog's pages in any case, not /blogroll or /weblog/; Exclude /tag/, /author/ leaves out those segments", async () => {
+		site.setFiles({
+			'/robots.txt': 'Sitemap: /s.xml',
+			'/s.xml': urlset(
+				['/blog', '/blog/one', '/en/blog/two', '/Blog/Second', '/blog/tag/seo', '/blog/author/jo/']
+					.concat(['/blogroll', '/weblog/old', '/blog/tags'])
+					.map(u),
+			),
+		});
+		const result = await fixture.run(
+			listOnly({}, { include: '/blog/', exclude: '/tag/, /author/' }),
+		);
+		expect(jsonOf(result)).toEqual(
+			['/blog', '/blog/one', '/en/blog/two', '/Blog/Second', '/blog/tags'].map((path) =>
+				page(path, '/s.xml'),
+			),
+		);
+	});
+
+	test('a /regular expression/ JavaScript would take hours on is matched at once; a lookahead is refused before any request, saying why and what to write instead', async () => {
+		// /(\\w+-?)+\\.pdf$/i took JavaScript 3 s on a 27-character segment before a failing character, twice as long per character more
 		const frozen = `/docs/${'a'.repeat(60)}!.pdf`;
 		site.setFiles({
 			'/robots.txt': 'Sitemap: /s.xml',
 			'/s.xml': urlset([u(frozen), u('/docs/annual-report.PDF'), u('/about')]),
 		});
-		const rewritten = await fixture.run(listOnly({}, { exclude: '/[\\w-]+\\.pdf$/i' }));
-		expect(jsonOf(rewritten)).toEqual([page(frozen, '/s.xml'), page('/about', '/s.xml')]);
+		const accepted = await fixture.run(listOnly({}, { exclude: '/(\\w+-?)+\\.pdf$/i' }));
+		expect(jsonOf(accepted)).toEqual([page(frozen, '/s.xml'), page('/about', '/s.xml')]);
+		site.setFiles({ '/robots.txt': 'Sitemap: /s.xml', '/s.xml': urlset([u('/a')]) });
+		for (const parameters of [
+			listOnly({}, { include: '/\\/blog\\/(?!tag\\/)/' }),
+			audit({}, { include: '/\\/blog\\/(?!tag\\/)/' }),
+		]) {
+			const refused = await fixture.run(parameters);
+			expect(refused.error.message).toBe(
+				"Include URLs Containing /\\/blog\\/(?!tag\\/)/ uses a lookahead, (?!tag\\/): URL filters are matched in a time bounded by the URL's length, which a lookahead does not allow. Write it without one: what a URL must not contain goes in Exclude URLs Containing, what it must contain in Include URLs Containing, or give comma-separated text",
+			);
+			expect(refused.error.description).toBe(
+				'Check the "Include URLs Containing" field of this node.',
+			);
+		}
+		expect(site.requests).toEqual([]);
+		expect(fixture.takeRequests()).toEqual([]);
 	});
 
 	test('Stop while a long sitemap is being read and filtered by a /regular expression/: the run ends as canceled and the connection is closed', async () => {
@@ -707,6 +727,30 @@ describe('version 1, the audit: Create or Re-Run for each of the first Max Pages
 		expect(missing.error.message).toMatch(/^Password/);
 	});
 
+	test("the site's root on a phpRank that ignores sort_by (sorts by id, keeping sort=asc): its newest report is re-run, not its oldest", async () => {
+		// the read in URL order lists the site's oldest reports: the root's report 1 is on it, its
+		// newest (152) beyond it
+		const host = new URL(site.url).host;
+		fixture.sandbox.reset([
+			{ url: `http://${host}/` },
+			...Array.from({ length: 150 }, (_, i) => ({ url: `http://${host}/p-${i + 1}` })),
+			{ url: `http://${host}/` },
+		]);
+		fixture.sandbox.setFaults({ sortByIgnored: true });
+		site.setFiles({ '/robots.txt': 'Sitemap: /s.xml', '/s.xml': urlset([u('/')]) });
+		const result = await fixture.run(audit({}, { checkAfterCreate: false }), V1);
+		expect(result.error).toBeUndefined();
+		const hostname = new URL(site.url).hostname;
+		expect(fixture.takeRequests()).toEqual([
+			urlSearchInUrlOrder(hostname),
+			urlSearch(hostname, 1),
+			rerun(152),
+		]);
+		expect(jsonOf(result).map((item) => [item.id, item.url, item.action])).toEqual([
+			[152, host, 're-run'],
+		]);
+	});
+
 	test('Check for a Parallel Create off: no read after the Creates', async () => {
 		site.setFiles({ '/robots.txt': 'Sitemap: /s.xml', '/s.xml': urlset([u('/one'), u('/two')]) });
 		const result = await fixture.run(audit({}, { checkAfterCreate: false }), V1);
@@ -813,6 +857,31 @@ describe('version 1.1, the whole site: the stalest pages first, failures as item
 	});
 	const PLAN_FULL =
 		"The phpRank account's plan allows no more reports: delete reports (Report → Delete, Project → Delete) or raise the plan";
+
+	test('version 1.1 audits as 1.2, the default, does: the same requests and items (Max Pages, Output Kept Pages, pages no longer listed)', async () => {
+		const runs = [];
+		for (const options of [{ typeVersion: 1.1 }, {}]) {
+			fixture.sandbox.reset([{ url: u('/p1') }, { url: u('/p3') }, { url: u('/gone') }]);
+			serve(pages(4));
+			const result = await fixture.run(
+				audit({ maxPages: 1, notListed: 'keep' }, { maxAgeHours: 168, outputKept: true }),
+				options,
+			);
+			expect(result.error).toBeUndefined();
+			runs.push({ items: jsonOf(result), requests: fixture.takeRequests() });
+		}
+		expect(runs[1]).toEqual(runs[0]);
+		// in the sitemap's order: p1 and p3 fresh (kept, output), p2 new (created: Max Pages 1), p4 left
+		// for a later run; then /gone, no longer listed
+		expect(runs[0].items.map((item) => [item.url, item.action])).toEqual([
+			[undefined, 'summary'],
+			[`${host()}/p1`, 'kept'],
+			[`${host()}/p2`, 'created'],
+			[`${host()}/p3`, 'kept'],
+			[`${host()}/gone`, 'not in sitemaps'],
+		]);
+		expect(runs[0].items[0]).toMatchObject({ pages_listed: 4, pages_waiting: 1, pages_kept: 2 });
+	});
 
 	test('a site bigger than Max Pages: new pages first, run after run, kept pages do not count; then the stalest are re-run', async () => {
 		serve(pages(5));
@@ -1014,10 +1083,12 @@ describe('version 1.1, the whole site: the stalest pages first, failures as item
 			project: { __rl: true, mode: 'name', value: new URL(site.url).hostname },
 			pagesPerIssue: 0,
 		});
-		expect(new Set(jsonOf(issues).map((issue) => issue.pages_audited))).toEqual(new Set([4]));
+		const [summary, ...issueItems] = jsonOf(issues);
+		expect([summary.kind, summary.pages]).toEqual(['site summary', 4]);
+		expect(new Set(issueItems.map((issue) => issue.pages_audited))).toEqual(new Set([4]));
 	});
 
-	test('Delete is refused, nothing deleted, when a sitemap could not be read or more than half of the reports would go', async () => {
+	test('Delete is refused, nothing deleted, when a sitemap could not be read or more than half of the pages would go', async () => {
 		fixture.sandbox.reset([
 			{ url: `http://${host()}/a`, score: 50 },
 			{ url: `http://${host()}/b`, score: 50 },
@@ -1032,7 +1103,7 @@ describe('version 1.1, the whole site: the stalest pages first, failures as item
 		const skipped = await fixture.run(audit({ notListed: 'delete' }, fresh));
 		expect(fixture.takeRequests()).toEqual([listing(1)]);
 		expect(summaryOf(skipped).deleteSkipped).toBe(
-			"Nothing deleted: 1 of the site's sitemap files could not be read (see sitemapsSkipped), so a page may be missing from them only for now",
+			"Nothing deleted: 1 of the site's sitemap files could not be read in full (see sitemapsSkipped), so a page may be missing from them only for now",
 		);
 		expect(summaryOf(skipped).sitemapsSkipped).toEqual([
 			{ sitemap: u('/broken.xml'), error: `${u('/broken.xml')} answered HTTP 503` },
@@ -1046,8 +1117,288 @@ describe('version 1.1, the whole site: the stalest pages first, failures as item
 		const half = await fixture.run(audit({ notListed: 'delete' }, fresh));
 		expect(fixture.takeRequests()).toEqual([listing(1)]);
 		expect(summaryOf(half).deleteSkipped).toBe(
-			"Nothing deleted: 2 of the site's 3 reports belong to pages no longer listed, more than half; a sitemap that lost its pages by mistake must not empty the project. Check the sitemaps, then delete them with Report → Delete or Project → Delete",
+			"Nothing deleted: 2 of the site's 3 pages with a report are no longer listed, more than Delete At Most (50% of Pages) allows; a sitemap that lost its pages by mistake must not empty the project. Check the sitemaps, then raise Delete At Most or delete them with Report → Delete",
 		);
 		expect(fixture.sandbox.reports().filter((report) => report.deleted_at)).toEqual([]);
+	});
+
+	describe('Delete only pages surely gone', () => {
+		const fresh = { maxAgeHours: 168 };
+		const del_ = { notListed: 'delete' };
+		/** Reports (an hour apart, the newest an hour old) of `paths` on the site. */
+		const seed = (paths) =>
+			fixture.sandbox.reset(paths.map((path) => ({ url: `http://${host()}${path}`, score: 50 })));
+		const idOf = (path) =>
+			fixture.sandbox.reports().find((report) => report.url === `${host()}${path}`).id;
+		const deletedPaths = () =>
+			fixture.sandbox
+				.reports()
+				.filter((report) => report.deleted_at)
+				.map((report) => report.url.slice(host().length));
+		const notListedItems = (result) =>
+			jsonOf(result)
+				.filter((item) => item.action === 'not in sitemaps')
+				.map((item) => [item.url.slice(host().length), item.deleted ?? null]);
+		const thirty = Array.from({ length: 30 }, (_, i) => `/p${i + 1}`);
+
+		test('a sitemap cut off (HTTP 200, no </urlset>): its 18 pages are audited, nothing is deleted, sitemapsSkipped names it; the next run with the whole sitemap deletes only the pages truly gone', async () => {
+			seed([...thirty, '/gone-1', '/gone-2']);
+			const whole = urlset(thirty.map(u));
+			const cut = whole.slice(0, whole.indexOf(`<url><loc>${u('/p19')}</loc>`));
+			site.setFiles({ '/robots.txt': 'Sitemap: /s.xml', '/s.xml': cut });
+			const broken = await fixture.run(audit(del_, fresh));
+			expect(fixture.takeRequests()).toEqual([listing(1)]);
+			expect(summaryOf(broken)).toEqual(
+				counts({
+					pages_listed: 18,
+					pages_fresh: 18,
+					pages_kept: 18,
+					pages_not_in_sitemaps: 14,
+					sitemapsSkipped: [
+						{
+							sitemap: u('/s.xml'),
+							error: `${u('/s.xml')} ended before its closing </urlset>: read only in part (cut off by an error or a time-out on the site?)`,
+						},
+					],
+					deleteSkipped:
+						"Nothing deleted: 1 of the site's sitemap files could not be read in full (see sitemapsSkipped), so a page may be missing from them only for now",
+				}),
+			);
+			expect(notListedItems(broken)).toHaveLength(14);
+			expect(deletedPaths()).toEqual([]);
+			serve(thirty.map(u));
+			const next = await fixture.run(audit(del_, fresh));
+			expect(fixture.takeRequests()).toEqual([
+				listing(1),
+				del(`/api/v1/reports/${idOf('/gone-2')}`),
+				del(`/api/v1/reports/${idOf('/gone-1')}`),
+			]);
+			expect(summaryOf(next)).toEqual(
+				counts({
+					pages_listed: 30,
+					pages_fresh: 30,
+					pages_kept: 30,
+					pages_not_in_sitemaps: 2,
+					reports_deleted: 2,
+				}),
+			);
+			expect(notListedItems(next)).toEqual([
+				['/gone-2', true],
+				['/gone-1', true],
+			]);
+		});
+
+		test('a sitemap whose connection drops before its Content-Length: a failed read, its pages so far audited, nothing deleted', async () => {
+			seed(['/a', '/b', '/c', '/d', '/gone']);
+			const body = urlset(['/a', '/b', '/c', '/d'].map(u));
+			site.setFiles({
+				'/robots.txt': 'Sitemap: /s.xml',
+				'/s.xml': { body, cutAfterBytes: body.indexOf(`<url><loc>${u('/c')}`) },
+			});
+			const result = await fixture.run(audit(del_, fresh));
+			expect(fixture.takeRequests()).toEqual([listing(1)]);
+			const summary = summaryOf(result);
+			expect(summary.pages_listed).toBe(2);
+			expect(summary.sitemapsSkipped).toEqual([
+				{
+					sitemap: u('/s.xml'),
+					error: `${u('/s.xml')} did not answer (the connection was reset)`,
+				},
+			]);
+			expect(summary.deleteSkipped).toMatch(/^Nothing deleted: 1 of the site's sitemap files/);
+			expect(deletedPaths()).toEqual([]);
+		});
+
+		test("Pages From A Sitemap URL (one sitemap of the site's index) never deletes: the reports of the other sitemaps' pages stay", async () => {
+			seed(['/post-1', '/post-2', '/page-1', '/page-2', '/page-3']);
+			site.setFiles({
+				'/robots.txt': 'Sitemap: /sitemap_index.xml',
+				'/sitemap_index.xml': sitemapIndex([u('/post-sitemap.xml'), u('/page-sitemap.xml')]),
+				'/post-sitemap.xml': urlset([u('/post-1'), u('/post-2')]),
+				'/page-sitemap.xml': urlset([u('/page-1'), u('/page-2'), u('/page-3')]),
+			});
+			const result = await fixture.run(
+				audit(
+					{
+						...del_,
+						pagesFrom: 'sitemapUrl',
+						sitemapUrl: u('/post-sitemap.xml'),
+						deleteAtMostPercent: 100,
+					},
+					fresh,
+				),
+			);
+			expect(fixture.takeRequests()).toEqual([listing(1)]);
+			expect(summaryOf(result).deleteSkipped).toBe(
+				`Nothing deleted: Pages From is "A Sitemap URL", and one sitemap is not the whole site (choose "The Site's Sitemaps" to delete)`,
+			);
+			expect(notListedItems(result)).toEqual([
+				['/page-3', null],
+				['/page-2', null],
+				['/page-1', null],
+			]);
+			expect(deletedPaths()).toEqual([]);
+		});
+
+		test('relative and protocol-relative <loc>s are pages of the file\'s site, audited and never "not in sitemaps"; a <loc> that is no address marks its file as read in part', async () => {
+			seed(['/page/1', '/page/2', '/page/3', '/gone']);
+			const { host: siteHost, hostname } = new URL(site.url);
+			site.setFiles({
+				'/robots.txt': 'Sitemap: /sitemap_index.xml',
+				'/sitemap_index.xml': sitemapIndex([u('/a.xml'), 'b.xml']),
+				'/a.xml': urlset([u('/page/1'), '/page/2', `//${siteHost}/page/3`]),
+				'/b.xml': urlset(['../page/4']),
+			});
+			const result = await fixture.run(audit(del_, fresh));
+			expect(fixture.takeRequests()).toEqual([
+				listing(1),
+				create(u('/page/4'), 1),
+				// Check for a Parallel Create of the one page created: its own search (report/storedUrl.ts)
+				urlSearch(`${new URL(site.url).hostname}%/page`),
+				del(`/api/v1/reports/${idOf('/gone')}`),
+			]);
+			expect(jsonOf(result).map((item) => [item.url, item.action])).toEqual([
+				[undefined, 'summary'],
+				[`${host()}/page/4`, 'created'],
+				[`${host()}/gone`, 'not in sitemaps'],
+			]);
+			expect(summaryOf(result).deleteSkipped).toBeUndefined();
+			site.setFiles({
+				'/robots.txt': 'Sitemap: /s.xml',
+				'/s.xml': urlset([
+					u('/page/1'),
+					'/page/2',
+					`//${siteHost}/page/3`,
+					`www.${hostname}/page/4`,
+				]),
+			});
+			const partial = await fixture.run(audit(del_, fresh));
+			expect(summaryOf(partial).sitemapsSkipped).toEqual([
+				{
+					sitemap: u('/s.xml'),
+					error: `${u('/s.xml')} lists 1 entry whose <loc> is not a web address (like "www.${hostname}/page/4"): read only in part`,
+				},
+			]);
+			expect(summaryOf(partial).deleteSkipped).toMatch(
+				/^Nothing deleted: 1 of the site's sitemap files could not be read in full/,
+			);
+			expect(notListedItems(partial)).toEqual([['/page/4', null]]);
+		});
+
+		test('a report created while the run reads the sitemaps (a page just published) is never deleted; a page truly gone is', async () => {
+			seed(['/a', '/b', '/c', '/gone']);
+			site.setFiles({
+				'/robots.txt': 'Sitemap: /s.xml',
+				'/s.xml': {
+					body: () => {
+						// a "page published" workflow creates the new article's report; the sitemap's cache is older
+						fixture.sandbox.addReport({ url: u('/new-article'), score: 80 });
+						return urlset(['/a', '/b', '/c'].map(u));
+					},
+				},
+			});
+			const result = await fixture.run(audit(del_, fresh));
+			expect(fixture.takeRequests()).toEqual([listing(1), del(`/api/v1/reports/${idOf('/gone')}`)]);
+			expect(notListedItems(result)).toEqual([
+				['/new-article', null],
+				['/gone', true],
+			]);
+			expect(summaryOf(result).deleteSkipped).toBe(
+				'1 of the 2 pages no longer listed was kept: its newest report was generated after the run began, less than 15 minutes before or at no readable time, and such a page may be new, not in the sitemaps yet',
+			);
+			expect(deletedPaths()).toEqual(['/gone']);
+		});
+
+		test('no robots.txt (404) and /sitemap.xml 404 before /sitemap_index.xml: every sitemap was read, so Delete works; a robots.txt that fails (503) is a failed read', async () => {
+			seed(['/a', '/b', '/c', '/gone']);
+			site.setFiles({
+				'/sitemap_index.xml': sitemapIndex([u('/s.xml')]),
+				'/s.xml': urlset(['/a', '/b', '/c'].map(u)),
+			});
+			const result = await fixture.run(audit(del_, fresh));
+			expect(sitePaths()).toEqual(['/robots.txt', '/sitemap.xml', '/sitemap_index.xml', '/s.xml']);
+			expect(fixture.takeRequests()).toEqual([listing(1), del(`/api/v1/reports/${idOf('/gone')}`)]);
+			expect(summaryOf(result)).toEqual({
+				...counts({
+					pages_listed: 3,
+					pages_fresh: 3,
+					pages_kept: 3,
+					pages_not_in_sitemaps: 1,
+					reports_deleted: 1,
+				}),
+				sitemaps: [u('/sitemap_index.xml'), u('/s.xml')],
+			});
+			seed(['/a', '/b', '/c', '/gone']);
+			site.setFiles({
+				'/robots.txt': { status: 503, body: 'busy' },
+				'/sitemap.xml': urlset(['/a', '/b', '/c'].map(u)),
+			});
+			const failed = await fixture.run(audit(del_, fresh));
+			expect(fixture.takeRequests()).toEqual([listing(1)]);
+			expect(summaryOf(failed).sitemapsSkipped).toEqual([
+				{ sitemap: u('/robots.txt'), error: `${u('/robots.txt')} answered HTTP 503` },
+			]);
+			expect(summaryOf(failed).deleteSkipped).toMatch(
+				/^Nothing deleted: 1 of the site's sitemap files/,
+			);
+		});
+
+		test('Delete At Most counts pages, not reports: pages that hold many old reports do not let most pages go; raised, they go', async () => {
+			// /a holds six reports; /b, /c, /d one each and have left the sitemaps: 3 of 4 pages (3 of 9 reports)
+			seed(['/a', '/a', '/a', '/a', '/a', '/a', '/b', '/c', '/d']);
+			serve([u('/a')]);
+			const refused = await fixture.run(audit(del_, fresh));
+			expect(fixture.takeRequests()).toEqual([listing(1)]);
+			expect(summaryOf(refused).deleteSkipped).toBe(
+				"Nothing deleted: 3 of the site's 4 pages with a report are no longer listed, more than Delete At Most (50% of Pages) allows; a sitemap that lost its pages by mistake must not empty the project. Check the sitemaps, then raise Delete At Most or delete them with Report → Delete",
+			);
+			const raised = await fixture.run(audit({ ...del_, deleteAtMostPercent: 75 }, fresh));
+			expect(fixture.takeRequests()).toEqual([
+				listing(1),
+				del(`/api/v1/reports/${idOf('/d')}`),
+				del(`/api/v1/reports/${idOf('/c')}`),
+				del(`/api/v1/reports/${idOf('/b')}`),
+			]);
+			expect(summaryOf(raised).reports_deleted).toBe(3);
+			const wrong = await fixture.run(audit({ ...del_, deleteAtMostPercent: '={{ 150 }}' }, fresh));
+			expect(wrong.error.message).toBe(
+				'Delete At Most (% of Pages) must be a number from 0 to 100, like 50 (got 150)',
+			);
+			expect(fixture.takeRequests()).toEqual([]);
+		});
+
+		test('the plan full and every page failing: the safe deletions still happen (they free the plan), then the run fails saying so', async () => {
+			const limited = await startFixture({ apiKeys: [{ key: API_KEY, maxReports: 5 }] });
+			try {
+				limited.sandbox.reset(
+					['/k1', '/k2', '/k3', '/k4', '/gone'].map((path) => ({
+						url: `http://${host()}${path}`,
+						score: 50,
+					})),
+				);
+				const gone = limited.sandbox.reports().find((report) => report.url.endsWith('/gone'));
+				serve(['/k1', '/k2', '/k3', '/k4', '/n1', '/n2'].map(u));
+				const result = await limited.run(
+					audit(
+						{ ...del_, maxPages: 2 },
+						{ ...fresh, checkAfterCreate: false, maxParallelRequests: 1 },
+					),
+				);
+				expect(limited.takeRequests()).toEqual([
+					listing(1),
+					create(u('/n1'), 1),
+					del(`/api/v1/reports/${gone.id}`),
+				]);
+				expect(limited.sandbox.reports().filter((report) => report.deleted_at)).toHaveLength(1);
+				expect(result.error.message).toBe(
+					`No page of ${site.url} could be audited (2 failed). 2 pages: ${PLAN_FULL}`,
+				);
+				expect(result.error.description).toBe(
+					`Every page the run chose failed. 2 pages: ${PLAN_FULL} 1 report of pages no longer listed was deleted first.`,
+				);
+			} finally {
+				await limited.sandbox.close();
+			}
+		});
 	});
 });

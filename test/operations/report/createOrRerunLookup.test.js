@@ -109,18 +109,23 @@ describe('an account of many sites: a page is looked up in one read', () => {
 	});
 });
 
+/**
+ * site-7.test's 349 pages after `root` (the reports seeded first), then blog.site-7.test and site-8.test: the
+ * root's search (site-7.test) lists all but site-8.test.
+ */
+const bigSite = (root = []) => [
+	...root,
+	...Array.from({ length: 349 }, (_, i) => ({ url: `https://site-7.test/page-${i + 1}` })),
+	{ url: 'https://blog.site-7.test/' },
+	{ url: 'https://site-8.test/' },
+];
+
 describe("a big site's root: read in URL order, one read where its report is stored as the node sends it", () => {
 	// The site's root is searched for by the site's name, which lists every page of the site: newest
 	// first, its report (the site's oldest) is the last of 350. In URL order it comes first.
 	const fixture = useFixture();
 	/** The root's search read newest first, all four pages (350 reports of the site, and blog.site-7.test). */
 	const NEWEST_FIRST_TO_THE_END = [1, 2, 3, 4].map((page) => urlSearch('site-7.test', page));
-	const bigSite = (root = []) => [
-		...root,
-		...Array.from({ length: 349 }, (_, i) => ({ url: `https://site-7.test/page-${i + 1}` })),
-		{ url: 'https://blog.site-7.test/' },
-		{ url: 'https://site-8.test/' },
-	];
 
 	test('its report first of 350: one read, then the re-run', async () => {
 		fixture.sandbox.reset(bigSite([{ url: 'https://site-7.test/' }]));
@@ -174,6 +179,85 @@ describe("a big site's root: read in URL order, one read where its report is sto
 			urlSearch('site-7.test'),
 		]);
 		expect(jsonOf(items)).toEqual([[3, 'site-7.test', 'created']]);
+	});
+});
+
+describe('a phpRank build that ignores sort_by (sorts by id, keeping sort=asc): the newest report of the root all the same', () => {
+	// The read in URL order then lists the site's oldest reports: the root's oldest report (1) is on
+	// it, its newest (353) pages later. The sandbox's clock at the real time: report 353 is dated one
+	// hour before it, report 1 353 hours.
+	const fixture = useFixture({ clock: Math.floor(Date.now() / 1000) * 1000 });
+	const withNewerRoot = () => [
+		...bigSite([{ url: 'https://site-7.test/' }]),
+		{ url: 'https://site-7.test/' },
+	];
+	beforeAll(() => fixture.sandbox.setFaults({ sortByIgnored: true }));
+	afterAll(() => fixture.sandbox.setFaults({}));
+
+	test('its IDs rise all the way down the page read: the search is read newest first, report 353 re-run', async () => {
+		fixture.sandbox.reset(withNewerRoot());
+		const { items, error } = await fixture.run(createOrRerun('https://site-7.test/'));
+		expect(error).toBeUndefined();
+		expect(fixture.takeRequests()).toEqual([
+			urlSearchInUrlOrder('site-7.test'),
+			urlSearch('site-7.test', 1),
+			rerun(353),
+		]);
+		expect(jsonOf(items)).toEqual([[353, 'site-7.test', 're-run']]);
+	});
+
+	test('report 353 generated within Max Age: kept as it is, nothing written', async () => {
+		fixture.sandbox.reset(withNewerRoot());
+		const { items, error } = await fixture.run(
+			createOrRerun('https://site-7.test/', { maxAgeHours: 2 }),
+		);
+		expect(error).toBeUndefined();
+		expect(fixture.takeRequests()).toEqual([
+			urlSearchInUrlOrder('site-7.test'),
+			urlSearch('site-7.test', 1),
+		]);
+		expect(jsonOf(items)).toEqual([[353, 'site-7.test', 'kept']]);
+	});
+
+	test('no newer report of the root: read newest first down to the newest ID on that page (100), then report 1 re-run', async () => {
+		fixture.sandbox.reset(bigSite([{ url: 'https://site-7.test/' }]));
+		const { items, error } = await fixture.run(createOrRerun('https://site-7.test/'));
+		expect(error).toBeUndefined();
+		// newest first: 351-252, 251-152, 151-52 (100 is there): reports 1-100 were on the page read
+		expect(fixture.takeRequests()).toEqual([
+			urlSearchInUrlOrder('site-7.test'),
+			urlSearch('site-7.test', 1),
+			urlSearch('site-7.test', 2),
+			urlSearch('site-7.test', 3),
+			rerun(1),
+		]);
+		expect(jsonOf(items)).toEqual([[1, 'site-7.test', 're-run']]);
+	});
+});
+
+describe('a phpRank that sorts by URL, on a site whose reports were made in URL order', () => {
+	// page-001 … page-349 after the root: URL order is ID order, so the page read in URL order cannot
+	// show that it is not oldest first. The search is read newest first down to its newest ID.
+	const fixture = useFixture();
+
+	test('the root (report 1) re-run after the reads newest first down to report 100', async () => {
+		fixture.sandbox.reset([
+			{ url: 'https://site-7.test/' },
+			...Array.from({ length: 349 }, (_, i) => ({
+				url: `https://site-7.test/page-${String(i + 1).padStart(3, '0')}`,
+			})),
+			{ url: 'https://site-8.test/' },
+		]);
+		const { items, error } = await fixture.run(createOrRerun('https://site-7.test/'));
+		expect(error).toBeUndefined();
+		expect(fixture.takeRequests()).toEqual([
+			urlSearchInUrlOrder('site-7.test'),
+			urlSearch('site-7.test', 1),
+			urlSearch('site-7.test', 2),
+			urlSearch('site-7.test', 3),
+			rerun(1),
+		]);
+		expect(jsonOf(items)).toEqual([[1, 'site-7.test', 're-run']]);
 	});
 });
 

@@ -16,7 +16,7 @@ const fixture = useSeededFixture(REPORTS_SEED);
 
 /**
  * The most distinct functions of the package one Get by ID (Simplify off) may run: the path
- * docs/architecture.md lists, "A Get of a report", function by function (28 when it was set).
+ * docs/internals.md lists, "A Get of a report", function by function (28 when it was set).
  */
 const MAX_GET_FUNCTIONS = 30;
 
@@ -73,7 +73,7 @@ describe('Report: Get', () => {
 		);
 		if (functions > MAX_GET_FUNCTIONS) {
 			throw new Error(
-				`a Get runs ${functions} functions of the package, at most ${MAX_GET_FUNCTIONS} allowed (update docs/architecture.md, "A Get of a report", with any new step):\n${names.join('\n')}`,
+				`a Get runs ${functions} functions of the package, at most ${MAX_GET_FUNCTIONS} allowed (update docs/internals.md, "A Get of a report", with any new step):\n${names.join('\n')}`,
 			);
 		}
 	}, 60_000);

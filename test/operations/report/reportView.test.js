@@ -1,4 +1,4 @@
-// Where the operations apply the views (resources/report/reportView.ts, resources/report/update.ts).
+// Where the operations apply the views (report/reportView.ts, resources/report/update.ts).
 const { projectWithAverage } = require('../../helpers/built').score;
 const { simplifyReport } = require('../../helpers/built').simplify;
 const { reportView } = require('../../helpers/built').reportView;
@@ -7,7 +7,7 @@ const { SIMPLIFY_DEFAULT, simplifyField, outputChangesField } =
 	require('../../helpers/built').fields;
 const { pass, sampleReport } = require('../../helpers/fixtures/sample-report');
 
-describe('where the operations apply the views (resources/report/reportView.ts, resources/report/update.ts)', () => {
+describe('where the operations apply the views (report/reportView.ts, resources/report/update.ts)', () => {
 	/** A stand-in for n8n's per-item context: only getNodeParameter is used. */
 	const context = (parameters) => ({
 		getNodeParameter: (name, fallback) => (name in parameters ? parameters[name] : fallback),

@@ -1,32 +1,57 @@
 import type { IDataObject, IExecutePaginationFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
-import type { AuditPlan } from '../../report/auditPlan';
-import { planAudit } from '../../report/auditPlan';
+import type { AuditPlan, PageReports } from '../../report/auditPlan';
+import { planAudit, reportStub } from '../../report/auditPlan';
+import { siteSearchTerm, storedUrl } from '../../report/storedUrl';
+import { createFormRequest } from '../../shared/reportRequests';
 import type { SitePage, SitePages } from '../../sitemap/sitePageTypes';
 import type { ItemRequests } from '../../transport';
-import { auditPages, pageFields, projectOfSite } from './auditPages';
+import { pageFailureMessage, planPages } from '../../transport';
+import type { PageAnswer } from '../../upsert';
+import {
+	createOrRerunOnce,
+	createOrRerunOutput,
+	reportSearchQuery,
+	rulesApiOf,
+	siteOf,
+} from '../../upsert';
 import type { AuditSettings } from './auditSettings';
 import { NOT_LISTED } from './auditSettings';
-import { pagesNotListedItems, unsafeToDelete } from './pagesNotListed';
-import { readSiteReports } from './siteReports';
+import type { DeleteDecision } from './pagesNotListed';
+import { pagesNotListedItems, pagesToDelete } from './pagesNotListed';
 
 /**
  * Project → Audit Site's run once the site's pages are read (auditSite.ts loads this file at its
- * first run, runModules.ts: showing the node needs none of it). Version 1 audits the first
- * Max Pages pages; version 1.1 the whole site, stalest first, with its summary and the pages no
- * longer listed.
+ * first run, runModules.ts: showing the node needs none of it). Version 1 audits the first Max
+ * Pages pages; version 1.1 the whole site: its reports read once, at most Max Pages pages audited,
+ * stalest first (report/auditPlan.ts), the run's summary first, the pages no longer listed last
+ * (pagesNotListed.ts).
+ *
+ * Every page is written through the rules it shares with Report → Create or Re-Run
+ * (upsert/index.ts `createOrRerunOnce`, in the run's shared state: one outcome per page, no Create
+ * once phpRank said the plan is full). A page's failure is the page's item (`action` failed, with
+ * the error's words), not the run's end: the run fails only for what would fail every page alike
+ * (transport `failsEveryPage`: Stop, the credential, the Base URL), or when no page at all could be
+ * audited (`noPageAudited`, checked once the run's other work is done).
  */
+
+/** What the run read of the site's sitemaps, and when it began (before the first file was asked for). */
+export interface SiteReading {
+	found: SitePages;
+	startedAt: number;
+}
 
 /** The audit of one site's pages, as the node's version asks. */
 export async function auditOfSite(
 	context: IExecutePaginationFunctions,
 	requests: ItemRequests,
 	settings: AuditSettings,
-	found: SitePages,
+	reading: SiteReading,
 ): Promise<IDataObject[]> {
 	return settings.wholeSite
-		? await wholeSiteAudit(context, requests, settings, found)
-		: await firstPagesAudit(context, requests, settings, found);
+		? await wholeSiteAudit(context, requests, settings, reading)
+		: await firstPagesAudit(context, requests, settings, reading.found);
 }
 
 /** Version 1: the first Max Pages pages of the sitemaps, each created, re-run or kept (or failed). */
@@ -42,6 +67,8 @@ async function firstPagesAudit(
 		settings,
 		found.pages.map((page) => ({ page })),
 	);
+	const failure = noPageAudited(context, settings.site, output);
+	if (failure) throw failure;
 	// What could not be read stays visible: on the site's first item.
 	if (found.skipped.length > 0)
 		output[0].sitemapsSkipped = found.skipped as unknown as IDataObject[];
@@ -50,20 +77,21 @@ async function firstPagesAudit(
 
 /**
  * Version 1.1: the site's reports read once, then at most Max Pages pages audited, the stalest
- * first (report/auditPlan.ts), fresh pages kept; the pages no longer listed after them. The first
- * item is the run's summary of the site.
+ * first (report/auditPlan.ts), fresh pages kept; the pages no longer listed after them (deleted
+ * when asked and surely gone, even when every page audited failed: a full plan is freed). The
+ * first item is the run's summary of the site.
  */
 async function wholeSiteAudit(
 	context: IExecutePaginationFunctions,
 	requests: ItemRequests,
 	settings: AuditSettings,
-	found: SitePages,
+	{ found, startedAt }: SiteReading,
 ): Promise<IDataObject[]> {
 	const reports = await readSiteReports(requests, settings.site);
 	const plan = planAudit(found.pages, found.listed, reports.pages, {
 		maxPages: settings.maxPages,
 		maxAgeHours: settings.maxAgeHours,
-		now: Date.now(),
+		now: startedAt,
 	});
 	const newestSeenId = reports.newestSeenId;
 	const audited = await auditPages(
@@ -81,29 +109,160 @@ async function wholeSiteAudit(
 		for (const { page, newest } of plan.kept)
 			itemOfPage.set(page, { ...newest, action: 'kept', ...pageFields(page) });
 	}
-	const project = projectOfSite(settings.site);
-	const deleting = settings.notListed === NOT_LISTED.delete && plan.notListed.length > 0;
-	const refusal = deleting
-		? unsafeToDelete(plan.notListed, {
-				skipped: found.skipped.length,
-				cutShort: found.cutShort,
-				siteReports: reports.reports,
-			})
-		: undefined;
+	const deletion: DeleteDecision =
+		settings.notListed === NOT_LISTED.delete && plan.notListed.length > 0
+			? pagesToDelete(plan.notListed, {
+					oneSitemap: settings.sitemapUrl !== undefined,
+					skipped: found.skipped.length,
+					cutShort: found.cutShort,
+					sitePages: reports.pages.size,
+					deleteAtMostPercent: settings.deleteAtMostPercent,
+					startedAt,
+				})
+			: { pages: [] };
 	const leftItems = await pagesNotListedItems(
 		context,
 		requests,
 		plan.notListed,
-		project,
-		deleting && refusal === undefined,
+		settings.project,
+		deletion.pages,
 	);
-	const summary = siteSummary(settings, found, plan, audited, leftItems, refusal);
+	const summary = siteSummary(settings, found, plan, audited, leftItems, deletion.skipped);
+	const failure = noPageAudited(context, settings.site, audited, summary.reports_deleted as number);
+	if (failure) throw failure;
 	const pageItems: IDataObject[] = [];
 	for (const page of found.pages) {
 		const item = itemOfPage.get(page);
 		if (item) pageItems.push(item);
 	}
 	return [summary, ...pageItems, ...leftItems];
+}
+
+/**
+ * Every report of the site, read once (version 1.1), newest first, 100 a request (ceil(R/100)
+ * requests): phpRank's search for the site's host (report/storedUrl.ts `siteSearchTerm`), which
+ * lists every report of the site in any spelling, and reports of other hosts that contain it
+ * (`blog.example.com` for `example.com`), which are left out here. What is kept of each page: its
+ * newest report's ID, URL and time, and the IDs of all its reports.
+ */
+interface SiteReports {
+	/** By the stored URL of their page (report/storedUrl.ts). */
+	pages: Map<string, PageReports>;
+	/** The highest report ID listed (a lost Create looks above it). */
+	newestSeenId: number;
+}
+
+async function readSiteReports(requests: ItemRequests, site: URL): Promise<SiteReports> {
+	const siteKey = storedUrl(site.origin);
+	const read: SiteReports = { pages: new Map(), newestSeenId: 0 };
+	const take = (record: IDataObject) => {
+		const stub = reportStub(record);
+		if (!stub) return;
+		read.newestSeenId = Math.max(read.newestSeenId, stub.id);
+		const page = storedUrl(stub.url);
+		if (siteOf(page) !== siteKey) return;
+		const known = read.pages.get(page);
+		if (!known) read.pages.set(page, { newest: stub, ids: [stub.id] });
+		else {
+			known.ids.push(stub.id);
+			if (stub.id > known.newest.id) known.newest = stub;
+		}
+	};
+	await requests.list(
+		'/reports',
+		reportSearchQuery(siteSearchTerm(siteKey)),
+		{ plan: planPages(true, 0), newestFirst: true, path: '/reports' },
+		(records) => {
+			for (const record of records) take(record);
+			return [];
+		},
+	);
+	return read;
+}
+
+interface PageToAudit {
+	page: SitePage;
+	/** Its newest report as the site's listing gave it (version 1.1): no lookup of its own. */
+	lookedUp?: PageAnswer;
+}
+
+/**
+ * Create or Re-Run for every page at once (they join their site's listing in one turn), one item
+ * per page in `pages`' order: the report with `action` created, re-run or kept, or `action`
+ * failed with `error` (every page failed: `noPageAudited` says it).
+ */
+async function auditPages(
+	context: IExecutePaginationFunctions,
+	requests: ItemRequests,
+	settings: AuditSettings,
+	pages: PageToAudit[],
+): Promise<IDataObject[]> {
+	const scope = context.getExecuteData() ?? {};
+	const apiFor = rulesApiOf(context, requests);
+	const { maxAgeHours, checkAfterCreate } = settings;
+	const settled = await Promise.allSettled(
+		pages.map(
+			async ({ page, lookedUp }) =>
+				await createOrRerunOnce(
+					scope,
+					{ url: page.url, maxAgeHours, checkAfterCreate, lookedUp },
+					apiFor(createFormRequest(page.url, settings.privacy, settings.password)),
+				),
+		),
+	);
+	const output: IDataObject[] = [];
+	for (const [index, result] of settled.entries()) {
+		const { page } = pages[index];
+		if (result.status === 'fulfilled') {
+			output.push({ ...createOrRerunOutput(context, result.value), ...pageFields(page) });
+			continue;
+		}
+		const message = await pageFailureMessage(context, result.reason);
+		output.push({
+			url: page.url,
+			...pageFields(page),
+			project: settings.project,
+			action: 'failed',
+			error: message,
+		});
+	}
+	return output;
+}
+
+/** The fields of every item of a page: the page, the sitemap that listed it, its lastmod. */
+function pageFields(page: SitePage): IDataObject {
+	return { sitemap: page.sitemap, lastmod: page.lastmod };
+}
+
+/**
+ * The run's failure when every page it audited failed (the reasons counted, most frequent first);
+ * undefined when a page was audited, or none was to be. `deleted`: reports of pages no longer
+ * listed deleted before (version 1.1 on): said, so the failure hides nothing the run did.
+ */
+function noPageAudited(
+	context: IExecutePaginationFunctions,
+	site: URL,
+	items: IDataObject[],
+	deleted = 0,
+): NodeOperationError | undefined {
+	if (items.length === 0 || items.some((item) => item.action !== 'failed')) return undefined;
+	const counts = new Map<string, number>();
+	for (const { error } of items) counts.set(String(error), (counts.get(String(error)) ?? 0) + 1);
+	const reasons = [...counts]
+		.sort((a, b) => b[1] - a[1])
+		.map(([error, count]) => `${count} ${count === 1 ? 'page' : 'pages'}: ${error}`);
+	const done =
+		deleted === 0
+			? ''
+			: ` ${deleted} ${deleted === 1 ? 'report' : 'reports'} of pages no longer listed ${deleted === 1 ? 'was' : 'were'} deleted first.`;
+	return new NodeOperationError(
+		context.getNode(),
+		`No page of ${site.origin} could be audited (${items.length} failed). ${reasons.slice(0, 3).join(' | ')}`,
+		{
+			itemIndex: context.getItemIndex(),
+			description: `Every page the run chose failed. ${reasons.join(' | ')}${done}`,
+		},
+	);
 }
 
 /** The run's first item: what it did on the site, and what could not be read or deleted. */
@@ -119,7 +278,7 @@ function siteSummary(
 	const summary: IDataObject = {
 		action: 'summary',
 		site: settings.site.origin,
-		project: projectOfSite(settings.site),
+		project: settings.project,
 		pages_listed: found.pages.length,
 		pages_fresh: plan.kept.length + counts.created + counts['re-run'],
 		pages_audited: counts.created + counts['re-run'],

@@ -2,7 +2,6 @@ import type { IDataObject, IExecutePaginationFunctions } from 'n8n-workflow';
 
 import type { SitePage } from '../../sitemap/sitePageTypes';
 import { PRIVACY } from '../../shared/constants';
-import { DEFAULT_TIMEOUT_MS } from '../../transport';
 import {
 	InvalidInput,
 	maxAgeHoursFrom,
@@ -14,6 +13,8 @@ import type { pageFilterFrom as PageFilterFrom } from '../../sitemap/pageFilter'
 
 /** Reports of Pages No Longer Listed (version 1.1): what pagesNotListed.ts does with them. */
 export const NOT_LISTED = { keep: 'keep', delete: 'delete' } as const;
+/** Delete At Most's default (pagesNotListed.ts loads at the run, this file at n8n's start). */
+export const DEFAULT_DELETE_AT_MOST_PERCENT = 50;
 export type NotListedChoice = (typeof NOT_LISTED)[keyof typeof NOT_LISTED];
 
 /**
@@ -23,7 +24,8 @@ export type NotListedChoice = (typeof NOT_LISTED)[keyof typeof NOT_LISTED];
 
 /** Pages From's options: the site's own sitemaps, or one sitemap's URL. */
 export const PAGES_FROM = { sitemaps: 'sitemaps', sitemapUrl: 'sitemapUrl' } as const;
-const DEFAULT_MAX_PAGES = 100;
+/** Max Pages' default, both versions (auditSite.ts maxPagesField). */
+export const DEFAULT_MAX_PAGES = 100;
 
 /** What reads Include, Exclude and Modified Since (sitemap/pageFilter.ts `pageFilterFrom`). */
 type PageFilterReader = typeof PageFilterFrom;
@@ -40,9 +42,13 @@ export interface AuditSettings {
 	listOnly: boolean;
 	/** Check for a Parallel Create (upsert/pageAttempt.ts): one read of the site after its Creates. */
 	checkAfterCreate: boolean;
+	/** The phpRank project of the site: its host without `www.`, as phpRank names it. */
+	project: string;
 	/** Version 1.1: the whole site, stalest first; the pages no longer listed. */
 	wholeSite: boolean;
 	notListed: NotListedChoice;
+	/** Delete At Most (% of Pages): the share of the site's pages whose reports one run may delete. */
+	deleteAtMostPercent: number;
 	outputKept: boolean;
 }
 
@@ -89,10 +95,23 @@ export async function auditSettings(
 		password: privacy === PRIVACY.password ? passwordFrom(options.password ?? '') : undefined,
 		listOnly: options.listOnly === true,
 		checkAfterCreate: options.checkAfterCreate !== false,
+		project: site.hostname.replace(/^www\./i, ''),
 		wholeSite: isWholeSite(context),
 		notListed: notListedFrom(context.getNodeParameter('notListed', NOT_LISTED.keep)),
+		deleteAtMostPercent: percentFrom(
+			context.getNodeParameter('deleteAtMostPercent', DEFAULT_DELETE_AT_MOST_PERCENT),
+		),
 		outputKept: options.outputKept === true,
 	};
+}
+
+function percentFrom(value: unknown): number {
+	const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+	if (typeof number === 'number' && number >= 0 && number <= 100) return number;
+	throw new InvalidInput(
+		'Delete At Most (% of Pages)',
+		`Delete At Most (% of Pages) must be a number from 0 to 100, like 50 (got ${JSON.stringify(value)})`,
+	);
 }
 
 function notListedFrom(value: unknown): NotListedChoice {
@@ -101,13 +120,6 @@ function notListedFrom(value: unknown): NotListedChoice {
 		'Reports of Pages No Longer Listed',
 		`Reports of Pages No Longer Listed must be "keep" or "delete" (got ${JSON.stringify(value)})`,
 	);
-}
-
-/** The node's Timeout (Request Options), for each file of the site read. */
-export function timeoutMsOf(context: IExecutePaginationFunctions): number {
-	const requestOptions = context.getNodeParameter('requestOptions', {}) as IDataObject;
-	const timeout = Number(requestOptions?.timeout);
-	return Number.isFinite(timeout) && timeout > 0 ? timeout : DEFAULT_TIMEOUT_MS;
 }
 
 /** Version 1.1 reads the whole site and audits the stalest pages; version 1 the first Max Pages pages. */

@@ -1,13 +1,21 @@
-import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IDisplayOptions,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 
+import type { PageFilterInput } from '../../sitemap/pageFilter';
 import type { SitePages } from '../../sitemap/sitePageTypes';
 import { MAX_SITE_PAGES } from '../../sitemap/sitePages';
 import { OPERATION, RESOURCE } from '../../shared/constants';
 import {
 	checkAfterCreateField,
+	fromVersion,
 	maxAgeHoursField,
-	privacyChoices,
 	inDisplayNameOrder,
+	reportPasswordField,
+	reportPrivacyField,
 	requestLimitFields,
 	showFor,
 	simplifyField,
@@ -16,35 +24,83 @@ import { InvalidInput } from '../../shared/inputChecks';
 import { operationRouting } from '../../transport';
 import { runModules } from '../../runModules';
 import type { AuditSettings } from './auditSettings';
-import { auditSettings, NOT_LISTED, PAGES_FROM, timeoutMsOf } from './auditSettings';
+import {
+	auditSettings,
+	DEFAULT_DELETE_AT_MOST_PERCENT,
+	DEFAULT_MAX_PAGES,
+	NOT_LISTED,
+	PAGES_FROM,
+} from './auditSettings';
 
 /**
- * Project → Audit Site: a site's pages from its own sitemaps (sitemap/sitePages.ts), each through
- * Create or Re-Run's rules (auditRun.ts, loaded at the first run). The site's files are read without the credential
- * (transport/siteFetch.ts); List Only sends nothing to phpRank.
+ * Project → Audit Site: its fields read and checked once (auditSettings.ts), the site's pages read
+ * from its own sitemaps (sitemap/readSite.ts, without the credential: transport/siteFetch.ts), then
+ * the run (auditRun.ts), each page through Create or Re-Run's rules. List Only sends nothing to
+ * phpRank. The reader, the filters and the run load at the first run (runModules.ts).
  *
  * Version 1: the first Max Pages pages, one item each (created, re-run, kept or failed), the site's
  * listing read once when that is cheaper. Version 1.1 (the whole site): every page listed is read,
- * the site's reports once (siteReports.ts), and at most Max Pages pages audited, new ones first,
- * then the stalest (report/auditPlan.ts); a fresh page is kept and not output unless Output Kept
- * Pages asks; the run's summary first, the pages no longer listed last (pagesNotListed.ts).
+ * the site's reports once, and at most Max Pages pages audited, new ones first, then the stalest
+ * (report/auditPlan.ts); a fresh page is kept and not output unless Output Kept Pages asks; the
+ * run's summary first, the pages no longer listed last (auditRun.ts, pagesNotListed.ts).
  */
 
 /** No page to audit: what was tried, and what to do. */
 function nothingFound(settings: AuditSettings, found: SitePages): InvalidInput {
-	const tried = found.skipped.map((skipped) => skipped.error).join('; ');
+	const errors = (files: SitePages['skipped']) => files.map((file) => file.error).join('; ');
+	const tried = errors(found.skipped);
 	const field = settings.sitemapUrl === undefined ? 'Site' : 'Sitemap URL';
 	if (found.sitemaps.length === 0) {
+		const everything = errors([...found.absent, ...found.skipped]);
 		return new InvalidInput(
 			field,
-			`No sitemap of ${settings.site.origin} could be read (${tried || 'none found'}): give the sitemap's address with Pages From "A Sitemap URL", or check that the site is up`,
+			`No sitemap of ${settings.site.origin} could be read (${everything || 'none found'}): give the sitemap's address with Pages From "A Sitemap URL", or check that the site is up`,
 		);
 	}
 	const offSite = found.offSitePages > 0 ? `, ${found.offSitePages} on another host` : '';
 	return new InvalidInput(
 		found.offSitePages > 0 ? field : 'Options',
-		`No page of ${settings.site.origin} is left to audit: the sitemaps read (${found.sitemaps.join(', ')}) list none that passes the filters${offSite}${tried ? `; skipped: ${tried}` : ''}. Loosen Include, Exclude or Modified Since`,
+		`No page of ${settings.site.origin} is left to audit: the sitemaps read (${found.sitemaps.join(', ')}) list none that passes the filters${offSite}${tried ? `; skipped: ${tried}` : ''}. ${loosenFilters()}`,
 	);
+}
+
+/**
+ * The options that leave pages out, by what sitemap/pageFilter.ts reads (`PageFilterInput`: a filter it reads has
+ * its field here, or this does not compile), in the order "no page left" names them.
+ */
+export const pageFilterFields: Record<keyof PageFilterInput, INodeProperties> = {
+	include: {
+		displayName: 'Include URLs Containing',
+		name: 'include',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. /blog/',
+		description:
+			'Only pages whose URL contains any of these texts, comma-separated, in any case; a text ending in / also matches where the path ends: /blog/ keeps /blog, /en/blog/x and /Blog/Second, not /blogroll or /weblog/. The whole field as one /regular expression/ with flags, or with more than letters, digits, - _ . ~ (like /\\/blog\\/\\d{4}\\// or /blog/i), is a pattern instead (lookarounds and back-references refused)',
+	},
+	exclude: {
+		displayName: 'Exclude URLs Containing',
+		name: 'exclude',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. /tag/, /author/',
+		description:
+			'Leave out pages whose URL contains any of these texts, comma-separated, in any case; a text ending in / also matches where the path ends: /tag/ leaves out /tag and /tag/x, not /tags. The whole field as one /regular expression/ with flags, or with more than letters, digits, - _ . ~ (like /\\/page\\/\\d+/ or /tag/i), is a pattern instead (lookarounds and back-references refused)',
+	},
+	modifiedSince: {
+		displayName: 'Modified Since',
+		name: 'modifiedSince',
+		type: 'dateTime',
+		default: '',
+		description:
+			"Leave out pages whose 'lastmod' in the sitemap is older than this, in the workflow's time zone. A 'lastmod' without a time counts as its whole day; pages without 'lastmod' are kept.",
+	},
+};
+
+/** "Loosen Include URLs Containing, Exclude URLs Containing or Modified Since": every filter, by its field's name. */
+function loosenFilters(): string {
+	const names = Object.values(pageFilterFields).map((field) => field.displayName);
+	return `Loosen ${names.slice(0, -1).join(', ')} or ${names[names.length - 1]}`;
 }
 
 export const auditSiteOption: INodePropertyOptions = {
@@ -58,12 +114,15 @@ export const auditSiteOption: INodePropertyOptions = {
 		const send = async (options: Parameters<typeof context.helpers.httpRequest>[0]) =>
 			await context.helpers.httpRequest(options);
 		const { readSitePages } = await runModules.readSite();
+		const startedAt = Date.now();
 		const found = await readSitePages(
-			{ send, cancel: context.getExecutionCancelSignal?.(), timeoutMs: timeoutMsOf(context) },
+			{ send, cancel: context.getExecutionCancelSignal?.(), timeoutMs: requests.attemptMs },
 			// Version 1.1 reads every page to choose the stalest; List Only lists the first Max Pages.
 			{
-				...settings,
-				maxPages: settings.wholeSite && !settings.listOnly ? MAX_SITE_PAGES : settings.maxPages,
+				site: settings.site,
+				sitemapUrl: settings.sitemapUrl,
+				keep: settings.keep,
+				pagesToRead: settings.wholeSite && !settings.listOnly ? MAX_SITE_PAGES : settings.maxPages,
 			},
 		);
 		if (found.pages.length === 0) throw nothingFound(settings, found);
@@ -75,22 +134,25 @@ export const auditSiteOption: INodePropertyOptions = {
 			return pages;
 		}
 		const { auditOfSite } = await runModules.auditRun();
-		return await auditOfSite(context, requests, settings, found);
+		return await auditOfSite(context, requests, settings, { found, startedAt });
 	}),
 };
 
 const show = showFor(RESOURCE.project, [OPERATION.auditSite]);
 
-/** Max Pages, whose meaning changed in version 1.1: one field a version, the same name and default. */
-function maxPagesField(version: number, description: string): INodeProperties {
+/**
+ * Max Pages, whose meaning changed in version 1.1: one field for version 1, one from 1.1 on, the same
+ * name and default.
+ */
+function maxPagesField(versions: IDisplayOptions['show'], description: string): INodeProperties {
 	return {
 		displayName: 'Max Pages',
 		name: 'maxPages',
 		type: 'number',
 		typeOptions: { minValue: 1 },
-		default: 100,
+		default: DEFAULT_MAX_PAGES,
 		description,
-		displayOptions: showFor(RESOURCE.project, [OPERATION.auditSite], { '@version': [version] }),
+		displayOptions: showFor(RESOURCE.project, [OPERATION.auditSite], versions),
 	};
 }
 
@@ -139,11 +201,11 @@ export const auditSiteFields: INodeProperties[] = [
 		}),
 	},
 	maxPagesField(
-		1,
+		{ '@version': [1] },
 		"At most this many pages, in the sitemaps' order, after the filters, each page once. Reading stops once they are found.",
 	),
 	maxPagesField(
-		1.1,
+		fromVersion(1.1),
 		'At most this many pages are audited (created or re-run) in a run: pages without a report first, then those whose report is the oldest. Pages audited within Max Age are kept and do not count. So every page of a site of P pages is audited within P ÷ Max Pages runs.',
 	),
 	{
@@ -163,10 +225,23 @@ export const auditSiteFields: INodeProperties[] = [
 				name: 'Delete',
 				value: NOT_LISTED.delete,
 				description:
-					"Delete every report of those pages, only when every sitemap was read in full and they are at most half of the site's reports; otherwise nothing is deleted and the summary says why",
+					"Delete every report of the pages surely gone: read from the site's own sitemaps, every file in full, the page's newest report generated before the run, and at most Delete At Most of the site's pages; otherwise the summary says why (deleteSkipped)",
 			},
 		],
-		displayOptions: showFor(RESOURCE.project, [OPERATION.auditSite], { '@version': [1.1] }),
+		displayOptions: showFor(RESOURCE.project, [OPERATION.auditSite], fromVersion(1.1)),
+	},
+	{
+		displayName: 'Delete At Most (% of Pages)',
+		name: 'deleteAtMostPercent',
+		type: 'number',
+		typeOptions: { minValue: 0, maxValue: 100 },
+		default: DEFAULT_DELETE_AT_MOST_PERCENT,
+		description:
+			"The largest share of the site's pages (those with a report) whose reports one run may delete. When more pages left the sitemaps, nothing is deleted: a sitemap that lost its pages by mistake must not empty the project.",
+		displayOptions: showFor(RESOURCE.project, [OPERATION.auditSite], {
+			...fromVersion(1.1),
+			notListed: [NOT_LISTED.delete],
+		}),
 	},
 	simplifyField(show),
 	{
@@ -177,27 +252,10 @@ export const auditSiteFields: INodeProperties[] = [
 		default: {},
 		displayOptions: show,
 		options: inDisplayNameOrder([
+			...Object.values(pageFilterFields),
 			checkAfterCreateField(
 				"Whether to read the site's reports once more after its Creates (one more request per site, as Create or Re-Run does per page): a page that another n8n process created at the same time keeps its older report, and the newer one is deleted. Turn off only when audits of a site never overlap across n8n processes.",
 			),
-			{
-				displayName: 'Exclude URLs Containing',
-				name: 'exclude',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. /tag/, /author/',
-				description:
-					'Leave out pages whose URL contains any of these (comma-separated, any case), or matches one /regular expression/',
-			},
-			{
-				displayName: 'Include URLs Containing',
-				name: 'include',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. /blog/',
-				description:
-					'Only pages whose URL contains any of these (comma-separated, any case), or matches one /regular expression/',
-			},
 			{
 				displayName: 'List Only',
 				name: 'listOnly',
@@ -208,40 +266,20 @@ export const auditSiteFields: INodeProperties[] = [
 			},
 			maxAgeHoursField(),
 			{
-				displayName: 'Modified Since',
-				name: 'modifiedSince',
-				type: 'dateTime',
-				default: '',
-				description:
-					"Leave out pages whose 'lastmod' in the sitemap is older than this, in the workflow's time zone. A 'lastmod' without a time counts as its whole day; pages without 'lastmod' are kept.",
-			},
-			{
 				displayName: 'Output Kept Pages',
 				name: 'outputKept',
 				type: 'boolean',
 				default: false,
 				description:
 					"Whether to output an item for each page kept because its report is within Max Age ('action' kept, with the report's ID, URL and time). Off: they are only counted in the summary, so a big site gives only the pages audited.",
-				displayOptions: { show: { '@version': [1.1] } },
+				displayOptions: { show: fromVersion(1.1) },
 			},
-			{
-				displayName: 'Password',
-				name: 'password',
-				type: 'string',
-				typeOptions: { password: true },
-				default: '',
-				description:
-					'Password visitors must enter to open the report pages created (1 to 128 characters), for Privacy Password',
-			},
-			{
-				displayName: 'Privacy',
-				name: 'privacy',
-				type: 'options',
-				default: 1,
-				description:
-					'Who can open the pages of the reports created: Public (0), Private (1) or Password (2). Sent only when a report is created.',
-				options: privacyChoices,
-			},
+			reportPasswordField(
+				'Password visitors must enter to open the report pages created (1 to 128 characters), for Privacy Password',
+			),
+			reportPrivacyField(
+				'Who can open the pages of the reports created: Public (0), Private (1) or Password (2). Sent only when a report is created.',
+			),
 			...requestLimitFields(),
 		]),
 	},

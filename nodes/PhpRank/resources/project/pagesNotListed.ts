@@ -1,46 +1,99 @@
 import type { IDataObject, IExecutePaginationFunctions } from 'n8n-workflow';
 
 import type { PageReports } from '../../report/auditPlan';
-import { CREDENTIAL_NAME } from '../../shared/constants';
+import { generatedTime } from '../../report/maxAge';
+import { reportRequest } from '../../shared/reportRequests';
 import type { ItemRequests } from '../../transport';
-import { failsEveryPage, nodeErrorOf } from '../../transport';
-import { reportRequest } from '../report/reportById';
+import { pageFailureMessage } from '../../transport';
 
 /**
- * Project → Audit Site's pages that left the site (version 1.1): the site's reports whose page no
+ * Project → Audit Site's pages that left the site (version 1.1 on): the site's reports whose page no
  * sitemap lists any more (in any spelling of the page), one item each, `action` "not in
  * sitemaps". With Reports of Pages No Longer Listed → Delete, every report of those pages is
- * deleted, but only when that is safe: every sitemap was read in full (none skipped, none cut
- * short), and the reports to delete are at most half of the site's. A sitemap broken for a day
- * must not wipe a project: otherwise nothing is deleted, and why is said on the run's summary.
+ * deleted, but only pages that are surely gone (`pagesToDelete`): a sitemap broken for a day, one
+ * sitemap of several, or a page published while the run read the sitemaps must not cost a report
+ * of a page still on the site. Each refusal is said on the run's summary (`deleteSkipped`).
  */
 
 export const NOT_IN_SITEMAPS = 'not in sitemaps';
 
-export interface NotListedReading {
-	/** The sitemaps that could not be read, and whether reading stopped before the end. */
+/**
+ * A report generated less than this before the run began counts as generated during the run:
+ * phpRank's clock and n8n's may differ by minutes, and a page just published may not be in the
+ * sitemaps yet (their cache).
+ */
+export const RECENT_REPORT_MS = 15 * 60 * 1000;
+
+/** What the deletion depends on, beyond the pages no longer listed. */
+export interface DeleteConditions {
+	/** Pages From "A Sitemap URL": one sitemap, not the site's own. */
+	oneSitemap: boolean;
+	/** Sitemap files not read in full (failed, cut off, a `<loc>` not understood). */
 	skipped: number;
+	/** Reading stopped at the bound on a site's pages. */
 	cutShort: boolean;
-	/** All the site's reports. */
-	siteReports: number;
+	/** The site's pages that have a report. */
+	sitePages: number;
+	/** Delete At Most (% of Pages). */
+	deleteAtMostPercent: number;
+	/** When the run began (milliseconds since the epoch). */
+	startedAt: number;
 }
 
-/** Why deleting is not safe this run, or undefined when it is. */
-export function unsafeToDelete(
-	pages: PageReports[],
-	reading: NotListedReading,
-): string | undefined {
-	const toDelete = pages.reduce((sum, page) => sum + page.ids.length, 0);
-	if (reading.skipped > 0) {
-		return `Nothing deleted: ${reading.skipped} of the site's sitemap files could not be read (see sitemapsSkipped), so a page may be missing from them only for now`;
+export interface DeleteDecision {
+	/** The pages whose every report is deleted. */
+	pages: PageReports[];
+	/** Why some or all were not (the summary's `deleteSkipped`), when any was not. */
+	skipped?: string;
+}
+
+/** Why the run deletes nothing, one reason a clause. */
+function runRefusals(conditions: DeleteConditions, settled: number): string[] {
+	const refusals: string[] = [];
+	if (conditions.oneSitemap) {
+		refusals.push(
+			`Pages From is "A Sitemap URL", and one sitemap is not the whole site (choose "The Site's Sitemaps" to delete)`,
+		);
 	}
-	if (reading.cutShort) {
-		return "Nothing deleted: the sitemaps were not read to their end (the node's bound on a site's pages was reached)";
+	if (conditions.skipped > 0) {
+		refusals.push(
+			`${conditions.skipped} of the site's sitemap files could not be read in full (see sitemapsSkipped), so a page may be missing from them only for now`,
+		);
 	}
-	if (toDelete * 2 > reading.siteReports) {
-		return `Nothing deleted: ${toDelete} of the site's ${reading.siteReports} reports belong to pages no longer listed, more than half; a sitemap that lost its pages by mistake must not empty the project. Check the sitemaps, then delete them with Report → Delete or Project → Delete`;
+	if (conditions.cutShort) {
+		refusals.push(
+			"the sitemaps were not read to their end (the node's bound on a site's pages was reached)",
+		);
 	}
-	return undefined;
+	if (settled * 100 > conditions.deleteAtMostPercent * conditions.sitePages) {
+		refusals.push(
+			`${settled} of the site's ${conditions.sitePages} pages with a report are no longer listed, more than Delete At Most (${conditions.deleteAtMostPercent}% of Pages) allows; a sitemap that lost its pages by mistake must not empty the project. Check the sitemaps, then raise Delete At Most or delete them with Report → Delete`,
+		);
+	}
+	return refusals;
+}
+
+/**
+ * The pages no longer listed that are surely gone, and why the others are kept. A page is deleted
+ * only when the site's own sitemaps were read in full and well-formed (none skipped, cut off or
+ * cut short), its newest report was generated before the run began (RECENT_REPORT_MS), and the
+ * pages to delete are at most Delete At Most of the site's pages that have a report.
+ */
+export function pagesToDelete(pages: PageReports[], conditions: DeleteConditions): DeleteDecision {
+	const before = conditions.startedAt - RECENT_REPORT_MS;
+	const settled = pages.filter((page) => generatedTime(page.newest.generated_at) < before);
+	const recent = pages.length - settled.length;
+	const refusals = runRefusals(conditions, settled.length);
+	const kept =
+		recent === 0
+			? []
+			: [
+					`${recent} of the ${pages.length} pages no longer listed ${recent === 1 ? 'was' : 'were'} kept: ${recent === 1 ? 'its' : 'their'} newest report was generated after the run began, less than ${RECENT_REPORT_MS / 60_000} minutes before or at no readable time, and such a page may be new, not in the sitemaps yet`,
+				];
+	if (refusals.length > 0) {
+		return { pages: [], skipped: `Nothing deleted: ${[...refusals, ...kept].join('; ')}` };
+	}
+	return kept.length > 0 ? { pages: settled, skipped: kept[0] } : { pages: settled };
 }
 
 function itemOf(page: PageReports, project: string): IDataObject {
@@ -62,31 +115,29 @@ async function deletePage(
 	};
 	return await deleteAll().then(
 		() => ({ ...item, deleted: true, reports_deleted: page.ids.length }),
-		async (error: unknown) => {
-			if (failsEveryPage(error)) return await Promise.reject(error);
-			const situation = {
-				node: context.getNode(),
-				itemIndex: context.getItemIndex(),
-				credential: async () => await context.getCredentials<IDataObject>(CREDENTIAL_NAME),
-			};
-			const { message } = await nodeErrorOf(situation, error);
-			return { ...item, deleted: false, error: message };
-		},
+		async (error: unknown) => ({
+			...item,
+			deleted: false,
+			error: await pageFailureMessage(context, error),
+		}),
 	);
 }
 
-/** The items of the pages no longer listed, deleted first when asked and safe. */
+/** The items of the pages no longer listed, `deleting` deleted first. */
 export async function pagesNotListedItems(
 	context: IExecutePaginationFunctions,
 	requests: ItemRequests,
 	pages: PageReports[],
 	project: string,
-	deleting: boolean,
+	deleting: PageReports[],
 ): Promise<IDataObject[]> {
 	const items = pages.map((page) => itemOf(page, project));
-	if (!deleting) return items;
+	if (deleting.length === 0) return items;
+	const doomed = new Set(deleting);
 	const settled = await Promise.allSettled(
-		pages.map(async (page, index) => await deletePage(context, requests, page, items[index])),
+		pages.map(async (page, index) =>
+			doomed.has(page) ? await deletePage(context, requests, page, items[index]) : items[index],
+		),
 	);
 	return settled.map((result) => {
 		if (result.status === 'rejected') throw result.reason;

@@ -9,12 +9,14 @@ import { planPages } from '../../transport';
  * Every report of a project, newest first, 100 a request (ceil(P/100) requests): the one read of
  * Get Issues and Validate Fix. Each report goes to `take` as its page of the list arrives, once
  * (the page loop hands on only reports not seen before), and nothing of them is kept here. A
- * project without reports is refused, after that one request, in the same words for both.
+ * project without reports is refused, after that one request, in the same words for both, unless
+ * `emptyIsAnAnswer` (Get Issues with its site summary, which says so: pages 0).
  */
 export async function readProjectReports(
 	requests: ItemRequests,
 	project: string,
 	take: (report: IDataObject) => void,
+	emptyIsAnAnswer = false,
 ): Promise<void> {
 	let reports = 0;
 	await requests.list(
@@ -27,7 +29,7 @@ export async function readProjectReports(
 			return [];
 		},
 	);
-	if (reports === 0) {
+	if (reports === 0 && !emptyIsAnAnswer) {
 		throw new InvalidInput(
 			'Project',
 			`Project "${project}" has no reports: check its name (phpRank names a project by its site's host, like example.com; Project → Get Many lists them)`,

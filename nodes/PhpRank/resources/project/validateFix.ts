@@ -5,9 +5,9 @@ import type { FailingPage, RecheckOutcome, recheckOutcome } from '../../report/f
 import { NOT_CHECKED_IN_A_ROW, OPERATION, RESOURCE } from '../../shared/constants';
 import { pagesPerIssueField, projectLocator, showFor } from '../../shared/fields';
 import { checkKeyFrom } from '../../shared/inputChecks';
+import { rerunRequest } from '../../shared/reportRequests';
 import type { ItemRequests } from '../../transport';
 import { operationRouting } from '../../transport';
-import { rerunRequest } from '../report/reportById';
 import { runModules } from '../../runModules';
 import { pagesPerIssueOf, projectOf, readProjectReports } from './projectReports';
 

@@ -1,16 +1,16 @@
 import type { IExecuteSingleFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { OPERATION, PRIVACY, RESOURCE } from '../../shared/constants';
-import { passwordField, privacyChoices, showFor, simplifyField } from '../../shared/fields';
+import { passwordField, reportPrivacyField, showFor, simplifyField } from '../../shared/fields';
 import { pageUrlFrom, passwordFrom, privacyFrom } from '../../shared/inputChecks';
+import { createFormRequest } from '../../shared/reportRequests';
 import type { ApiRequest } from '../../transport';
 import { operationRouting } from '../../transport';
 import { runModules } from '../../runModules';
-import { createFormRequest } from './createForm';
 
 /**
  * Report → Create: analyse a page and store its report. Its form (URL, Privacy, Password) is
- * also what Create or Re-Run and Project → Audit Site send when they create (createForm.ts).
+ * also what Create or Re-Run and Project → Audit Site send when they create (shared/reportRequests.ts).
  */
 
 /** URL, Privacy and Password: Create's form, also sent by Create or Re-Run when it creates. */
@@ -63,14 +63,10 @@ export const createFields: INodeProperties[] = [
 		// Not routed: createRequest reads URL, Privacy and Password once.
 	},
 	{
-		displayName: 'Privacy',
-		name: 'privacy',
-		type: 'options',
-		// Private (1), and always sent: without it phpRank makes the report public, not private as documented.
-		default: 1,
-		description:
+		// always sent (reportPrivacyField says why)
+		...reportPrivacyField(
 			'Who can open the report page: Public (0), Private (1) or Password (2). Create or Re-Run sends it only when it creates the report.',
-		options: privacyChoices,
+		),
 		displayOptions: showFor(RESOURCE.report, FORM_OPERATIONS),
 	},
 	passwordField(FORM_OPERATIONS),

@@ -1,8 +1,9 @@
 import type { INodePropertyOptions } from 'n8n-workflow';
 
 import { OPERATION } from '../../shared/constants';
+import { reportRequest } from '../../shared/reportRequests';
 import { operationRouting } from '../../transport';
-import { reportFieldId, reportRequest } from './reportById';
+import { reportFieldId } from './reportById';
 
 /** Report → Delete: one report by its ID (the Report field, shared with Get and Update: index.ts). */
 export const deleteOption: INodePropertyOptions = {

@@ -2,9 +2,10 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { OPERATION, RESOURCE } from '../../shared/constants';
 import { showFor, simplifyField } from '../../shared/fields';
+import { reportRequest } from '../../shared/reportRequests';
 import { operationRouting } from '../../transport';
 import { runModules } from '../../runModules';
-import { reportFieldId, reportRequest } from './reportById';
+import { reportFieldId } from './reportById';
 
 /** Report → Get: one report by its ID (the Report field, shared with Update and Delete: index.ts). */
 export const getOption: INodePropertyOptions = {

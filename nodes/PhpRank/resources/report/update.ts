@@ -16,10 +16,11 @@ import {
 } from '../../shared/fields';
 import { passwordFrom, privacyFrom } from '../../shared/inputChecks';
 import { isRecord } from '../../shared/isRecord';
+import { reportChange } from '../../shared/reportRequests';
 import type { ApiRequest } from '../../transport';
 import { operationRouting } from '../../transport';
 import { runModules } from '../../runModules';
-import { reportChange, reportFieldId } from './reportById';
+import { reportFieldId } from './reportById';
 
 /**
  * Report → Update: change a report's privacy or re-run its analysis. PATCH: only the fields given

@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 
-import { simplifyReport } from '../../report/simplify';
-import { SIMPLIFY_DEFAULT, SIMPLIFY_PARAMETER } from '../../shared/fields';
-import { isRecord } from '../../shared/isRecord';
+import { SIMPLIFY_DEFAULT, SIMPLIFY_PARAMETER } from '../shared/fields';
+import { isRecord } from '../shared/isRecord';
+import { simplifyReport } from './simplify';
 
 /**
  * How an operation that outputs reports shows each one, Simplify read once for the item: the

@@ -1,0 +1,439 @@
+'use strict';
+/**
+ * Issue 45 in real n8n: examples/weekly-audit.json as it ships, run for three weeks in the editor
+ * (`n8n execute` cannot: it does not start n8n's modules, Data tables among them), its history in
+ * n8n's Data tables, its digest sent by n8n's Send Email node to a real SMTP server
+ * (test/sandbox/mailbox.js). The week is given to the workflow: its "Week of this run" set to each
+ * Monday, so the test does not wait a week.
+ *
+ *   the site       8 pages (/shop/p-1 .. p-8) served by a sandbox of its own; every check of high
+ *                  importance repaired on the site before week 1 (health 100)
+ *   week 1         8 pages created; first week: no chart, the issues of the week
+ *   week 2         noindex (high) breaks on p-1 .. p-5, phpRank cannot fetch p-8: health 38 (3 of 8),
+ *                  noindex a new issue on 5 pages, p-8 not audited with phpRank's reason
+ *   week 3         noindex repaired: health 100, noindex fixed; then the same week run once more
+ *
+ * Each run: succeeds; Get Issues' summary and issues are what test/helpers/site-issues-oracle.js
+ * works out from the sandbox's store; exactly one email reached the SMTP server, with the digest's
+ * subject (worked out here from the facts) and HTML, which passes the email-safety check
+ * (test/helpers/email-safety.js); its bars are the weeks' health in order, their heights the health;
+ * new and fixed issues are last week's and this week's failing checks compared; the chat text's
+ * sparkline has a glyph a week. After the runs: phprank_site_health holds exactly 3 rows of the site
+ * (the second run of week 3 added none), each the week's last summary; phprank_site_issues one row
+ * per week and failing check. The week-3 email is screenshot in Chromium at desktop width and at
+ * 375 px, without horizontal scrolling there.
+ *
+ * On 2.x the workflow creates the tables (they do not exist before week 1). 1.123.81 cannot (no
+ * table operations, and its Data table node finds a table by list or ID only): the tables are
+ * created through n8n's REST API and the workflow's Data table nodes point at them by ID, as the
+ * example's note tells a 1.x user to do in the UI.
+ */
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const rn = require('../../../scripts/real-n8n/n8n');
+const { describe } = require('../../../scripts/real-n8n/install');
+const { startSandbox } = require('../../sandbox');
+const { startMailbox } = require('../../sandbox/mailbox');
+const { forWeek, changeSite } = require('../../../scripts/digest-weeks');
+const { expectedIssues, expectedSummary } = require('../../helpers/site-issues-oracle');
+const { emailSafetyProblems } = require('../../helpers/email-safety');
+const { KEY, producedText } = require('./specs');
+const { siteFilesOf } = require('./weeklyAudit');
+
+const ROOT = path.join(__dirname, '..', '..', '..');
+const FILE = 'weekly-audit.json';
+const OUT_DIR = path.join(ROOT, 'test-output', 'e2e');
+const DOCS_SCREENSHOT = path.join(ROOT, 'docs', 'screenshot-digest.png');
+const CREDENTIAL = { id: 'phprank-digest', name: 'phpRank sandbox (weekly digest)' };
+const WEEKS = ['2026-01-05', '2026-01-12', '2026-01-19'];
+const PAGES = 8;
+const BROKEN_PAGES = [1, 2, 3, 4, 5];
+const UNREACHABLE_PAGE = 8;
+const BROKEN_CHECK = 'noindex';
+const PROJECT = '127.0.0.1';
+const TO = 'site-owner@example.com';
+const HEALTH_TABLE = 'phprank_site_health';
+const ISSUES_TABLE = 'phprank_site_issues';
+const GLYPHS = '▁▂▃▄▅▆▇█';
+
+/** The check's own sandbox (empty store, its clock in January 2026: every page is re-run each week). */
+async function startDigestServers() {
+	const sandbox = await startSandbox({ apiKeys: [KEY] });
+	const mailbox = await startMailbox();
+	return {
+		sandbox,
+		mailbox,
+		close: async () => {
+			await sandbox.close();
+			await mailbox.close();
+		},
+	};
+}
+
+/** The phpRank credential of the check's sandbox and the SMTP credential of its mailbox. */
+function credentials({ sandbox, mailbox }) {
+	return [
+		{ ...CREDENTIAL, type: 'phpRankApi', data: { baseUrl: sandbox.url, apiKey: KEY } },
+		mailbox.credential(),
+	];
+}
+
+const example = () => JSON.parse(fs.readFileSync(path.join(ROOT, 'examples', FILE), 'utf8'));
+const pageUrl = (sandbox, n) => `${sandbox.url}/shop/p-${n}`;
+
+/**
+ * The example for one week: its Site the sandbox, "Week of this run" that Monday, the check's
+ * phpRank credential; with `tableIds` (1.x) each Data table node points at its table by ID.
+ */
+function weekWorkflow(siteUrl, week, tableIds) {
+	const wf = forWeek(example(), week);
+	wf.nodes.find((n) => n.name === 'Audit the site').parameters.site = siteUrl;
+	for (const n of wf.nodes.filter((x) => x.credentials?.phpRankApi))
+		n.credentials = { phpRankApi: { ...CREDENTIAL } };
+	if (tableIds)
+		for (const n of wf.nodes.filter((x) => x.parameters.dataTableId))
+			n.parameters.dataTableId = {
+				__rl: true,
+				mode: 'id',
+				value: tableIds[n.parameters.dataTableId.value],
+			};
+	return { ...wf, id: undefined };
+}
+
+/** The tables' columns as the example's Create nodes give them: [[name, type]]. */
+function tableColumns() {
+	const wf = example();
+	return Object.fromEntries(
+		wf.nodes
+			.filter((n) => n.parameters.resource === 'table')
+			.map((n) => [
+				n.parameters.tableName,
+				n.parameters.columns.column.map((c) => [c.name, c.type]),
+			]),
+	);
+}
+
+const esc = (s) =>
+	String(s ?? '')
+		.split('&')
+		.join('&amp;')
+		.split('<')
+		.join('&lt;')
+		.split('>')
+		.join('&gt;')
+		.split('"')
+		.join('&quot;');
+const arrow = (n) => (n > 0 ? `▲${n}` : n < 0 ? `▼${-n}` : '±0');
+const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
+const glyph = (h) => GLYPHS.charAt(Math.round((Math.max(0, Math.min(100, h)) * 7) / 100));
+
+/** The subject the digest must have, from the facts worked out here. */
+function subjectOf({ summary, issues, previous, fresh, fixed }) {
+	if (!previous)
+		return `${PROJECT}: health ${summary.health}, first week, ${plural(issues.length, 'issue', 'issues')}`;
+	return `${PROJECT}: health ${summary.health} (${arrow(summary.health - previous.summary.health)}), ${plural(fresh.length, 'new issue', 'new issues')}, ${fixed.length} fixed`;
+}
+
+/** The bars of the email's chart: each bar cell's height and colour, in order. */
+const barsOf = (html) =>
+	[...html.matchAll(/<td height="(\d+)" bgcolor="(#[0-9a-f]{6})"/g)].map((m) => Number(m[1]));
+
+/** The HTML between a section's heading and the next heading (or the end). */
+function section(html, heading) {
+	const start = html.indexOf(heading);
+	if (start < 0) return '';
+	const next = html.indexOf('font-size:16px;font-weight:bold', start + heading.length);
+	return html.slice(start, next < 0 ? undefined : next);
+}
+
+function packageModules(pkg) {
+	const dist = path.join(pkg.dir, 'dist', 'nodes', 'PhpRank');
+	return {
+		checkReason: require(path.join(dist, 'report', 'checkReasons.js')).checkReason,
+		CHECK_CATALOGUE: require(path.join(dist, 'report', 'checkCatalogue.js')).CHECK_CATALOGUE,
+	};
+}
+
+/**
+ * The three weeks (and week 3 again) in the editor of `ctx` (running, owner logged in).
+ * @param {object} o {ctx, servers, report, tag, pkg, chromium?: Promise<string>|string, updateScreenshot?}
+ */
+async function checkWeeklyDigest(o) {
+	const { ctx, servers, report, tag, pkg } = o;
+	const { sandbox, mailbox } = servers;
+	const name = `${tag} examples/${FILE}, digest over 3 weeks`;
+	const pages = Array.from({ length: PAGES }, (_, i) => pageUrl(sandbox, i + 1));
+	sandbox.reset(null);
+	sandbox.siteFiles = siteFilesOf(sandbox.url, pages, 4);
+	mailbox.clear();
+
+	// the tables: made by the workflow on 2.x; on 1.x through the REST API, the nodes then by ID
+	const projectId = await rn.personalProjectId(ctx);
+	const tableNames = async () =>
+		(await rn.listDataTables(ctx, projectId)).map((t) => t.name).filter((n) => /^phprank_/.test(n));
+	let tableIds;
+	if (ctx.n8n.major === 1) {
+		tableIds = {};
+		for (const [table, columns] of Object.entries(tableColumns()))
+			tableIds[table] = (await rn.createDataTable(ctx, projectId, table, columns)).id;
+	} else {
+		report.equal(
+			`${name}: before week 1 the project has no phprank_ table`,
+			await tableNames(),
+			[],
+		);
+	}
+	const ids = [];
+	for (const week of WEEKS)
+		ids.push(await rn.createWorkflow(ctx, weekWorkflow(sandbox.url, week, tableIds)));
+
+	const modules = packageModules(pkg);
+	const runs = [];
+	const steps = [0, 1, 2, 2];
+	for (const [step, weekIndex] of steps.entries()) {
+		changeSite(sandbox, step === 3 ? -1 : weekIndex, {
+			project: PROJECT,
+			broken: BROKEN_PAGES.map((n) => pageUrl(sandbox, n)),
+			unreachable: pageUrl(sandbox, UNREACHABLE_PAGE),
+			check: BROKEN_CHECK,
+		});
+		const week = WEEKS[weekIndex];
+		const label = `${name}, week ${weekIndex + 1}${step === 3 ? ' again' : ''} (${week})`;
+		const r = await rn.runManually(ctx, ids[weekIndex], {
+			triggerName: 'Run now',
+			timeoutMs: 240000,
+		});
+		report.time(`${label}: run in the editor`, r.ms);
+		report.check(`${label}: the run succeeds`, r.ok, () => JSON.stringify(r.error).slice(0, 2000));
+		if (!r.ok) return;
+		if (step === 0 && ctx.n8n.major !== 1)
+			report.equal(
+				`${label}: the workflow created both tables (Data table → Create, n8n 2.x)`,
+				(await tableNames()).sort(),
+				[HEALTH_TABLE, ISSUES_TABLE],
+			);
+		const run = await checkRun({ r, label, week, step, runs, sandbox, mailbox, report, modules });
+		runs.push(run);
+	}
+	await checkTables({ ctx, name, projectId, runs, report });
+	const third = runs[2];
+	if (third?.mail) await screenshots({ ...o, name, html: third.mail.html });
+}
+
+/** One run: Get Issues against the store, the email that arrived, its bars, lists and chat text. */
+async function checkRun({ r, label, week, step, runs, sandbox, mailbox, report, modules }) {
+	const stored = sandbox.reports();
+	const out = rn.nodeOutput(r, 'Issues of the site');
+	const summary = out[0];
+	const issues = expectedIssues(
+		stored,
+		PROJECT,
+		{ pagesPerIssue: 3, importance: ['high', 'medium'] },
+		modules,
+	);
+	report.equal(
+		`${label}: Get Issues output the site summary, then the ${issues.length} issues, as the oracle works them out from the store`,
+		out,
+		[expectedSummary(stored, PROJECT, { checkedAt: summary?.checked_at }, modules), ...issues],
+	);
+	const designed = [100, 38, 100, 100][step];
+	report.equal(
+		`${label}: health ${designed} (pages whose newest report fails no high check)`,
+		summary?.health,
+		designed,
+	);
+
+	// the facts the digest compares: this week, and last week's last run
+	const previous = [...runs].reverse().find((x) => x.week < week);
+	const checks = (list) => list.map((x) => x.check);
+	const fresh = previous ? issues.filter((x) => !checks(previous.issues).includes(x.check)) : [];
+	const fixed = previous ? previous.issues.filter((x) => !checks(issues).includes(x.check)) : [];
+	const compared = rn.nodeOutput(r, 'Compared with last week')[0];
+	report.equal(
+		`${label}: "Compared with last week": new issues ${JSON.stringify(checks(fresh))}, fixed ${JSON.stringify(checks(fixed))}`,
+		[checks(compared?.new_issues ?? []), checks(compared?.fixed_issues ?? []).sort()],
+		[checks(fresh), checks(fixed).sort()],
+	);
+
+	// the email that reached the SMTP server
+	const before = runs.filter((x) => x.mail).length;
+	let mail;
+	try {
+		await mailbox.waitForMessages(before + 1, 15000);
+		mail = mailbox.messages[before];
+	} catch (error) {
+		report.check(`${label}: an email reached the SMTP server`, false, error.message);
+		return { week, issues, summary };
+	}
+	const digest = rn.nodeOutput(r, 'Digest')[0];
+	const subject = subjectOf({ summary, issues, previous, fresh, fixed });
+	report.equal(
+		`${label}: one email reached the SMTP server, to ${TO}, subject "${subject}", the digest's HTML and chat text`,
+		{
+			count: mailbox.messages.length,
+			to: mail.to,
+			subject: mail.subject,
+			html: mail.html === digest?.html,
+			text: mail.text.trim() === digest?.chat.trim(),
+		},
+		{ count: before + 1, to: TO, subject, html: true, text: true },
+	);
+	report.equal(
+		`${label}: the email's HTML passes the email-safety check (no svg, data:, style, script, external image; tables, inline styles)`,
+		emailSafetyProblems(mail.html),
+		[],
+	);
+	const healths = [...runs.filter((x) => x.week < week), { week, summary }]
+		.filter((x, i, all) => all.findLastIndex((y) => y.week === x.week) === i)
+		.map((x) => x.summary.health);
+	const html = mail.html;
+	if (!previous) {
+		report.check(
+			`${label}: first week: no chart, the email says so and lists the week's ${issues.length} issues`,
+			barsOf(html).length === 0 &&
+				html.includes('First week: no history yet.') &&
+				html.includes(`Issues this week (${issues.length})`),
+			() => html.slice(0, 3000),
+		);
+	} else {
+		report.equal(
+			`${label}: the chart has ${healths.length} bars, in order, their heights the weeks' health ${JSON.stringify(healths)}`,
+			barsOf(html),
+			healths.map((h) => Math.max(1, h)),
+		);
+		const newPart = section(html, `New issues (${fresh.length})`);
+		const fixedPart = section(html, `Fixed (${fixed.length})`);
+		report.check(
+			`${label}: "New issues (${fresh.length})" and "Fixed (${fixed.length})" list each issue with its importance, pages and one page`,
+			fresh.every(
+				(x) =>
+					newPart.includes(
+						`<strong>${esc(x.name)}</strong>: ${plural(x.pages_failing, 'page', 'pages')}`,
+					) && newPart.includes(esc(x.pages[0].url)),
+			) &&
+				fixed.every((x) =>
+					fixedPart.includes(
+						`<strong>${esc(x.name)}</strong>: was on ${plural(x.pages_failing, 'page', 'pages')}`,
+					),
+				),
+			() => `${newPart}\n---\n${fixedPart}`,
+		);
+	}
+	const brokenName = modules.CHECK_CATALOGUE.find((c) => c.key === BROKEN_CHECK).name;
+	if (step === 1)
+		report.check(
+			`${label}: ${BROKEN_CHECK} ("${brokenName}", high) is a new issue on ${BROKEN_PAGES.length} pages`,
+			fresh.some((x) => x.check === BROKEN_CHECK && x.pages_failing === BROKEN_PAGES.length) &&
+				section(html, 'New issues (').includes(`${esc(brokenName)}</strong>: 5 pages`),
+			() => JSON.stringify(fresh),
+		);
+	if (step === 2)
+		report.check(
+			`${label}: ${BROKEN_CHECK} ("${brokenName}") is fixed (was on ${BROKEN_PAGES.length} pages)`,
+			fixed.some((x) => x.check === BROKEN_CHECK) &&
+				section(html, 'Fixed (').includes(`${esc(brokenName)}</strong>: was on 5 pages`),
+			() => JSON.stringify(fixed),
+		);
+	const failed = rn.nodeOutput(r, 'Audit the site').filter((x) => x.action === 'failed');
+	if (step >= 1)
+		report.check(
+			`${label}: the page phpRank could not fetch (p-${UNREACHABLE_PAGE}) is in the coverage with its reason`,
+			failed.length === 1 &&
+				failed[0].url === pageUrl(sandbox, UNREACHABLE_PAGE) &&
+				/^phpRank could not fetch /.test(failed[0].error) &&
+				section(html, 'Coverage').includes(esc(failed[0].url)) &&
+				section(html, 'Coverage').includes(esc(failed[0].error)),
+			() => JSON.stringify(failed),
+		);
+	const trend = /^Trend: ([▁▂▃▄▅▆▇█]+) /m.exec(digest?.chat ?? '');
+	report.equal(
+		`${label}: the chat text's sparkline has ${healths.length} glyph(s), one a week`,
+		trend && [...trend[1]],
+		healths.map(glyph),
+	);
+	report.check(`${label}: no API key in any output`, !producedText(r).includes(KEY));
+	return { week, issues, summary, mail };
+}
+
+/** The tables after the runs: 3 rows of the site's health, one row per week and failing check. */
+async function checkTables({ ctx, name, projectId, runs, report }) {
+	const tables = await rn.listDataTables(ctx, projectId);
+	const rowsOf = async (table) =>
+		rn.dataTableRows(ctx, projectId, tables.find((t) => t.name === table)?.id);
+	const strip = ({ id, createdAt, updatedAt, ...row }) => row;
+	const health = (await rowsOf(HEALTH_TABLE)).map(strip).filter((x) => x.project === PROJECT);
+	const lastOfWeek = WEEKS.map((week) => runs.filter((x) => x.week === week).at(-1));
+	report.equal(
+		`${name}: ${HEALTH_TABLE} holds exactly 3 rows of the site, one a week (the second run of week 3 added none), each the week's last summary`,
+		health,
+		lastOfWeek.map(({ week, summary }) => {
+			const { kind, ...fields } = summary;
+			return { ...fields, week };
+		}),
+	);
+	const issueRows = (await rowsOf(ISSUES_TABLE)).filter((x) => x.project === PROJECT);
+	const expected = WEEKS.flatMap((week) => {
+		const seen = new Set(
+			runs.filter((x) => x.week === week).flatMap((x) => x.issues.map((i) => i.check)),
+		);
+		return [...seen].map((check) => `${week} ${check}`);
+	});
+	report.equal(
+		`${name}: ${ISSUES_TABLE} holds one row per week and failing check (${expected.length})`,
+		issueRows.map((x) => `${x.week} ${x.check}`).sort(),
+		expected.sort(),
+	);
+}
+
+/** The week-3 email in Chromium at desktop width and at 375 px: no horizontal scrolling there. */
+async function screenshots({ ctx, report, name, html, chromium, updateScreenshot }) {
+	const { chromium: browser } = require('playwright-core');
+	const executablePath = await chromium;
+	fs.mkdirSync(OUT_DIR, { recursive: true });
+	const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'phprank-digest-')), 'digest.html');
+	fs.writeFileSync(file, html);
+	const instance = await browser.launch({
+		executablePath,
+		headless: true,
+		args: ['--no-sandbox', '--disable-gpu', '--no-first-run'],
+	});
+	try {
+		const widths = {};
+		// one file per n8n version: the lines run at once
+		const version = ctx.n8n.version;
+		const shots = { 1280: `digest-desktop-${version}.png`, 375: `digest-phone-${version}.png` };
+		for (const [width, shot] of [
+			[1280, shots[1280]],
+			[375, shots[375]],
+		]) {
+			const page = await instance.newPage({
+				viewport: { width, height: 900 },
+				deviceScaleFactor: 1,
+			});
+			await page.goto(`file://${file}`);
+			widths[width] = await page.evaluate(() => document.documentElement.scrollWidth);
+			await page.screenshot({ path: path.join(OUT_DIR, shot), fullPage: true });
+			await page.close();
+		}
+		report.check(
+			`${name}: the week-3 email rendered in Chromium at 1280 px and at 375 px without horizontal scrolling (scrollWidth ${widths[375]})`,
+			widths[375] <= 375 && widths[1280] <= 1280,
+			JSON.stringify(widths),
+		);
+		// the README's screenshot comes from the demo's n8n line (2.40.7)
+		if (updateScreenshot && version === describe('2').version)
+			fs.copyFileSync(path.join(OUT_DIR, shots[1280]), DOCS_SCREENSHOT);
+	} finally {
+		await instance.close();
+		fs.rmSync(path.dirname(file), { recursive: true, force: true });
+	}
+}
+
+module.exports = {
+	startDigestServers,
+	credentials,
+	checkWeeklyDigest,
+	weekWorkflow,
+	WEEKS,
+};
