@@ -5,6 +5,7 @@
 // 2,048 characters; what it cannot match refused. How the fields read: pageFilter.test.js.
 const { urlPatternOf, MAX_PROGRAM_SIZE, ProgramTooLarge } = require('../helpers/built').urlPattern;
 const { PatternRefused } = require('../helpers/built').urlPatternSyntax;
+const { spawnSync } = require('node:child_process');
 
 /** A seeded generator (mulberry32): the same "random" corpus on every run. */
 function seeded(seed) {
@@ -21,6 +22,39 @@ const pickFrom = (rand) => (list) => list[Math.floor(rand() * list.length)];
 
 const native = (source, flags, text) => new RegExp(source, flags.replace(/[gy]/g, '')).test(text);
 
+/**
+ * The pairs that also differ when a new Node process answers them: in two full jest runs on Node
+ * 24.21, V8 answered a u-flag pattern wrongly in a process that had run the whole suite, right
+ * alone (once `(?i:\bk)` on "https://a.test/Kelvin" as the native answer, once `\u{1F600}` on a
+ * text with 😀 in the engine's own one-character test). A difference the engine makes is its own
+ * in any process and stays; one that is gone in a new process is printed, not counted.
+ */
+function confirmedInNewProcess(found) {
+	if (found.length === 0) return found;
+	const script = `
+		const { urlPatternOf } = require(${JSON.stringify(require.resolve('../helpers/built'))}).urlPattern;
+		const found = JSON.parse(require('node:fs').readFileSync(0, 'utf8'));
+		const still = found.filter(([source, flags, text]) =>
+			urlPatternOf(source, flags).test(text) !== new RegExp(source, flags.replace(/[gy]/g, '')).test(text));
+		process.stdout.write(JSON.stringify(still.map(([source, flags, text]) => [source, flags, text])));`;
+	const child = spawnSync(process.execPath, ['-e', script], {
+		input: JSON.stringify(found),
+		encoding: 'utf8',
+	});
+	if (child.status !== 0) throw new Error(`the check in a new process failed: ${child.stderr}`);
+	const still = new Set(JSON.parse(child.stdout).map((pair) => JSON.stringify(pair)));
+	const confirmed = found.filter(([source, flags, text]) =>
+		still.has(JSON.stringify([source, flags, text])),
+	);
+	if (confirmed.length < found.length) {
+		console.warn(
+			`${found.length - confirmed.length} answers differed in this process only (V8), e.g. ` +
+				JSON.stringify(found.find((pair) => !confirmed.includes(pair))),
+		);
+	}
+	return confirmed;
+}
+
 /** [source, flags, text, engine's answer, native answer] for every pair that differs. */
 function differences(patterns, texts) {
 	const found = [];
@@ -31,7 +65,7 @@ function differences(patterns, texts) {
 			if (ours !== theirs) found.push([source, flags, text, ours, theirs]);
 		}
 	}
-	return found;
+	return confirmedInNewProcess(found);
 }
 
 /** What users write in URL filters, and the syntax around it that JavaScript accepts. */
@@ -275,9 +309,7 @@ describe('the same answers as RegExp.prototype.test', () => {
 				['(?i:BLOG)\\/Second', ''],
 				['\\/(?-i:Blog)', 'i'],
 				['(?i:[a-c]+)x', ''],
-				// not ['(?i:\\bk)', 'u']: in one full jest run on Node 24.21 V8 answered false for it on
-				// "https://a.test/Kelvin" (true alone, and by the spec; the engine answers true): a
-				// comparison with V8 there is no oracle
+				['(?i:\\bk)', 'u'],
 				['(?m:^x$)', ''],
 				['(?s:a.b)', ''],
 				['(?-s:a.b)', 's'],
