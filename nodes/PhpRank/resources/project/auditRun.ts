@@ -67,7 +67,7 @@ async function firstPagesAudit(
 		settings,
 		found.pages.map((page) => ({ page })),
 	);
-	const failure = noPageAudited(context, settings.site, output);
+	const failure = noPageAudited(context, settings, output);
 	if (failure) throw failure;
 	// What could not be read stays visible: on the site's first item.
 	if (found.skipped.length > 0)
@@ -87,7 +87,7 @@ async function wholeSiteAudit(
 	settings: AuditSettings,
 	{ found, startedAt }: SiteReading,
 ): Promise<IDataObject[]> {
-	const reports = await readSiteReports(requests, settings.site);
+	const reports = await readSiteReports(requests, settings);
 	const plan = planAudit(found.pages, found.listed, reports.pages, {
 		maxPages: settings.maxPages,
 		maxAgeHours: settings.maxAgeHours,
@@ -111,12 +111,10 @@ async function wholeSiteAudit(
 	}
 	const deletion: DeleteDecision =
 		settings.notListed === NOT_LISTED.delete && plan.notListed.length > 0
-			? pagesToDelete(plan.notListed, {
-					oneSitemap: settings.sitemapUrl !== undefined,
+			? pagesToDelete(plan.notListed, settings, {
 					skipped: found.skipped.length,
 					cutShort: found.cutShort,
 					sitePages: reports.pages.size,
-					deleteAtMostPercent: settings.deleteAtMostPercent,
 					startedAt,
 				})
 			: { pages: [] };
@@ -124,11 +122,11 @@ async function wholeSiteAudit(
 		context,
 		requests,
 		plan.notListed,
-		settings.project,
+		settings,
 		deletion.pages,
 	);
 	const summary = siteSummary(settings, found, plan, audited, leftItems, deletion.skipped);
-	const failure = noPageAudited(context, settings.site, audited, summary.reports_deleted as number);
+	const failure = noPageAudited(context, settings, audited, summary.reports_deleted as number);
 	if (failure) throw failure;
 	const pageItems: IDataObject[] = [];
 	for (const page of found.pages) {
@@ -152,8 +150,11 @@ interface SiteReports {
 	newestSeenId: number;
 }
 
-async function readSiteReports(requests: ItemRequests, site: URL): Promise<SiteReports> {
-	const siteKey = storedUrl(site.origin);
+async function readSiteReports(
+	requests: ItemRequests,
+	settings: AuditSettings,
+): Promise<SiteReports> {
+	const siteKey = storedUrl(settings.site.origin);
 	const read: SiteReports = { pages: new Map(), newestSeenId: 0 };
 	const take = (record: IDataObject) => {
 		const stub = reportStub(record);
@@ -241,7 +242,7 @@ function pageFields(page: SitePage): IDataObject {
  */
 function noPageAudited(
 	context: IExecutePaginationFunctions,
-	site: URL,
+	settings: AuditSettings,
 	items: IDataObject[],
 	deleted = 0,
 ): NodeOperationError | undefined {
@@ -251,18 +252,20 @@ function noPageAudited(
 	const reasons = [...counts]
 		.sort((a, b) => b[1] - a[1])
 		.map(([error, count]) => `${count} ${count === 1 ? 'page' : 'pages'}: ${error}`);
-	const done =
-		deleted === 0
-			? ''
-			: ` ${deleted} ${deleted === 1 ? 'report' : 'reports'} of pages no longer listed ${deleted === 1 ? 'was' : 'were'} deleted first.`;
 	return new NodeOperationError(
 		context.getNode(),
-		`No page of ${site.origin} could be audited (${items.length} failed). ${reasons.slice(0, 3).join(' | ')}`,
+		`No page of ${settings.site.origin} could be audited (${items.length} failed). ${reasons.slice(0, 3).join(' | ')}`,
 		{
 			itemIndex: context.getItemIndex(),
-			description: `Every page the run chose failed. ${reasons.join(' | ')}${done}`,
+			description: `Every page the run chose failed. ${reasons.join(' | ')}${deletedFirst(deleted)}`,
 		},
 	);
+}
+
+/** The failure's last sentence when reports were deleted before it (an empty one when none was). */
+function deletedFirst(deleted: number): string {
+	if (deleted === 0) return '';
+	return ` ${deleted} ${deleted === 1 ? 'report' : 'reports'} of pages no longer listed ${deleted === 1 ? 'was' : 'were'} deleted first.`;
 }
 
 /** The run's first item: what it did on the site, and what could not be read or deleted. */

@@ -5,6 +5,7 @@ import { generatedTime } from '../../report/maxAge';
 import { reportRequest } from '../../shared/reportRequests';
 import type { ItemRequests } from '../../transport';
 import { pageFailureMessage } from '../../transport';
+import type { AuditSettings } from './auditSettings';
 
 /**
  * Project → Audit Site's pages that left the site (version 1.1 on): the site's reports whose page no
@@ -24,18 +25,14 @@ export const NOT_IN_SITEMAPS = 'not in sitemaps';
  */
 export const RECENT_REPORT_MS = 15 * 60 * 1000;
 
-/** What the deletion depends on, beyond the pages no longer listed. */
-export interface DeleteConditions {
-	/** Pages From "A Sitemap URL": one sitemap, not the site's own. */
-	oneSitemap: boolean;
+/** What the run read of the site, beyond the pages no longer listed, that the deletion depends on. */
+export interface SiteRead {
 	/** Sitemap files not read in full (failed, cut off, a `<loc>` not understood). */
 	skipped: number;
 	/** Reading stopped at the bound on a site's pages. */
 	cutShort: boolean;
 	/** The site's pages that have a report. */
 	sitePages: number;
-	/** Delete At Most (% of Pages). */
-	deleteAtMostPercent: number;
 	/** When the run began (milliseconds since the epoch). */
 	startedAt: number;
 }
@@ -48,26 +45,26 @@ export interface DeleteDecision {
 }
 
 /** Why the run deletes nothing, one reason a clause. */
-function runRefusals(conditions: DeleteConditions, settled: number): string[] {
+function runRefusals(settings: AuditSettings, read: SiteRead, settled: number): string[] {
 	const refusals: string[] = [];
-	if (conditions.oneSitemap) {
+	if (settings.sitemapUrl !== undefined) {
 		refusals.push(
 			`Pages From is "A Sitemap URL", and one sitemap is not the whole site (choose "The Site's Sitemaps" to delete)`,
 		);
 	}
-	if (conditions.skipped > 0) {
+	if (read.skipped > 0) {
 		refusals.push(
-			`${conditions.skipped} of the site's sitemap files could not be read in full (see sitemapsSkipped), so a page may be missing from them only for now`,
+			`${read.skipped} of the site's sitemap files could not be read in full (see sitemapsSkipped), so a page may be missing from them only for now`,
 		);
 	}
-	if (conditions.cutShort) {
+	if (read.cutShort) {
 		refusals.push(
 			"the sitemaps were not read to their end (the node's bound on a site's pages was reached)",
 		);
 	}
-	if (settled * 100 > conditions.deleteAtMostPercent * conditions.sitePages) {
+	if (settled * 100 > settings.deleteAtMostPercent * read.sitePages) {
 		refusals.push(
-			`${settled} of the site's ${conditions.sitePages} pages with a report are no longer listed, more than Delete At Most (${conditions.deleteAtMostPercent}% of Pages) allows; a sitemap that lost its pages by mistake must not empty the project. Check the sitemaps, then raise Delete At Most or delete them with Report → Delete`,
+			`${settled} of the site's ${read.sitePages} pages with a report are no longer listed, more than Delete At Most (${settings.deleteAtMostPercent}% of Pages) allows; a sitemap that lost its pages by mistake must not empty the project. Check the sitemaps, then raise Delete At Most or delete them with Report → Delete`,
 		);
 	}
 	return refusals;
@@ -79,11 +76,16 @@ function runRefusals(conditions: DeleteConditions, settled: number): string[] {
  * cut short), its newest report was generated before the run began (RECENT_REPORT_MS), and the
  * pages to delete are at most Delete At Most of the site's pages that have a report.
  */
-export function pagesToDelete(pages: PageReports[], conditions: DeleteConditions): DeleteDecision {
-	const before = conditions.startedAt - RECENT_REPORT_MS;
-	const settled = pages.filter((page) => generatedTime(page.newest.generated_at) < before);
+export function pagesToDelete(
+	pages: PageReports[],
+	settings: AuditSettings,
+	read: SiteRead,
+): DeleteDecision {
+	const settled = pages.filter(
+		(page) => generatedTime(page.newest.generated_at) < read.startedAt - RECENT_REPORT_MS,
+	);
 	const recent = pages.length - settled.length;
-	const refusals = runRefusals(conditions, settled.length);
+	const refusals = runRefusals(settings, read, settled.length);
 	const kept =
 		recent === 0
 			? []
@@ -96,9 +98,9 @@ export function pagesToDelete(pages: PageReports[], conditions: DeleteConditions
 	return kept.length > 0 ? { pages: settled, skipped: kept[0] } : { pages: settled };
 }
 
-function itemOf(page: PageReports, project: string): IDataObject {
+function itemOf(page: PageReports, settings: AuditSettings): IDataObject {
 	const { id, url, generated_at } = page.newest;
-	return { action: NOT_IN_SITEMAPS, id, url, generated_at, project };
+	return { action: NOT_IN_SITEMAPS, id, url, generated_at, project: settings.project };
 }
 
 /** Deletes every report of one page; the item says how many, or why not. */
@@ -128,10 +130,10 @@ export async function pagesNotListedItems(
 	context: IExecutePaginationFunctions,
 	requests: ItemRequests,
 	pages: PageReports[],
-	project: string,
+	settings: AuditSettings,
 	deleting: PageReports[],
 ): Promise<IDataObject[]> {
-	const items = pages.map((page) => itemOf(page, project));
+	const items = pages.map((page) => itemOf(page, settings));
 	if (deleting.length === 0) return items;
 	const doomed = new Set(deleting);
 	const settled = await Promise.allSettled(
