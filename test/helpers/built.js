@@ -25,6 +25,7 @@ const MODULE_PATHS = {
 	siteListing: 'nodes/PhpRank/upsert/siteListing',
 	overlappingRuns: 'nodes/PhpRank/upsert/overlappingRuns',
 	update: 'nodes/PhpRank/resources/report/update',
+	reportById: 'nodes/PhpRank/resources/report/reportById',
 	auditSite: 'nodes/PhpRank/resources/project/auditSite',
 	pagesNotListed: 'nodes/PhpRank/resources/project/pagesNotListed',
 	score: 'nodes/PhpRank/report/score',

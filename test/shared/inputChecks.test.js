@@ -1,42 +1,6 @@
-const { InvalidInput, pageUrlFrom, passwordFrom, privacyFrom, projectPathSegment, reportIdFrom } =
+const { pageUrlFrom, passwordFrom, privacyFrom, projectPathSegment } =
 	require('../helpers/built').inputChecks;
-
-/** The refusal a check throws, so each case asserts the field and the exact wording. */
-function refusal(check) {
-	try {
-		check();
-	} catch (error) {
-		expect(error).toBeInstanceOf(InvalidInput);
-		return { field: error.field, message: error.message };
-	}
-	throw new Error('the check accepted the value');
-}
-
-describe('reportIdFrom', () => {
-	test.each([
-		[12, 12],
-		['12', 12],
-		[' 7 ', 7],
-		['9007199254740991', 9007199254740991],
-	])('accepts %p', (value, id) => expect(reportIdFrom(value)).toBe(id));
-
-	test.each([
-		[0, 'Report ID must be a positive whole number, like 12 (got 0)'],
-		[-3, 'Report ID must be a positive whole number, like 12 (got -3)'],
-		[1.5, 'Report ID must be a positive whole number, like 12 (got 1.5)'],
-		['abc', 'Report ID must be a positive whole number, like 12 (got "abc")'],
-		['12/../projects', 'Report ID must be a positive whole number, like 12 (got "12/../projects")'],
-		['', 'Report ID must be a positive whole number, like 12 (got nothing)'],
-		[null, 'Report ID must be a positive whole number, like 12 (got null)'],
-		[{ id: 1 }, 'Report ID must be a positive whole number, like 12 (got {"id":1})'],
-		[
-			'9007199254740993',
-			'Report ID must be a positive whole number, like 12 (got "9007199254740993")',
-		],
-	])('refuses %p', (value, message) => {
-		expect(refusal(() => reportIdFrom(value))).toEqual({ field: 'Report', message });
-	});
-});
+const { refusal } = require('../helpers/input-refusal');
 
 describe('pageUrlFrom', () => {
 	test('accepts and trims an http(s) URL', () => {

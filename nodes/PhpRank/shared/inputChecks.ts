@@ -15,7 +15,7 @@ export class InvalidInput extends Error {
 }
 
 /** Shows what the user gave without flooding the error (an expression may yield a whole page). */
-function quotedValue(value: unknown): string {
+export function quotedValue(value: unknown): string {
 	const text = typeof value === 'string' ? `"${value}"` : (JSON.stringify(value) ?? String(value));
 	return truncated(text, 60);
 }
@@ -25,19 +25,6 @@ function kindOf(value: unknown): string {
 	if (value === undefined) return 'nothing';
 	if (Array.isArray(value)) return 'a list';
 	return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
-}
-
-/** Report IDs are positive whole numbers; a number-like string from an expression is fine. */
-export function reportIdFrom(value: unknown): number {
-	const text =
-		typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
-	if (!/^[1-9][0-9]{0,15}$/.test(text) || !Number.isSafeInteger(Number(text))) {
-		throw new InvalidInput(
-			'Report',
-			`Report ID must be a positive whole number, like 12 (got ${value === '' ? 'nothing' : quotedValue(value)})`,
-		);
-	}
-	return Number(text);
 }
 
 /**

@@ -162,12 +162,7 @@ export function operationRouting(run: OperationRun): INodePropertyRouting {
 				this: IExecutePaginationFunctions,
 				requestData: DeclarativeRestApiSettings.ResultOptions,
 			): Promise<INodeExecutionData[]> {
-				// itemSituation's object, written out: a Get's path stays within its 30 functions (get.test.js)
-				const situation: ErrorSituation = {
-					node: this.getNode(),
-					itemIndex: this.getItemIndex(),
-					credential: async () => await this.getCredentials<IDataObject>(CREDENTIAL_NAME),
-				};
+				const situation = itemSituation(this, this.getItemIndex());
 				try {
 					const options = this.getNodeParameter('options', {}) as IDataObject;
 					const limits = { ...DEFAULT_LIMITS };
