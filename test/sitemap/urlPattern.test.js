@@ -71,6 +71,7 @@ function differences(patterns, texts) {
 /** What users write in URL filters, and the syntax around it that JavaScript accepts. */
 const WRITTEN = [
 	['\\/blog\\/', ''],
+	['^https:\\/\\/www\\.example\\.com\\/(blog|shop)\\/', ''],
 	['\\/blog\\/\\d{4}\\/', 'i'],
 	['^https?:\\/\\/(www\\.)?a\\.test\\/(en|es)\\/', ''],
 	['\\.pdf$', 'i'],
@@ -464,6 +465,36 @@ describe('matching time linear in the URL: at most (URL length + 1) × program s
 		// /b/ on "ab": "a" cannot begin a match and is skipped; at "b" the atom, then the end
 		const small = urlPatternOf('b', '');
 		expect([small.test('ab'), small.steps, small.size]).toEqual([true, 2, 2]);
+	});
+
+	test("an anchored pattern's literal beginning is compared, not stepped through; what follows it is", () => {
+		const pattern = urlPatternOf('^https:\\/\\/a\\.test\\/(blog|shop)\\/', '');
+		const answers = [
+			'https://a.test/shop/x',
+			'https://a.test/news/',
+			'http://a.test/blog/',
+			'https://a.test/blo',
+		].map((url) => [pattern.test(url), pattern.steps]);
+		// `^` and the 15 characters of https://a.test/ are not instructions visited: only (blog|shop)/
+		expect(answers).toEqual([
+			[true, 8],
+			[false, 3],
+			[false, 0],
+			[false, 6],
+		]);
+		// a jump back into the beginning (a+), a class, the i flag or a character past ASCII ends it there
+		for (const [source, flags, url] of [
+			['^ab+c', '', 'abbbc'],
+			['^a[b]c', '', 'abc'],
+			['^abc', 'i', 'ABC'],
+			['^aéc', '', 'aéc'],
+			['^a\\bc', '', 'a c'],
+		]) {
+			expect([source, urlPatternOf(source, flags).test(url)]).toEqual([
+				source,
+				new RegExp(source, flags).test(url),
+			]);
+		}
 	});
 
 	test(`a program of ${MAX_PROGRAM_SIZE} instructions is the largest accepted, and on a 2,048-character URL it keeps to the bound`, () => {

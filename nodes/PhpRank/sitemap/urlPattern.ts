@@ -1,4 +1,4 @@
-import { PatternReader, requiredText } from './urlPatternSyntax';
+import { literalOf, PatternReader, requiredText } from './urlPatternSyntax';
 import type { Flags, PatternNode } from './urlPatternSyntax';
 
 /**
@@ -49,7 +49,12 @@ class CharacterTest {
 	private readonly others = new Map<number, boolean>();
 	private readonly tester: RegExp;
 
+	/** The one ASCII character it matches when it is a literal one, without the i flag: else -1. */
+	readonly only: number;
+
 	constructor(source: string, flags: Flags) {
+		const literal = flags.includes('i') ? undefined : literalOf(source);
+		this.only = literal !== undefined && literal.charCodeAt(0) < 128 ? literal.charCodeAt(0) : -1;
 		this.tester = new RegExp(`^(?:${source})$`, flags.replace('m', ''));
 		for (let code = 0; code < 128; code++) {
 			this.ascii[code] = this.tester.test(String.fromCharCode(code)) ? 1 : 0;
@@ -195,6 +200,12 @@ export class UrlPattern {
 	private readonly emptyMatch: boolean;
 	/** Whether every match begins at the URL's start (`^` without the m flag). */
 	private readonly anchored: boolean;
+	/**
+	 * An anchored pattern's literal beginning (`^https:\/\/a\.test\/` of `^https:\/\/a\.test\/(blog|shop)\/`):
+	 * compared with `startsWith`, the program then begins after it, at `startPc` ('' and 0 else).
+	 */
+	private readonly prefix: string = '';
+	private readonly startPc: number = 0;
 	private current: Int32Array;
 	private next: Int32Array;
 	private readonly stack: Int32Array;
@@ -226,6 +237,25 @@ export class UrlPattern {
 			this.tests[this.a[pc]].ascii.forEach((hit, code) => (this.starts[code] |= hit));
 		const unanchored = this.firstSteps(false);
 		this.anchored = !unanchored.match && unanchored.chars.length === 0;
+		if (this.anchored) [this.prefix, this.startPc] = this.literalBeginning();
+	}
+
+	/**
+	 * The literal characters right after a leading `^` that every match reads in order, and the
+	 * instruction after them: a straight run of one-character atoms that no jump leads into.
+	 */
+	private literalBeginning(): [string, number] {
+		const { op, a, b } = this;
+		if (op[0] !== ASSERT || a[0] !== 0) return ['', 0];
+		let end = 1;
+		while (op[end] === CHAR && this.tests[a[end]].only >= 0) end++;
+		for (let pc = 0; pc < this.size; pc++) {
+			const jumps = op[pc] === SPLIT ? [a[pc], b[pc]] : op[pc] === JUMP ? [a[pc]] : [];
+			end = Math.min(end, ...jumps);
+		}
+		if (end <= 1) return ['', 0];
+		const codes = Array.from({ length: end - 1 }, (_, index) => this.tests[a[index + 1]].only);
+		return [String.fromCharCode(...codes), end];
 	}
 
 	/**
@@ -255,18 +285,30 @@ export class UrlPattern {
 		const required = this.required;
 		if (required && !(required.folded ? url.toLowerCase() : url).includes(required.text))
 			return false;
+		const prefix = this.prefix;
+		if (prefix !== '' && !url.startsWith(prefix)) return false;
 		this.matched = false;
 		this.newGeneration();
 		const length = url.length;
 		const unicode = this.unicode;
 		const starts = this.starts;
+		const anchored = this.anchored;
+		// an anchored pattern begins at the URL's start, or after its literal beginning
+		const startAt = prefix.length;
 		let count = 0;
-		let before = -1;
-		let at = 0;
-		let code = length === 0 ? -1 : unicode ? (url.codePointAt(0) as number) : url.charCodeAt(0);
+		let before = startAt === 0 ? -1 : url.charCodeAt(startAt - 1);
+		let at = startAt;
+		let code = at >= length ? -1 : unicode ? (url.codePointAt(at) as number) : url.charCodeAt(at);
 		for (;;) {
-			if (count === 0 && at > 0 && this.anchored) return false;
-			if (count === 0 && !this.emptyMatch && code >= 0 && code < 128 && starts[code] === 0) {
+			if (count === 0 && at > startAt && anchored) return false;
+			if (
+				count === 0 &&
+				!anchored &&
+				!this.emptyMatch &&
+				code >= 0 &&
+				code < 128 &&
+				starts[code] === 0
+			) {
 				// no match can begin here: on to the next character that may begin one
 				do {
 					before = code;
@@ -275,8 +317,8 @@ export class UrlPattern {
 				if (unicode && code >= 0) code = url.codePointAt(at) as number;
 				this.newGeneration();
 			}
-			// a match of an anchored pattern begins at the URL's start only
-			if (at === 0 || !this.anchored) count = this.follow(this.current, count, 0, before, code);
+			if (!anchored) count = this.follow(this.current, count, 0, before, code);
+			else if (at === startAt) count = this.follow(this.current, count, this.startPc, before, code);
 			if (this.matched) return true;
 			if (code === -1) return false;
 			at += code > 0xffff ? 2 : 1;

@@ -237,7 +237,7 @@ export class PatternReader {
 }
 
 /** The character an atom stands for when it is one literal character (`a`, `\/`, `\.`), else undefined. */
-function literalOf(source: string): string | undefined {
+export function literalOf(source: string): string | undefined {
 	if (source.length === 1 && !'.[\\^$'.includes(source)) return source;
 	if (/^\\[/.\-\\*+?()[\]{}|^$]$/.test(source)) return source[1];
 	if (source.length === 2 && source.codePointAt(0)! > 0xffff) return source;
