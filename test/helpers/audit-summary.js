@@ -21,6 +21,7 @@ function auditSummary(siteUrl, sitemaps, counts = {}) {
 		pages_failed: 0,
 		pages_waiting: 0,
 		pages_not_in_sitemaps: 0,
+		pages_live_not_in_sitemaps: null,
 		reports_deleted: 0,
 		sitemaps,
 		...counts,

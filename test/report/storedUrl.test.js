@@ -1,5 +1,5 @@
 const { likeMatcher } = require('../sandbox/laravel');
-const { storedUrl, isStoredUrlOf, pageSearchTerm, siteSearchTerm, pageLookupTerm } =
+const { storedUrl, isStoredUrlOf, pageSearchTerm, siteSearchTerm, pageLookupTerm, pageAddressOn } =
 	require('../helpers/built').storedUrl;
 const { PageSet } = require('../helpers/built').pageSet;
 const { parsePageUrl } = require('../sandbox');
@@ -196,4 +196,22 @@ describe('the search terms: a part every spelling of the page shares', () => {
 			expect(listedByLike(pageLookupTerm(page), held)).toBe(listed);
 		},
 	);
+});
+
+describe("pageAddressOn: a report's page asked at the Site's address, never elsewhere", () => {
+	const site = new URL('https://a.test');
+	test.each([
+		['a.test/gone', 'https://a.test/gone'],
+		['www.a.test/gone/', 'https://a.test/gone/'],
+		['http://a.test/caf%c3%a9?x=1#top', 'https://a.test/caf%c3%a9?x=1'],
+		['a.test:443/p', 'https://a.test/p'],
+		['a.test', 'https://a.test/'],
+		['a.test?page=2', 'https://a.test/?page=2'],
+		// a path that reads as another host stays a path of the site
+		['a.test//evil.test/login', 'https://a.test//evil.test/login'],
+		['a.test/\\evil.test/login', 'https://a.test//evil.test/login'],
+		['a.test/x@evil.test', 'https://a.test/x@evil.test'],
+	])('%s is asked at %s', (reportUrl, address) => {
+		expect(pageAddressOn(site, reportUrl)).toBe(address);
+	});
 });

@@ -7,9 +7,10 @@
 //   site.setFiles(files),
 //   site.openConnections(), site.close()
 //
-// A file is text or a Buffer (200), or `{ status, headers, body, gzip, location, hang, trickleMs,
+// A file is text or a Buffer (200), or `{ status, headers, body, gzip, location, silent, hang, trickleMs,
 // chunks, stallAfterBytes, cutAfterBytes }`: `body` may be a function of the site's URL; `gzip: true`
-// compresses it; `chunks` is a generator function of the site's URL yielding the body piece by piece
+// compresses it; `silent` never answers, `hang` sends the headers only; `chunks` is a generator
+// function of the site's URL yielding the body piece by piece
 // (sent as the client reads), `stallAfterBytes` stops sending it there, the connection kept open;
 // `cutAfterBytes` announces the whole body's Content-Length, sends that many bytes and drops the connection.
 // An unknown path answers 404.
@@ -40,6 +41,8 @@ function answer(res, file, siteUrl, entry) {
 	res.on('close', () => {
 		if (!res.writableFinished) entry.clientAborted = true;
 	});
+	// no status, no byte: a server that never answers (the node's Timeout, or Stop, ends the wait)
+	if (file.silent) return;
 	if (file.hang) {
 		res.writeHead(file.status ?? 200, headers);
 		res.flushHeaders();
@@ -130,6 +133,19 @@ function urlset(pages) {
 	return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}\n</urlset>\n`;
 }
 
+/**
+ * The web pages at `urls` (whole URLs, or paths), each answering 200 with a small HTML page: what
+ * Audit Site asks before it deletes a page's reports, and its control (a listed page answers 200).
+ */
+function webPages(urls) {
+	const pages = {};
+	for (const url of urls) {
+		const { pathname, search } = new URL(url, 'http://site.test');
+		pages[`${pathname}${search}`] = '<!doctype html><title>A page</title><p>Here.</p>';
+	}
+	return pages;
+}
+
 /** A sitemap index of `sitemaps` (URLs). */
 function sitemapIndex(sitemaps) {
 	const entries = sitemaps.map((loc) => `<sitemap><loc>${escapeXml(loc)}</loc></sitemap>`);
@@ -187,6 +203,7 @@ module.exports = {
 	startSite,
 	urlset,
 	sitemapIndex,
+	webPages,
 	demoSiteFiles,
 	escapeXml,
 	siteFilesOf,

@@ -32,7 +32,7 @@ const path = require('node:path');
 
 const built = require('../helpers/built');
 const { useFixture, fromList, byId } = require('../node/fixture');
-const { startSite, urlset } = require('../sandbox/site');
+const { startSite, urlset, webPages } = require('../sandbox/site');
 const {
 	ROOT,
 	readDoc,
@@ -389,8 +389,12 @@ describe(`2. every output field and action is named in ${USAGE}`, () => {
 			'/broken.xml': { status: 503, body: 'down' },
 		});
 		const first = jsonOf(await fixture.run(audit({}, { maxAgeHours: 2, outputKept: true })));
-		// every sitemap read: /gone is deleted
-		site.setFiles({ '/robots.txt': 'Sitemap: /s.xml', '/s.xml': pages });
+		// every sitemap read, the listed pages answer 200 and /gone 404: /gone is deleted
+		site.setFiles({
+			'/robots.txt': 'Sitemap: /s.xml',
+			'/s.xml': pages,
+			...webPages(['/old', '/fresh', '/new', '/down']),
+		});
 		const second = jsonOf(await fixture.run(audit({}, {})));
 		const items = [...first, ...second];
 		const actions = [...new Set(items.map((item) => item.action))];

@@ -143,3 +143,18 @@ export function pageLookupTerm(pageStoredUrl: string): string {
 	const site = siteSearchTerm(pageStoredUrl);
 	return path ? `${site}%${path}` : site;
 }
+
+/**
+ * Where a site's report's page is asked for (Audit Site, before it is deleted): the Site's scheme
+ * and host, the report's path and query (a stored URL has no scheme; its host may be the `www.`
+ * twin or hold a port that is the site's). Undefined when that address is not the site's (a path
+ * read as another host): nothing is sent elsewhere.
+ */
+export function pageAddressOn(site: URL, reportUrl: string): string | undefined {
+	const { rest } = split(String(reportUrl).trim().replace(SCHEME, ''));
+	const pathAndQuery = rest === '' ? '/' : rest.startsWith('?') ? `/${rest}` : rest;
+	const address = webAddress(`${site.origin}${pathAndQuery}`);
+	if (!address || address.origin !== site.origin) return undefined;
+	address.hash = '';
+	return address.href;
+}

@@ -373,6 +373,8 @@ export interface ItemRequests {
 	 * read it): the bound of what else the item reads, Audit Site's files of the site.
 	 */
 	attemptMs: number;
+	/** Max Parallel Requests (the node's Options): also the bound of Audit Site's requests to the site's pages. */
+	maxParallel: number;
 }
 
 /**
@@ -405,5 +407,6 @@ export function itemRequests(channel: ApiChannel): ItemRequests {
 				},
 			),
 		attemptMs: channel.deadline?.attemptMs ?? DEFAULT_TIMEOUT_MS,
+		maxParallel: channel.limits.maxParallel,
 	};
 }

@@ -13,7 +13,7 @@ const {
 	del,
 	API_KEY,
 } = require('../../node/fixture');
-const { startSite, urlset, sitemapIndex } = require('../../sandbox/site');
+const { startSite, urlset, sitemapIndex, webPages } = require('../../sandbox/site');
 const { auditSummary } = require('../../helpers/audit-summary');
 const { runNodeInProcess } = require('../../helpers/run-node-process');
 
@@ -839,8 +839,9 @@ test('Max Pages reached inside a gzip sitemap whose server then stalls: the run 
 describe('version 1.1, the whole site: the stalest pages first, failures as items, pages no longer listed', () => {
 	const host = () => new URL(site.url).host;
 	const pages = (count, from = 1) => Array.from({ length: count }, (_, i) => u(`/p${from + i}`));
+	/** robots.txt naming one sitemap of `urls`, each of them a page that answers 200. */
 	const serve = (urls) =>
-		site.setFiles({ '/robots.txt': 'Sitemap: /s.xml', '/s.xml': urlset(urls) });
+		site.setFiles({ '/robots.txt': 'Sitemap: /s.xml', '/s.xml': urlset(urls), ...webPages(urls) });
 	const summaryOf = (result) => jsonOf(result)[0];
 	const counts = (fields) => auditSummary(site.url, [u('/s.xml')], fields);
 	const actions = (result) => jsonOf(result).map((item) => [item.url, item.action]);
@@ -1060,6 +1061,7 @@ describe('version 1.1, the whole site: the stalest pages first, failures as item
 			counts({ pages_listed: 4, pages_fresh: 4, pages_kept: 4, pages_not_in_sitemaps: 1 }),
 			goneItem,
 		]);
+		site.requests.length = 0;
 		const deleted = await fixture.run(audit({ notListed: 'delete' }, fresh));
 		expect(fixture.takeRequests()).toEqual([
 			listing(1),
@@ -1072,10 +1074,22 @@ describe('version 1.1, the whole site: the stalest pages first, failures as item
 				pages_fresh: 4,
 				pages_kept: 4,
 				pages_not_in_sitemaps: 1,
+				pages_live_not_in_sitemaps: 0,
 				reports_deleted: 2,
 			}),
-			{ ...goneItem, deleted: true, reports_deleted: 2 },
+			{ ...goneItem, page_status: 404, page_answer: 'gone', deleted: true, reports_deleted: 2 },
 		]);
+		// the control (the first listed page), then the page no longer listed, at the site's address;
+		// no API key, no cookie: the headers of n8n's plain HTTP helper and the Accept
+		expect(
+			site.requests.map(({ method, path, headers }) => [method, path, Object.keys(headers).sort()]),
+		).toEqual(
+			['/robots.txt', '/s.xml', '/p1', '/gone'].map((path) => [
+				'GET',
+				path,
+				['accept', 'accept-encoding', 'connection', 'host', 'user-agent'],
+			]),
+		);
 		// Get Issues counts only the pages that remain
 		const issues = await fixture.run({
 			resource: 'project',
@@ -1111,8 +1125,8 @@ describe('version 1.1, the whole site: the stalest pages first, failures as item
 		expect(
 			jsonOf(skipped)
 				.slice(1)
-				.map((item) => [item.url, item.action, item.deleted]),
-		).toEqual([[`${host()}/c`, 'not in sitemaps', undefined]]);
+				.map((item) => [item.url, item.action, item.page_status, item.deleted]),
+		).toEqual([[`${host()}/c`, 'not in sitemaps', null, false]]);
 		serve([u('/a')]);
 		const half = await fixture.run(audit({ notListed: 'delete' }, fresh));
 		expect(fixture.takeRequests()).toEqual([listing(1)]);
@@ -1138,7 +1152,7 @@ describe('version 1.1, the whole site: the stalest pages first, failures as item
 		const notListedItems = (result) =>
 			jsonOf(result)
 				.filter((item) => item.action === 'not in sitemaps')
-				.map((item) => [item.url.slice(host().length), item.deleted ?? null]);
+				.map((item) => [item.url.slice(host().length), item.deleted, item.page_status]);
 		const thirty = Array.from({ length: 30 }, (_, i) => `/p${i + 1}`);
 
 		test('a sitemap cut off (HTTP 200, no </urlset>): its 18 pages are audited, nothing is deleted, sitemapsSkipped names it; the next run with the whole sitemap deletes only the pages truly gone', async () => {
@@ -1179,12 +1193,13 @@ describe('version 1.1, the whole site: the stalest pages first, failures as item
 					pages_fresh: 30,
 					pages_kept: 30,
 					pages_not_in_sitemaps: 2,
+					pages_live_not_in_sitemaps: 0,
 					reports_deleted: 2,
 				}),
 			);
 			expect(notListedItems(next)).toEqual([
-				['/gone-2', true],
-				['/gone-1', true],
+				['/gone-2', true, 404],
+				['/gone-1', true, 404],
 			]);
 		});
 
@@ -1233,9 +1248,9 @@ describe('version 1.1, the whole site: the stalest pages first, failures as item
 				`Nothing deleted: Pages From is "A Sitemap URL", and one sitemap is not the whole site (choose "The Site's Sitemaps" to delete)`,
 			);
 			expect(notListedItems(result)).toEqual([
-				['/page-3', null],
-				['/page-2', null],
-				['/page-1', null],
+				['/page-3', false, null],
+				['/page-2', false, null],
+				['/page-1', false, null],
 			]);
 			expect(deletedPaths()).toEqual([]);
 		});
@@ -1248,6 +1263,7 @@ describe('version 1.1, the whole site: the stalest pages first, failures as item
 				'/sitemap_index.xml': sitemapIndex([u('/a.xml'), 'b.xml']),
 				'/a.xml': urlset([u('/page/1'), '/page/2', `//${siteHost}/page/3`]),
 				'/b.xml': urlset(['../page/4']),
+				...webPages(['/page/1', '/page/2', '/page/3', '/page/4']),
 			});
 			const result = await fixture.run(audit(del_, fresh));
 			expect(fixture.takeRequests()).toEqual([
@@ -1282,7 +1298,7 @@ describe('version 1.1, the whole site: the stalest pages first, failures as item
 			expect(summaryOf(partial).deleteSkipped).toMatch(
 				/^Nothing deleted: 1 of the site's sitemap files could not be read in full/,
 			);
-			expect(notListedItems(partial)).toEqual([['/page/4', null]]);
+			expect(notListedItems(partial)).toEqual([['/page/4', false, null]]);
 		});
 
 		test('a report created while the run reads the sitemaps (a page just published) is never deleted; a page truly gone is', async () => {
@@ -1296,12 +1312,13 @@ describe('version 1.1, the whole site: the stalest pages first, failures as item
 						return urlset(['/a', '/b', '/c'].map(u));
 					},
 				},
+				...webPages(['/a', '/b', '/c']),
 			});
 			const result = await fixture.run(audit(del_, fresh));
 			expect(fixture.takeRequests()).toEqual([listing(1), del(`/api/v1/reports/${idOf('/gone')}`)]);
 			expect(notListedItems(result)).toEqual([
-				['/new-article', null],
-				['/gone', true],
+				['/new-article', false, null],
+				['/gone', true, 404],
 			]);
 			expect(summaryOf(result).deleteSkipped).toBe(
 				'1 of the 2 pages no longer listed was kept: its newest report was generated after the run began, less than 15 minutes before or at no readable time, and such a page may be new, not in the sitemaps yet',
@@ -1314,9 +1331,17 @@ describe('version 1.1, the whole site: the stalest pages first, failures as item
 			site.setFiles({
 				'/sitemap_index.xml': sitemapIndex([u('/s.xml')]),
 				'/s.xml': urlset(['/a', '/b', '/c'].map(u)),
+				...webPages(['/a', '/b', '/c']),
 			});
 			const result = await fixture.run(audit(del_, fresh));
-			expect(sitePaths()).toEqual(['/robots.txt', '/sitemap.xml', '/sitemap_index.xml', '/s.xml']);
+			expect(sitePaths()).toEqual([
+				'/robots.txt',
+				'/sitemap.xml',
+				'/sitemap_index.xml',
+				'/s.xml',
+				'/a',
+				'/gone',
+			]);
 			expect(fixture.takeRequests()).toEqual([listing(1), del(`/api/v1/reports/${idOf('/gone')}`)]);
 			expect(summaryOf(result)).toEqual({
 				...counts({
@@ -1324,6 +1349,7 @@ describe('version 1.1, the whole site: the stalest pages first, failures as item
 					pages_fresh: 3,
 					pages_kept: 3,
 					pages_not_in_sitemaps: 1,
+					pages_live_not_in_sitemaps: 0,
 					reports_deleted: 1,
 				}),
 				sitemaps: [u('/sitemap_index.xml'), u('/s.xml')],
@@ -1399,6 +1425,218 @@ describe('version 1.1, the whole site: the stalest pages first, failures as item
 			} finally {
 				await limited.sandbox.close();
 			}
+		});
+
+		describe('Delete asks the page: only what the site says is gone goes', () => {
+			/** `listed` in the sitemap (each answering 200), `others` as files of their own (a status each). */
+			const serveWith = (listed, others) =>
+				site.setFiles({
+					'/robots.txt': 'Sitemap: /s.xml',
+					'/s.xml': urlset(listed.map(u)),
+					...webPages(listed),
+					...others,
+				});
+			const twelve = Array.from({ length: 12 }, (_, i) => `/p${i + 1}`);
+			const pageItems = (result) =>
+				jsonOf(result)
+					.filter((item) => item.action === 'not in sitemaps')
+					.map((item) => [
+						item.url.slice(host().length),
+						item.page_status,
+						item.page_answer,
+						item.deleted,
+					]);
+
+			test('404 and 410 (gone), 301 and 308 (moved) delete; 200, 302, 303, 307, 401, 403, 429, 500, 503 and a timeout keep; each item says what its page answered', async () => {
+				const answers = {
+					'/s404': { status: 404 },
+					'/s410': { status: 410 },
+					'/s301': { status: 301, location: '/elsewhere' },
+					'/s308': { status: 308, location: '/elsewhere' },
+					'/s200': '<!doctype html><title>Still here</title>',
+					'/s302': { status: 302, location: '/login' },
+					'/s303': { status: 303, location: '/login' },
+					'/s307': { status: 307, location: '/maintenance' },
+					'/s401': { status: 401 },
+					'/s403': { status: 403 },
+					'/s429': { status: 429, headers: { 'Retry-After': '60' } },
+					'/s500': { status: 500 },
+					'/s503': { status: 503 },
+					'/silent': { silent: true },
+				};
+				const gone = Object.keys(answers);
+				seed([...twelve, ...twelve, ...gone]);
+				serveWith(twelve, answers);
+				const result = await fixture.run({
+					...audit({ ...del_, deleteAtMostPercent: 100 }, fresh),
+					requestOptions: { timeout: 1000 },
+				});
+				expect(result.error).toBeUndefined();
+				// the newest report first (the order of the listing): /silent is the last seeded
+				expect(pageItems(result)).toEqual([
+					['/silent', null, 'no clear answer', false],
+					['/s503', 503, 'no clear answer', false],
+					['/s500', 500, 'no clear answer', false],
+					['/s429', 429, 'no clear answer', false],
+					['/s403', 403, 'no clear answer', false],
+					['/s401', 401, 'no clear answer', false],
+					['/s307', 307, 'no clear answer', false],
+					['/s303', 303, 'no clear answer', false],
+					['/s302', 302, 'no clear answer', false],
+					['/s200', 200, 'live, but in no sitemap', false],
+					['/s308', 308, 'moved', true],
+					['/s301', 301, 'moved', true],
+					['/s410', 410, 'gone', true],
+					['/s404', 404, 'gone', true],
+				]);
+				expect(fixture.takeRequests()).toEqual([
+					listing(1),
+					...['/s308', '/s301', '/s410', '/s404'].map((path) =>
+						del(`/api/v1/reports/${idOf(path)}`),
+					),
+				]);
+				expect(deletedPaths().sort()).toEqual(['/s301', '/s308', '/s404', '/s410']);
+				const summary = summaryOf(result);
+				expect([
+					summary.pages_not_in_sitemaps,
+					summary.pages_live_not_in_sitemaps,
+					summary.reports_deleted,
+					summary.deleteSkipped,
+				]).toEqual([
+					14,
+					1,
+					4,
+					'10 of the 14 pages no longer listed were kept: their page did not say it is gone (page_status: not 404 or 410, nor 301 or 308)',
+				]);
+				// the redirects were not followed: nothing asked /elsewhere, /login or /maintenance
+				expect(sitePaths()).toEqual(['/robots.txt', '/s.xml', '/p1', ...gone.slice().reverse()]);
+			});
+
+			test('a page left out of the sitemap for one run while it answers 200 keeps its reports; listed again, its report is re-run, not a new one created', async () => {
+				const ten = twelve.slice(0, 10);
+				seed(ten);
+				const before = fixture.sandbox.reports().length;
+				const p7 = idOf('/p7');
+				serveWith(
+					ten.filter((path) => path !== '/p7'),
+					webPages(['/p7']),
+				);
+				const left = await fixture.run(audit(del_, fresh));
+				expect(fixture.takeRequests()).toEqual([listing(1)]);
+				expect(pageItems(left)).toEqual([['/p7', 200, 'live, but in no sitemap', false]]);
+				expect(summaryOf(left).pages_live_not_in_sitemaps).toBe(1);
+				expect(summaryOf(left).deleteSkipped).toBe(
+					'1 of the 1 pages no longer listed was kept: its page did not say it is gone (page_status: not 404 or 410, nor 301 or 308)',
+				);
+				serveWith(ten, {});
+				const back = await fixture.run(audit({ ...del_, maxPages: 10 }, {}));
+				// every page re-run, stalest first (/p1 the oldest), /p7's own report among them: nothing created
+				expect(fixture.takeRequests()).toEqual([
+					listing(1),
+					...ten.map((path) => rerun(idOf(path))),
+				]);
+				expect(idOf('/p7')).toBe(p7);
+				expect(fixture.sandbox.reports()).toHaveLength(before);
+				expect(deletedPaths()).toEqual([]);
+				expect(summaryOf(back).pages_not_in_sitemaps).toBe(0);
+			});
+
+			test('the control: when no listed page answers 200 (a firewall that answers 404 to bots), nothing is deleted and the summary says why; the pages no longer listed are not asked', async () => {
+				seed([...twelve, '/gone']);
+				site.setFiles({ '/robots.txt': 'Sitemap: /s.xml', '/s.xml': urlset(twelve.map(u)) });
+				const result = await fixture.run(audit(del_, fresh));
+				expect(fixture.takeRequests()).toEqual([listing(1)]);
+				expect(sitePaths()).toEqual(['/robots.txt', '/s.xml', '/p1', '/p2', '/p3']);
+				expect(pageItems(result)).toEqual([['/gone', null, null, false]]);
+				expect(summaryOf(result).deleteSkipped).toBe(
+					`Nothing deleted: no page the sitemaps list answered HTTP 200 to the node's requests (${u('/p1')} answered HTTP 404, ${u('/p2')} answered HTTP 404, ${u('/p3')} answered HTTP 404), so the site's answers cannot tell a page that is gone: a firewall that hides the site from bots answers this way. Let n8n's requests through, then run again`,
+				);
+				expect(summaryOf(result).pages_live_not_in_sitemaps).toBeNull();
+				expect(deletedPaths()).toEqual([]);
+			});
+
+			test('Keep (the default) asks no page: only robots.txt and the sitemap are read', async () => {
+				seed([...twelve, '/gone']);
+				serveWith(twelve, {});
+				const result = await fixture.run(audit({}, fresh));
+				expect(sitePaths()).toEqual(['/robots.txt', '/s.xml']);
+				expect(jsonOf(result).slice(1)).toEqual([
+					{
+						action: 'not in sitemaps',
+						id: idOf('/gone'),
+						url: `${host()}/gone`,
+						generated_at: expect.any(String),
+						project: new URL(site.url).hostname,
+					},
+				]);
+				expect(summaryOf(result).pages_live_not_in_sitemaps).toBeNull();
+			});
+
+			test('Delete At Most counts every page no longer listed, whatever the age of its reports: 6 of 10 gone by mistake, 2 of them audited minutes ago, deletes nothing', async () => {
+				const ten = twelve.slice(0, 10);
+				seed(ten);
+				// two of the six audited minutes before the run (their newest report is recent)
+				fixture.sandbox.addReport({ url: u('/p9'), score: 70 });
+				fixture.sandbox.addReport({ url: u('/p10'), score: 70 });
+				serveWith(ten.slice(0, 4), {});
+				const result = await fixture.run(audit(del_, fresh));
+				expect(fixture.takeRequests()).toEqual([listing(1)]);
+				expect(summaryOf(result).deleteSkipped).toBe(
+					"Nothing deleted: 6 of the site's 10 pages with a report are no longer listed, more than Delete At Most (50% of Pages) allows; a sitemap that lost its pages by mistake must not empty the project. Check the sitemaps, then raise Delete At Most or delete them with Report → Delete; 2 of the 6 pages no longer listed were kept: their newest report was generated after the run began, less than 15 minutes before or at no readable time, and such a page may be new, not in the sitemaps yet",
+				);
+				expect(sitePaths()).toEqual(['/robots.txt', '/s.xml']);
+				expect(deletedPaths()).toEqual([]);
+			});
+
+			test('Stop while the pages are asked: the run ends as canceled, nothing is deleted, the connections are closed', async () => {
+				seed([...twelve, '/gone-1', '/gone-2']);
+				serveWith(twelve, { '/gone-1': { silent: true }, '/gone-2': { silent: true } });
+				let stop;
+				const pressed = new Promise((resolve) => {
+					const timer = setInterval(() => {
+						const asked = site.requests.filter((request) => request.path.startsWith('/gone'));
+						if (asked.length === 2 && stop) {
+							clearInterval(timer);
+							setTimeout(() => resolve(stop()), 50);
+						}
+					}, 10);
+				});
+				const result = await fixture.run(audit(del_, fresh), {
+					control: (run) => (stop = run.stop),
+				});
+				await pressed;
+				expect(result.error.message).toBe(
+					'The execution was canceled: the node stopped waiting for phpRank and sent nothing more',
+				);
+				expect(fixture.takeRequests()).toEqual([listing(1)]);
+				expect(deletedPaths()).toEqual([]);
+				expect(await eventually(() => site.openConnections() === 0)).toBe(true);
+			});
+
+			test('Max Parallel Requests bounds the pages asked at once', async () => {
+				const gone = ['/g1', '/g2', '/g3', '/g4', '/g5'];
+				seed([...twelve, ...gone]);
+				const slow = Object.fromEntries(
+					gone.map((path) => [
+						path,
+						{ status: 404, trickleMs: 20, body: 'Not here, not anywhere' },
+					]),
+				);
+				serveWith(twelve, slow);
+				let inFlight = 0;
+				let most = 0;
+				const watch = setInterval(() => {
+					inFlight = site.requests.filter(
+						(request) => request.path.startsWith('/g') && request.bytesWritten === 0,
+					).length;
+					most = Math.max(most, inFlight);
+				}, 1);
+				const result = await fixture.run(audit(del_, { ...fresh, maxParallelRequests: 2 }));
+				clearInterval(watch);
+				expect(result.error).toBeUndefined();
+				expect(most).toBe(2);
+				expect(deletedPaths().sort()).toEqual(gone);
+			});
 		});
 	});
 });

@@ -7,6 +7,7 @@ import { siteSearchTerm, storedUrl } from '../../report/storedUrl';
 import { createFormRequest } from '../../shared/reportRequests';
 import type { SitePage, SitePages } from '../../sitemap/sitePageTypes';
 import type { ItemRequests } from '../../transport';
+import type { SiteSending } from '../../transport/siteFetch';
 import { pageFailureMessage, planPages } from '../../transport';
 import type { PageAnswer } from '../../upsert';
 import {
@@ -19,7 +20,7 @@ import {
 import type { AuditSettings } from './auditSettings';
 import { NOT_LISTED } from './auditSettings';
 import type { DeleteDecision } from './pagesNotListed';
-import { pagesNotListedItems, pagesToDelete } from './pagesNotListed';
+import { CONTROL_PAGES, liveNotListed, pagesNotListedItems, pagesToDelete } from './pagesNotListed';
 
 /**
  * Project → Audit Site's run once the site's pages are read (auditSite.ts loads this file at its
@@ -36,10 +37,14 @@ import { pagesNotListedItems, pagesToDelete } from './pagesNotListed';
  * audited (`noPageAudited`, checked once the run's other work is done).
  */
 
-/** What the run read of the site's sitemaps, and when it began (before the first file was asked for). */
+/**
+ * What the run read of the site's sitemaps, when it began (before the first file was asked for),
+ * and how the site is asked (its pages, before a report is deleted: pagesNotListed.ts).
+ */
 export interface SiteReading {
 	found: SitePages;
 	startedAt: number;
+	sending: SiteSending;
 }
 
 /** The audit of one site's pages, as the node's version asks. */
@@ -85,7 +90,7 @@ async function wholeSiteAudit(
 	context: IExecutePaginationFunctions,
 	requests: ItemRequests,
 	settings: AuditSettings,
-	{ found, startedAt }: SiteReading,
+	{ found, startedAt, sending }: SiteReading,
 ): Promise<IDataObject[]> {
 	const reports = await readSiteReports(requests, settings);
 	const plan = planAudit(found.pages, found.listed, reports.pages, {
@@ -109,23 +114,26 @@ async function wholeSiteAudit(
 		for (const { page, newest } of plan.kept)
 			itemOfPage.set(page, { ...newest, action: 'kept', ...pageFields(page) });
 	}
-	const deletion: DeleteDecision =
+	const deletion: DeleteDecision | undefined =
 		settings.notListed === NOT_LISTED.delete && plan.notListed.length > 0
-			? pagesToDelete(plan.notListed, settings, {
+			? await pagesToDelete(plan.notListed, settings, {
 					skipped: found.skipped.length,
 					cutShort: found.cutShort,
 					sitePages: reports.pages.size,
 					startedAt,
+					listedPages: found.pages.slice(0, CONTROL_PAGES).map((page) => page.url),
+					sending,
+					parallel: requests.maxParallel,
 				})
-			: { pages: [] };
+			: undefined;
 	const leftItems = await pagesNotListedItems(
 		context,
 		requests,
 		plan.notListed,
 		settings,
-		deletion.pages,
+		deletion,
 	);
-	const summary = siteSummary(settings, found, plan, audited, leftItems, deletion.skipped);
+	const summary = siteSummary(settings, found, plan, audited, leftItems, deletion);
 	const failure = noPageAudited(context, settings, audited, summary.reports_deleted as number);
 	if (failure) throw failure;
 	const pageItems: IDataObject[] = [];
@@ -275,7 +283,7 @@ function siteSummary(
 	plan: AuditPlan<SitePage>,
 	audited: IDataObject[],
 	leftItems: IDataObject[],
-	refusal: string | undefined,
+	deletion: DeleteDecision | undefined,
 ): IDataObject {
 	const counts = countActions(audited);
 	const summary: IDataObject = {
@@ -291,11 +299,12 @@ function siteSummary(
 		pages_failed: counts.failed,
 		pages_waiting: plan.waiting,
 		pages_not_in_sitemaps: plan.notListed.length,
+		pages_live_not_in_sitemaps: liveNotListed(deletion),
 		reports_deleted: leftItems.reduce((sum, item) => sum + Number(item.reports_deleted ?? 0), 0),
 		sitemaps: found.sitemaps,
 	};
 	if (found.skipped.length > 0) summary.sitemapsSkipped = found.skipped as unknown as IDataObject[];
-	if (refusal) summary.deleteSkipped = refusal;
+	if (deletion?.skipped) summary.deleteSkipped = deletion.skipped;
 	return summary;
 }
 

@@ -115,8 +115,13 @@ export const auditSiteOption: INodePropertyOptions = {
 			await context.helpers.httpRequest(options);
 		const { readSitePages } = await runModules.readSite();
 		const startedAt = Date.now();
+		const sending = {
+			send,
+			cancel: context.getExecutionCancelSignal?.(),
+			timeoutMs: requests.attemptMs,
+		};
 		const found = await readSitePages(
-			{ send, cancel: context.getExecutionCancelSignal?.(), timeoutMs: requests.attemptMs },
+			sending,
 			// Version 1.1 reads every page to choose the stalest; List Only lists the first Max Pages.
 			{
 				site: settings.site,
@@ -134,7 +139,7 @@ export const auditSiteOption: INodePropertyOptions = {
 			return pages;
 		}
 		const { auditOfSite } = await runModules.auditRun();
-		return await auditOfSite(context, requests, settings, { found, startedAt });
+		return await auditOfSite(context, requests, settings, { found, startedAt, sending });
 	}),
 };
 
@@ -225,7 +230,7 @@ export const auditSiteFields: INodeProperties[] = [
 				name: 'Delete',
 				value: NOT_LISTED.delete,
 				description:
-					"Delete every report of the pages surely gone: read from the site's own sitemaps, every file in full, the page's newest report generated before the run, and at most Delete At Most of the site's pages; otherwise the summary says why (deleteSkipped)",
+					"Delete every report of a page that, asked at the site, answers it is gone (404, 410) or moved (301, 308); only when the site's own sitemaps were read in full, a listed page answers 200, the page's newest report is older than the run, and at most Delete At Most of the site's pages left; otherwise the summary says why (deleteSkipped)",
 			},
 		],
 		displayOptions: showFor(RESOURCE.project, [OPERATION.auditSite], fromVersion(1.1)),
