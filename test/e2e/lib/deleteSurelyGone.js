@@ -6,9 +6,11 @@
  * pages whose reports are all stored, and 3 pages that truly left it:
  *
  *   run 1   the second sitemap (gzip) is cut off after its 5th page: HTTP 200, no </urlset>, as a
- *           PHP error or a proxy's time-out leaves it. 8 reports' pages look gone (5 cut off, 3 gone):
- *           nothing is deleted, sitemapsSkipped names the file, deleteSkipped says why
- *   run 2   the sitemaps whole again: exactly the 3 pages truly gone lose their reports
+ *           PHP error or a proxy's time-out leaves it. 9 reports' pages look gone (5 cut off, 3
+ *           gone, 1 left out): nothing is deleted, sitemapsSkipped names the file, deleteSkipped says why
+ *   run 2   the sitemaps whole again: each page left is asked at the site; the 3 pages truly gone
+ *           (404) lose their reports, a 4th page left out of the sitemaps that still answers 200
+ *           keeps its report, and the items say both statuses
  *
  * What is checked: "Audit the site"'s summary and its "not in sitemaps" items, the DELETE requests
  * the sandbox received, and its store (which reports are deleted).
@@ -17,9 +19,12 @@ const rn = require('../../../scripts/real-n8n/n8n');
 const { takeRequests, sent } = require('./oracle');
 const wa = require('./weeklyAudit');
 const runs = require('./weeklyAuditRuns');
+const { webPages } = require('../../sandbox/site');
 
 const LISTED = Array.from({ length: 20 }, (_, i) => `/shop/item-${String(i + 1).padStart(2, '0')}`);
 const GONE = ['/shop/old-1', '/shop/old-2', '/shop/old-3'];
+/** A page no sitemap lists that still answers 200 (left out by a CMS plugin, say): never deleted. */
+const LIVE = '/shop/still-here';
 /** Pages of the gzip sitemap (items 11 to 20) that the cut-off file still gives. */
 const KEPT_BY_CUT = 5;
 
@@ -29,6 +34,10 @@ function siteFiles(sandbox, cut) {
 		sandbox.url,
 		LISTED.map((path) => `${sandbox.url}${path}`),
 		10,
+		{
+			...Object.fromEntries(GONE.map((path) => [path, { status: 404, body: 'Not Found' }])),
+			...webPages([LIVE]),
+		},
 	);
 	if (!cut) return files;
 	const whole = files['/posts-2.xml.gz'].body;
@@ -48,7 +57,7 @@ async function runOnce(ctx, sandbox, report, name, runTail) {
 async function checkDeleteSurelyGone({ ctx, sandbox, report, tag, runTail }) {
 	const name = `${tag} examples/weekly-audit.json with Delete, a sitemap cut off for one run`;
 	const stored = (path) => `${new URL(sandbox.url).host}${path}`;
-	sandbox.reset([...LISTED, ...GONE].map((path) => ({ url: `${sandbox.url}${path}` })));
+	sandbox.reset([...LISTED, ...GONE, LIVE].map((path) => ({ url: `${sandbox.url}${path}` })));
 	const idOf = new Map(sandbox.reports().map((x) => [x.url, x.id]));
 	const deleted = () =>
 		sandbox
@@ -58,16 +67,17 @@ async function checkDeleteSurelyGone({ ctx, sandbox, report, tag, runTail }) {
 	const notListed = (out) =>
 		out
 			.filter((item) => item.action === 'not in sitemaps')
-			.map((item) => [item.url, item.deleted ?? null])
+			.map((item) => [item.url, item.page_status, item.deleted])
 			.sort();
 	const demoSite = sandbox.siteFiles;
 	try {
 		sandbox.siteFiles = siteFiles(sandbox, true);
 		const cut = await runOnce(ctx, sandbox, report, `${name}, run 1`, runTail);
 		const gzip = `${sandbox.url}/posts-2.xml.gz`;
-		const lookGone = [...LISTED.slice(10 + KEPT_BY_CUT), ...GONE].map((path) => [
+		const lookGone = [...LISTED.slice(10 + KEPT_BY_CUT), ...GONE, LIVE].map((path) => [
 			stored(path),
 			null,
+			false,
 		]);
 		report.equal(
 			`${name}, run 1: nothing deleted (no DELETE sent, no report gone from the store); the summary names the cut-off file and says why; the ${lookGone.length} pages that look gone are listed, not deleted`,
@@ -98,7 +108,7 @@ async function checkDeleteSurelyGone({ ctx, sandbox, report, tag, runTail }) {
 		sandbox.siteFiles = siteFiles(sandbox, false);
 		const whole = await runOnce(ctx, sandbox, report, `${name}, run 2`, runTail);
 		report.equal(
-			`${name}, run 2 (the sitemaps whole again): the ${GONE.length} pages truly gone lose their reports, and only they`,
+			`${name}, run 2 (the sitemaps whole again): the ${GONE.length} pages truly gone (404) lose their reports, and only they; ${LIVE}, in no sitemap but answering 200, keeps its report`,
 			{
 				deletes: [...whole.deletes].sort(),
 				deleted: deleted().sort(),
@@ -111,9 +121,13 @@ async function checkDeleteSurelyGone({ ctx, sandbox, report, tag, runTail }) {
 				deletes: GONE.map((path) => `/api/v1/reports/${idOf.get(stored(path))}`).sort(),
 				deleted: GONE.map(stored).sort(),
 				sitemapsSkipped: undefined,
-				deleteSkipped: undefined,
+				deleteSkipped:
+					'1 of the 4 pages no longer listed was kept: its page did not say it is gone (page_status: not 404 or 410, nor 301 or 308)',
 				reportsDeleted: GONE.length,
-				notListed: GONE.map((path) => [stored(path), true]).sort(),
+				notListed: [
+					...GONE.map((path) => [stored(path), 404, true]),
+					[stored(LIVE), 200, false],
+				].sort(),
 			},
 		);
 	} finally {

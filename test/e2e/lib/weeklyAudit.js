@@ -316,14 +316,20 @@ const sitePages = (siteUrl) => [
 /** The sitemap files of a site's page list, in lib/weeklyAuditRuns.js too. */
 const SITE_FILES = ['/robots.txt', '/sitemap_index.xml', '/posts-1.xml', '/posts-2.xml.gz'];
 
-/** A site's files: robots.txt → an index → a plain sitemap (the first `split` pages) and a gzip one (the rest). */
-function siteFilesOf(siteUrl, pages, split) {
-	const { urlset, sitemapIndex } = require('../../sandbox/site');
+/**
+ * A site's files: robots.txt → an index → a plain sitemap (the first `split` pages) and a gzip one
+ * (the rest); each page listed answers 200 (what Audit Site's Delete asks), and `others` (path →
+ * file) answer as they say (a page gone: `{ status: 404 }`).
+ */
+function siteFilesOf(siteUrl, pages, split, others = {}) {
+	const { urlset, sitemapIndex, webPages } = require('../../sandbox/site');
 	return {
 		'/robots.txt': `User-agent: *\nSitemap: ${siteUrl}/sitemap_index.xml\n`,
 		'/sitemap_index.xml': sitemapIndex([`${siteUrl}/posts-1.xml`, `${siteUrl}/posts-2.xml.gz`]),
 		'/posts-1.xml': urlset(pages.slice(0, split)),
 		'/posts-2.xml.gz': { gzip: true, body: urlset(pages.slice(split)) },
+		...webPages(pages),
+		...others,
 	};
 }
 

@@ -19,7 +19,9 @@
  *                    failed with the plan's words; the re-runs go on (48, p-190 failed);
  *                    197 of 290 fresh, 71 left; the 10 gone pages listed as "not in sitemaps"
  *   week 3 (Delete)  the 21 new pages left and the 72 stalest: 20 created, 71 re-run, p-050 and
- *                    p-190 failed; 288 of 290 fresh, none left; the gone pages' 10 reports deleted
+ *                    p-190 failed; 288 of 290 fresh, none left; the 10 pages gone from the sitemaps
+ *                    asked at the site: 9 answer 404 and lose their report, p-175 still answers 200
+ *                    (live, but in no sitemap) and keeps it
  *
  * Each week: the site's files once; the site's reports once (ceil(R/100) reads, before any write);
  * one write per page audited (none for a Create the plan-full answer stopped), the site read once
@@ -35,6 +37,7 @@
  */
 const rn = require('../../../scripts/real-n8n/n8n');
 const { startSandbox } = require('../../sandbox');
+const { webPages } = require('../../sandbox/site');
 const { takeRequests, sent, replay } = require('./oracle');
 const { KEY, producedText } = require('./specs');
 const wa = require('./weeklyAudit');
@@ -47,6 +50,8 @@ const FRESH = range(151, 170);
 const GONE = range(171, 180);
 const STALE = range(181, 300);
 const UNREACHABLE = [50, 190];
+/** A page gone from the sitemaps that still answers 200: Delete keeps its report. */
+const LIVE_NOT_LISTED = 175;
 const OLD_PROJECT = 'old-shop.example';
 const OLD_REPORTS = 25;
 /** The plan: full after week 1's 99 Creates and 30 of week 2's (25 + 150 + 99 + 30). */
@@ -103,13 +108,20 @@ function seed(sandbox) {
 	for (const n of UNREACHABLE) sandbox.makeUnreachable({ url: pageUrl(sandbox, n) });
 }
 
-function serve(sandbox, pages) {
+/** The site listing `pages` (each answering 200); `others` (path → file): pages not listed. */
+function serve(sandbox, pages, others = {}) {
 	sandbox.siteFiles = wa.siteFilesOf(
 		sandbox.url,
 		pages.map((n) => pageUrl(sandbox, n)),
 		pages.filter((n) => n <= 150).length,
+		others,
 	);
 }
+
+/** A page's path on the site. */
+const pagePath = (n) => `/pages/p-${pad(n)}`;
+/** Whether a page no longer listed (as planOf gives it) is the one that still answers 200. */
+const isLive = (sandbox, page) => page.newest.url === storedUrl(sandbox, LIVE_NOT_LISTED);
 
 /**
  * What the rule says a week audits, from the store before it: every listed page by its newest
@@ -166,10 +178,16 @@ async function checkWeek(o) {
 		() => runTail(r),
 	);
 	const all = sent(requests);
+	const siteRequests = all.filter(wa.isSiteFile).map((q) => q.path);
+	// with Delete, then the control (the first page listed) and each page gone from the sitemaps, at once
+	const asked = week.deletes ? [pagePath(week.listed[0]), ...GONE.map(pagePath).sort()] : [];
 	report.equal(
-		`${name}: the site's robots.txt, index and two sitemaps (one gzip) were read once each`,
-		all.filter(wa.isSiteFile).map((q) => q.path),
-		wa.SITE_FILES,
+		`${name}: the site's robots.txt, index and two sitemaps (one gzip) were read once each${week.deletes ? `; then ${asked.length} pages asked once each (the control, then the ${GONE.length} no longer listed)` : ', and no page asked'}`,
+		[
+			...siteRequests.slice(0, wa.SITE_FILES.length + 1),
+			...siteRequests.slice(wa.SITE_FILES.length + 1).sort(),
+		],
+		[...wa.SITE_FILES, ...asked],
 	);
 
 	// the replay of every request so far gives the answers the node received
@@ -206,7 +224,11 @@ function checkRequests({ name, sandbox, report, plan, own, week }) {
 	const rerunOf = new Map(
 		plan.audit.filter((e) => e.newest).map((e) => [e.n, wa.rerun(e.newest.id)]),
 	);
-	const deletions = week.deletes ? plan.notListed.flatMap((page) => page.ids.map(wa.deletion)) : [];
+	const deletions = week.deletes
+		? plan.notListed
+				.filter((page) => !isLive(sandbox, page))
+				.flatMap((page) => page.ids.map(wa.deletion))
+		: [];
 	const firstFull = own.findIndex(({ answer }) => tooMany(answer));
 	const posts = own.filter(({ request }) => request.method === 'POST');
 	// once phpRank said the plan is full, the Creates still waiting are not sent: the set holds those
@@ -288,13 +310,17 @@ function checkOutput({ name, sandbox, report, pkg, r, plan, writes, week }) {
 		const url = pageUrl(sandbox, entry.n);
 		return { url, ...fields, project: PROJECT, action: 'failed', error };
 	});
-	const gone = plan.notListed.map(({ newest, ids }) => ({
+	const asked = (page) =>
+		isLive(sandbox, page)
+			? { page_status: 200, page_answer: 'live, but in no sitemap', deleted: false }
+			: { page_status: 404, page_answer: 'gone', deleted: true, reports_deleted: page.ids.length };
+	const gone = plan.notListed.map((page) => ({
 		action: 'not in sitemaps',
-		id: newest.id,
-		url: newest.url,
-		generated_at: newest.generated_at,
+		id: page.newest.id,
+		url: page.newest.url,
+		generated_at: page.newest.generated_at,
 		project: PROJECT,
-		...(week.deletes ? { deleted: true, reports_deleted: ids.length } : {}),
+		...(week.deletes ? asked(page) : {}),
 	}));
 	const summary = wa.summaryOf(sandbox, wa.SITE_FILES.slice(1), week.summary);
 	const out = rn.nodeOutput(r, wa.NODE);
@@ -386,6 +412,9 @@ async function checkWeeklyAuditRuns({ ctx, sandbox, report, tag, pkg, runTail })
 			[200, 0],
 		);
 
+		// the 10 pages stay off the sitemaps: 9 are gone (404), p-175 still answers 200
+		const goneFiles = Object.fromEntries(GONE.map((n) => [pagePath(n), { status: 404 }]));
+		serve(sandbox, listed, { ...goneFiles, ...webPages([pagePath(LIVE_NOT_LISTED)]) });
 		await checkWeek({
 			...o,
 			week: {
@@ -402,7 +431,10 @@ async function checkWeeklyAuditRuns({ ctx, sandbox, report, tag, pkg, runTail })
 					pages_kept: 197,
 					pages_failed: 2,
 					pages_not_in_sitemaps: 10,
-					reports_deleted: 10,
+					pages_live_not_in_sitemaps: 1,
+					reports_deleted: 9,
+					deleteSkipped:
+						'1 of the 10 pages no longer listed was kept: its page did not say it is gone (page_status: not 404 or 410, nor 301 or 308)',
 				},
 			},
 		});
@@ -420,13 +452,13 @@ function checkCoverage({ sandbox, report, tag, listed, s }) {
 		visible.some((x) => x.url === s(n) && now - Date.parse(x.generated_at) < MAX_AGE_MS),
 	);
 	report.equal(
-		`${tag} 300-page site after 3 weeks: every listed page has a report within Max Age but the 2 phpRank cannot fetch; the gone pages have no report left; one report per page`,
+		`${tag} 300-page site after 3 weeks: every listed page has a report within Max Age but the 2 phpRank cannot fetch; of the pages gone from the sitemaps only p-${pad(LIVE_NOT_LISTED)}, which still answers 200, has its report left; one report per page`,
 		{
 			notFresh: listed.filter((n) => !freshPages.includes(n)),
 			gone: GONE.filter((n) => visible.some((x) => x.url === s(n))),
 			duplicates: visible.length - new Set(visible.map((x) => x.url)).size,
 		},
-		{ notFresh: UNREACHABLE, gone: [], duplicates: 0 },
+		{ notFresh: UNREACHABLE, gone: [LIVE_NOT_LISTED], duplicates: 0 },
 	);
 }
 
