@@ -11,6 +11,9 @@ import type { RefusedConstruct } from './urlPatternSyntax';
  * that cannot match is refused, naming it and what to write instead.
  */
 
+/** A regular-expression literal `/body/flags`, or a pattern's source with its flags. */
+export type Literal = { body: string; flags: string };
+
 /**
  * The field as one regular-expression literal, as JavaScript reads one: `/`, a body (not empty,
  * not beginning with `*`, no line break, no `/` unless escaped or inside `[…]`), `/`, flags (letters,
@@ -93,8 +96,6 @@ export function areFlags(flags: string): boolean {
 	const once = new Set(flags).size === flags.length;
 	return /^[dgimsuvy]*$/.test(flags) && once && !(flags.includes('u') && flags.includes('v'));
 }
-
-export type Literal = { body: string; flags: string };
 
 /**
  * A URL test from a pattern (flags g and y ignored), matched by the package's own engine; refused,
