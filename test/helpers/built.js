@@ -57,6 +57,7 @@ const MODULE_PATHS = {
 	sitemapXml: 'nodes/PhpRank/sitemap/sitemapXml',
 	fileText: 'nodes/PhpRank/sitemap/fileText',
 	pageFilter: 'nodes/PhpRank/sitemap/pageFilter',
+	textFilter: 'nodes/PhpRank/sitemap/textFilter',
 	modifiedSince: 'nodes/PhpRank/sitemap/modifiedSince',
 	urlPattern: 'nodes/PhpRank/sitemap/urlPattern',
 	urlPatternSyntax: 'nodes/PhpRank/sitemap/urlPatternSyntax',

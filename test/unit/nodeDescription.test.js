@@ -127,9 +127,39 @@ function shownIn(version, resource, operation) {
 	return { fields: description.properties.filter(shown).map(view), values };
 }
 
+test('the versions: 1, 1.1, 1.2 and 1.3, the default', () => {
+	expect(description.version).toEqual([1, 1.1, 1.2, 1.3]);
+	expect(description.defaultVersion).toBe(1.3);
+});
+
+test("version 1.3 shows what 1.2 does, but for Audit Site's Match As (Text by default), from 1.3 on", () => {
+	const compared = [];
+	for (const resource of ['project', 'report']) {
+		for (const { value: operation } of optionsOf(resource)) {
+			const before = shownIn(1.2, resource, operation);
+			const now = shownIn(1.3, resource, operation);
+			if (operation === 'auditSite') {
+				const options = now.fields.find((f) => f.name === 'options');
+				const matchAs = options.options.find((o) => o.name === 'matchAs');
+				expect([matchAs.displayName, matchAs.default]).toEqual(['Match As', 'text']);
+				expect(matchAs.options.map((o) => [o.name, o.value])).toEqual([
+					['Regular Expression', 'regex'],
+					['Text', 'text'],
+				]);
+				options.options = options.options.filter((o) => o.name !== 'matchAs');
+				const optionNames = (shown) =>
+					shown.fields.find((f) => f.name === 'options').options.map((o) => o.name);
+				for (const version of [1, 1.1, 1.2])
+					expect(optionNames(shownIn(version, resource, operation))).not.toContain('matchAs');
+			}
+			expect([operation, now]).toEqual([operation, before]);
+			compared.push(`${resource} ${operation}`);
+		}
+	}
+	expect(compared).toHaveLength(11);
+});
+
 test("version 1.2 shows and does what 1.1 does, but for Get Issues' Output Site Summary: on from 1.2, off before", () => {
-	expect(description.version).toEqual([1, 1.1, 1.2]);
-	expect(description.defaultVersion).toBe(1.2);
 	const compared = [];
 	for (const resource of ['project', 'report']) {
 		for (const { value: operation } of optionsOf(resource)) {

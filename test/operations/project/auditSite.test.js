@@ -506,16 +506,58 @@ describe('filters and Max Pages', () => {
 			]),
 			'/b.xml': urlset([u('/blog/one/'), u('/blog/two'), u('/blog/three')]),
 		});
-		const result = await fixture.run(
-			listOnly(
-				{ maxPages: 3 },
-				{ include: 'blog', exclude: '/\\/tag\\//', modifiedSince: '2025-01-01' },
+		// a /regular expression/ as version 1.2 saved it (by its shape), and as 1.3 reads it with Match As
+		// Regular Expression, where Include is a pattern too
+		for (const [run, options] of [
+			[{ typeVersion: 1.2 }, { include: 'blog' }],
+			[{}, { include: '/blog/i', matchAs: 'regex' }],
+		]) {
+			const result = await fixture.run(
+				listOnly(
+					{ maxPages: 3 },
+					{ ...options, exclude: '/\\/tag\\//', modifiedSince: '2025-01-01' },
+				),
+				run,
+			);
+			expect(jsonOf(result)).toEqual([
+				page('/blog/one', '/a.xml', '2026-03-01'),
+				page('/BLOG/upper', '/a.xml', 'not a date'),
+				page('/blog/two', '/b.xml'),
+			]);
+		}
+	});
+
+	test('version 1.3, Match As Text (the default): any case, every character as itself, the URL also percent-decoded; the same field in 1.2 as saved; /en/blog is text in both', async () => {
+		site.setFiles({
+			'/robots.txt': 'Sitemap: /s.xml',
+			'/s.xml': urlset(
+				['/caf%C3%A9/', '/Café/Upper', '/cafés/plural', '/search/red+shoes/', '/search/reddshoes/']
+					.concat(['/c++/', '/c/', '/en/blog', '/fr/blog', '/what%3F/', '/whale/'])
+					.map(u),
 			),
+		});
+		const kept = async (include, run = {}) => {
+			const result = await fixture.run(listOnly({}, { include }), run);
+			return result.error ? result.error.message : jsonOf(result).map((item) => item.url);
+		};
+		const texts = '/café/, /red+shoes/, /c++/, /what?/';
+		expect(await kept(texts)).toEqual(
+			['/caf%C3%A9/', '/Café/Upper', '/search/red+shoes/', '/c++/', '/what%3F/'].map(u),
 		);
-		expect(jsonOf(result)).toEqual([
-			page('/blog/one', '/a.xml', '2026-03-01'),
-			page('/BLOG/upper', '/a.xml', 'not a date'),
-			page('/blog/two', '/b.xml'),
+		// version 1.2 compares the text with the URL as the sitemap wrote it, lowercased: no decoding
+		expect(await kept(texts, { typeVersion: 1.2 })).toEqual(
+			['/Café/Upper', '/search/red+shoes/', '/c++/'].map(u),
+		);
+		expect(await kept('/café/', { typeVersion: 1.2 })).toEqual([u('/cafés/plural')]);
+		for (const run of [{}, { typeVersion: 1.2 }]) {
+			expect(await kept('/en/blog', run)).toEqual([u('/en/blog')]);
+		}
+		expect(site.requests.length).toBeGreaterThan(0);
+		site.setFiles({});
+		const refused = await fixture.run(listOnly({}, { include: '/blog/', matchAs: 'glob' }));
+		expect([refused.error.message, refused.error.description]).toEqual([
+			'Match As must be "text" or "regex" (got "glob")',
+			'Check the "Match As" field of this node.',
 		]);
 	});
 
@@ -562,7 +604,7 @@ describe('filters and Max Pages', () => {
 		expect(site.requests).toEqual([]);
 	});
 
-	test("the fields' placeholders do what they show: Include /blog/ keeps the blog's pages in any case, not /blogroll or /weblog/; Exclude /tag/, /author/ leaves out those segments", async () => {
+	test("the fields' placeholders do what they show in every version: Include /blog/ keeps the blog's pages in any case, not /blogroll or /weblog/; Exclude /tag/, /author/ leaves out those segments", async () => {
 		site.setFiles({
 			'/robots.txt': 'Sitemap: /s.xml',
 			'/s.xml': urlset(
@@ -571,14 +613,18 @@ describe('filters and Max Pages', () => {
 					.map(u),
 			),
 		});
-		const result = await fixture.run(
-			listOnly({}, { include: '/blog/', exclude: '/tag/, /author/' }),
-		);
-		expect(jsonOf(result)).toEqual(
-			['/blog', '/blog/one', '/en/blog/two', '/Blog/Second', '/blog/tags'].map((path) =>
-				page(path, '/s.xml'),
-			),
-		);
+		for (const typeVersion of [1, 1.1, 1.2, 1.3]) {
+			const result = await fixture.run(
+				listOnly({}, { include: '/blog/', exclude: '/tag/, /author/' }),
+				{ typeVersion },
+			);
+			expect([typeVersion, jsonOf(result)]).toEqual([
+				typeVersion,
+				['/blog', '/blog/one', '/en/blog/two', '/Blog/Second', '/blog/tags'].map((path) =>
+					page(path, '/s.xml'),
+				),
+			]);
+		}
 	});
 
 	test('a /regular expression/ JavaScript would take hours on is matched at once; a lookahead is refused before any request, saying why and what to write instead', async () => {
@@ -588,16 +634,32 @@ describe('filters and Max Pages', () => {
 			'/robots.txt': 'Sitemap: /s.xml',
 			'/s.xml': urlset([u(frozen), u('/docs/annual-report.PDF'), u('/about')]),
 		});
-		const accepted = await fixture.run(listOnly({}, { exclude: '/(\\w+-?)+\\.pdf$/i' }));
+		const accepted = await fixture.run(
+			listOnly({}, { exclude: '/(\\w+-?)+\\.pdf$/i', matchAs: 'regex' }),
+		);
 		expect(jsonOf(accepted)).toEqual([page(frozen, '/s.xml'), page('/about', '/s.xml')]);
 		site.setFiles({ '/robots.txt': 'Sitemap: /s.xml', '/s.xml': urlset([u('/a')]) });
-		for (const parameters of [
-			listOnly({}, { include: '/\\/blog\\/(?!tag\\/)/' }),
-			audit({}, { include: '/\\/blog\\/(?!tag\\/)/' }),
+		// Match As Regular Expression (1.3), and a field version 1.2 saved: each refusal says what else to do
+		for (const [parameters, run, otherwise] of [
+			[
+				listOnly({}, { include: '/\\/blog\\/(?!tag\\/)/', matchAs: 'regex' }),
+				{},
+				'or set Match As to Text',
+			],
+			[
+				audit({}, { include: '/\\/blog\\/(?!tag\\/)/', matchAs: 'regex' }),
+				{},
+				'or set Match As to Text',
+			],
+			[
+				audit({}, { include: '/\\/blog\\/(?!tag\\/)/' }),
+				{ typeVersion: 1.2 },
+				'or give comma-separated text',
+			],
 		]) {
-			const refused = await fixture.run(parameters);
+			const refused = await fixture.run(parameters, run);
 			expect(refused.error.message).toBe(
-				"Include URLs Containing /\\/blog\\/(?!tag\\/)/ uses a lookahead, (?!tag\\/): URL filters are matched in a time bounded by the URL's length, which a lookahead does not allow. Write it without one: what a URL must not contain goes in Exclude URLs Containing, what it must contain in Include URLs Containing, or give comma-separated text",
+				`Include URLs Containing /\\/blog\\/(?!tag\\/)/ uses a lookahead, (?!tag\\/): URL filters are matched in a time bounded by the URL's length, which a lookahead does not allow. Write it without one: what a URL must not contain goes in Exclude URLs Containing, what it must contain in Include URLs Containing, ${otherwise}`,
 			);
 			expect(refused.error.description).toBe(
 				'Check the "Include URLs Containing" field of this node.',
@@ -635,7 +697,7 @@ describe('filters and Max Pages', () => {
 			}, 10);
 		});
 		const result = await fixture.run(
-			listOnly({ maxPages: 50_000 }, { exclude: '/(\\/[\\w-]+)+\\.pdf$/i' }),
+			listOnly({ maxPages: 50_000 }, { exclude: '/(\\/[\\w-]+)+\\.pdf$/i', matchAs: 'regex' }),
 			{ control: (run) => (stop = run.stop) },
 		);
 		await pressed;
@@ -647,9 +709,13 @@ describe('filters and Max Pages', () => {
 
 	test('a broken /regular expression/ or a bad Max Pages: refused before any request', async () => {
 		site.setFiles({});
-		const regex = await fixture.run(listOnly({}, { exclude: '/(/' }));
-		expect(regex.error.message).toMatch(
-			/^Exclude URLs Containing is not a valid regular expression \(/,
+		const regex = await fixture.run(listOnly({}, { exclude: '/(/', matchAs: 'regex' }));
+		expect(regex.error.message).toBe(
+			'Exclude URLs Containing is not a valid regular expression (Invalid regular expression: /(/: Unterminated group): correct it or set Match As to Text',
+		);
+		const saved = await fixture.run(listOnly({}, { exclude: '/(/' }), { typeVersion: 1.2 });
+		expect(saved.error.message).toMatch(
+			/^Exclude URLs Containing is not a valid regular expression \(.*\): write it as \/expression\/ or give comma-separated text$/,
 		);
 		const maxPages = await fixture.run(listOnly({ maxPages: 0 }));
 		expect(maxPages.error.message).toBe(
@@ -859,9 +925,9 @@ describe('version 1.1, the whole site: the stalest pages first, failures as item
 	const PLAN_FULL =
 		"The phpRank account's plan allows no more reports: delete reports (Report → Delete, Project → Delete) or raise the plan";
 
-	test('version 1.1 audits as 1.2, the default, does: the same requests and items (Max Pages, Output Kept Pages, pages no longer listed)', async () => {
+	test('version 1.1 audits as 1.2 and 1.3, the default, do: the same requests and items (Max Pages, Output Kept Pages, pages no longer listed)', async () => {
 		const runs = [];
-		for (const options of [{ typeVersion: 1.1 }, {}]) {
+		for (const options of [{ typeVersion: 1.1 }, { typeVersion: 1.2 }, {}]) {
 			fixture.sandbox.reset([{ url: u('/p1') }, { url: u('/p3') }, { url: u('/gone') }]);
 			serve(pages(4));
 			const result = await fixture.run(
@@ -871,7 +937,7 @@ describe('version 1.1, the whole site: the stalest pages first, failures as item
 			expect(result.error).toBeUndefined();
 			runs.push({ items: jsonOf(result), requests: fixture.takeRequests() });
 		}
-		expect(runs[1]).toEqual(runs[0]);
+		expect(runs.slice(1)).toEqual([runs[0], runs[0]]);
 		// in the sitemap's order: p1 and p3 fresh (kept, output), p2 new (created: Max Pages 1), p4 left
 		// for a later run; then /gone, no longer listed
 		expect(runs[0].items.map((item) => [item.url, item.action])).toEqual([

@@ -1,7 +1,7 @@
 // Project → getIssues (nodes/PhpRank/resources/project/getIssues.ts): this operation's own tests,
 // through n8n-core's engine against the sandbox. Expected issues and site summaries are worked out
 // here from the sandbox's own stored reports (an oracle independent of report/siteHealth.ts and
-// report/siteSummary.ts). The runs are of the node's default version (1.2): the site summary first,
+// report/siteSummary.ts). The runs are of the node's default version (1.3, Get Issues as in 1.2): the site summary first,
 // then the issues; versions 1 and 1.1 give the issues alone.
 const {
 	useFixture,

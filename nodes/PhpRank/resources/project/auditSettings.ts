@@ -27,7 +27,7 @@ export const PAGES_FROM = { sitemaps: 'sitemaps', sitemapUrl: 'sitemapUrl' } as 
 /** Max Pages' default, both versions (auditSite.ts maxPagesField). */
 export const DEFAULT_MAX_PAGES = 100;
 
-/** What reads Include, Exclude and Modified Since (sitemap/pageFilter.ts `pageFilterFrom`). */
+/** What reads Include, Exclude, Match As and Modified Since (sitemap/pageFilter.ts `pageFilterFrom`). */
 type PageFilterReader = typeof PageFilterFrom;
 
 /** Audit Site's fields, read and checked. */
@@ -88,8 +88,9 @@ export async function auditSettings(
 		site,
 		sitemapUrl,
 		maxPages: maxPagesFrom(context.getNodeParameter('maxPages', DEFAULT_MAX_PAGES)),
-		// Modified Since is read in the workflow's time zone (n8n's setting, else the instance's)
-		keep: pageFilterFrom(options, context.getTimezone()),
+		// Modified Since is read in the workflow's time zone (n8n's setting, else the instance's);
+		// Match As from version 1.3
+		keep: pageFilterFrom(options, context.getTimezone(), context.getNode().typeVersion),
 		maxAgeHours: maxAgeHoursFrom(options.maxAgeHours ?? 0),
 		privacy,
 		password: privacy === PRIVACY.password ? passwordFrom(options.password ?? '') : undefined,

@@ -5,10 +5,10 @@ import type {
 	INodePropertyOptions,
 } from 'n8n-workflow';
 
-import type { PageFilterInput } from '../../sitemap/pageFilter';
+import type { PageFilterInput, PageFilters } from '../../sitemap/pageFilter';
 import type { SitePages } from '../../sitemap/sitePageTypes';
 import { MAX_SITE_PAGES } from '../../sitemap/sitePages';
-import { OPERATION, RESOURCE } from '../../shared/constants';
+import { MATCH_AS, OPERATION, RESOURCE } from '../../shared/constants';
 import {
 	checkAfterCreateField,
 	fromVersion,
@@ -65,10 +65,10 @@ function nothingFound(settings: AuditSettings, found: SitePages): InvalidInput {
 }
 
 /**
- * The options that leave pages out, by what sitemap/pageFilter.ts reads (`PageFilterInput`: a filter it reads has
+ * The options that leave pages out, by what sitemap/pageFilter.ts reads (`PageFilters`: a filter it reads has
  * its field here, or this does not compile), in the order "no page left" names them.
  */
-export const pageFilterFields: Record<keyof PageFilterInput, INodeProperties> = {
+export const pageFilterFields: Record<keyof PageFilters, INodeProperties> = {
 	include: {
 		displayName: 'Include URLs Containing',
 		name: 'include',
@@ -76,7 +76,7 @@ export const pageFilterFields: Record<keyof PageFilterInput, INodeProperties> = 
 		default: '',
 		placeholder: 'e.g. /blog/',
 		description:
-			'Only pages whose URL contains any of these texts, comma-separated, in any case; a text ending in / also matches where the path ends: /blog/ keeps /blog, /en/blog/x and /Blog/Second, not /blogroll or /weblog/. The whole field as one /regular expression/ with flags, or with more than letters, digits, - _ . ~ (like /\\/blog\\/\\d{4}\\// or /blog/i), is a pattern instead (lookarounds and back-references refused)',
+			'Only pages whose URL contains any of these texts, comma-separated, in any case; a text ending in / also matches where the path ends: /blog/ keeps /blog, /en/blog/x and /Blog/Second, not /blogroll or /weblog/. Each character is itself, no wildcard (+ ? % * too); from version 1.3 the URL is also read percent-decoded: /café/ keeps /caf%C3%A9/. With Match As Regular Expression the whole field is one pattern: a /body/flags literal, else the pattern itself without flags (like \\/blog\\/\\d{4}\\/). Before 1.3 the whole field as one /regular expression/ with flags, or with more than letters, digits, - _ . ~ (like /\\/blog\\/\\d{4}\\// or /blog/i), is a pattern. Lookarounds and back-references are refused',
 	},
 	exclude: {
 		displayName: 'Exclude URLs Containing',
@@ -85,7 +85,7 @@ export const pageFilterFields: Record<keyof PageFilterInput, INodeProperties> = 
 		default: '',
 		placeholder: 'e.g. /tag/, /author/',
 		description:
-			'Leave out pages whose URL contains any of these texts, comma-separated, in any case; a text ending in / also matches where the path ends: /tag/ leaves out /tag and /tag/x, not /tags. The whole field as one /regular expression/ with flags, or with more than letters, digits, - _ . ~ (like /\\/page\\/\\d+/ or /tag/i), is a pattern instead (lookarounds and back-references refused)',
+			'Leave out pages whose URL contains any of these texts, comma-separated, in any case; a text ending in / also matches where the path ends: /tag/ leaves out /tag and /tag/x, not /tags. Each character is itself, no wildcard (+ ? % * too); from version 1.3 the URL is also read percent-decoded. With Match As Regular Expression the whole field is one pattern: a /body/flags literal, else the pattern itself without flags (like \\/page\\/\\d+). Before 1.3 the whole field as one /regular expression/ with flags, or with more than letters, digits, - _ . ~ (like /\\/page\\/\\d+/ or /tag/i), is a pattern. Lookarounds and back-references are refused',
 	},
 	modifiedSince: {
 		displayName: 'Modified Since',
@@ -95,6 +95,34 @@ export const pageFilterFields: Record<keyof PageFilterInput, INodeProperties> = 
 		description:
 			"Leave out pages whose 'lastmod' in the sitemap is older than this, in the workflow's time zone. A 'lastmod' without a time counts as its whole day; pages without 'lastmod' are kept.",
 	},
+};
+
+/**
+ * Match As (version 1.3 on): how Include and Exclude URLs Containing are read (sitemap/pageFilter.ts
+ * reads it as `PageFilterInput.matchAs`). Before 1.3 a field is read by its shape: saved workflows
+ * keep their meaning.
+ */
+export const matchAsField: INodeProperties & { name: keyof PageFilterInput } = {
+	displayName: 'Match As',
+	name: 'matchAs',
+	type: 'options',
+	default: 'text',
+	description: 'How Include URLs Containing and Exclude URLs Containing are read',
+	options: [
+		{
+			name: 'Regular Expression',
+			value: MATCH_AS.regex,
+			description:
+				'Each field is one pattern, matched in a time linear in the URL: a /body/flags literal (g and y ignored), else the pattern itself without flags, like \\/blog\\/\\d+',
+		},
+		{
+			name: 'Text',
+			value: MATCH_AS.text,
+			description:
+				'Comma-separated texts in any case, each character as itself (no wildcard), compared with the URL as written and percent-decoded',
+		},
+	],
+	displayOptions: { show: fromVersion(1.3) },
 };
 
 /** "Loosen Include URLs Containing, Exclude URLs Containing or Modified Since": every filter, by its field's name. */
@@ -258,6 +286,7 @@ export const auditSiteFields: INodeProperties[] = [
 		displayOptions: show,
 		options: inDisplayNameOrder([
 			...Object.values(pageFilterFields),
+			matchAsField,
 			checkAfterCreateField(
 				"Whether to read the site's reports once more after its Creates (one more request per site, as Create or Re-Run does per page): a page that another n8n process created at the same time keeps its older report, and the newer one is deleted. Turn off only when audits of a site never overlap across n8n processes.",
 			),
