@@ -414,7 +414,10 @@ export type SiteProblem =
 	| { kind: 'tooLarge'; limitBytes: number }
 	| { kind: 'notSitemap' | 'corrupt' | 'tooDeep' | 'tooMany' }
 	| { kind: 'cutOff'; root: string }
-	| { kind: 'notUnderstood'; count: number; example: string };
+	| { kind: 'listsNothing'; root: string }
+	| { kind: 'notUnderstood'; count: number; example: string | undefined }
+	| { kind: 'robotsCut'; limitBytes: number }
+	| { kind: 'encoding'; encoding: string };
 
 const SITE_PROBLEM_WORDS: {
 	[K in SiteProblem['kind']]: (p: Extract<SiteProblem, { kind: K }>) => string;
@@ -433,12 +436,23 @@ const SITE_PROBLEM_WORDS: {
 	tooMany: () => 'was not read: a run reads at most 100 sitemap files',
 	cutOff: (p) =>
 		`ended before its closing </${p.root}>: read only in part (cut off by an error or a time-out on the site?)`,
+	listsNothing: (p) =>
+		`lists no ${p.root === 'urlset' ? 'page' : 'sitemap'} (an empty <${p.root}>, served by mistake?): not understood, as if read only in part`,
 	notUnderstood: (p) =>
-		`lists ${p.count} ${p.count === 1 ? 'entry' : 'entries'} whose <loc> is not a web address (like ${p.example}): read only in part`,
+		`lists ${p.count} ${p.count === 1 ? 'entry' : 'entries'} whose <loc> is ${p.example ? `not a web address (like ${p.example})` : 'empty'}: read only in part`,
+	encoding: (p) =>
+		`is written in ${truncated(JSON.stringify(p.encoding), 40)} (its XML declaration), which the node does not read (UTF-8, ISO-8859-1, windows-1252 and US-ASCII only): not read`,
+	robotsCut: (p) =>
+		`is longer than ${p.limitBytes / 1024} KiB: only its first ${p.limitBytes / 1024} KiB were read (RFC 9309's bound on robots.txt), so a Sitemap line past them is not used: read only in part`,
 };
 
 /** "<url> answered HTTP 503": one file of a site and what went wrong with it. */
 export function describeSiteProblem(url: string, problem: SiteProblem): string {
 	const words = SITE_PROBLEM_WORDS[problem.kind] as (p: SiteProblem) => string;
 	return `${url} ${words(problem)}`;
+}
+
+/** Why a page a sitemap lists is not audited: phpRank refuses to store its URL (Audit Site). */
+export function describeUrlTooLong(length: number, limit: number): string {
+	return `Not audited: the page's address as the sitemap writes it is ${length.toLocaleString('en-US')} characters long, and phpRank stores at most ${limit.toLocaleString('en-US')} (each percent-encoded character counts 3). Its reports are kept: it is still listed`;
 }
