@@ -188,7 +188,10 @@ function knownEncoding(label: string): string | undefined {
 	}
 }
 
-/** The decompressed bytes, the first at least DECLARATION_BYTES long (unless the file is shorter). */
+/**
+ * The decompressed bytes, the first holding the file's first tag whole (its `>`: the declaration,
+ * when there is one), or DECLARATION_BYTES of it.
+ */
 async function* withHead(source: Chunks): Chunks {
 	let head: Uint8Array | undefined = new Uint8Array(0);
 	for await (const data of source) {
@@ -197,7 +200,7 @@ async function* withHead(source: Chunks): Chunks {
 			continue;
 		}
 		head = concat(head, data);
-		if (head.byteLength < DECLARATION_BYTES) continue;
+		if (head.byteLength < DECLARATION_BYTES && !head.includes(0x3e)) continue;
 		yield head;
 		head = undefined;
 	}

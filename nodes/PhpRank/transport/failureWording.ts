@@ -38,9 +38,8 @@ function subjectName(subject: FailureSubject): string {
 		: `${resource} ${subject.id}`;
 }
 
-function subjectField(subject: FailureSubject): string {
-	return subject.resource === RESOURCE.project ? 'the Project name' : 'the Report ID';
-}
+const subjectField = (subject: FailureSubject) =>
+	subject.resource === RESOURCE.project ? 'the Project name' : 'the Report ID';
 
 const seconds = (ms: number) => `${Math.round(ms / 1000)} s`;
 
@@ -58,12 +57,8 @@ const TRANSPORT_WORDS: Record<string, string> = {
 function transportWords(code: string): string {
 	const words = ownEntry(TRANSPORT_WORDS, code);
 	if (words) return words;
-	if (
-		code.startsWith('ERR_TLS') ||
-		code.startsWith('ERR_SSL') ||
-		code.includes('CERT') ||
-		code === 'EPROTO'
-	)
+	// ERR_TLS_…, ERR_SSL_…, any certificate's error, EPROTO
+	if (/^ERR_(?:TLS|SSL)|CERT/.test(code) || code === 'EPROTO')
 		return 'the secure https connection failed';
 	return 'the connection failed';
 }
@@ -286,12 +281,9 @@ function outlineWords(outline: BodyOutline): string {
 	return truncated(text, MAX_OUTLINE_LENGTH);
 }
 
-function dataWords(kind: string): string {
-	if (kind === 'null') return 'null';
-	if (kind === 'list') return 'a list';
-	if (kind === 'object') return 'an object';
-	return `a ${kind}`;
-}
+/** null, an object, a list, a string… */
+const dataWords = (kind: string) =>
+	kind === 'null' ? 'null' : kind === 'object' ? 'an object' : `a ${kind}`;
 
 function describeNotSent(code: string, configuration: boolean, baseUrl: string): FailureText {
 	const nothingSent = 'Nothing was sent to phpRank.';
@@ -453,6 +445,5 @@ export function describeSiteProblem(url: string, problem: SiteProblem): string {
 }
 
 /** Why a page a sitemap lists is not audited: phpRank refuses to store its URL (Audit Site). */
-export function describeUrlTooLong(length: number, limit: number): string {
-	return `Not audited: the page's address as the sitemap writes it is ${length.toLocaleString('en-US')} characters long, and phpRank stores at most ${limit.toLocaleString('en-US')} (each percent-encoded character counts 3). Its reports are kept: it is still listed`;
-}
+export const describeUrlTooLong = (length: number, limit: number) =>
+	`Not audited: the page's address as the sitemap writes it is ${length.toLocaleString('en-US')} characters long, and phpRank stores at most ${limit.toLocaleString('en-US')} (each percent-encoded character counts 3). Its reports are kept: it is still listed`;
