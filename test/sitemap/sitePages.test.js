@@ -189,3 +189,31 @@ test('filtering many pages of one chunk lets the event loop turn every FILTERING
 	// page 1 spins past the turn; the timer runs before page 2 (without the turn: never during the chunk)
 	expect([page, pageWhenTimerRan]).toEqual([8, 2]);
 });
+
+test('pages too long for phpRank (over 2,048 characters) are listed, kept apart from the pages: the first 100 of them, all counted, once each, after the filters', async () => {
+	const long = (i) => `https://example.com/${i}-${'a'.repeat(2100)}`;
+	const found = await read(
+		{
+			'https://example.com/robots.txt': 'Sitemap: /s.xml',
+			'https://example.com/s.xml': urlset(
+				'https://example.com/short',
+				...Array.from({ length: 120 }, (_, i) => long(i)),
+				long(0),
+				`https://example.com/skip-${'a'.repeat(2100)}`,
+			),
+		},
+		{ keep: (page) => !page.url.includes('/skip-') },
+	);
+	expect(found.urls).toEqual(['https://example.com/short']);
+	expect(found.tooLong.count).toBe(120);
+	expect(found.tooLong.pages.map((page) => page.url)).toEqual(
+		Array.from({ length: 100 }, (_, i) => long(i)),
+	);
+	expect(found.tooLong.pages[0]).toEqual({
+		url: long(0),
+		sitemap: 'https://example.com/s.xml',
+		lastmod: null,
+	});
+	for (const url of [long(119), `https://example.com/skip-${'a'.repeat(2100)}`])
+		expect(found.listed.has(url)).toBe(true);
+});

@@ -25,6 +25,8 @@ const MESSY = `\uFEFF
 const EXPECTED = [
 	{ loc: 'https://a.test/x?a=1&b=2', lastmod: '2026-01-01' },
 	{ loc: 'https://a.test/y?c=&de', lastmod: null },
+	// `<sm:url/>` and the empty `<sm:loc>` after it: an entry without an address, for the reader to count
+	{ loc: '', lastmod: null },
 	{ loc: 'https://a.test/z', lastmod: null },
 ];
 
@@ -166,4 +168,63 @@ test('fileText: a failure of the read itself while a gzip is decompressed passes
 	// named like one, not one: the gzip is taken as broken
 	const lookalike = Object.assign(new Error('x'), { name: 'PipelineFailure' });
 	await expect(read(failingAfter(lookalike))).rejects.toBeInstanceOf(CorruptGzip);
+});
+
+test("fileText: the XML declaration's encoding: ISO-8859-1, latin1, windows-1252, US-ASCII read as windows-1252 (gzip too); UTF-8 or none as UTF-8; any other refused, named", async () => {
+	const { UnreadEncoding } = require('../helpers/built').fileText;
+	const xml = (encoding) =>
+		`<?xml version="1.0"${encoding ? ` encoding="${encoding}"` : ''}?>\n<urlset><url><loc>https://a.test/café€</loc></url></urlset>`;
+	for (const encoding of ['ISO-8859-1', 'latin1', 'windows-1252', 'us-ascii']) {
+		const bytes = Buffer.from(xml(encoding).replace('€', ''), 'latin1');
+		expect(await textOf([bytes])).toBe(xml(encoding).replace('€', ''));
+		expect(await textOf([zlib.gzipSync(bytes)])).toBe(xml(encoding).replace('€', ''));
+	}
+	// windows-1252's 0x80 is €, as WHATWG reads ISO-8859-1 too
+	expect(
+		await textOf([
+			Buffer.from([...Buffer.from('<?xml version="1.0" encoding=\'iso-8859-1\'?><a>'), 0x80]),
+		]),
+	).toBe('<?xml version="1.0" encoding=\'iso-8859-1\'?><a>€');
+	for (const encoding of ['UTF-8', 'utf8', '']) {
+		expect(await textOf([Buffer.from(xml(encoding))])).toBe(xml(encoding));
+	}
+	// a byte-order mark is UTF-8 whatever the declaration says (the mark itself dropped, as before);
+	// the declaration may follow blank lines
+	expect(await textOf([Buffer.from(`\uFEFF${xml('ISO-8859-1')}`)])).toBe(xml('ISO-8859-1'));
+	expect(await textOf([Buffer.from(`\n\n${xml('ISO-8859-1')}`, 'latin1')])).toBe(
+		`\n\n${xml('ISO-8859-1').replace('€', '\u00ac')}`,
+	);
+	for (const encoding of ['UTF-16', 'Shift_JIS', 'no-such-encoding']) {
+		const refused = textOf([Buffer.from(xml(encoding))]);
+		await expect(refused).rejects.toBeInstanceOf(UnreadEncoding);
+		await expect(textOf([Buffer.from(xml(encoding))])).rejects.toMatchObject({ encoding });
+	}
+});
+
+test('fileText: bytes after a whole gzip member are ignored as gzip -d ignores them (a newline, zero bytes, other bytes), in one chunk or byte by byte; a second member is read too; a member cut off or broken before its end is still refused', async () => {
+	const page = (path) => `<urlset><url><loc>https://a.test/${path}</loc></url></urlset>\n`;
+	const one = zlib.gzipSync(page('one'));
+	const two = zlib.gzipSync(page('two'));
+	const big = zlib.gzipSync(page('x'.repeat(200_000)));
+	const cases = [
+		[Buffer.concat([one, Buffer.from('\n')]), page('one')],
+		[Buffer.concat([one, Buffer.from('\r\n')]), page('one')],
+		[Buffer.concat([one, Buffer.alloc(512)]), page('one')],
+		[Buffer.concat([one, Buffer.from('<br>Notice: undefined index')]), page('one')],
+		[Buffer.concat([one, two]), page('one') + page('two')],
+		[Buffer.concat([big, Buffer.from('\n')]), page('x'.repeat(200_000))],
+	];
+	for (const [bytes, expected] of cases) {
+		expect(await textOf([bytes])).toBe(expected);
+		expect(await textOf([...bytes].map((byte) => Buffer.from([byte])))).toBe(expected);
+	}
+	for (const broken of [
+		one.subarray(0, one.length - 1),
+		one.subarray(0, one.length - 4),
+		one.subarray(0, 20),
+		Buffer.concat([one.subarray(0, one.length - 8), Buffer.alloc(8, 1), Buffer.from('\n')]),
+		Buffer.concat([one.subarray(0, 15), one.subarray(25)]),
+	]) {
+		await expect(textOf([broken])).rejects.toBeInstanceOf(CorruptGzip);
+	}
 });

@@ -6,9 +6,15 @@ import { webAddress } from '../shared/webAddress';
 import type { FollowVerdict, SiteFetch, SiteFile, SiteSending } from '../transport/siteFetch';
 import { siteFetch, SiteFileFailure } from '../transport/siteFetch';
 import { throwIfCanceled } from '../transport/abort';
-import { CorruptGzip, fileText } from './fileText';
+import { CorruptGzip, fileText, UnreadEncoding } from './fileText';
 import { sitemapsOfRobotsTxt } from './robotsTxt';
-import type { SitePage, SitePages, SitePagesRequest, SkippedSitemap } from './sitePageTypes';
+import type {
+	SitePage,
+	SitePages,
+	SitePagesRequest,
+	SkippedSitemap,
+	TooLongPages,
+} from './sitePageTypes';
 import type { SiteProblem } from '../transport/failureWording';
 import { truncated } from '../shared/truncate';
 import { NotASitemap, SitemapScanner } from './sitemapXml';
@@ -18,8 +24,10 @@ export const MAX_ROBOTS_BYTES = 500 * 1024;
 /** The sitemap protocol's limit on one file, uncompressed. */
 export const MAX_SITEMAP_BYTES = 50 * 1024 * 1024;
 export const MAX_SITEMAP_FILES = 100;
-/** The longest URL phpRank stores (its validation of a Create): a longer page is not listed. */
+/** The longest URL phpRank stores (its validation of a Create): a longer page is listed, not audited. */
 export const MAX_PAGE_URL_LENGTH = 2048;
+/** The pages too long to audit kept (each said in an item); the others only counted. */
+export const MAX_TOO_LONG_PAGES = 100;
 /** Index files below the first one. */
 export const MAX_INDEX_DEPTH = 3;
 /** robots.txt's fallbacks: where a sitemap is looked for when the site names none. */
@@ -83,6 +91,8 @@ function messageOf(error: unknown, url: string): string {
 	if (error instanceof SiteFileFailure) return error.message;
 	if (error instanceof NotASitemap) return new SiteFileFailure(url, { kind: 'notSitemap' }).message;
 	if (error instanceof CorruptGzip) return new SiteFileFailure(url, { kind: 'corrupt' }).message;
+	if (error instanceof UnreadEncoding)
+		return new SiteFileFailure(url, { kind: 'encoding', encoding: error.encoding }).message;
 	throw error;
 }
 
@@ -96,6 +106,7 @@ class SiteReader {
 	private readonly sitemaps: string[] = [];
 	private readonly skipped: SkippedSitemap[] = [];
 	private readonly absent: SkippedSitemap[] = [];
+	private readonly tooLong: TooLongPages = { pages: [], count: 0 };
 	private offSitePages = 0;
 	private files = 0;
 	private turnAt = Date.now();
@@ -129,8 +140,8 @@ class SiteReader {
 					await this.readSitemap(new URL('/sitemap_index.xml', site).href, 0, STANDARD_PLACE);
 			}
 		}
-		const { pages, sitemaps, skipped, absent, offSitePages, listed } = this;
-		return { pages, sitemaps, skipped, absent, offSitePages, listed, cutShort: this.full };
+		const { pages, sitemaps, skipped, absent, offSitePages, listed, tooLong } = this;
+		return { pages, sitemaps, skipped, absent, offSitePages, listed, tooLong, cutShort: this.full };
 	}
 
 	private get full(): boolean {
@@ -162,7 +173,11 @@ class SiteReader {
 		}
 	}
 
-	/** robots.txt's sitemaps, read up to MAX_ROBOTS_BYTES. */
+	/**
+	 * robots.txt's sitemaps, read up to MAX_ROBOTS_BYTES. A longer file is read in part (named in
+	 * `skipped`: a Sitemap line past the bound is not seen, so no page is surely gone); the lines
+	 * read are used, the one the bound cuts through is not (half a URL is another file).
+	 */
 	private async robotsText(file: SiteFile): Promise<string[]> {
 		const decoder = new TextDecoder();
 		let text = '';
@@ -171,9 +186,14 @@ class SiteReader {
 			const room = MAX_ROBOTS_BYTES - bytes;
 			bytes += chunk.byteLength;
 			text += decoder.decode(chunk.subarray(0, Math.max(0, room)), { stream: true });
-			if (bytes >= MAX_ROBOTS_BYTES) break;
+			if (bytes > MAX_ROBOTS_BYTES) break;
 		}
-		return sitemapsOfRobotsTxt(text + decoder.decode(), file.url);
+		text += decoder.decode();
+		if (bytes > MAX_ROBOTS_BYTES) {
+			text = text.slice(0, Math.max(0, text.search(/[^\r\n]*$/)));
+			this.readInPart(file.url, { kind: 'robotsCut', limitBytes: MAX_ROBOTS_BYTES });
+		}
+		return sitemapsOfRobotsTxt(text, file.url);
 	}
 
 	private skip(sitemap: string, error: string): void {
@@ -215,8 +235,9 @@ class SiteReader {
 
 	/**
 	 * Reads one file: its pages are kept as they come; an index's sitemaps are returned. A file read
-	 * only in part (cut off before its root closed, or with a `<loc>` that is no address) keeps the
-	 * pages it gave and is named in `skipped`: what it did not give may still be on the site.
+	 * only in part (cut off before its root closed, a `<loc>` empty or no address, or a root that
+	 * lists nothing: an index's sitemap served empty by mistake) keeps the pages it gave and is named
+	 * in `skipped`: what it did not give may still be on the site.
 	 */
 	private async entriesOf(
 		sitemap: string,
@@ -227,10 +248,12 @@ class SiteReader {
 		const unread: string[] = [];
 		const tooLarge = () =>
 			new SiteFileFailure(sitemap, { kind: 'tooLarge', limitBytes: MAX_SITEMAP_BYTES });
+		let entries = 0;
 		for await (const text of fileText(chunks, MAX_SITEMAP_BYTES, tooLarge)) {
 			for (const entry of scanner.feed(text)) {
+				entries++;
 				if (scanner.kind === 'sitemapindex') {
-					const child = webAddress(entry.loc, sitemap);
+					const child = entry.loc === '' ? undefined : webAddress(entry.loc, sitemap);
 					if (child) children.push(child);
 					else unread.push(entry.loc);
 					continue;
@@ -245,9 +268,12 @@ class SiteReader {
 			if (this.full) return children;
 		}
 		scanner.end();
-		if (!scanner.closed) this.readInPart(sitemap, { kind: 'cutOff', root: scanner.kind! });
+		const root = scanner.kind!;
+		if (!scanner.closed) this.readInPart(sitemap, { kind: 'cutOff', root });
+		else if (entries === 0) this.readInPart(sitemap, { kind: 'listsNothing', root });
 		if (unread.length > 0) {
-			const example = JSON.stringify(truncated(unread[0], 80));
+			const shown = unread.find((loc) => loc !== '');
+			const example = shown === undefined ? undefined : JSON.stringify(truncated(shown, 80));
 			this.readInPart(sitemap, { kind: 'notUnderstood', count: unread.length, example });
 		}
 		return children;
@@ -264,15 +290,15 @@ class SiteReader {
 			this.offSitePages++;
 			return;
 		}
-		// phpRank refuses a URL of more than 2,048 characters: such a page can have no report, and the
-		// filters' matching time grows with the URL's length.
-		if (url.length > MAX_PAGE_URL_LENGTH) return;
 		const page: SitePage = { url, sitemap, lastmod };
 		const key = storedUrl(url);
+		// listed whatever its length: phpRank may store it shorter (decoded), and its report stays
 		this.listed.addStored(key);
 		if (this.seen.hasStored(key) || !this.request.keep(page)) return;
 		this.seen.addStored(key);
-		this.pages.push(page);
+		// phpRank refuses to create a report of a URL longer than 2,048 characters: not audited, said
+		if (url.length <= MAX_PAGE_URL_LENGTH) this.pages.push(page);
+		else if (++this.tooLong.count <= MAX_TOO_LONG_PAGES) this.tooLong.pages.push(page);
 	}
 }
 

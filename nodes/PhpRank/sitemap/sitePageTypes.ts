@@ -36,8 +36,21 @@ export interface SitePages {
 	offSitePages: number;
 	/** Every page of the site listed, whether the filters kept it or not. */
 	listed: PageSet;
+	/** The pages kept by the filters whose URL is too long for phpRank (not in `pages`). */
+	tooLong: TooLongPages;
 	/** Reading stopped at Max Pages: the sitemaps may list more pages. */
 	cutShort: boolean;
+}
+
+/**
+ * Pages whose URL as the sitemap writes it is longer than phpRank stores (readSite.ts
+ * MAX_PAGE_URL_LENGTH): listed, so their reports are not taken as gone, but not audited.
+ */
+export interface TooLongPages {
+	/** The first of them (at most MAX_TOO_LONG_PAGES), in the sitemaps' order. */
+	pages: SitePage[];
+	/** All of them. */
+	count: number;
 }
 
 export interface SitePagesRequest {

@@ -130,16 +130,19 @@ export class SitemapScanner {
 				if (this.buffer.length > MAX_ENTRY_CHARS) this.buffer = this.buffer.slice(1);
 				return found;
 			}
-			const entry = this.entryOf(this.buffer.slice(start.index, end));
+			found.push(this.entryOf(this.buffer.slice(start.index, end)));
 			this.buffer = this.buffer.slice(end + this.closeTag.length);
-			if (entry) found.push(entry);
 		}
 	}
 
-	private entryOf(block: string): SitemapEntry | undefined {
+	/**
+	 * An entry without an address (`<loc></loc>`, `<loc> </loc>`, no `<loc>`) is kept with `loc` ''
+	 * for the reader to count as not understood: a file of such entries lists no page, yet is no
+	 * file read in full (readSite.ts).
+	 */
+	private entryOf(block: string): SitemapEntry {
 		const loc = this.loc!.exec(block);
 		const url = loc ? addressOfLoc(textOf(loc[1])) : '';
-		if (url === '') return undefined;
 		const lastmod = this.lastmod!.exec(block);
 		const modified = lastmod ? textOf(lastmod[1]).trim() : '';
 		return { loc: url, lastmod: modified === '' ? null : modified };

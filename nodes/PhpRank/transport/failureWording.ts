@@ -38,9 +38,8 @@ function subjectName(subject: FailureSubject): string {
 		: `${resource} ${subject.id}`;
 }
 
-function subjectField(subject: FailureSubject): string {
-	return subject.resource === RESOURCE.project ? 'the Project name' : 'the Report ID';
-}
+const subjectField = (subject: FailureSubject) =>
+	subject.resource === RESOURCE.project ? 'the Project name' : 'the Report ID';
 
 const seconds = (ms: number) => `${Math.round(ms / 1000)} s`;
 
@@ -58,12 +57,8 @@ const TRANSPORT_WORDS: Record<string, string> = {
 function transportWords(code: string): string {
 	const words = ownEntry(TRANSPORT_WORDS, code);
 	if (words) return words;
-	if (
-		code.startsWith('ERR_TLS') ||
-		code.startsWith('ERR_SSL') ||
-		code.includes('CERT') ||
-		code === 'EPROTO'
-	)
+	// ERR_TLS_…, ERR_SSL_…, any certificate's error, EPROTO
+	if (/^ERR_(?:TLS|SSL)|CERT/.test(code) || code === 'EPROTO')
 		return 'the secure https connection failed';
 	return 'the connection failed';
 }
@@ -286,12 +281,9 @@ function outlineWords(outline: BodyOutline): string {
 	return truncated(text, MAX_OUTLINE_LENGTH);
 }
 
-function dataWords(kind: string): string {
-	if (kind === 'null') return 'null';
-	if (kind === 'list') return 'a list';
-	if (kind === 'object') return 'an object';
-	return `a ${kind}`;
-}
+/** null, an object, a list, a string… */
+const dataWords = (kind: string) =>
+	kind === 'null' ? 'null' : kind === 'object' ? 'an object' : `a ${kind}`;
 
 function describeNotSent(code: string, configuration: boolean, baseUrl: string): FailureText {
 	const nothingSent = 'Nothing was sent to phpRank.';
@@ -414,7 +406,10 @@ export type SiteProblem =
 	| { kind: 'tooLarge'; limitBytes: number }
 	| { kind: 'notSitemap' | 'corrupt' | 'tooDeep' | 'tooMany' }
 	| { kind: 'cutOff'; root: string }
-	| { kind: 'notUnderstood'; count: number; example: string };
+	| { kind: 'listsNothing'; root: string }
+	| { kind: 'notUnderstood'; count: number; example: string | undefined }
+	| { kind: 'robotsCut'; limitBytes: number }
+	| { kind: 'encoding'; encoding: string };
 
 const SITE_PROBLEM_WORDS: {
 	[K in SiteProblem['kind']]: (p: Extract<SiteProblem, { kind: K }>) => string;
@@ -433,8 +428,14 @@ const SITE_PROBLEM_WORDS: {
 	tooMany: () => 'was not read: a run reads at most 100 sitemap files',
 	cutOff: (p) =>
 		`ended before its closing </${p.root}>: read only in part (cut off by an error or a time-out on the site?)`,
+	listsNothing: (p) =>
+		`lists no ${p.root === 'urlset' ? 'page' : 'sitemap'} (an empty <${p.root}>, served by mistake?): not understood, as if read only in part`,
 	notUnderstood: (p) =>
-		`lists ${p.count} ${p.count === 1 ? 'entry' : 'entries'} whose <loc> is not a web address (like ${p.example}): read only in part`,
+		`lists ${p.count} ${p.count === 1 ? 'entry' : 'entries'} whose <loc> is ${p.example ? `not a web address (like ${p.example})` : 'empty'}: read only in part`,
+	encoding: (p) =>
+		`is written in ${truncated(JSON.stringify(p.encoding), 40)} (its XML declaration), which the node does not read (UTF-8, ISO-8859-1, windows-1252 and US-ASCII only): not read`,
+	robotsCut: (p) =>
+		`is longer than ${p.limitBytes / 1024} KiB: only its first ${p.limitBytes / 1024} KiB were read (RFC 9309's bound on robots.txt), so a Sitemap line past them is not used: read only in part`,
 };
 
 /** "<url> answered HTTP 503": one file of a site and what went wrong with it. */
@@ -442,3 +443,7 @@ export function describeSiteProblem(url: string, problem: SiteProblem): string {
 	const words = SITE_PROBLEM_WORDS[problem.kind] as (p: SiteProblem) => string;
 	return `${url} ${words(problem)}`;
 }
+
+/** Why a page a sitemap lists is not audited: phpRank refuses to store its URL (Audit Site). */
+export const describeUrlTooLong = (length: number, limit: number) =>
+	`Not audited: the page's address as the sitemap writes it is ${length.toLocaleString('en-US')} characters long, and phpRank stores at most ${limit.toLocaleString('en-US')} (each percent-encoded character counts 3). Its reports are kept: it is still listed`;

@@ -69,6 +69,9 @@ const create = (url, privacy = 1, password) =>
 		`url=${encodeURIComponent(url)}&privacy=${privacy}${password ? `&password=${encodeURIComponent(password)}` : ''}`,
 	);
 
+const ROBOTS_CUT = (url) =>
+	`${url} is longer than 500 KiB: only its first 500 KiB were read (RFC 9309's bound on robots.txt), so a Sitemap line past them is not used: read only in part`;
+
 describe('where the sitemaps are', () => {
 	test("robots.txt's Sitemap lines: any case, CRLF, comments, a byte-order mark, a relative URL; List Only sends nothing to phpRank", async () => {
 		site.setFiles({
@@ -218,7 +221,7 @@ describe('gzip, told by its first bytes', () => {
 });
 
 describe('XML as sites write it', () => {
-	test('byte-order mark, blank lines, XSL line, prefixed tags, CDATA, entities, line breaks in <loc>; image:loc and xhtml:link are not pages; an empty <loc> is skipped', async () => {
+	test('byte-order mark, blank lines, XSL line, prefixed tags, CDATA, entities, line breaks in <loc>; image:loc and xhtml:link are not pages; an empty <loc> is no page, and marks its file read in part', async () => {
 		const body = `\uFEFF\n\n<?xml version="1.0" encoding="UTF-8"?>
 <?xml-stylesheet type="text/xsl" href="/sitemap.xsl"?>
 <!-- generated -->
@@ -236,7 +239,15 @@ describe('XML as sites write it', () => {
 		site.setFiles({ '/robots.txt': 'Sitemap: /s.xml', '/s.xml': body });
 		const result = await fixture.run(listOnly());
 		expect(jsonOf(result)).toEqual([
-			page('/cdata?a=1&b=2', '/s.xml', '2026-02-01'),
+			{
+				...page('/cdata?a=1&b=2', '/s.xml', '2026-02-01'),
+				sitemapsSkipped: [
+					{
+						sitemap: u('/s.xml'),
+						error: `${u('/s.xml')} lists 2 entries whose <loc> is empty: read only in part`,
+					},
+				],
+			},
 			page('/q?x=1&y=23', '/s.xml'),
 			page('/broken', '/s.xml'),
 		]);
@@ -272,7 +283,7 @@ describe('XML as sites write it', () => {
 		]);
 	});
 
-	test('a page whose URL is longer than 2,048 characters (phpRank refuses it) is not listed', async () => {
+	test('a page whose URL is longer than 2,048 characters (phpRank refuses it) is not listed by List Only nor sent; version 1.1 says it in a failed item', async () => {
 		const long = u(`/${'a'.repeat(2048 - u('/').length)}`);
 		site.setFiles({
 			'/robots.txt': 'Sitemap: /s.xml',
@@ -281,6 +292,20 @@ describe('XML as sites write it', () => {
 		const listed = await fixture.run(listOnly());
 		expect(jsonOf(listed).map((item) => item.url)).toEqual([long, u('/short')]);
 		expect(long).toHaveLength(2048);
+		const audited = await fixture.run(audit({}, { checkAfterCreate: false }));
+		expect(fixture.takeRequests()).toEqual([listing(1), create(long, 1), create(u('/short'), 1)]);
+		const host = new URL(site.url).host;
+		expect(jsonOf(audited).map((item) => [item.url, item.action])).toEqual([
+			[undefined, 'summary'],
+			[`${host}${long.slice(site.url.length)}`, 'created'],
+			[`${host}/short`, 'created'],
+			[`${long}b`, 'failed'],
+		]);
+		expect(jsonOf(audited)[0]).toMatchObject({
+			pages_listed: 3,
+			pages_created: 2,
+			pages_failed: 1,
+		});
 	});
 
 	test('an answer that is not a sitemap (a login page): an error naming that URL, nothing sent to phpRank', async () => {
@@ -412,7 +437,7 @@ describe('failures and bounds', () => {
 		]);
 	});
 
-	test('robots.txt is read up to 500 KiB: a Sitemap line past it is not used', async () => {
+	test('robots.txt is read up to 500 KiB: a Sitemap line past it is not used, and robots.txt is named as read in part', async () => {
 		const filler = `# ${'x'.repeat(1000)}\n`.repeat(520);
 		site.setFiles({
 			'/robots.txt': `Sitemap: /early.xml\n${filler}Sitemap: /late.xml\n`,
@@ -422,6 +447,10 @@ describe('failures and bounds', () => {
 		const result = await fixture.run(listOnly());
 		expect(jsonOf(result).map((item) => item.url)).toEqual([u('/early')]);
 		expect(sitePaths()).toEqual(['/robots.txt', '/early.xml']);
+		// read in part, and said: a page of /late.xml is not known to be gone
+		expect(jsonOf(result)[0].sitemapsSkipped).toEqual([
+			{ sitemap: u('/robots.txt'), error: ROBOTS_CUT(u('/robots.txt')) },
+		]);
 	});
 
 	test('a 50,000-URL sitemap is read as a stream: Max Pages 100 stops reading, the connection is closed', async () => {
@@ -1703,6 +1732,175 @@ describe('version 1.1, the whole site: the stalest pages first, failures as item
 				expect(most).toBe(2);
 				expect(deletedPaths().sort()).toEqual(gone);
 			});
+		});
+
+		const ONE_SKIPPED =
+			"Nothing deleted: 1 of the site's sitemap files could not be read in full (see sitemapsSkipped), so a page may be missing from them only for now";
+
+		test("a robots.txt over 500 KiB (RFC 9309's bound): the Sitemap lines before it are used, robots.txt is read in part, so the pages of a Sitemap line past it keep their reports", async () => {
+			seed(['/early', '/late']);
+			const filler = `# ${'x'.repeat(1000)}\n`.repeat(520);
+			site.setFiles({
+				'/robots.txt': `Sitemap: /s.xml\n${filler}Sitemap: /late.xml\n`,
+				'/s.xml': urlset([u('/early')]),
+				'/late.xml': urlset([u('/late')]),
+			});
+			const result = await fixture.run(audit(del_, fresh));
+			expect(fixture.takeRequests()).toEqual([listing(1)]);
+			expect(sitePaths()).toEqual(['/robots.txt', '/s.xml']);
+			expect(summaryOf(result)).toEqual(
+				counts({
+					pages_listed: 1,
+					pages_fresh: 1,
+					pages_kept: 1,
+					pages_not_in_sitemaps: 1,
+					sitemapsSkipped: [{ sitemap: u('/robots.txt'), error: ROBOTS_CUT(u('/robots.txt')) }],
+					deleteSkipped: ONE_SKIPPED,
+				}),
+			);
+			expect(notListedItems(result)).toEqual([['/late', false, null]]);
+			expect(deletedPaths()).toEqual([]);
+		});
+
+		test('a sitemap an index names that lists no page (served 200 by mistake: <urlset></urlset>, <urlset/>, only empty <loc>s) is not understood: 10 of 30 pages are not deleted', async () => {
+			const files = (empty) => ({
+				'/robots.txt': 'Sitemap: /index.xml',
+				'/index.xml': sitemapIndex([u('/a.xml'), u('/b.xml')]),
+				'/a.xml': urlset(thirty.slice(0, 20).map(u)),
+				'/b.xml': empty,
+			});
+			const nothing = `${u('/b.xml')} lists no page (an empty <urlset>, served by mistake?): not understood, as if read only in part`;
+			for (const [empty, error] of [
+				['<?xml version="1.0"?>\n<urlset></urlset>\n', nothing],
+				['<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"/>', nothing],
+				[
+					urlset(['', '  ']),
+					`${u('/b.xml')} lists 2 entries whose <loc> is empty: read only in part`,
+				],
+			]) {
+				seed(thirty);
+				site.setFiles(files(empty));
+				const result = await fixture.run(audit(del_, fresh));
+				expect(fixture.takeRequests()).toEqual([listing(1)]);
+				expect(summaryOf(result)).toEqual(
+					auditSummary(site.url, [u('/index.xml'), u('/a.xml'), u('/b.xml')], {
+						pages_listed: 20,
+						pages_fresh: 20,
+						pages_kept: 20,
+						pages_not_in_sitemaps: 10,
+						sitemapsSkipped: [{ sitemap: u('/b.xml'), error }],
+						deleteSkipped: ONE_SKIPPED,
+					}),
+				);
+				expect(notListedItems(result)).toHaveLength(10);
+				expect(deletedPaths()).toEqual([]);
+			}
+		});
+
+		test('a page over 2,048 characters as the sitemap writes it (a percent-encoded path; phpRank stores it decoded) is listed: its report is not "not in sitemaps"; it is not audited, and its item says why', async () => {
+			const decoded = `/${'ж'.repeat(350)}`;
+			const long = u(`/${'%D0%B6'.repeat(350)}`);
+			seed(['/a', '/b', '/c', decoded, '/gone']);
+			serve([u('/a'), u('/b'), long, u('/c')]);
+			const result = await fixture.run(audit(del_, fresh));
+			expect(fixture.takeRequests()).toEqual([listing(1), del(`/api/v1/reports/${idOf('/gone')}`)]);
+			expect(jsonOf(result)).toEqual([
+				counts({
+					pages_listed: 4,
+					pages_fresh: 3,
+					pages_kept: 3,
+					pages_failed: 1,
+					pages_not_in_sitemaps: 1,
+					pages_live_not_in_sitemaps: 0,
+					reports_deleted: 1,
+				}),
+				{
+					url: long,
+					sitemap: u('/s.xml'),
+					lastmod: null,
+					project: new URL(site.url).hostname,
+					action: 'failed',
+					error: `Not audited: the page's address as the sitemap writes it is ${long.length.toLocaleString('en-US')} characters long, and phpRank stores at most 2,048 (each percent-encoded character counts 3). Its reports are kept: it is still listed`,
+				},
+				expect.objectContaining({ action: 'not in sitemaps', deleted: true, reports_deleted: 1 }),
+			]);
+			expect(long.length).toBeGreaterThan(2048);
+			expect(deletedPaths()).toEqual(['/gone']);
+		});
+
+		test('a sitemap in ISO-8859-1 (its XML declaration says so) is read as written: /café is that page and keeps its report; a sitemap in an encoding the node does not read is not understood, named with it', async () => {
+			const declared = (encoding, paths) =>
+				urlset(paths.map(u)).replace('encoding="UTF-8"', `encoding="${encoding}"`);
+			seed(['/café', '/a', '/b', '/gone']);
+			site.setFiles({
+				'/robots.txt': 'Sitemap: /s.xml',
+				'/s.xml': Buffer.from(declared('ISO-8859-1', ['/café', '/a', '/b']), 'latin1'),
+				...webPages(['/café', '/a', '/b']),
+			});
+			const result = await fixture.run(audit(del_, fresh));
+			expect(fixture.takeRequests()).toEqual([listing(1), del(`/api/v1/reports/${idOf('/gone')}`)]);
+			expect(summaryOf(result)).toEqual(
+				counts({
+					pages_listed: 3,
+					pages_fresh: 3,
+					pages_kept: 3,
+					pages_not_in_sitemaps: 1,
+					pages_live_not_in_sitemaps: 0,
+					reports_deleted: 1,
+				}),
+			);
+			seed(['/a', '/b', '/c', '/gone']);
+			site.setFiles({
+				'/robots.txt': 'Sitemap: /s.xml\nSitemap: /jp.xml',
+				'/s.xml': Buffer.from(declared('windows-1252', ['/a', '/b']), 'latin1'),
+				'/jp.xml': declared('Shift_JIS', ['/c']),
+			});
+			const refused = await fixture.run(audit(del_, fresh));
+			expect(fixture.takeRequests()).toEqual([listing(1)]);
+			expect(summaryOf(refused).sitemapsSkipped).toEqual([
+				{
+					sitemap: u('/jp.xml'),
+					error: `${u('/jp.xml')} is written in "Shift_JIS" (its XML declaration), which the node does not read (UTF-8, ISO-8859-1, windows-1252 and US-ASCII only): not read`,
+				},
+			]);
+			expect(summaryOf(refused).deleteSkipped).toBe(ONE_SKIPPED);
+			expect(deletedPaths()).toEqual([]);
+		});
+
+		test('a gzip sitemap followed by a stray newline (gzip -d reads it, "trailing garbage ignored") or written as two gzip members is read in full: Delete works', async () => {
+			const xml = urlset(['/a', '/b', '/c'].map(u));
+			const half = xml.indexOf(`<url><loc>${u('/b')}`);
+			for (const body of [
+				Buffer.concat([zlib.gzipSync(xml), Buffer.from('\n')]),
+				Buffer.concat([zlib.gzipSync(xml), Buffer.from('\r\n')]),
+				Buffer.concat([
+					zlib.gzipSync(xml.slice(0, half)),
+					zlib.gzipSync(xml.slice(half)),
+					Buffer.alloc(3),
+				]),
+			]) {
+				seed(['/a', '/b', '/c', '/gone']);
+				site.setFiles({
+					'/robots.txt': 'Sitemap: /s.xml.gz',
+					'/s.xml.gz': body,
+					...webPages(['/a', '/b', '/c']),
+				});
+				const result = await fixture.run(audit(del_, fresh));
+				expect(fixture.takeRequests()).toEqual([
+					listing(1),
+					del(`/api/v1/reports/${idOf('/gone')}`),
+				]);
+				expect(summaryOf(result)).toEqual(
+					auditSummary(site.url, [u('/s.xml.gz')], {
+						pages_listed: 3,
+						pages_fresh: 3,
+						pages_kept: 3,
+						pages_not_in_sitemaps: 1,
+						pages_live_not_in_sitemaps: 0,
+						reports_deleted: 1,
+					}),
+				);
+			}
 		});
 	});
 });

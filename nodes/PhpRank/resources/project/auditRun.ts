@@ -5,10 +5,12 @@ import type { AuditPlan, PageReports } from '../../report/auditPlan';
 import { planAudit, reportStub } from '../../report/auditPlan';
 import { siteSearchTerm, storedUrl } from '../../report/storedUrl';
 import { createFormRequest } from '../../shared/reportRequests';
+import { MAX_PAGE_URL_LENGTH } from '../../sitemap/readSite';
 import type { SitePage, SitePages } from '../../sitemap/sitePageTypes';
 import type { ItemRequests } from '../../transport';
 import type { SiteSending } from '../../transport/siteFetch';
 import { pageFailureMessage, planPages } from '../../transport';
+import { describeUrlTooLong } from '../../transport/failureWording';
 import type { PageAnswer } from '../../upsert';
 import {
 	createOrRerunOnce,
@@ -141,7 +143,21 @@ async function wholeSiteAudit(
 		const item = itemOfPage.get(page);
 		if (item) pageItems.push(item);
 	}
-	return [summary, ...pageItems, ...leftItems];
+	return [summary, ...pageItems, ...tooLongItems(settings, found), ...leftItems];
+}
+
+/**
+ * The pages phpRank cannot store (readSite.ts MAX_PAGE_URL_LENGTH), each `failed` with why: listed
+ * (their reports are not "not in sitemaps"), never sent; counted in the summary's `pages_failed`.
+ */
+function tooLongItems(settings: AuditSettings, found: SitePages): IDataObject[] {
+	return found.tooLong.pages.map((page) => ({
+		url: page.url,
+		...pageFields(page),
+		project: settings.project,
+		action: 'failed',
+		error: describeUrlTooLong(page.url.length, MAX_PAGE_URL_LENGTH),
+	}));
 }
 
 /**
@@ -290,13 +306,13 @@ function siteSummary(
 		action: 'summary',
 		site: settings.site.origin,
 		project: settings.project,
-		pages_listed: found.pages.length,
+		pages_listed: found.pages.length + found.tooLong.count,
 		pages_fresh: plan.kept.length + counts.created + counts['re-run'],
 		pages_audited: counts.created + counts['re-run'],
 		pages_created: counts.created,
 		pages_re_run: counts['re-run'],
 		pages_kept: plan.kept.length,
-		pages_failed: counts.failed,
+		pages_failed: counts.failed + found.tooLong.count,
 		pages_waiting: plan.waiting,
 		pages_not_in_sitemaps: plan.notListed.length,
 		pages_live_not_in_sitemaps: liveNotListed(deletion),
