@@ -683,7 +683,7 @@ function urlFiltersSection(r, baseline) {
 		const native = x.native ? perUrlText(x.native.ms) : '—';
 		const ratio = x.native && Number.isFinite(x.ms) ? `${fmt(x.ms / x.native.ms, 1)}×` : '—';
 		const baselineCell = base ? ` ${filterFigureText(base.cases[x.key])} |` : '';
-		return `| \`${escaped(x.field)}\` | ${x.about} | ${filterFigureText(x)} | ${native} | ${ratio} |${baselineCell}`;
+		return `| \`${escaped(x.field)}\`${x.matchAs ? ` (Match As ${x.matchAs})` : ''} | ${x.about} | ${filterFigureText(x)} | ${native} | ${ratio} |${baselineCell}`;
 	};
 	const table = (rows) => [
 		`| field | | this package | native RegExp | ÷ native |${base ? ` ${baseline.label} |` : ''}`,

@@ -35,7 +35,8 @@ function main() {
 	const urls = urlsOf(testCase);
 	let matches;
 	try {
-		matches = urlMatcherFrom(testCase.field, 'Exclude URLs Containing');
+		// Match As, where the case names one (a package before it ignores the argument)
+		matches = urlMatcherFrom(testCase.field, 'Exclude URLs Containing', testCase.matchAs);
 	} catch (error) {
 		process.stdout.write(JSON.stringify({ refused: String(error.message).slice(0, 160) }));
 		return;

@@ -80,10 +80,46 @@ const CASES = [
 		about: "Exclude's placeholder (text here; a regular expression before)",
 		sitemap: true,
 	},
+	// Match As Text (version 1.3's default; issue 49): the URL also compared percent-decoded. A
+	// baseline without Match As reads the same field by its shape (text as written)
+	{
+		key: 'placeholderAsText',
+		field: '/tag/, /author/',
+		matchAs: 'text',
+		about: "Exclude's placeholder, Match As Text (1.3's default; the baseline: by its shape)",
+		sitemap: true,
+	},
+	{
+		key: 'placeholderAsTextEncoded',
+		field: '/tag/, /author/',
+		matchAs: 'text',
+		about:
+			"Exclude's placeholder, Match As Text, on percent-encoded URLs (each also decoded to compare; the baseline: as written)",
+		sitemap: true,
+		encoded: true,
+	},
+	{
+		key: 'accentAsTextEncoded',
+		field: '/café/, /tag/',
+		matchAs: 'text',
+		about:
+			'a text with an accent, Match As Text, on percent-encoded URLs: each URL decoded to compare (the baseline: text as written, never keeping /caf%C3%A9/)',
+		sitemap: true,
+		encoded: true,
+	},
 ];
+
+/** The same 1,000 URLs with a non-Latin word in each path, percent-encoded as sitemaps write them. */
+function encodedSitemapUrls() {
+	const words = ['блог', 'café', 'über-uns', 'магазин', '日本語'];
+	return sitemapUrls().map((url, i) =>
+		url.replace('/some-article-', `/${encodeURIComponent(words[i % words.length])}-article-`),
+	);
+}
 
 /** The URLs a case is timed on. */
 function urlsOf(testCase) {
+	if (testCase.encoded) return encodedSitemapUrls();
 	return testCase.sitemap ? sitemapUrls() : [worstCase(...testCase.worst)];
 }
 

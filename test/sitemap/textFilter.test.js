@@ -54,3 +54,23 @@ test('percent-decoding as UTF-8 never throws: what is not UTF-8 stays as written
 		'/?%',
 	]);
 });
+
+test('decoded: a text of letters, digits, - . _ ~ and / is compared as written (a sitemap never encodes those; an encoded / is another page); a text holding + is compared decoded too, each text of a field on its own', () => {
+	const urls = [
+		'https://a.test/tag/x',
+		'https://a.test/%74ag/x',
+		'https://a.test/a%2Ftag/',
+		'https://a.test/a%2Bb/',
+		'https://a.test/a+b/',
+	];
+	expect(urls.filter(textMatcher('/tag/', 'decoded'))).toEqual(['https://a.test/tag/x']);
+	expect(urls.filter(textMatcher('/a+b/', 'decoded'))).toEqual([
+		'https://a.test/a%2Bb/',
+		'https://a.test/a+b/',
+	]);
+	expect(urls.filter(textMatcher('/a+b/, /tag/', 'decoded'))).toEqual([
+		'https://a.test/tag/x',
+		'https://a.test/a%2Bb/',
+		'https://a.test/a+b/',
+	]);
+});
