@@ -47,7 +47,7 @@ function pathEndOf(url: string): number {
 	return end === -1 ? url.length : end;
 }
 
-const NOT_ASCII = /[^\x00-\x7f]/;
+const NOT_ASCII = /[\u0080-\uffff]/;
 /** Characters a URL holds as they are, never percent-encoded (RFC 3986's unreserved, and `/`). */
 const WRITTEN_AS_IS = /^[a-z0-9\-._~/]*$/;
 
