@@ -53,7 +53,7 @@ function fixFirstLines(site: SiteDigest, f: Inline): string[] {
 	return lines.concat(
 		listed(f, site.fixFirst, (item) => {
 			const head = `${badge(f, item)} ${f.bold(f.text(item.name))}: ${f.text(WORDS.failsOn(item.pages, site.pages))}`;
-			const fix = `${f.text(`${WORDS.howToFix}: ${item.howToFix}`)}`;
+			const fix = f.text(`${WORDS.howToFix}: ${item.howToFix.replace(/\.?\s*$/, '.')}`);
 			const examples = item.examples.map((url) => pageOf(f, url, site.project));
 			const shown = examples.length
 				? ` ${f.text(`${WORDS.examples}:`)} ${examples.join(', ')}`
@@ -138,16 +138,14 @@ function figuresLine(site: SiteDigest, f: Inline): string {
 function trendLine(site: SiteDigest, f: Inline): string {
 	const glyphs = site.trend.map((week) => glyph(week.health)).join('');
 	const figures = site.trend
-		.map((week) => `${weekDay(week.week, true)}: ${figure(week.health)}`)
+		.map((week) => `${weekDay(week.week, true)}: ${week.health ?? WORDS.noHealth}`)
 		.join(', ');
 	return f.text(`${WORDS.trend(site.trend.length)}: ${glyphs} (${figures})`);
 }
 
 /** One site's section. */
 export function siteLines(site: SiteDigest, f: Inline): string[] {
-	const lines = [
-		f.bold(f.text(`${WORDS.title(site.project)}, ${WORDS.weekOf(site.week).toLowerCase()}`)),
-	];
+	const lines = [f.bold(f.text(`${WORDS.title(site.project)}, ${WORDS.weekOfInline(site.week)}`))];
 	if (site.noReport) return [...lines, f.text(WORDS.noReport), '', ...coverageLines(site, f)];
 	lines.push(figuresLine(site, f));
 	lines.push(site.firstWeek ? f.text(WORDS.firstWeek) : trendLine(site, f));
@@ -162,7 +160,7 @@ export function siteLines(site: SiteDigest, f: Inline): string[] {
 export function combinedLines(sites: SiteDigest[], week: string, f: Inline): string[] {
 	const ordered = worseFirst(sites);
 	const lines = [
-		f.bold(f.text(`${WORDS.combinedTitle(sites.length)}, ${WORDS.weekOf(week).toLowerCase()}`)),
+		f.bold(f.text(`${WORDS.combinedTitle(sites.length)}, ${WORDS.weekOfInline(week)}`)),
 		f.text(WORDS.worseFirst),
 	];
 	for (const site of ordered) {

@@ -38,6 +38,7 @@ export const WORDS = {
 	title: (project: string) => `SEO health of ${project}`,
 	combinedTitle: (sites: number) => `SEO health of ${plural(sites, 'site', 'sites')}`,
 	weekOf: (week: string) => `Week of ${weekDay(week)}`,
+	weekOfInline: (week: string) => `week of ${weekDay(week)}`,
 	health: 'Health',
 	healthMeans: 'share of pages failing no check of high importance',
 	pages: 'Pages with a report',
