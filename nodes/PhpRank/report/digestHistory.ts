@@ -38,18 +38,8 @@ const FIELD = 'History';
 /** The History field's value as rows: an array of rows, or an object holding one array. */
 export function historyRows(value: unknown): IDataObject[] {
 	if (value === undefined || value === null || value === '') return [];
-	let rows: unknown = value;
-	if (typeof rows === 'string') {
-		try {
-			rows = JSON.parse(rows);
-		} catch {
-			throw new InvalidInput(
-				FIELD,
-				`History must be the rows of earlier Digest runs, an array (got ${quotedValue(value)})`,
-			);
-		}
-	}
-	if (isRecord(rows) && !Array.isArray(rows)) {
+	let rows: unknown = typeof value === 'string' ? parsedJson(value) : value;
+	if (isRecord(rows)) {
 		const arrays = Object.values(rows).filter((entry) => Array.isArray(entry));
 		// Aggregate's "All Item Data" holds the rows in `data`; one aggregated field in its name
 		if (arrays.length === 1) rows = arrays[0];
@@ -62,6 +52,15 @@ export function historyRows(value: unknown): IDataObject[] {
 		);
 	}
 	return rows as IDataObject[];
+}
+
+/** JSON text as its value; text that is not JSON stays the text (and is refused as no rows). */
+function parsedJson(text: string): unknown {
+	try {
+		return JSON.parse(text) as unknown;
+	} catch {
+		return text;
+	}
 }
 
 /** A figure of a row: a finite number (or number as text), else missing. */
