@@ -33,7 +33,7 @@ export interface PastWeek {
 	issues: KeptIssue[] | undefined;
 }
 
-const FIELD = 'History';
+const HISTORY_FIELD = 'History';
 
 /** The History field's value as rows: an array of rows, or an object holding one array. */
 export function historyRows(value: unknown): IDataObject[] {
@@ -47,7 +47,7 @@ export function historyRows(value: unknown): IDataObject[] {
 	}
 	if (!Array.isArray(rows) || !rows.every((row) => isRecord(row))) {
 		throw new InvalidInput(
-			FIELD,
+			HISTORY_FIELD,
 			`History must be the rows of earlier Digest runs: an array of rows, or an object holding one (as Aggregate gives it), got ${quotedValue(value)}`,
 		);
 	}

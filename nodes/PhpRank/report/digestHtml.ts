@@ -1,7 +1,7 @@
 import type { FixItem, SiteDigest } from './digest';
 import { worseFirst } from './digest';
 import { siteLink } from './digestLinks';
-import { MAX_LISTED } from './digestLines';
+import { LISTED_AT_MOST } from './digestLines';
 import { arrow, figure, plural, weekDay, WORDS } from './digestWording';
 
 /**
@@ -82,21 +82,21 @@ function pageHtml(url: string, project: string): string {
 	return `<a href="${escapeHtml(href)}" style="color:${COLOURS.link};">${escapeHtml(url)}</a>`;
 }
 
-function badge(importance: FixItem['importance']): string {
+function importanceBadge(importance: FixItem['importance']): string {
 	const colour = importance === null ? COLOURS.low : COLOURS[importance];
 	return `<span style="padding:1px 6px;border-radius:3px;font-size:11px;font-weight:bold;color:#ffffff;background-color:${colour};">${escapeHtml(WORDS.importance(importance))}</span>`;
 }
 
 function list<T>(items: T[], cell: (item: T) => string): string {
 	const cells = items
-		.slice(0, MAX_LISTED)
+		.slice(0, LISTED_AT_MOST)
 		.map(
 			(item) =>
 				`<tr><td style="padding:7px 0;border-bottom:1px solid ${COLOURS.rule};${TEXT_STYLE}">${cell(item)}</td></tr>`,
 		);
-	if (items.length > MAX_LISTED)
+	if (items.length > LISTED_AT_MOST)
 		cells.push(
-			`<tr><td style="padding:7px 0;">${muted(escapeHtml(WORDS.more(items.length - MAX_LISTED)))}</td></tr>`,
+			`<tr><td style="padding:7px 0;">${muted(escapeHtml(WORDS.more(items.length - LISTED_AT_MOST)))}</td></tr>`,
 		);
 	return `<tr><td style="padding:0 20px 8px;">${TABLE}${cells.join('')}</table></td></tr>`;
 }
@@ -109,7 +109,7 @@ function fixFirstHtml(site: SiteDigest): string {
 		list(site.fixFirst, (item) => {
 			const examples = item.examples.map((url) => pageHtml(url, site.project)).join('<br>');
 			return (
-				`${badge(item.importance)} <strong>${escapeHtml(item.name)}</strong>: ${escapeHtml(WORDS.failsOn(item.pages, site.pages))}` +
+				`${importanceBadge(item.importance)} <strong>${escapeHtml(item.name)}</strong>: ${escapeHtml(WORDS.failsOn(item.pages, site.pages))}` +
 				`<br>${muted(`${escapeHtml(WORDS.howToFix)}: ${escapeHtml(item.howToFix)}`)}` +
 				(examples ? `<br>${muted(`${escapeHtml(WORDS.examples)}:`)}<br>${examples}` : '')
 			);
@@ -128,7 +128,7 @@ function changesHtml(site: SiteDigest): string {
 			? list(
 					fresh,
 					(item) =>
-						`${badge(item.importance)} ${escapeHtml(`${item.name}: ${plural(item.pages, 'page', 'pages')}`)}`,
+						`${importanceBadge(item.importance)} ${escapeHtml(`${item.name}: ${plural(item.pages, 'page', 'pages')}`)}`,
 				)
 			: row(escapeHtml(WORDS.newNone))) +
 		heading(`${WORDS.fixed} (${fixed.length})`) +
@@ -136,7 +136,7 @@ function changesHtml(site: SiteDigest): string {
 			? list(
 					fixed,
 					(item) =>
-						`${badge(item.importance)} ${escapeHtml(`${item.name}: ${WORDS.fixedWas(item.pages_failing)}`)}`,
+						`${importanceBadge(item.importance)} ${escapeHtml(`${item.name}: ${WORDS.fixedWas(item.pages_failing)}`)}`,
 				)
 			: row(escapeHtml(WORDS.fixedNone)))
 	);

@@ -26,7 +26,7 @@ export interface Inline {
 }
 
 /** How many checks, new or fixed issues and pages a list shows before "and N more". */
-export const MAX_LISTED = 10;
+export const LISTED_AT_MOST = 10;
 
 const GLYPHS = '▁▂▃▄▅▆▇█';
 const glyph = (health: number | null) =>
@@ -38,13 +38,13 @@ function pageOf(f: Inline, url: string, project: string): string {
 }
 
 function listed<T>(f: Inline, items: T[], line: (item: T) => string): string[] {
-	const lines = items.slice(0, MAX_LISTED).map((item) => `${f.bullet} ${line(item)}`);
-	if (items.length > MAX_LISTED)
-		lines.push(`${f.bullet} ${f.text(WORDS.more(items.length - MAX_LISTED))}`);
+	const lines = items.slice(0, LISTED_AT_MOST).map((item) => `${f.bullet} ${line(item)}`);
+	if (items.length > LISTED_AT_MOST)
+		lines.push(`${f.bullet} ${f.text(WORDS.more(items.length - LISTED_AT_MOST))}`);
 	return lines;
 }
 
-const badge = (f: Inline, item: { importance: FixItem['importance'] }) =>
+const lineBadge = (f: Inline, item: { importance: FixItem['importance'] }) =>
 	f.text(`[${WORDS.importance(item.importance)}]`);
 
 function fixFirstLines(site: SiteDigest, f: Inline): string[] {
@@ -52,7 +52,7 @@ function fixFirstLines(site: SiteDigest, f: Inline): string[] {
 	if (site.fixFirst.length === 0) return [...lines, f.text(WORDS.fixFirstNone)];
 	return lines.concat(
 		listed(f, site.fixFirst, (item) => {
-			const head = `${badge(f, item)} ${f.bold(f.text(item.name))}: ${f.text(WORDS.failsOn(item.pages, site.pages))}`;
+			const head = `${lineBadge(f, item)} ${f.bold(f.text(item.name))}: ${f.text(WORDS.failsOn(item.pages, site.pages))}`;
 			const fix = f.text(`${WORDS.howToFix}: ${item.howToFix.replace(/\.?\s*$/, '.')}`);
 			const examples = item.examples.map((url) => pageOf(f, url, site.project));
 			const shown = examples.length
@@ -76,7 +76,7 @@ function changeLines(site: SiteDigest, f: Inline): string[] {
 			f,
 			fresh,
 			(item) =>
-				`${badge(f, item)} ${f.text(`${item.name}: ${plural(item.pages, 'page', 'pages')}`)}`,
+				`${lineBadge(f, item)} ${f.text(`${item.name}: ${plural(item.pages, 'page', 'pages')}`)}`,
 		),
 	);
 	lines.push(f.bold(f.text(`${WORDS.fixed} (${fixed.length})`)));
@@ -86,7 +86,7 @@ function changeLines(site: SiteDigest, f: Inline): string[] {
 			f,
 			fixed,
 			(item) =>
-				`${badge(f, item)} ${f.text(`${item.name}: ${WORDS.fixedWas(item.pages_failing)}`)}`,
+				`${lineBadge(f, item)} ${f.text(`${item.name}: ${WORDS.fixedWas(item.pages_failing)}`)}`,
 		),
 	);
 	return lines;

@@ -5,7 +5,7 @@ import { TEXT } from './digestText';
 
 /**
  * Project → Digest's `markdown` (Teams, Discord, Mattermost, Telegram's Markdown): every character
- * that opens a link, emphasis, a heading, a quote, a table or code is escaped with a backslash in
+ * that opens a link, emphasis, a heading, a quote, a table or code is markdownEscaped with a backslash in
  * every text; HTML's `<` and `&` become entities (Teams and Mattermost render inline HTML). A link
  * is made only to the site's own pages, its URL's brackets percent-encoded; a URL that may not be a
  * link is put in code, where no renderer makes a link of it.
@@ -13,7 +13,7 @@ import { TEXT } from './digestText';
 
 const SPECIAL = /[\\`*_~[\]()#>|!{}+-]/g;
 
-const escaped = (value: string) =>
+const markdownEscaped = (value: string) =>
 	TEXT.text(value)
 		.replace(SPECIAL, (c) => `\\${c}`)
 		.replace(/&/g, '&amp;')
@@ -26,9 +26,9 @@ const inHref = (href: string) =>
 	);
 
 export const MARKDOWN: Inline = {
-	text: escaped,
+	text: markdownEscaped,
 	bold: (value) => `**${value}**`,
-	link: (href, label) => `[${escaped(label)}](${inHref(href)})`,
+	link: (href, label) => `[${markdownEscaped(label)}](${inHref(href)})`,
 	url: (value) => `\`${TEXT.text(value).replace(/`/g, "'")}\``,
 	bullet: '-',
 };

@@ -5,19 +5,19 @@ import { TEXT } from './digestText';
 
 /**
  * Project → Digest's `slack`: Slack's mrkdwn. Slack reads `&`, `<` and `>` as its own markup
- * (`<url|label>` is a link, `<!channel>` a mention), so every text has them escaped; a link is made
+ * (`<url|label>` is a link, `<!channel>` a mention), so every text has them slackEscaped; a link is made
  * only to the site's own pages, its URL's `|` percent-encoded so that the label cannot be moved
  * into it. A URL that may not be a link is put in code, where Slack makes no link of it.
  */
 
-const escaped = (value: string) =>
+const slackEscaped = (value: string) =>
 	TEXT.text(value).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 export const SLACK: Inline = {
-	text: escaped,
+	text: slackEscaped,
 	bold: (value) => `*${value}*`,
-	link: (href, label) => `<${escaped(href).replace(/\|/g, '%7C')}|${escaped(label)}>`,
-	url: (value) => `\`${escaped(value).replace(/`/g, "'")}\``,
+	link: (href, label) => `<${slackEscaped(href).replace(/\|/g, '%7C')}|${slackEscaped(label)}>`,
+	url: (value) => `\`${slackEscaped(value).replace(/`/g, "'")}\``,
 	bullet: '•',
 };
 

@@ -9,7 +9,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})/;
 
 /** yyyy-mm-dd of a UTC day number. */
-function dayText(utcMs: number): string {
+function isoDay(utcMs: number): string {
 	return new Date(utcMs).toISOString().slice(0, 10);
 }
 
@@ -23,7 +23,7 @@ export function mondayOf(text: string): string | undefined {
 	// a day that does not exist (2026-02-30) is refused, not moved
 	if (date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return undefined;
 	const sinceMonday = (date.getUTCDay() + 6) % 7;
-	return dayText(utc - sinceMonday * DAY_MS);
+	return isoDay(utc - sinceMonday * DAY_MS);
 }
 
 /** The Monday of the week `now` falls in, in the time zone `timeZone` (an IANA name). */

@@ -90,7 +90,7 @@ async function itemInput(
 export const digestOption: INodePropertyOptions = {
 	name: 'Digest',
 	value: OPERATION.digest,
-	action: 'Digest a site s week',
+	action: 'Sum up the week of a site',
 	description:
 		"A site's week in one item: a subject, an email's HTML and text, a Slack and a Markdown message (health and its trend, this week against the last, what to fix first, new and fixed issues, how much was checked) and the row to keep for next week. Use it for questions like 'how did example.com do this week?'.",
 	routing: operationRouting(async (context, requests) => {
