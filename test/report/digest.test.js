@@ -497,6 +497,11 @@ describe('Week and History', () => {
 	test('siteLink: only http(s) pages of the site (with or without www.)', () => {
 		expect(siteLink('https://www.site.test/a', SITE)).toBe('https://www.site.test/a');
 		expect(siteLink('http://site.test/a b', SITE)).toBe('http://site.test/a%20b');
+		// as phpRank stores a URL: without its scheme (the site's, from Audit Site's site, else https)
+		expect(siteLink('site.test/a', SITE)).toBe('https://site.test/a');
+		expect(siteLink('site.test:8080/a', SITE, 'http:')).toBe('http://site.test:8080/a');
+		expect(siteLink('evil.test/a', SITE)).toBeUndefined();
+		expect(siteLink('javascript:alert(1)//site.test/', SITE)).toBeUndefined();
 		for (const url of [
 			'javascript:alert(1)',
 			'https://evil.test/',

@@ -4,6 +4,7 @@ import type { Importance } from '../shared/constants';
 import { isRecord } from '../shared/isRecord';
 import type { KeptIssue, PastWeek } from './digestHistory';
 import { numberOrNull, pastWeeks } from './digestHistory';
+import { siteScheme } from './digestLinks';
 import { daysBetween } from './digestWeek';
 import { notAuditedReason } from './digestWording';
 import type { SiteIssue } from './siteHealth';
@@ -36,6 +37,8 @@ export interface CoveragePage {
 }
 
 export interface Coverage {
+	/** The scheme of the site's pages (Audit Site's `site`): phpRank stores URLs without it. */
+	scheme: string;
 	listed: number;
 	fresh: number;
 	failed: number;
@@ -132,6 +135,7 @@ export function coverageOf(audit: IDataObject[], project: string): Coverage | un
 		.filter((item) => item.action === 'not in sitemaps')
 		.map((item) => ({ url: String(item.url ?? ''), deleted: item.deleted === true }));
 	return {
+		scheme: siteScheme(summary.site, project),
 		listed: count(summary.pages_listed),
 		fresh: count(summary.pages_fresh),
 		failed: Math.max(count(summary.pages_failed), failedPages.length),

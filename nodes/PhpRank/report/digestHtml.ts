@@ -76,8 +76,8 @@ const heading = (text: string) =>
 const muted = (html: string) =>
 	`<span style="font-size:${SIZES.smallPx}px;color:${COLOURS.muted};">${html}</span>`;
 
-function pageHtml(url: string, project: string): string {
-	const href = siteLink(url, project);
+function pageHtml(url: string, site: SiteDigest): string {
+	const href = siteLink(url, site.project, site.coverage?.scheme);
 	if (href === undefined) return escapeHtml(url);
 	return `<a href="${escapeHtml(href)}" style="color:${COLOURS.link};">${escapeHtml(url)}</a>`;
 }
@@ -107,7 +107,7 @@ function fixFirstHtml(site: SiteDigest): string {
 	return (
 		head +
 		list(site.fixFirst, (item) => {
-			const examples = item.examples.map((url) => pageHtml(url, site.project)).join('<br>');
+			const examples = item.examples.map((url) => pageHtml(url, site)).join('<br>');
 			return (
 				`${importanceBadge(item.importance)} <strong>${escapeHtml(item.name)}</strong>: ${escapeHtml(WORDS.failsOn(item.pages, site.pages))}` +
 				`<br>${muted(`${escapeHtml(WORDS.howToFix)}: ${escapeHtml(item.howToFix)}`)}` +
@@ -155,7 +155,7 @@ function coverageHtml(site: SiteDigest): string {
 	const pages = [
 		...coverage.failedPages.map(
 			(page) =>
-				`${escapeHtml(`${WORDS.notAuditedPage}:`)} ${pageHtml(page.url, site.project)}<br>${muted(escapeHtml(page.reason))}`,
+				`${escapeHtml(`${WORDS.notAuditedPage}:`)} ${pageHtml(page.url, site)}<br>${muted(escapeHtml(page.reason))}`,
 		),
 		...coverage.notListedPages.map(
 			(page) =>

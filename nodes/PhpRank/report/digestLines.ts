@@ -32,8 +32,8 @@ const GLYPHS = '▁▂▃▄▅▆▇█';
 const glyph = (health: number | null) =>
 	health === null ? '·' : GLYPHS.charAt(Math.round((Math.max(0, Math.min(100, health)) * 7) / 100));
 
-function pageOf(f: Inline, url: string, project: string): string {
-	const href = siteLink(url, project);
+function pageOf(f: Inline, url: string, site: SiteDigest): string {
+	const href = siteLink(url, site.project, site.coverage?.scheme);
 	return href === undefined ? f.url(url) : f.link(href, url);
 }
 
@@ -54,7 +54,7 @@ function fixFirstLines(site: SiteDigest, f: Inline): string[] {
 		listed(f, site.fixFirst, (item) => {
 			const head = `${lineBadge(f, item)} ${f.bold(f.text(item.name))}: ${f.text(WORDS.failsOn(item.pages, site.pages))}`;
 			const fix = f.text(`${WORDS.howToFix}: ${item.howToFix.replace(/\.?\s*$/, '.')}`);
-			const examples = item.examples.map((url) => pageOf(f, url, site.project));
+			const examples = item.examples.map((url) => pageOf(f, url, site));
 			const shown = examples.length
 				? ` ${f.text(`${WORDS.examples}:`)} ${examples.join(', ')}`
 				: '';
@@ -107,7 +107,7 @@ function coverageLines(site: SiteDigest, f: Inline): string[] {
 			f,
 			coverage.failedPages,
 			(page) =>
-				`${f.text(`${WORDS.notAuditedPage}:`)} ${pageOf(f, page.url, site.project)}: ${f.text(page.reason)}`,
+				`${f.text(`${WORDS.notAuditedPage}:`)} ${pageOf(f, page.url, site)}: ${f.text(page.reason)}`,
 		),
 		...listed(
 			f,
