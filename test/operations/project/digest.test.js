@@ -216,3 +216,13 @@ test('without Combine Sites: one digest an item, each of its own site', async ()
 		fixture.takeRequests().sort((a, b) => (a.query.project < b.query.project ? -1 : 1)),
 	).toEqual([projectReports(OTHER, 1), projectReports(SITE, 1)]);
 });
+
+test('Output Fields: only the channels named, beside project and week (Combine Sites: rows with Row)', async () => {
+	fixture.sandbox.reset(pages(2));
+	const one = await fixture.run(digest({ options: { outputFields: ['text', 'subject'] } }));
+	expect(Object.keys(one.items[0].json)).toEqual(['project', 'week', 'subject', 'text']);
+	const combined = await fixture.run(
+		digest({ options: { combineSites: true, outputFields: ['row'] } }),
+	);
+	expect(Object.keys(combined.items[0].json)).toEqual(['projects', 'week', 'rows']);
+});

@@ -38,6 +38,22 @@ import { readProjectReports } from './projectReports';
  */
 
 const COMBINE_SITES = 'combineSites';
+const OUTPUT_FIELDS = 'outputFields';
+
+/** What Output Fields may leave out: each channel and the row (a tool's answer needs only the text). */
+const CHANNEL_FIELDS = ['subject', 'html', 'text', 'slack', 'markdown', 'row'];
+
+/** The item with only the channels Output Fields names (all when it names none); Combine Sites' rows follow the row. */
+function withFields(item: IDataObject, wanted: unknown): IDataObject {
+	const fields =
+		Array.isArray(wanted) && wanted.length > 0 ? new Set(wanted) : new Set(CHANNEL_FIELDS);
+	const kept: IDataObject = {};
+	for (const [key, value] of Object.entries(item)) {
+		const field = key === 'rows' ? 'row' : key;
+		if (!CHANNEL_FIELDS.includes(field) || fields.has(field)) kept[key] = value;
+	}
+	return kept;
+}
 
 /** Week: a date (its week's Monday is taken), empty for this week in the workflow's time zone. */
 async function weekOf(context: IExecutePaginationFunctions): Promise<string> {
@@ -109,7 +125,8 @@ export const digestOption: INodePropertyOptions = {
 		for (const input of given)
 			inputs.push({ ...input, week, ...(await readSite(requests, input.project)) });
 		const { digestItem, combinedItem } = await runModules.digestOutput();
-		return [combine ? combinedItem(inputs, week) : digestItem(inputs[0])];
+		const item = combine ? combinedItem(inputs, week) : digestItem(inputs[0]);
+		return [withFields(item, options[OUTPUT_FIELDS])];
 	}),
 };
 
@@ -158,6 +175,22 @@ export const digestFields: INodeProperties[] = [
 		displayOptions: showDigest,
 		options: inDisplayNameOrder([
 			...requestLimitFields(),
+			{
+				displayName: 'Output Fields',
+				name: OUTPUT_FIELDS,
+				type: 'multiOptions',
+				default: [],
+				description:
+					'Which of the digest to output beside project and week; none chosen: all. An AI agent or MCP client needs only Subject and Text (an answer of a few kB).',
+				options: [
+					{ name: 'HTML', value: 'html' },
+					{ name: 'Markdown', value: 'markdown' },
+					{ name: 'Row', value: 'row' },
+					{ name: 'Slack', value: 'slack' },
+					{ name: 'Subject', value: 'subject' },
+					{ name: 'Text', value: 'text' },
+				],
+			},
 			{
 				displayName: 'Combine Sites',
 				name: COMBINE_SITES,
