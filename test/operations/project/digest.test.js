@@ -5,6 +5,7 @@
 // field. What the digest says, channel by channel: test/report/digest.test.js.
 const { useFixture, projectReports, fromList, byName } = require('../../node/fixture');
 const { emailSafetyProblems } = require('../../helpers/email-safety');
+const { expectedDigestRow } = require('../../helpers/digest-row');
 
 const fixture = useFixture();
 
@@ -40,24 +41,6 @@ async function getIssuesOf(project = SITE) {
 	return { summary, issues, requests: fixture.takeRequests() };
 }
 
-/** The row Digest must keep, from Get Issues' own output. */
-function expectedRow({ summary, issues }, week) {
-	const { kind, newest_report_at, oldest_report_at, ...figures } = summary;
-	return {
-		...figures,
-		week,
-		issues: JSON.stringify(
-			issues.map((issue) => ({
-				check: issue.check,
-				name: issue.name,
-				importance: issue.importance,
-				pages_failing: issue.pages_failing,
-				pages: issue.pages.map((page) => page.url),
-			})),
-		),
-	};
-}
-
 test("250 reports: Get Issues' requests exactly, one item, its row what Get Issues says", async () => {
 	fixture.sandbox.reset([...pages(250), ...pages(3, OTHER)]);
 	const issues = await getIssuesOf();
@@ -84,7 +67,7 @@ test("250 reports: Get Issues' requests exactly, one item, its row what Get Issu
 	]);
 	const { checked_at } = item.row;
 	expect(item.row).toEqual(
-		expectedRow({ ...issues, summary: { ...issues.summary, checked_at } }, '2026-11-30'),
+		expectedDigestRow({ ...issues.summary, checked_at }, issues.issues, '2026-11-30'),
 	);
 	expect(item.subject).toBe(`${SITE}: health ${issues.summary.health}, first week`);
 	expect(emailSafetyProblems(item.html)).toEqual([]);
