@@ -199,6 +199,7 @@ async function checkWeeklyDigest(o) {
 		runs.push(run);
 	}
 	await checkTables({ ctx, name, projectId, runs, report });
+	await checkCombined({ ctx, servers, report, tag });
 	const third = runs[2];
 	if (third?.mail) await screenshots({ ...o, name, html: third.mail.html });
 }
@@ -334,6 +335,140 @@ async function checkTables({ ctx, name, projectId, runs, report }) {
 		`${name}: ${TABLE} holds exactly 3 rows of the site, one a week (the second run of week 3 added none), each the week's last row`,
 		rows.map(strip).filter((x) => x.project === PROJECT),
 		lastOfWeek.map((run) => run?.row),
+	);
+}
+
+const OTHER_SITE = 'other-shop.test';
+
+/**
+ * Two input items, two sites, in a workflow of its own: Run now → the two sites (Edit Fields, one
+ * array) → Split Out → Digest with Combine Sites (week 3) → Send Email. `other-shop.test` gets
+ * 3 reports of its own.
+ */
+function combinedWorkflow() {
+	const send = example().nodes.find((n) => n.name === 'Send the digest');
+	const at = (x) => [x * 220, 0];
+	return {
+		name: 'e2e: Digest with Combine Sites (two sites)',
+		nodes: [
+			{
+				parameters: {},
+				id: 'c0mb1ne0-0001-4000-8000-000000000001',
+				name: 'Run now',
+				type: 'n8n-nodes-base.manualTrigger',
+				typeVersion: 1,
+				position: at(0),
+			},
+			{
+				parameters: {
+					assignments: {
+						assignments: [
+							{
+								id: 'c0mb1ne0-0002-4000-8000-000000000002',
+								name: 'sites',
+								type: 'array',
+								value: `={{ ['${PROJECT}', '${OTHER_SITE}'] }}`,
+							},
+						],
+					},
+					options: {},
+				},
+				id: 'c0mb1ne0-0003-4000-8000-000000000003',
+				name: 'The two sites',
+				type: 'n8n-nodes-base.set',
+				typeVersion: 3.4,
+				position: at(1),
+			},
+			{
+				parameters: { fieldToSplitOut: 'sites', options: {} },
+				id: 'c0mb1ne0-0004-4000-8000-000000000004',
+				name: 'One item a site',
+				type: 'n8n-nodes-base.splitOut',
+				typeVersion: 1,
+				position: at(2),
+			},
+			{
+				parameters: {
+					resource: 'project',
+					operation: 'digest',
+					project: { __rl: true, mode: 'name', value: '={{ $json.sites }}' },
+					week: WEEKS[2],
+					options: { combineSites: true },
+				},
+				id: 'c0mb1ne0-0005-4000-8000-000000000005',
+				name: 'Digest of both sites',
+				type: 'n8n-nodes-phprank.phpRank',
+				typeVersion: 1.3,
+				position: at(3),
+				credentials: { phpRankApi: { ...CREDENTIAL } },
+			},
+			{
+				...send,
+				id: 'c0mb1ne0-0006-4000-8000-000000000006',
+				position: at(4),
+				parameters: {
+					...send.parameters,
+					subject: '={{ $json.subject }}',
+					html: '={{ $json.html }}',
+					text: '={{ $json.text }}',
+				},
+			},
+		],
+		connections: {
+			'Run now': { main: [[{ node: 'The two sites', type: 'main', index: 0 }]] },
+			'The two sites': { main: [[{ node: 'One item a site', type: 'main', index: 0 }]] },
+			'One item a site': { main: [[{ node: 'Digest of both sites', type: 'main', index: 0 }]] },
+			'Digest of both sites': { main: [[{ node: send.name, type: 'main', index: 0 }]] },
+		},
+		settings: { executionOrder: 'v1' },
+	};
+}
+
+/** Combine Sites in real n8n: the first item's run digests both items' sites; one item, one email. */
+async function checkCombined({ ctx, servers, report, tag }) {
+	const { sandbox, mailbox } = servers;
+	const name = `${tag} Project → Digest with Combine Sites, two sites in one email`;
+	for (let i = 1; i <= 3; i++)
+		sandbox.addReport({ url: `https://${OTHER_SITE}/p-${i}`, score: 30 + i });
+	const id = await rn.createWorkflow(ctx, combinedWorkflow());
+	const before = mailbox.messages.length;
+	const r = await rn.runManually(ctx, id, { triggerName: 'Run now', timeoutMs: 120000 });
+	report.check(`${name}: the run succeeds`, r.ok, () => JSON.stringify(r.error).slice(0, 2000));
+	if (!r.ok) return;
+	const out = rn.nodeOutput(r, 'Digest of both sites');
+	report.equal(
+		`${name}: one item for the two input items, both sites in it, a row each`,
+		[
+			out.length,
+			[...(out[0]?.projects ?? [])].sort(),
+			(out[0]?.rows ?? []).map((row) => row.project),
+		],
+		[1, [PROJECT, OTHER_SITE].sort(), [PROJECT, OTHER_SITE]],
+	);
+	let mail;
+	try {
+		await mailbox.waitForMessages(before + 1, 15000);
+		mail = mailbox.messages[before];
+	} catch (error) {
+		report.check(`${name}: an email reached the SMTP server`, false, error.message);
+		return;
+	}
+	report.equal(
+		`${name}: one email, subject "SEO health of 2 sites, week of 19 Jan 2026: none worse", each site's section, email-safe`,
+		{
+			count: mailbox.messages.length,
+			subject: mail.subject,
+			sections: [PROJECT, OTHER_SITE].map((site) =>
+				mail.html.includes(`SEO health of ${site}</strong>`),
+			),
+			safety: emailSafetyProblems(mail.html),
+		},
+		{
+			count: before + 1,
+			subject: 'SEO health of 2 sites, week of 19 Jan 2026: none worse',
+			sections: [true, true],
+			safety: [],
+		},
 	);
 }
 
