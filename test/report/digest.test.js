@@ -424,8 +424,8 @@ describe('Combine Sites', () => {
 		expect(item.text.split('\n').slice(0, 4)).toEqual([
 			'SEO health of 2 sites, week of 30 Nov 2026',
 			'Sites that got worse come first.',
-			'- z.test: health 60 (▼20); New 0, fixed 0, pages failing a high check 5',
-			'- a.test: health 95 (▲5); New 0, fixed 0, pages failing a high check 5',
+			'- z.test: health 60 (▼20); new 0, fixed 0, pages failing a high check 5',
+			'- a.test: health 95 (▲5); new 0, fixed 0, pages failing a high check 5',
 		]);
 		expect(item.text.indexOf('SEO health of z.test')).toBeLessThan(
 			item.text.indexOf('SEO health of a.test'),

@@ -165,7 +165,7 @@ export function combinedLines(sites: SiteDigest[], week: string, f: Inline): str
 	];
 	for (const site of ordered) {
 		const change = arrow(site.change.health);
-		const counts = `${WORDS.newCount} ${site.newIssues?.length ?? 0}, ${WORDS.fixedCount.toLowerCase()} ${site.fixed?.length ?? 0}, ${WORDS.pagesFailingHigh.toLowerCase()} ${site.pagesFailingHigh}`;
+		const counts = `${WORDS.newCount.toLowerCase()} ${site.newIssues?.length ?? 0}, ${WORDS.fixedCount.toLowerCase()} ${site.fixed?.length ?? 0}, ${WORDS.pagesFailingHigh.toLowerCase()} ${site.pagesFailingHigh}`;
 		lines.push(
 			`${f.bullet} ${f.bold(f.text(site.project))}${f.text(`: ${WORDS.health.toLowerCase()} ${figure(site.health)}${change ? ` (${change})` : ''}; ${counts}`)}`,
 		);

@@ -36,7 +36,7 @@ const rn = require('../../../scripts/real-n8n/n8n');
 const { describe } = require('../../../scripts/real-n8n/install');
 const { startSandbox } = require('../../sandbox');
 const { startMailbox } = require('../../sandbox/mailbox');
-const { forWeek, changeSite } = require('../../../scripts/digest-weeks');
+const { forWeek, changeSite, combinedDigestWorkflow } = require('../../../scripts/digest-weeks');
 const { expectedIssues, expectedSummary } = require('../../helpers/site-issues-oracle');
 const { expectedDigestRow } = require('../../helpers/digest-row');
 const { emailSafetyProblems } = require('../../helpers/email-safety');
@@ -340,89 +340,14 @@ async function checkTables({ ctx, name, projectId, runs, report }) {
 
 const OTHER_SITE = 'other-shop.test';
 
-/**
- * Two input items, two sites, in a workflow of its own: Run now → the two sites (Edit Fields, one
- * array) → Split Out → Digest with Combine Sites (week 3) → Send Email. `other-shop.test` gets
- * 3 reports of its own.
- */
-function combinedWorkflow() {
-	const send = example().nodes.find((n) => n.name === 'Send the digest');
-	const at = (x) => [x * 220, 0];
-	return {
-		name: 'e2e: Digest with Combine Sites (two sites)',
-		nodes: [
-			{
-				parameters: {},
-				id: 'c0mb1ne0-0001-4000-8000-000000000001',
-				name: 'Run now',
-				type: 'n8n-nodes-base.manualTrigger',
-				typeVersion: 1,
-				position: at(0),
-			},
-			{
-				parameters: {
-					assignments: {
-						assignments: [
-							{
-								id: 'c0mb1ne0-0002-4000-8000-000000000002',
-								name: 'sites',
-								type: 'array',
-								value: `={{ ['${PROJECT}', '${OTHER_SITE}'] }}`,
-							},
-						],
-					},
-					options: {},
-				},
-				id: 'c0mb1ne0-0003-4000-8000-000000000003',
-				name: 'The two sites',
-				type: 'n8n-nodes-base.set',
-				typeVersion: 3.4,
-				position: at(1),
-			},
-			{
-				parameters: { fieldToSplitOut: 'sites', options: {} },
-				id: 'c0mb1ne0-0004-4000-8000-000000000004',
-				name: 'One item a site',
-				type: 'n8n-nodes-base.splitOut',
-				typeVersion: 1,
-				position: at(2),
-			},
-			{
-				parameters: {
-					resource: 'project',
-					operation: 'digest',
-					project: { __rl: true, mode: 'name', value: '={{ $json.sites }}' },
-					week: WEEKS[2],
-					options: { combineSites: true },
-				},
-				id: 'c0mb1ne0-0005-4000-8000-000000000005',
-				name: 'Digest of both sites',
-				type: 'n8n-nodes-phprank.phpRank',
-				typeVersion: 1.3,
-				position: at(3),
-				credentials: { phpRankApi: { ...CREDENTIAL } },
-			},
-			{
-				...send,
-				id: 'c0mb1ne0-0006-4000-8000-000000000006',
-				position: at(4),
-				parameters: {
-					...send.parameters,
-					subject: '={{ $json.subject }}',
-					html: '={{ $json.html }}',
-					text: '={{ $json.text }}',
-				},
-			},
-		],
-		connections: {
-			'Run now': { main: [[{ node: 'The two sites', type: 'main', index: 0 }]] },
-			'The two sites': { main: [[{ node: 'One item a site', type: 'main', index: 0 }]] },
-			'One item a site': { main: [[{ node: 'Digest of both sites', type: 'main', index: 0 }]] },
-			'Digest of both sites': { main: [[{ node: send.name, type: 'main', index: 0 }]] },
-		},
-		settings: { executionOrder: 'v1' },
-	};
-}
+/** The combined digest's workflow (scripts/digest-weeks.js) for the line's two sites, week 3. */
+const combinedWorkflow = () =>
+	combinedDigestWorkflow({
+		sites: [PROJECT, OTHER_SITE],
+		week: WEEKS[2],
+		credential: CREDENTIAL,
+		send: example().nodes.find((n) => n.name === 'Send the digest'),
+	});
 
 /** Combine Sites in real n8n: the first item's run digests both items' sites; one item, one email. */
 async function checkCombined({ ctx, servers, report, tag }) {
