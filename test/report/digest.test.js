@@ -201,6 +201,17 @@ describe('text', () => {
 	});
 });
 
+describe('every channel', () => {
+	test('control and direction-override characters from data are dropped (no reversed or hidden text)', () => {
+		const name = 'Title\u202Egnp.exe\u200B\u0007';
+		const item = digestItem(input({ issues: [issue('title', 'high', 1, [], { name })] }));
+		for (const [channel, text] of channels(item)) {
+			expect([channel, /[\u202E\u200B\u0007]/.test(text)]).toEqual([channel, false]);
+		}
+		expect(item.text).toContain('- [high] Titlegnp.exe: fails on 1 of 20 pages.');
+	});
+});
+
 describe('the edges', () => {
 	test('no report: said as such, never null, undefined or NaN', () => {
 		const item = digestItem(

@@ -1,6 +1,7 @@
 import type { FixItem, SiteDigest } from './digest';
 import { worseFirst } from './digest';
 import { siteLink } from './digestLinks';
+import { TEXT } from './digestText';
 import { LISTED_AT_MOST } from './digestLines';
 import { arrow, figure, plural, weekDay, WORDS } from './digestWording';
 
@@ -43,9 +44,9 @@ export const SIZES = {
 	healthFair: 50,
 } as const;
 
-/** Text as HTML: `&`, `<`, `>`, both quotes. */
+/** Text as HTML: `&`, `<`, `>`, both quotes; control and direction-override characters dropped (digestText.ts). */
 export function escapeHtml(value: string): string {
-	return value
+	return TEXT.text(value)
 		.replace(/&/g, '&amp;')
 		.replace(/</g, '&lt;')
 		.replace(/>/g, '&gt;')

@@ -121,6 +121,11 @@ test("Week empty: this week's Monday in the workflow's time zone; a date: its we
 	const day = new Date(`${today}T00:00:00Z`);
 	day.setUTCDate(day.getUTCDate() - ((day.getUTCDay() + 6) % 7));
 	expect(result.items[0].json.week).toBe(day.toISOString().slice(0, 10));
+	// an expression's DateTime ($now): its day in the workflow's time zone
+	const now = await fixture.run(digest({ week: '={{ $now }}' }), {
+		workflowSettings: { timezone },
+	});
+	expect(now.items[0].json.week).toBe(day.toISOString().slice(0, 10));
 	const dated = await fixture.run(digest({ week: '2026-12-06T10:00:00' }));
 	expect(dated.items[0].json.row.week).toBe('2026-11-30');
 });
