@@ -52,4 +52,100 @@ function changeSite(sandbox, step, { project, broken, unreachable, check = 'noin
 	if (step === 2) sandbox.repair({ checks: check, project });
 }
 
-module.exports = { forWeek, lastMondays, changeSite, HIGH_CHECKS, WEEK_NODE };
+/**
+ * Combine Sites (Project → Digest) in a workflow of its own, for the demo's mailbox and the e2e
+ * (test/e2e/lib/weeklyDigest.js): Run now → the sites (Edit Fields, one array) → Split Out (an item a
+ * site) → Digest with Combine Sites → Send Email (the example's node, given as `send`).
+ * @param {object} o
+ * @param {string[]} o.sites       the projects, one input item each
+ * @param {string} o.week          the week's Monday
+ * @param {{id: string, name: string}} o.credential  the phpRank credential
+ * @param {object} o.send          the example's "Send the digest" node
+ */
+function combinedDigestWorkflow({ sites, week, credential, send }) {
+	const at = (x) => [x * 220, 0];
+	const list = sites.map((site) => `'${site}'`).join(', ');
+	return {
+		name: `phpRank: one digest of ${sites.length} sites (Combine Sites)`,
+		nodes: [
+			{
+				parameters: {},
+				id: 'c0mb1ne0-0001-4000-8000-000000000001',
+				name: 'Run now',
+				type: 'n8n-nodes-base.manualTrigger',
+				typeVersion: 1,
+				position: at(0),
+			},
+			{
+				parameters: {
+					assignments: {
+						assignments: [
+							{
+								id: 'c0mb1ne0-0002-4000-8000-000000000002',
+								name: 'sites',
+								type: 'array',
+								value: `={{ [${list}] }}`,
+							},
+						],
+					},
+					options: {},
+				},
+				id: 'c0mb1ne0-0003-4000-8000-000000000003',
+				name: 'The two sites',
+				type: 'n8n-nodes-base.set',
+				typeVersion: 3.4,
+				position: at(1),
+			},
+			{
+				parameters: { fieldToSplitOut: 'sites', options: {} },
+				id: 'c0mb1ne0-0004-4000-8000-000000000004',
+				name: 'One item a site',
+				type: 'n8n-nodes-base.splitOut',
+				typeVersion: 1,
+				position: at(2),
+			},
+			{
+				parameters: {
+					resource: 'project',
+					operation: 'digest',
+					project: { __rl: true, mode: 'name', value: '={{ $json.sites }}' },
+					week,
+					options: { combineSites: true },
+				},
+				id: 'c0mb1ne0-0005-4000-8000-000000000005',
+				name: 'Digest of both sites',
+				type: 'n8n-nodes-phprank.phpRank',
+				typeVersion: 1.3,
+				position: at(3),
+				credentials: { phpRankApi: { id: credential.id, name: credential.name } },
+			},
+			{
+				...send,
+				id: 'c0mb1ne0-0006-4000-8000-000000000006',
+				position: at(4),
+				parameters: {
+					...send.parameters,
+					subject: '={{ $json.subject }}',
+					html: '={{ $json.html }}',
+					text: '={{ $json.text }}',
+				},
+			},
+		],
+		connections: {
+			'Run now': { main: [[{ node: 'The two sites', type: 'main', index: 0 }]] },
+			'The two sites': { main: [[{ node: 'One item a site', type: 'main', index: 0 }]] },
+			'One item a site': { main: [[{ node: 'Digest of both sites', type: 'main', index: 0 }]] },
+			'Digest of both sites': { main: [[{ node: send.name, type: 'main', index: 0 }]] },
+		},
+		settings: { executionOrder: 'v1' },
+	};
+}
+
+module.exports = {
+	forWeek,
+	lastMondays,
+	changeSite,
+	combinedDigestWorkflow,
+	HIGH_CHECKS,
+	WEEK_NODE,
+};

@@ -26,6 +26,11 @@ export const runModules = {
 	score: loadedOnce(async () => await import('./report/score')),
 	/** A site's issues, folded from its reports (Project → Get Issues). */
 	siteHealth: loadedOnce(async () => await import('./report/siteHealth')),
+	/** Project → Digest: its week, its History, its model and channels. */
+	digestWeek: loadedOnce(async () => await import('./report/digestWeek')),
+	digestHistory: loadedOnce(async () => await import('./report/digestHistory')),
+	digest: loadedOnce(async () => await import('./report/digest')),
+	digestOutput: loadedOnce(async () => await import('./report/digestOutput')),
 	/** The pages failing a check and their re-checks (Project → Validate Fix). */
 	fixValidation: loadedOnce(async () => await import('./report/fixValidation')),
 	/** The reading of a site's sitemaps (Project → Audit Site): the scanner, gzip, robots.txt, the site fetch. */

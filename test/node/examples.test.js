@@ -22,6 +22,7 @@ const { CHECK_CATALOGUE } = require('../helpers/built').checkCatalogue;
 const { DateTime } = require('luxon');
 const { expectedIssues, expectedSummary } = require('../helpers/site-issues-oracle');
 const { emailSafetyProblems } = require('../helpers/email-safety');
+const { changeSite } = require('../../scripts/digest-weeks');
 
 const EXAMPLES = path.join(__dirname, '..', '..', 'examples');
 const FILES = [
@@ -46,6 +47,7 @@ const CORE_TYPES = new Set([
 	'n8n-nodes-base.splitInBatches',
 	'n8n-nodes-base.dataTable',
 	'n8n-nodes-base.emailSend',
+	'n8n-nodes-base.aggregate',
 ]);
 const OUR_TYPES = {
 	'n8n-nodes-phprank.phpRank': new PhpRank(),
@@ -232,12 +234,13 @@ describe.each(FILES)('%s: an importable n8n workflow', (file) => {
 
 describe('weekly-audit.json', () => {
 	const workflow = load('weekly-audit.json');
-	const WEEK = '2026-01-12';
-	// the tables' columns and types, as docs/usage.md lists them
-	const HEALTH_COLUMNS = [
+	const WEEKS = ['2026-01-12', '2026-01-19', '2026-01-26'];
+	const TABLE = 'phprank_digest';
+	// the table's columns and types, as docs/usage.md and the sticky note name them: Digest's row
+	const COLUMNS = [
 		['project', 'string'],
 		['week', 'string'],
-		['checked_at', 'date'],
+		['checked_at', 'string'],
 		['pages', 'number'],
 		['health', 'number'],
 		['score_average', 'number'],
@@ -248,20 +251,10 @@ describe('weekly-audit.json', () => {
 		['issues_medium', 'number'],
 		['issues_low', 'number'],
 		['pages_failing_high', 'number'],
-		['newest_report_at', 'date'],
-		['oldest_report_at', 'date'],
-	];
-	const ISSUE_COLUMNS = [
-		['project', 'string'],
-		['week', 'string'],
-		['check', 'string'],
-		['name', 'string'],
-		['importance', 'string'],
-		['pages_failing', 'number'],
-		['example_page', 'string'],
-		['checked_at', 'date'],
+		['issues', 'string'],
 	];
 	const node = (name) => nodeOf(workflow, name);
+	const notes = () => workflow.nodes.filter((n) => n.type === 'n8n-nodes-base.stickyNote');
 
 	test("the week: the Monday of the run's week in the workflow's time zone", () => {
 		const week = (iso, zone) =>
@@ -277,426 +270,182 @@ describe('weekly-audit.json', () => {
 		expect(week('2026-01-01T10:00:00', 'UTC')).toBe('2025-12-29');
 	});
 
-	test('Audit Site on the demo site, one page phpRank cannot fetch: one listing read, one write a page; then per site Get Issues outputs the site summary first, then the issues', async () => {
+	/** An Aggregate node (All Item Data): one item holding every input item's JSON. */
+	function runAggregate(aggregate, items) {
+		expect(aggregate.parameters.aggregate).toBe('aggregateAllItemData');
+		return [{ [aggregate.parameters.destinationFieldName]: items }];
+	}
+
+	/** Digest with its saved expressions evaluated against the nodes' outputs, through the node. */
+	async function runDigest(outputs, gathered) {
+		const digest = node('Digest');
+		const resolve = (value) => evaluate(value, gathered, { outputs });
+		const { project, week, history, auditSummary } = digest.parameters;
+		const parameters = {
+			...digest.parameters,
+			project: { ...project, value: resolve(project.value) },
+			week: resolve(week),
+			history: resolve(history),
+			auditSummary: resolve(auditSummary),
+		};
+		const [item] = await runPhpRank({ ...digest, parameters }, [gathered]);
+		return item;
+	}
+
+	/** A row of the table as the Data table node gives it back: its id and times, then the columns. */
+	const tableRow = (row, id) => ({
+		id,
+		createdAt: row.checked_at,
+		updatedAt: row.checked_at,
+		...row,
+	});
+
+	/** Keep the week's columns (the Upsert) evaluated for Digest's item. */
+	const keptRow = (item) =>
+		Object.fromEntries(
+			Object.entries(node('Keep the week').parameters.columns.value).map(([column, value]) => [
+				column,
+				evaluate(value, item),
+			]),
+		);
+
+	test("three weeks on the demo site: Audit Site, the rows, Digest (Get Issues' one request), the row kept; the first week, a high check broken on 2 pages and one page not fetched, then fixed", async () => {
+		const site = fixture.sandbox.url;
 		const audit = node('Audit the site');
 		// the demo sandbox's own site (npm run demo, port 8787); here the fixture's sandbox serves it
 		expect(audit.parameters.site).toBe('http://127.0.0.1:8787');
-		const site = fixture.sandbox.url;
-		fixture.sandbox.makeUnreachable({ url: `${site}/contact` });
-		const done = await runPhpRank({ ...audit, parameters: { ...audit.parameters, site } }, [{}]);
-		const requests = fixture.takeRequests();
-		expect(requests.filter((r) => !r.path.startsWith('/api/')).map((r) => r.path)).toEqual([
-			'/robots.txt',
-			'/sitemap_index.xml',
-			'/sitemap-pages.xml',
-			'/sitemap-posts.xml.gz',
-		]);
-		const pages = ['/', '/about', '/contact', '/blog/first-post', '/blog/second-post'];
-		expect(
-			requests
-				.filter((r) => r.path.startsWith('/api/'))
-				.map((r) => [r.method, r.path, r.method === 'GET' ? r.query.search : r.body]),
-		).toEqual([
-			// the site's search term: its host without the port (report/storedUrl.ts siteSearchTerm)
-			['GET', '/api/v1/reports', new URL(site).hostname],
-			...pages.map((p) => [
-				'POST',
-				'/api/v1/reports',
-				`url=${encodeURIComponent(`${site}${p}`)}&privacy=1`,
-			]),
-			// Check for a Parallel Create: the site read once more after its Creates
-			['GET', '/api/v1/reports', new URL(site).hostname],
-		]);
-		expect(done[0]).toMatchObject({
-			action: 'summary',
-			project: '127.0.0.1',
-			pages_listed: 5,
-			pages_fresh: 4,
-			pages_audited: 4,
-			pages_failed: 1,
-		});
-		expect(done.find((item) => item.action === 'failed')).toMatchObject({
-			url: `${site}/contact`,
-			error: `phpRank could not fetch ${site}/contact: cURL error 28: Operation timed out after 30001 milliseconds with 0 bytes received. Check that the page answers from phpRank's server`,
-		});
-		// per site (Each site: one at a time): Get Issues over all its reports, the summary first
-		const sites = runSummarize(node('One item per site'), done);
-		expect(sites).toEqual([{ count_action: 6, project: '127.0.0.1' }]);
-		const issues = await runPhpRank(node('Issues of the site'), sites);
-		expect(fixture.takeRequests().map((r) => [r.method, r.path, r.query])).toEqual([
-			[
-				'GET',
-				'/api/v1/reports',
-				{ project: '127.0.0.1', sort_by: 'id', sort: 'desc', per_page: '100', page: '1' },
-			],
-		]);
-		const modules = { checkReason, CHECK_CATALOGUE };
-		const stored = fixture.sandbox.reports();
-		const want = expectedIssues(
-			stored,
-			'127.0.0.1',
-			{ pagesPerIssue: 3, importance: ['high', 'medium'] },
-			modules,
+		const rows = [];
+		const items = [];
+		for (const [step, week] of WEEKS.entries()) {
+			// as the demo and the e2e change the site between the weeks (scripts/digest-weeks.js)
+			changeSite(fixture.sandbox, step, {
+				project: '127.0.0.1',
+				broken: ['/about', '/blog/first-post'].map((p) => `${site}${p}`),
+				unreachable: `${site}/contact`,
+			});
+			const done = await runPhpRank({ ...audit, parameters: { ...audit.parameters, site } }, [{}]);
+			fixture.takeRequests();
+			// The site's rows: the table's rows of the project (one empty item when there is none:
+			// Always Output Data), gathered into one item
+			const gathered = runAggregate(node('Gather the rows'), rows.length ? rows : [{}])[0];
+			const outputs = { 'Week of this run': [{ week }], 'Audit the site': done };
+			const item = await runDigest(outputs, gathered);
+			expect(fixture.takeRequests().map((r) => [r.method, r.path, r.query])).toEqual([
+				[
+					'GET',
+					'/api/v1/reports',
+					{ project: '127.0.0.1', sort_by: 'id', sort: 'desc', per_page: '100', page: '1' },
+				],
+			]);
+			expect(emailSafetyProblems(item.html)).toEqual([]);
+			const kept = keptRow(item);
+			expect(kept).toEqual(item.row);
+			expect(Object.keys(kept)).toEqual(COLUMNS.map(([name]) => name));
+			rows.push(tableRow(kept, rows.length + 1));
+			items.push(item);
+		}
+		const [first, second, third] = items;
+		expect(first.subject).toBe(`127.0.0.1: health ${first.row.health}, first week`);
+		expect(first.text).toContain('First week: there is no earlier week to compare with.');
+		// week 2: noindex (high) fails on 2 more pages, /contact could not be audited (in words)
+		expect(second.subject).toMatch(/^127\.0\.0\.1: health 60 \(▼40\), \d+ new issues?, \d+ fixed$/);
+		expect(second.text).toMatch(/New since last week \(\d+\)\n- \[high\] Noindex: 2 pages\n/);
+		expect(second.text).toContain(`- Not audited: ${site}/contact: the page timed out`);
+		// the example pages as links, labelled as phpRank stores them (without the scheme)
+		expect(second.html).toContain(
+			`<a href="${site}/about" style="color:#0969da;">${new URL(site).host}/about</a>`,
 		);
-		expect(issues).toEqual([
-			expectedSummary(stored, '127.0.0.1', { checkedAt: issues[0].checked_at }, modules),
-			...want,
-		]);
-		// the week's rows: the summary (Save the week's health, Execute Once: the first item) and each
-		// failing check (Failing checks lets the issues through, not the summary)
-		const [failing] = runIf(node('Failing checks'), issues);
-		expect(failing).toEqual(want);
-
-		// then the digest, from the history the Data table nodes would give: this is the first week
-		const outputs = {
-			'Week of this run': [{ week: WEEK }],
-			'Audit the site': done,
-			'Issues of the site': issues,
-			'Health of the last 12 weeks': [healthRow(issues[0], WEEK)],
-			'Issues of last week': [{}],
-		};
-		const digest = playDigest(outputs);
-		expect(digest.subject).toBe(
-			`127.0.0.1: health ${issues[0].health}, first week, ${want.length} issues`,
+		// week 3: fixed, 3 bars
+		expect(third.subject).toMatch(/^127\.0\.0\.1: health 100 \(▲40\), \d+ new issues?, \d+ fixed$/);
+		expect(third.text).toMatch(
+			/Fixed since last week \(\d+\)\n(- .*\n)*- \[high\] Noindex: was on 2 pages\n/,
 		);
-		expect(emailSafetyProblems(digest.html)).toEqual([]);
-		expect(digest.html).toContain('First week: no history yet.');
-		expect(digest.html).toContain(`Issues this week (${want.length})`);
-		expect(barHeights(digest.html)).toEqual([]);
-		expect(digest.html).toContain(`${site}/contact`);
-		expect(digest.chat.split('\n').slice(0, 3)).toEqual([
-			`*SEO health of 127.0.0.1, week of ${WEEK}*`,
-			`Health *${issues[0].health}* · pages with a report: 4 · failing a high check: ${issues[0].pages_failing_high}`,
-			`Trend: ${glyph(issues[0].health)} (first week: no history yet, the trend starts next week)`,
-		]);
+		expect(third.text).toContain('Health over 3 weeks:');
+		expect(third.html.match(/bgcolor="#[0-9a-f]{6}" style="height:\d+px/g)).toHaveLength(3);
 	});
 
-	/** A row of phprank_site_health as the Data table node gives it back. */
-	function healthRow(summary, week, id = 1) {
-		const { kind, ...fields } = summary;
-		return { ...fields, week, id, createdAt: summary.checked_at, updatedAt: summary.checked_at };
-	}
-
-	/** "This week's facts" → "Compared with last week" → "Digest", the nodes' outputs given. */
-	function playDigest(outputs) {
-		const facts = runSet(node("This week's facts"), [{}], outputs)[0];
-		const compared = runSet(node('Compared with last week'), [facts], outputs)[0];
-		expect(compared).toMatchObject(facts);
-		return runSet(node('Digest'), [compared], outputs)[0];
-	}
-
-	const barHeights = (html) =>
-		[...html.matchAll(/<td height="(\d+)" bgcolor="(#[0-9a-f]{6})"/g)].map((m) => Number(m[1]));
-	const glyph = (h) => '▁▂▃▄▅▆▇█'.charAt(Math.round((h * 7) / 100));
-	const summaryOf = (over) => ({
-		kind: 'site summary',
-		project: 'shop.example',
-		checked_at: '2026-01-12T06:00:03.000Z',
-		pages: 40,
-		health: 85,
-		score_average: 71.4,
-		pages_good: 10,
-		pages_decent: 25,
-		pages_bad: 5,
-		issues_high: 2,
-		issues_medium: 3,
-		issues_low: 4,
-		pages_failing_high: 6,
-		newest_report_at: '2026-01-12T06:00:00.000Z',
-		oldest_report_at: '2026-01-05T06:00:00.000Z',
-		...over,
-	});
-	const issueOf = (check, importance, pagesFailing, name = check) => ({
-		project: 'shop.example',
-		check,
-		name,
-		category: 'seo',
-		importance,
-		pages_failing: pagesFailing,
-		pages_audited: 40,
-		pages: [{ id: 1, url: `shop.example/${check}`, reason: `${check}: x` }],
-		how_to_fix: 'Fix it.',
-	});
-	const issueRow = (week, checkedAt, check, importance, pagesFailing, name = check) => ({
-		project: 'shop.example',
-		week,
-		check,
-		name,
-		importance,
-		pages_failing: pagesFailing,
-		example_page: `shop.example/${check}`,
-		checked_at: checkedAt,
-	});
-	const auditOf = (over = {}, items = []) => [
-		{
-			action: 'summary',
-			project: 'shop.example',
-			pages_listed: 50,
-			pages_fresh: 40,
-			pages_waiting: 10,
-			...over,
-		},
-		...items.map((item) => ({ project: 'shop.example', ...item })),
-	];
-
-	test("a later week: the bars are the weeks' health, oldest first (12 at most); new issues are failing now and not last week, fixed ones the other way; last week's rows are its last run's", () => {
-		const LAST = '2026-01-05T06:00:00.000Z';
-		// 14 weeks of history, newest first as the Get (Order By week, descending) gives them
-		const weeks = Array.from({ length: 14 }, (_, i) => {
-			const day = new Date(Date.UTC(2026, 0, 12) - i * 7 * 86400000).toISOString().slice(0, 10);
-			return {
-				week: day,
-				health: i === 0 ? 85 : 60 + i,
-				pages: 40,
-				pages_failing_high: 6,
-				checked_at: i === 1 ? LAST : '2026-01-01T00:00:00.000Z',
-			};
-		});
-		// a later week than the run's (a re-run of a past week) is not charted
-		const history = [{ week: '2026-01-19', health: 1, checked_at: LAST }, ...weeks];
-		const now = summaryOf({ health: 85, pages: 40, pages_failing_high: 6 });
-		const issues = [issueOf('title', 'high', 3, 'Title <tag>'), issueOf('robots', 'medium', 2)];
-		const outputs = {
-			'Week of this run': [{ week: WEEK }],
-			'Audit the site': auditOf({}, [
-				{
-					action: 'failed',
-					url: 'https://shop.example/x?a=1&b=2',
-					error: 'phpRank could not fetch it: <timeout>',
-				},
-				{ action: 'not in sitemaps', url: 'shop.example/old', deleted: true },
-				{
-					action: 'failed',
-					url: 'https://other.example/',
-					error: 'another site',
-					project: 'other.example',
-				},
-			]),
-			'Issues of the site': [now, ...issues],
-			'Health of the last 12 weeks': history,
-			// last week's rows: noindex was failing at its last run; charset only at an earlier run that week
-			'Issues of last week': [
-				issueRow('2026-01-05', LAST, 'noindex', 'high', 5, 'Noindex'),
-				issueRow('2026-01-05', LAST, 'robots', 'medium', 1),
-				issueRow('2026-01-05', '2026-01-04T00:00:00.000Z', 'charset', 'medium', 1),
-			],
-		};
-		const digest = playDigest(outputs);
-		// n8n 1.123.x's Get has no Order By: the rows oldest first give the same digest
-		const reversed = { ...outputs, 'Health of the last 12 weeks': [...history].reverse() };
-		expect(playDigest(reversed)).toEqual(digest);
-		expect(digest.subject).toBe('shop.example: health 85 (▲24), 1 new issue, 1 fixed');
-		expect(emailSafetyProblems(digest.html)).toEqual([]);
-		const charted = weeks.slice(0, 12).reverse();
-		expect(barHeights(digest.html)).toEqual(charted.map((w) => w.health));
-		expect(digest.html).toContain('Health over 12 weeks');
-		expect(digest.html).toContain('New issues (1)');
-		expect(digest.html).toContain('<strong>Title &lt;tag&gt;</strong>: 3 pages');
-		expect(digest.html).toContain('Fixed (1)');
-		expect(digest.html).toContain('<strong>Noindex</strong>: was on 5 pages');
-		expect(digest.html).not.toContain('<strong>charset</strong>');
-		expect(digest.html).toContain('Still failing: 1 check of high or medium importance.');
-		expect(digest.html).toContain('https://shop.example/x?a=1&amp;b=2');
-		expect(digest.html).toContain('phpRank could not fetch it: &lt;timeout&gt;');
-		expect(digest.html).not.toContain('other.example');
-		expect(digest.html).toContain(
-			'shop.example/old</span> <span style="font-size:12px;color:#57606a;">(its reports deleted)',
-		);
-		expect(digest.html).toContain(
-			'40 of 50 pages in the sitemaps have a fresh report; 10 waiting for a later run; 1 no longer in the sitemaps.',
-		);
-		expect(digest.chat.split('\n')).toEqual([
-			`*SEO health of shop.example, week of ${WEEK}*`,
-			'Health *85* (▲24) · pages with a report: 40 (±0) · failing a high check: 6 (±0)',
-			`Trend: ${charted.map((w) => glyph(w.health)).join('')} (${charted.map((w) => w.health).join(' → ')}, 12 weeks)`,
-			'*New issues (1)*',
-			'• [high] Title <tag>: 3 pages, e.g. shop.example/title',
-			'*Fixed (1)*',
-			'• [high] Noindex: was on 5 pages, e.g. shop.example/noindex',
-			'Still failing: 1 check',
-			'*Coverage*: 40 of 50 pages have a fresh report; 1 could not be audited; 10 waiting for a later run; 1 no longer in the sitemaps',
-			'• Not audited: https://shop.example/x?a=1&b=2: phpRank could not fetch it: <timeout>',
-			'• No longer listed: shop.example/old (its reports deleted)',
-		]);
-	});
-
-	test('long lists show 10 lines and how many more; the health falling shows ▼ in red', () => {
-		const LAST = '2026-01-05T06:00:00.000Z';
-		const many = Array.from({ length: 13 }, (_, i) => issueOf(`check_${i}`, 'medium', 1));
-		const digest = playDigest({
-			'Week of this run': [{ week: WEEK }],
-			'Audit the site': auditOf(
-				{},
-				Array.from({ length: 12 }, (_, i) => ({
-					action: 'failed',
-					url: `https://shop.example/p${i}`,
-					error: 'x',
-				})),
-			),
-			'Issues of the site': [summaryOf({ health: 40, pages_failing_high: 24 }), ...many],
-			'Health of the last 12 weeks': [
-				{
-					week: WEEK,
-					health: 40,
-					pages: 40,
-					pages_failing_high: 24,
-					checked_at: '2026-01-12T06:00:03.000Z',
-				},
-				{ week: '2026-01-05', health: 90, pages: 40, pages_failing_high: 4, checked_at: LAST },
-			],
-			'Issues of last week': [{}],
-		});
-		expect(digest.subject).toBe('shop.example: health 40 (▼50), 13 new issues, 0 fixed');
-		expect(barHeights(digest.html)).toEqual([90, 40]);
-		expect(digest.html).toContain('and 3 more</td>');
-		expect(digest.html).toContain('and 2 more</td>');
-		expect(digest.html).toContain('<span style="color:#cf222e;">▼50 since last week</span>');
-		expect(digest.html).toContain('<span style="color:#cf222e;">▲20 since last week</span>');
-		expect(digest.chat).toContain('• and 3 more\n');
-		expect(digest.chat).toContain('• and 2 more not audited');
-		expect(emailSafetyProblems(digest.html)).toEqual([]);
-	});
-
-	test('no Code node; Schedule → the week → the tables → Audit Site → each site → Get Issues → the week saved, the history read → the digest → Send Email → the next site', () => {
-		expect(workflow.nodes.filter((n) => n.type === 'n8n-nodes-base.code')).toEqual([]);
-		const next = (name, output = 0) => workflow.connections[name].main[output].map((c) => c.node);
+	test('no Code node, no expression over 300 characters, at most 14 nodes besides sticky notes; Schedule → the week → the table → Audit Site → the rows → Aggregate → Digest → Upsert → Send Email', () => {
+		const nodes = workflow.nodes.filter((n) => n.type !== 'n8n-nodes-base.stickyNote');
+		expect(nodes.some((n) => n.type === 'n8n-nodes-base.code')).toBe(false);
+		expect(nodes.length).toBeLessThanOrEqual(14);
+		const expressions = JSON.stringify(workflow).match(/=\{\{.*?\}\}/g) ?? [];
+		expect(expressions.filter((e) => e.length > 300)).toEqual([]);
+		const next = (name) => workflow.connections[name].main[0].map((c) => c.node);
 		expect(next('Every Monday at 6:00')).toEqual(['Week of this run']);
 		expect(next('Run now')).toEqual(['Week of this run']);
-		expect(next('Week of this run')).toEqual(['Health table']);
-		expect(next('Health table')).toEqual(['Issues table']);
-		expect(next('Issues table')).toEqual(['Audit the site']);
-		expect(next('Audit the site')).toEqual(['One item per site']);
-		expect(next('One item per site')).toEqual(['Each site']);
-		expect(workflow.connections['Each site'].main).toEqual([
-			[],
-			[{ node: 'Issues of the site', type: 'main', index: 0 }],
-		]);
-		expect(next('Issues of the site')).toEqual(['Failing checks', "Save the week's health"]);
-		expect(next('Failing checks')).toEqual(["Save the week's issues"]);
-		expect(workflow.connections["Save the week's issues"]).toBeUndefined();
-		expect(next("Save the week's health")).toEqual(['Health of the last 12 weeks']);
-		expect(next('Health of the last 12 weeks')).toEqual(['Issues of last week']);
-		expect(next('Issues of last week')).toEqual(["This week's facts"]);
-		expect(next("This week's facts")).toEqual(['Compared with last week']);
-		expect(next('Compared with last week')).toEqual(['Digest']);
-		expect(next('Digest')).toEqual(['Send the digest']);
-		expect(next('Send the digest')).toEqual(['Each site']);
-		expect(node('Audit the site').parameters).toEqual({
-			resource: 'project',
-			operation: 'auditSite',
-			site: 'http://127.0.0.1:8787',
-			maxPages: 100,
-			notListed: 'keep',
-			options: { maxAgeHours: 168 },
-		});
-		expect(node('Every Monday at 6:00').parameters).toEqual({
-			rule: { interval: [{ field: 'weeks', triggerAtDay: [1], triggerAtHour: 6 }] },
+		expect(next('Week of this run')).toEqual(['Digest table']);
+		expect(next('Digest table')).toEqual(['Audit the site']);
+		expect(next('Audit the site')).toEqual(["The site's rows"]);
+		expect(next("The site's rows")).toEqual(['Gather the rows']);
+		expect(next('Gather the rows')).toEqual(['Digest']);
+		expect(next('Digest')).toEqual(['Keep the week']);
+		expect(next('Keep the week')).toEqual(['Send the digest']);
+		expect(workflow.connections['Send the digest']).toBeUndefined();
+		expect(node('Digest')).toMatchObject({
+			type: 'n8n-nodes-phprank.phpRank',
+			parameters: { resource: 'project', operation: 'digest' },
 		});
 	});
 
-	test('the Data table nodes: the tables created when missing (2.x; on 1.x they pass), Upsert on site + week (+ check), the history read newest week first', () => {
-		const tableOf = (name) => node(name).parameters.dataTableId;
-		for (const [name, table, columns] of [
-			['Health table', 'phprank_site_health', HEALTH_COLUMNS],
-			['Issues table', 'phprank_site_issues', ISSUE_COLUMNS],
-		]) {
-			expect(node(name)).toMatchObject({
-				type: 'n8n-nodes-base.dataTable',
-				typeVersion: 1,
-				executeOnce: true,
-				onError: 'continueRegularOutput',
-				parameters: {
-					resource: 'table',
-					operation: 'create',
-					tableName: table,
-					options: { createIfNotExists: true },
-				},
-			});
-			expect(node(name).parameters.columns.column.map((c) => [c.name, c.type])).toEqual(columns);
-		}
-		const conditions = (name) =>
-			node(name).parameters.filters.conditions.map((c) => [
-				c.keyName,
-				c.condition ?? 'eq',
-				c.keyValue,
-			]);
-		const W = "={{ $('Week of this run').first().json.week }}";
-		expect(tableOf("Save the week's health")).toEqual({
-			__rl: true,
-			mode: 'name',
-			value: 'phprank_site_health',
-		});
-		expect(node("Save the week's health")).toMatchObject({
+	test('one Data table: created when missing (2.x; on 1.x it passes), read by project, upserted on project + week; its columns in the note for 1.x', () => {
+		const tables = workflow.nodes
+			.filter((n) => n.type === 'n8n-nodes-base.dataTable')
+			.map((n) => n.parameters.tableName ?? n.parameters.dataTableId.value);
+		expect(tables).toEqual([TABLE, TABLE, TABLE]);
+		expect(node('Digest table')).toMatchObject({
 			executeOnce: true,
-			parameters: { operation: 'upsert', matchType: 'allConditions' },
-		});
-		expect(conditions("Save the week's health")).toEqual([
-			['project', 'eq', '={{ $json.project }}'],
-			['week', 'eq', W],
-		]);
-		expect(Object.keys(node("Save the week's health").parameters.columns.value)).toEqual(
-			HEALTH_COLUMNS.map(([c]) => c),
-		);
-		expect(tableOf("Save the week's issues")).toEqual({
-			__rl: true,
-			mode: 'name',
-			value: 'phprank_site_issues',
-		});
-		expect(node("Save the week's issues")).toMatchObject({
-			parameters: { operation: 'upsert', matchType: 'allConditions' },
-		});
-		expect(conditions("Save the week's issues")).toEqual([
-			['project', 'eq', '={{ $json.project }}'],
-			['week', 'eq', W],
-			['check', 'eq', '={{ $json.check }}'],
-		]);
-		expect(Object.keys(node("Save the week's issues").parameters.columns.value)).toEqual(
-			ISSUE_COLUMNS.map(([c]) => c),
-		);
-		// n8n 1.123.x's Get has no Order By: the 12 weeks are chosen by the conditions, sorted in the digest
-		expect(node('Health of the last 12 weeks')).toMatchObject({
-			executeOnce: true,
-			alwaysOutputData: true,
-			parameters: { operation: 'get', matchType: 'allConditions', returnAll: true },
-		});
-		expect(node('Health of the last 12 weeks').parameters.orderBy).toBeUndefined();
-		expect(conditions('Health of the last 12 weeks')).toEqual([
-			['project', 'eq', "={{ $('Issues of the site').first().json.project }}"],
-			[
-				'week',
-				'gte',
-				"={{ DateTime.fromISO($('Week of this run').first().json.week).minus({ weeks: 11 }).toFormat('yyyy-MM-dd') }}",
-			],
-			['week', 'lte', W],
-		]);
-		const from = evaluate(
-			conditions('Health of the last 12 weeks')[1][2],
-			{},
-			{
-				outputs: { 'Week of this run': [{ week: '2026-03-23' }] },
+			onError: 'continueRegularOutput',
+			parameters: {
+				resource: 'table',
+				operation: 'create',
+				columns: { column: COLUMNS.map(([name, type]) => ({ name, type })) },
+				options: { createIfNotExists: true },
 			},
-		);
-		expect(from).toBe('2026-01-05');
-		expect(node('Issues of last week')).toMatchObject({
+		});
+		expect(node("The site's rows")).toMatchObject({
 			executeOnce: true,
 			alwaysOutputData: true,
-			parameters: { operation: 'get', returnAll: true },
+			parameters: {
+				operation: 'get',
+				returnAll: true,
+				filters: {
+					conditions: [
+						{ keyName: 'project', keyValue: "={{ $('Audit the site').first().json.project }}" },
+					],
+				},
+			},
 		});
+		expect(node('Keep the week').parameters).toMatchObject({
+			operation: 'upsert',
+			matchType: 'allConditions',
+			filters: {
+				conditions: [
+					{ keyName: 'project', keyValue: '={{ $json.row.project }}' },
+					{ keyName: 'week', keyValue: '={{ $json.row.week }}' },
+				],
+			},
+		});
+		const note = notes().find((n) => n.name === 'History in one Data table').parameters.content;
+		for (const [name] of COLUMNS)
+			expect([name, note.includes(`\`${name}\``)]).toEqual([name, true]);
 	});
 
-	test('Send the digest: Send Email 2.1 with the SMTP credential, the subject, the HTML and the chat text as its text part, no n8n attribution', () => {
+	test('Send the digest: Send Email 2.1 with the SMTP credential, the subject, the HTML and the text from Digest, no n8n attribution; Slack and Teams in a note', () => {
 		expect(node('Send the digest')).toMatchObject({
 			type: 'n8n-nodes-base.emailSend',
 			typeVersion: 2.1,
 			credentials: { smtp: { id: 'local-mailbox', name: 'Local mailbox (SMTP)' } },
 			parameters: {
-				subject: '={{ $json.subject }}',
+				subject: "={{ $('Digest').item.json.subject }}",
 				emailFormat: 'both',
-				text: '={{ $json.chat }}',
-				html: '={{ $json.html }}',
+				text: "={{ $('Digest').item.json.text }}",
+				html: "={{ $('Digest').item.json.html }}",
 				options: { appendAttribution: false },
 			},
 		});
+		const chat = notes().find((n) => n.name === 'Chat instead of email').parameters.content;
+		expect(chat).toContain("{{ $('Digest').item.json.slack }}");
+		expect(chat).toContain("{{ $('Digest').item.json.markdown }}");
 	});
 });
 

@@ -244,6 +244,7 @@ describe('examples/mcp-server.json, each tool as the MCP Server Trigger builds i
 				'Create or re-run report',
 				'Validate fix',
 				'List site pages',
+				'Digest site',
 			].sort(),
 		);
 	});
@@ -308,6 +309,34 @@ describe('examples/mcp-server.json, each tool as the MCP Server Trigger builds i
 			expect(issues.every((issue) => issue.pages_audited === 1000)).toBe(true);
 			expect(Buffer.byteLength(answer.text)).toBeLessThan(16 * 1024);
 			expect(fixture.takeRequests()).toHaveLength(10);
+		} finally {
+			fixture.sandbox.reset('demo');
+		}
+	});
+
+	test('Digest site: "how did example.com do this week?": Get site issues\' requests, one entry of subject and text, under 16 kB for a 1,000-page site', async () => {
+		const urls = Array.from({ length: 1000 }, (_, i) => ({
+			url: `https://big-site.test/section-${i % 20}/page-${i}`,
+			score: (i * 37) % 101,
+		}));
+		fixture.sandbox.reset(urls);
+		try {
+			await callAsMcpTrigger(exampleTool('Get site issues'), { Project: 'big-site.test' });
+			const issuesRequests = fixture.takeRequests();
+			expect(issuesRequests).toHaveLength(10);
+			const t = exampleTool('Digest site');
+			expect(t.name).toBe('Digest_site');
+			expect(Object.keys(t.schema.shape)).toEqual(['Project']);
+			const answer = await callAsMcpTrigger(t, { Project: 'big-site.test' });
+			expect(answer.isError).toBeUndefined();
+			expect(fixture.takeRequests()).toEqual(issuesRequests);
+			const [digest, ...more] = JSON.parse(answer.text);
+			expect(more).toEqual([]);
+			expect(Object.keys(digest)).toEqual(['project', 'week', 'subject', 'text']);
+			expect(digest.subject).toMatch(/^big-site\.test: health \d+, first week$/);
+			expect(digest.text).toContain('What to fix first (');
+			expect(digest.text).toContain('How to fix: ');
+			expect(Buffer.byteLength(answer.text)).toBeLessThan(16 * 1024);
 		} finally {
 			fixture.sandbox.reset('demo');
 		}

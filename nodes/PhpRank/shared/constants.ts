@@ -27,6 +27,7 @@ export const OPERATION = {
 	update: 'update',
 	validateFix: 'validateFix',
 	auditSite: 'auditSite',
+	digest: 'digest',
 } as const;
 
 export type Resource = (typeof RESOURCE)[keyof typeof RESOURCE];

@@ -18,13 +18,13 @@
  * rule's (docs/internals.md, "Create or Re-Run, step by step": a site's pages in one run).
  *
  * `n8n execute` does not start n8n's modules, so Data tables are off there ("Attempted to use Data
- * table node but the module is disabled"): these checks run the example's audit part (auditPart: up
- * to Get Issues; the table, digest and email nodes left out), and lib/weeklyDigest.js runs the whole
- * example in the editor. Both checks here, and lib/weeklyAuditRuns.js, end in checkDigest: Get Issues
- * ("One item per site" → "Each site" → "Issues of the site") checked against the sandbox's own data
+ * table node but the module is disabled"): these checks run the example's audit part (`workflow`:
+ * the Data table and email nodes left out), and lib/weeklyDigest.js runs the whole example in the
+ * editor. Both checks here, and lib/weeklyAuditRuns.js, end in checkDigest: Project → Digest
+ * ("Gather the rows" → "Digest") checked against the sandbox's own data
  * (test/helpers/site-issues-oracle.js with the installed package's check catalogue and reasons):
- * exactly ceil(P/100) reads of the site's P reports, newest first, after every write; its output the
- * site summary, then the issues.
+ * exactly ceil(P/100) reads of the site's P reports, newest first, after every write (Get Issues'
+ * reads); its row the site summary and the issues (test/helpers/digest-row.js).
  */
 const path = require('node:path');
 const fs = require('node:fs');
@@ -33,6 +33,7 @@ const { takeRequests, sent, replay, resolvedParameters, seedE2e } = require('./o
 const { KEY, headers, producedText } = require('./specs');
 const { expectedIssues, expectedSummary } = require('../../helpers/site-issues-oracle');
 const { auditSummary } = require('../../helpers/audit-summary');
+const { expectedDigestRow } = require('../../helpers/digest-row');
 
 const ROOT = path.join(__dirname, '..', '..', '..');
 const FILE = 'weekly-audit.json';
@@ -54,37 +55,32 @@ function example(siteUrl) {
 	return wf;
 }
 
-/** The nodes after "Issues of the site" and the tables' Create nodes: what `n8n execute` cannot run. */
-const TABLE_NODES = ['Health table', 'Issues table'];
+/** What `n8n execute` cannot run: the Data table nodes (it does not start n8n's modules) and the email. */
+const NOT_EXECUTABLE = new Set(['n8n-nodes-base.dataTable', 'n8n-nodes-base.emailSend']);
 
 /**
  * The example's audit part, for `n8n execute`: its triggers, "Week of this run", "Audit the site",
- * "One item per site", "Each site" and "Issues of the site"; the Data table, digest and email nodes
- * (everything after Get Issues, and the tables' Create nodes, bypassed) left out.
+ * "Gather the rows" and "Digest"; the Data table and email nodes left out, each connection through
+ * them joined (Gather the rows then gathers Audit Site's items: History holds no row of a week,
+ * the first week).
  */
 function workflow(siteUrl) {
 	const wf = example(siteUrl);
-	const after = new Set();
-	const walk = (name) =>
-		(wf.connections[name]?.main || []).flat().forEach(({ node }) => {
-			if (!after.has(node) && node !== 'Each site') {
-				after.add(node);
-				walk(node);
-			}
-		});
-	walk(ISSUES);
-	const dropped = new Set([...after, ...TABLE_NODES]);
-	const next = (name) => (dropped.has(name) ? next(wf.connections[name].main[0][0].node) : name);
+	const dropped = new Set(wf.nodes.filter((n) => NOT_EXECUTABLE.has(n.type)).map((n) => n.name));
+	const next = (name) => {
+		if (!dropped.has(name)) return name;
+		const target = wf.connections[name]?.main?.[0]?.[0];
+		return target ? next(target.node) : undefined;
+	};
 	const connections = {};
 	for (const [from, { main }] of Object.entries(wf.connections)) {
 		if (dropped.has(from)) continue;
-		connections[from] = {
-			main: main.map((targets) =>
-				targets
-					.filter(({ node }) => !after.has(node))
-					.map((target) => ({ ...target, node: next(target.node) })),
-			),
-		};
+		const joined = main.map((targets) =>
+			targets
+				.map((target) => ({ ...target, node: next(target.node) }))
+				.filter((target) => target.node !== undefined),
+		);
+		if (joined.some((targets) => targets.length > 0)) connections[from] = { main: joined };
 	}
 	return { ...wf, nodes: wf.nodes.filter((n) => !dropped.has(n.name)), connections };
 }
@@ -124,7 +120,7 @@ const issuesRead = (project, page) => ({
 	headers: headers(undefined),
 	body: '',
 });
-const ISSUES = 'Issues of the site';
+const ISSUES = 'Digest';
 const isIssuesRead = (request) => request.method === 'GET' && request.query.project !== undefined;
 const SITE_ACCEPT = 'application/xml, text/xml;q=0.9, text/plain;q=0.8, */*;q=0.5';
 const isSiteFile = (request) => !request.path.startsWith('/api/');
@@ -147,28 +143,24 @@ function packageModules(pkg) {
 }
 
 /**
- * Get Issues per site ("Issues of the site", once per site from "One item per site" and "Each
- * site"), checked against "Audit the site"'s output (already checked exactly by the caller) and the
- * store after the run (nothing writes after Get Issues): its reads (after every write) and its
- * output, the site summary then the issues. Returns the issues.
+ * Project → Digest ("Digest", once, of the audited site), checked against "Audit the site"'s output
+ * (already checked exactly by the caller) and the store after the run (nothing writes after it): its
+ * reads, Get Issues' (after every write), and its row, what Get Issues' summary and issues (3 pages
+ * each, every importance) say, worked out from the store. Returns the issues.
  */
 function checkDigest({ name, r, pkg, sandbox, got, report }) {
 	const audited = rn.nodeOutput(r, NODE);
-	const projects = [...new Set(audited.map((item) => item.project))];
-	const node = workflow().nodes.find((n) => n.name === ISSUES);
-	const options = {
-		pagesPerIssue: node.parameters.pagesPerIssue,
-		importance: node.parameters.importance,
-	};
+	const projects = [...new Set(audited.map((item) => item.project))].slice(0, 1);
+	const options = { pagesPerIssue: 3, importance: ['high', 'medium', 'low'] };
 	const stored = sandbox.reports().filter((x) => x.deleted_at === null);
 	const reads = projects.flatMap((project) =>
 		Array.from(
-			{ length: Math.ceil(stored.filter((x) => x.project === project).length / 100) },
+			{ length: Math.max(1, Math.ceil(stored.filter((x) => x.project === project).length / 100)) },
 			(_, i) => issuesRead(project, i + 1),
 		),
 	);
 	report.equal(
-		`${name}: "${ISSUES}" read each site's reports once, newest first, 100 a request: ${reads.length} request(s) for ${projects.join(', ')}`,
+		`${name}: "${ISSUES}" read the site's reports once, as Get Issues does, newest first, 100 a request: ${reads.length} request(s) for ${projects.join(', ')}`,
 		got.filter(isIssuesRead).map(key).sort(),
 		reads.map(key).sort(),
 	);
@@ -179,18 +171,16 @@ function checkDigest({ name, r, pkg, sandbox, got, report }) {
 	);
 	const modules = packageModules(pkg);
 	const out = rn.nodeOutput(r, ISSUES);
-	const checkedAt = (project) => out.find((x) => x.kind && x.project === project)?.checked_at;
-	const issues = projects.flatMap((project) => expectedIssues(stored, project, options, modules));
-	const expected = projects.flatMap((project) => [
-		expectedSummary(stored, project, { checkedAt: checkedAt(project) }, modules),
-		...expectedIssues(stored, project, options, modules),
-	]);
+	const week = rn.nodeOutput(r, 'Week of this run')[0]?.week;
+	const [project] = projects;
+	const issues = expectedIssues(stored, project, options, modules);
+	const summary = expectedSummary(stored, project, { checkedAt: out[0]?.row?.checked_at }, modules);
 	report.equal(
-		`${name}: "${ISSUES}" output each site's summary, then exactly its issues, worked out from the sandbox's reports (${issues.length} issues)`,
-		out,
-		expected,
+		`${name}: "${ISSUES}" output one digest, its row the site summary and the ${issues.length} issues worked out from the sandbox's reports`,
+		[out.length, out[0]?.row],
+		[1, expectedDigestRow(summary, issues, week)],
 	);
-	report.check(`${name}: the sites have issues to digest`, issues.length > 0);
+	report.check(`${name}: the site has issues to digest`, issues.length > 0);
 	return issues;
 }
 

@@ -4,6 +4,7 @@ import { OPERATION, RESOURCE } from '../../shared/constants';
 import { requestLimitOptions } from '../../shared/fields';
 import { auditSiteFields, auditSiteOption } from './auditSite';
 import { deleteFields, deleteOption } from './delete';
+import { digestFields, digestOption } from './digest';
 import { getAllFields, getAllOption } from './getAll';
 import { getIssuesFields, getIssuesOption } from './getIssues';
 import { validateFixFields, validateFixOption } from './validateFix';
@@ -18,13 +19,21 @@ export const projectProperties: INodeProperties[] = [
 		displayOptions: { show: { resource: [RESOURCE.project] } },
 		// n8n's lint wants the literal here (the description snapshot test guards it).
 		default: 'getAll',
-		options: [auditSiteOption, deleteOption, getAllOption, getIssuesOption, validateFixOption],
+		options: [
+			auditSiteOption,
+			deleteOption,
+			digestOption,
+			getAllOption,
+			getIssuesOption,
+			validateFixOption,
+		],
 	},
 	...getAllFields,
 	...deleteFields,
 	...getIssuesFields,
 	...validateFixFields,
 	...auditSiteFields,
+	...digestFields,
 	requestLimitOptions(RESOURCE.project, [
 		OPERATION.delete,
 		OPERATION.getAll,

@@ -1,0 +1,198 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import type { Importance } from '../shared/constants';
+import { isRecord } from '../shared/isRecord';
+import type { KeptIssue, PastWeek } from './digestHistory';
+import { numberOrNull, pastWeeks } from './digestHistory';
+import { siteScheme } from './digestLinks';
+import { daysBetween } from './digestWeek';
+import { notAuditedReason } from './digestWording';
+import type { SiteIssue } from './siteHealth';
+import type { SiteSummary } from './siteSummary';
+
+/**
+ * Project → Digest's model: one site's summary and issues (as Get Issues makes them, read once),
+ * the earlier weeks' rows (History) and this run's Audit Site items, turned into the facts every
+ * channel says (report/digestHtml.ts, report/digestLines.ts) and the row kept for next week. Pure:
+ * no request, no clock (the week and the time of the read are given).
+ */
+
+/** How many weeks the trend shows (this one included). */
+export const TREND_WEEKS = 12;
+/** How many pages each check of "what to fix first" gives as examples (and its row keeps). */
+export const EXAMPLE_PAGES = 3;
+
+export interface FixItem {
+	check: string;
+	name: string;
+	importance: Importance | null;
+	pages: number;
+	howToFix: string;
+	examples: string[];
+}
+
+export interface CoveragePage {
+	url: string;
+	reason: string;
+}
+
+export interface Coverage {
+	/** The scheme of the site's pages (Audit Site's `site`): phpRank stores URLs without it. */
+	scheme: string;
+	listed: number;
+	fresh: number;
+	failed: number;
+	waiting: number;
+	notListed: number;
+	failedPages: CoveragePage[];
+	notListedPages: Array<{ url: string; deleted: boolean }>;
+}
+
+export interface SiteDigest {
+	project: string;
+	week: string;
+	noReport: boolean;
+	firstWeek: boolean;
+	/** The earlier week compared with; `weekly`: it is the week just before. */
+	last: { week: string; weekly: boolean } | undefined;
+	health: number | null;
+	pages: number;
+	pagesFailingHigh: number;
+	scoreAverage: number | null;
+	change: { health: number | null; pages: number | null; pagesFailingHigh: number | null };
+	trend: Array<{ week: string; health: number | null }>;
+	fixFirst: FixItem[];
+	/** undefined on the first week, or when last week's row holds no list of issues. */
+	newIssues: FixItem[] | undefined;
+	fixed: KeptIssue[] | undefined;
+	coverage: Coverage | undefined;
+	row: IDataObject;
+}
+
+export interface DigestInput {
+	project: string;
+	week: string;
+	summary: SiteSummary;
+	/** Every failing check, most urgent first (siteHealth.ts `issues`, EXAMPLE_PAGES pages each). */
+	issues: SiteIssue[];
+	history: IDataObject[];
+	/** This run's Audit Site items (its summary, its failed and no-longer-listed pages), any site's. */
+	audit: IDataObject[];
+}
+
+const difference = (now: number | null, then: number | null | undefined) =>
+	now === null || then === null || then === undefined ? null : now - then;
+
+function fixItemOf(issue: SiteIssue): FixItem {
+	return {
+		check: issue.check,
+		name: issue.name,
+		importance: issue.importance,
+		pages: issue.pages_failing,
+		howToFix: issue.how_to_fix,
+		examples: issue.pages.slice(0, EXAMPLE_PAGES).map((page) => page.url),
+	};
+}
+
+/** The row a digest keeps: the summary's figures and the failing checks with their pages (JSON text). */
+export function digestRow(input: DigestInput, fixFirst: FixItem[]): IDataObject {
+	const { summary } = input;
+	const issues: KeptIssue[] = fixFirst.map((item) => ({
+		check: item.check,
+		name: item.name,
+		importance: item.importance,
+		pages_failing: item.pages,
+		pages: item.examples,
+	}));
+	return {
+		project: input.project,
+		week: input.week,
+		checked_at: summary.checked_at,
+		pages: summary.pages,
+		health: summary.health,
+		score_average: summary.score_average,
+		pages_good: summary.pages_good,
+		pages_decent: summary.pages_decent,
+		pages_bad: summary.pages_bad,
+		issues_high: summary.issues_high,
+		issues_medium: summary.issues_medium,
+		issues_low: summary.issues_low,
+		pages_failing_high: summary.pages_failing_high,
+		issues: JSON.stringify(issues),
+	};
+}
+
+/** This run's Audit Site items of the site: its coverage, or undefined without its summary. */
+export function coverageOf(audit: IDataObject[], project: string): Coverage | undefined {
+	const own = audit.filter((item) => isRecord(item) && item.project === project);
+	const summary = own.find((item) => item.action === 'summary');
+	if (summary === undefined) return undefined;
+	const count = (value: unknown) => numberOrNull(value) ?? 0;
+	const failedPages = own
+		.filter((item) => item.action === 'failed')
+		.map((item) => ({ url: String(item.url ?? ''), reason: notAuditedReason(item.error) }));
+	const notListedPages = own
+		.filter((item) => item.action === 'not in sitemaps')
+		.map((item) => ({ url: String(item.url ?? ''), deleted: item.deleted === true }));
+	return {
+		scheme: siteScheme(summary.site, project),
+		listed: count(summary.pages_listed),
+		fresh: count(summary.pages_fresh),
+		failed: Math.max(count(summary.pages_failed), failedPages.length),
+		waiting: count(summary.pages_waiting),
+		notListed: Math.max(count(summary.pages_not_in_sitemaps), notListedPages.length),
+		failedPages,
+		notListedPages,
+	};
+}
+
+/** New and fixed since `last` (by check key); undefined when last week's issues are not known. */
+function comparedIssues(fixFirst: FixItem[], last: PastWeek | undefined) {
+	if (last?.issues === undefined) return { newIssues: undefined, fixed: undefined };
+	const before = new Set(last.issues.map((issue) => issue.check));
+	const now = new Set(fixFirst.map((item) => item.check));
+	return {
+		newIssues: fixFirst.filter((item) => !before.has(item.check)),
+		fixed: last.issues.filter((issue) => !now.has(issue.check)),
+	};
+}
+
+/** One site's digest. */
+export function siteDigest(input: DigestInput): SiteDigest {
+	const { summary } = input;
+	const past = pastWeeks(input.history, input.project, input.week);
+	const last = past[past.length - 1];
+	const fixFirst = input.issues.map(fixItemOf);
+	const health = summary.health;
+	const trend = [
+		...past.slice(-(TREND_WEEKS - 1)).map((week) => ({ week: week.week, health: week.health })),
+		{ week: input.week, health },
+	];
+	return {
+		project: input.project,
+		week: input.week,
+		noReport: summary.pages === 0,
+		firstWeek: last === undefined,
+		last: last && { week: last.week, weekly: daysBetween(last.week, input.week) === 7 },
+		health,
+		pages: summary.pages,
+		pagesFailingHigh: summary.pages_failing_high,
+		scoreAverage: summary.score_average,
+		change: {
+			health: difference(health, last?.health),
+			pages: difference(summary.pages, last?.pages),
+			pagesFailingHigh: difference(summary.pages_failing_high, last?.pagesFailingHigh),
+		},
+		trend,
+		fixFirst,
+		...comparedIssues(fixFirst, last),
+		coverage: coverageOf(input.audit, input.project),
+		row: digestRow(input, fixFirst),
+	};
+}
+
+/** Combine Sites' order: the sites that got worse first (the largest drop of health), then by name. */
+export function worseFirst(sites: SiteDigest[]): SiteDigest[] {
+	const drop = (site: SiteDigest) => site.change.health ?? 0;
+	return [...sites].sort((a, b) => drop(a) - drop(b) || a.project.localeCompare(b.project));
+}

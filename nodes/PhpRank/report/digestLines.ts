@@ -1,0 +1,175 @@
+import type { FixItem, SiteDigest } from './digest';
+import { worseFirst } from './digest';
+import type { KeptIssue } from './digestHistory';
+import { siteLink } from './digestLinks';
+import { arrow, figure, plural, weekDay, WORDS } from './digestWording';
+
+/**
+ * The line-based channels of Project → Digest (text, Slack, Markdown): one layout, each channel
+ * giving its own `Inline` (report/digestText.ts, digestSlack.ts, digestMarkdown.ts), which escapes
+ * every text it is handed. Here, every text from data (check names, page URLs, reasons) goes
+ * through `f.text`, `f.link` or `f.url`; the wording's own texts too, so that no channel's markup
+ * can come from anywhere but the Inline.
+ */
+
+/** How a line channel writes text, emphasis and links. */
+export interface Inline {
+	/** Any text, escaped for the channel. */
+	text(value: string): string;
+	/** Emphasis of a text already escaped. */
+	bold(escaped: string): string;
+	/** A link to a page of the site (`href` passed siteLink); `label` not escaped yet. */
+	link(href: string, label: string): string;
+	/** A URL that must not become a link (another host, another scheme), shown inert. */
+	url(value: string): string;
+	bullet: string;
+}
+
+/** How many checks, new or fixed issues and pages a list shows before "and N more". */
+export const LISTED_AT_MOST = 10;
+
+const GLYPHS = '▁▂▃▄▅▆▇█';
+const glyph = (health: number | null) =>
+	health === null ? '·' : GLYPHS.charAt(Math.round((Math.max(0, Math.min(100, health)) * 7) / 100));
+
+function pageOf(f: Inline, url: string, site: SiteDigest): string {
+	const href = siteLink(url, site.project, site.coverage?.scheme);
+	return href === undefined ? f.url(url) : f.link(href, url);
+}
+
+function listed<T>(f: Inline, items: T[], line: (item: T) => string): string[] {
+	const lines = items.slice(0, LISTED_AT_MOST).map((item) => `${f.bullet} ${line(item)}`);
+	if (items.length > LISTED_AT_MOST)
+		lines.push(`${f.bullet} ${f.text(WORDS.more(items.length - LISTED_AT_MOST))}`);
+	return lines;
+}
+
+const lineBadge = (f: Inline, item: { importance: FixItem['importance'] }) =>
+	f.text(`[${WORDS.importance(item.importance)}]`);
+
+function fixFirstLines(site: SiteDigest, f: Inline): string[] {
+	const lines = [f.bold(f.text(`${WORDS.fixFirst} (${site.fixFirst.length})`))];
+	if (site.fixFirst.length === 0) return [...lines, f.text(WORDS.fixFirstNone)];
+	return lines.concat(
+		listed(f, site.fixFirst, (item) => {
+			const head = `${lineBadge(f, item)} ${f.bold(f.text(item.name))}: ${f.text(WORDS.failsOn(item.pages, site.pages))}`;
+			const fix = f.text(`${WORDS.howToFix}: ${item.howToFix.replace(/\.?\s*$/, '.')}`);
+			const examples = item.examples.map((url) => pageOf(f, url, site));
+			const shown = examples.length
+				? ` ${f.text(`${WORDS.examples}:`)} ${examples.join(', ')}`
+				: '';
+			return `${head}. ${fix}${shown}`;
+		}),
+	);
+}
+
+function changeLines(site: SiteDigest, f: Inline): string[] {
+	if (site.newIssues === undefined || site.fixed === undefined) {
+		return site.firstWeek ? [] : [f.text(WORDS.issuesUnknown)];
+	}
+	const fresh = site.newIssues;
+	const fixed: KeptIssue[] = site.fixed;
+	const lines = [f.bold(f.text(`${WORDS.newIssues} (${fresh.length})`))];
+	if (fresh.length === 0) lines.push(f.text(WORDS.newNone));
+	lines.push(
+		...listed(
+			f,
+			fresh,
+			(item) =>
+				`${lineBadge(f, item)} ${f.text(`${item.name}: ${plural(item.pages, 'page', 'pages')}`)}`,
+		),
+	);
+	lines.push(f.bold(f.text(`${WORDS.fixed} (${fixed.length})`)));
+	if (fixed.length === 0) lines.push(f.text(WORDS.fixedNone));
+	lines.push(
+		...listed(
+			f,
+			fixed,
+			(item) =>
+				`${lineBadge(f, item)} ${f.text(`${item.name}: ${WORDS.fixedWas(item.pages_failing)}`)}`,
+		),
+	);
+	return lines;
+}
+
+function coverageLines(site: SiteDigest, f: Inline): string[] {
+	const coverage = site.coverage;
+	if (coverage === undefined) return [f.text(WORDS.noCoverage)];
+	const summary = [
+		WORDS.coverageLine(coverage.fresh, coverage.listed),
+		WORDS.notAudited(coverage.failed),
+		WORDS.waiting(coverage.waiting),
+		WORDS.notListed(coverage.notListed),
+	].join('; ');
+	return [
+		`${f.bold(f.text(WORDS.coverage))}: ${f.text(summary)}`,
+		...listed(
+			f,
+			coverage.failedPages,
+			(page) =>
+				`${f.text(`${WORDS.notAuditedPage}:`)} ${pageOf(f, page.url, site)}: ${f.text(page.reason)}`,
+		),
+		...listed(
+			f,
+			coverage.notListedPages,
+			(page) =>
+				`${f.text(`${WORDS.notListedPage}:`)} ${f.url(page.url)}${page.deleted ? f.text(` (${WORDS.reportsDeleted})`) : ''}`,
+		),
+	];
+}
+
+/** The figures' line: health, pages, pages failing a high check, each with its change. */
+function figuresLine(site: SiteDigest, f: Inline): string {
+	const since = site.last ? ` ${WORDS.since(site.last.week, site.last.weekly)}` : '';
+	const change = (value: number | null) => {
+		const shown = arrow(value);
+		return site.firstWeek || shown === '' ? '' : ` (${shown}${since})`;
+	};
+	return [
+		`${f.text(`${WORDS.health} `)}${f.bold(f.text(figure(site.health)))}${f.text(change(site.change.health))}`,
+		f.text(`${WORDS.pages}: ${site.pages}${change(site.change.pages)}`),
+		f.text(
+			`${WORDS.pagesFailingHigh}: ${site.pagesFailingHigh}${change(site.change.pagesFailingHigh)}`,
+		),
+		f.text(`${WORDS.scoreAverage}: ${figure(site.scoreAverage)}`),
+	].join(f.text(' · '));
+}
+
+function trendLine(site: SiteDigest, f: Inline): string {
+	const glyphs = site.trend.map((week) => glyph(week.health)).join('');
+	const figures = site.trend
+		.map((week) => `${weekDay(week.week, true)}: ${week.health ?? WORDS.noHealth}`)
+		.join(', ');
+	return f.text(`${WORDS.trend(site.trend.length)}: ${glyphs} (${figures})`);
+}
+
+/** One site's section. */
+export function siteLines(site: SiteDigest, f: Inline): string[] {
+	const lines = [f.bold(f.text(`${WORDS.title(site.project)}, ${WORDS.weekOfInline(site.week)}`))];
+	if (site.noReport) return [...lines, f.text(WORDS.noReport), '', ...coverageLines(site, f)];
+	lines.push(figuresLine(site, f));
+	lines.push(site.firstWeek ? f.text(WORDS.firstWeek) : trendLine(site, f));
+	lines.push('', ...fixFirstLines(site, f));
+	const changes = changeLines(site, f);
+	if (changes.length) lines.push('', ...changes);
+	lines.push('', ...coverageLines(site, f));
+	return lines;
+}
+
+/** Combine Sites: the table of the sites (worse first), then each site's section. */
+export function combinedLines(sites: SiteDigest[], week: string, f: Inline): string[] {
+	const ordered = worseFirst(sites);
+	const lines = [
+		f.bold(f.text(`${WORDS.combinedTitle(sites.length)}, ${WORDS.weekOfInline(week)}`)),
+		f.text(WORDS.worseFirst),
+	];
+	for (const site of ordered) {
+		const change = arrow(site.change.health);
+		const counts = `${WORDS.newCount.toLowerCase()} ${site.newIssues?.length ?? 0}, ${WORDS.fixedCount.toLowerCase()} ${site.fixed?.length ?? 0}, ${WORDS.pagesFailingHigh.toLowerCase()} ${site.pagesFailingHigh}`;
+		lines.push(
+			`${f.bullet} ${f.bold(f.text(site.project))}${f.text(`: ${WORDS.health.toLowerCase()} ${figure(site.health)}${change ? ` (${change})` : ''}; ${counts}`)}`,
+		);
+	}
+	for (const site of ordered) lines.push('', ...siteLines(site, f));
+	return lines;
+}

@@ -1,0 +1,60 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import type { DigestInput, SiteDigest } from './digest';
+import { siteDigest, worseFirst } from './digest';
+import { combinedHtml, siteHtml } from './digestHtml';
+import { combinedMarkdown, siteMarkdown } from './digestMarkdown';
+import { combinedSlack, siteSlack } from './digestSlack';
+import { combinedText, siteText } from './digestText';
+import { combinedSubject, siteSubject } from './digestWording';
+
+/**
+ * Project → Digest's items: the model (digest.ts) said in every channel. One site: its item with
+ * its `row`; Combine Sites: one item for them all, each site's row in `rows`.
+ */
+
+export { siteDigest } from './digest';
+export type { DigestInput, SiteDigest } from './digest';
+
+function subjectOf(site: SiteDigest): string {
+	return siteSubject({
+		project: site.project,
+		health: site.health,
+		firstWeek: site.firstWeek,
+		healthChange: site.change.health,
+		newIssues: site.newIssues?.length ?? 0,
+		fixed: site.fixed?.length ?? 0,
+		noReport: site.noReport,
+	});
+}
+
+export function digestItem(input: DigestInput): IDataObject {
+	const site = siteDigest(input);
+	const subject = subjectOf(site);
+	return {
+		project: site.project,
+		week: site.week,
+		subject,
+		html: siteHtml(site, subject),
+		text: siteText(site),
+		slack: siteSlack(site),
+		markdown: siteMarkdown(site),
+		row: site.row,
+	};
+}
+
+export function combinedItem(inputs: DigestInput[], week: string): IDataObject {
+	const sites = inputs.map(siteDigest);
+	const worse = sites.filter((site) => (site.change.health ?? 0) < 0).length;
+	const subject = combinedSubject(sites.length, worse, week);
+	return {
+		projects: worseFirst(sites).map((site) => site.project),
+		week,
+		subject,
+		html: combinedHtml(sites, week, subject),
+		text: combinedText(sites, week),
+		slack: combinedSlack(sites, week),
+		markdown: combinedMarkdown(sites, week),
+		rows: sites.map((site) => site.row),
+	};
+}

@@ -1,0 +1,204 @@
+import type {
+	IDataObject,
+	IExecutePaginationFunctions,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
+
+import { IMPORTANCES, OPERATION, RESOURCE } from '../../shared/constants';
+import {
+	inDisplayNameOrder,
+	projectLocator,
+	requestLimitFields,
+	showFor,
+} from '../../shared/fields';
+import { InvalidInput, quotedValue } from '../../shared/inputChecks';
+import type { ItemRequests } from '../../transport';
+import { operationRouting } from '../../transport';
+import { runModules } from '../../runModules';
+import type { DigestInput } from '../../report/digest';
+import {
+	AUDIT_SUMMARY_PARAMETER,
+	auditItemsFrom,
+	HISTORY_PARAMETER,
+	inputItemCount,
+	parameterOfItem,
+	projectOfItem,
+	WEEK_PARAMETER,
+} from './digestParameters';
+import { readProjectReports } from './projectReports';
+
+/**
+ * Project → Digest: a site's week in one item, for an email, a chat message and a history table.
+ * It reads the site's reports exactly as Get Issues does (projectReports.ts, folded by
+ * report/siteHealth.ts and siteSummary.ts: the same requests, none more, reads only), compares
+ * them with the earlier weeks' rows given in History, and says it in every channel
+ * (report/digestOutput.ts). With Combine Sites, the first item's run reads every input item's
+ * site and outputs one digest; the other items output nothing (digestParameters.ts says why).
+ */
+
+const COMBINE_SITES = 'combineSites';
+const OUTPUT_FIELDS = 'outputFields';
+
+/** What Output Fields may leave out: each channel and the row (a tool's answer needs only the text). */
+const CHANNEL_FIELDS = ['subject', 'html', 'text', 'slack', 'markdown', 'row'];
+
+/** The item with only the channels Output Fields names (all when it names none); Combine Sites' rows follow the row. */
+function withFields(item: IDataObject, wanted: unknown): IDataObject {
+	const fields =
+		Array.isArray(wanted) && wanted.length > 0 ? new Set(wanted) : new Set(CHANNEL_FIELDS);
+	const kept: IDataObject = {};
+	for (const [key, value] of Object.entries(item)) {
+		const field = key === 'rows' ? 'row' : key;
+		if (!CHANNEL_FIELDS.includes(field) || fields.has(field)) kept[key] = value;
+	}
+	return kept;
+}
+
+/** Week: a date (its week's Monday is taken), empty for this week in the workflow's time zone. */
+async function weekOf(context: IExecutePaginationFunctions): Promise<string> {
+	const { mondayInZone, mondayOf } = await runModules.digestWeek();
+	const value = context.getNodeParameter(WEEK_PARAMETER, '') as unknown;
+	if (value === '' || value === null || value === undefined) {
+		return mondayInZone(new Date(), context.getTimezone());
+	}
+	const text = value instanceof Date ? value.toISOString() : String(value);
+	const monday = mondayOf(text);
+	if (monday === undefined) {
+		throw new InvalidInput(
+			'Week',
+			`Week must be a date, like 2026-11-30 (its week's Monday is taken), or empty for this week (got ${quotedValue(value)})`,
+		);
+	}
+	return monday;
+}
+
+/** One site's read: its summary and every failing check, as Get Issues folds them. */
+async function readSite(
+	requests: ItemRequests,
+	project: string,
+): Promise<Pick<DigestInput, 'summary' | 'issues'>> {
+	const { SiteHealth, SiteFigures } = await runModules.siteHealth();
+	const { EXAMPLE_PAGES } = await runModules.digest();
+	const figures = new SiteFigures();
+	const health = new SiteHealth(EXAMPLE_PAGES, figures);
+	const checkedAt = new Date().toISOString();
+	await readProjectReports(requests, project, (report) => health.add(report), true);
+	return {
+		summary: figures.summary(project, checkedAt, health.issuesByImportance()),
+		issues: health.issues(project, IMPORTANCES),
+	};
+}
+
+/** What each site's digest is given beside its reports: item `index`'s History and Audit Summary. */
+async function itemInput(
+	context: IExecutePaginationFunctions,
+	index: number,
+): Promise<Pick<DigestInput, 'project' | 'history' | 'audit'>> {
+	const { historyRows } = await runModules.digestHistory();
+	return {
+		project: projectOfItem(context, index),
+		history: historyRows(parameterOfItem(context, HISTORY_PARAMETER, index, [])),
+		audit: auditItemsFrom(parameterOfItem(context, AUDIT_SUMMARY_PARAMETER, index, '')),
+	};
+}
+
+export const digestOption: INodePropertyOptions = {
+	name: 'Digest',
+	value: OPERATION.digest,
+	action: 'Sum up the week of a site',
+	description:
+		"A site's week in one item: a subject, an email's HTML and text, a Slack and a Markdown message (health and its trend, this week against the last, what to fix first, new and fixed issues, how much was checked) and the row to keep for next week. Use it for questions like 'how did example.com do this week?'.",
+	routing: operationRouting(async (context, requests) => {
+		const options = context.getNodeParameter('options', {}) as IDataObject;
+		const combine = options[COMBINE_SITES] === true;
+		// Combine Sites: the first item's run is the digest of every item; the others output nothing.
+		if (combine && context.getItemIndex() > 0) return [];
+		const week = await weekOf(context);
+		const count = combine ? inputItemCount(context) : 1;
+		const given: Array<Pick<DigestInput, 'project' | 'history' | 'audit'>> = [];
+		for (let index = 0; index < count; index++) {
+			const input = await itemInput(context, combine ? index : context.getItemIndex());
+			if (!given.some((site) => site.project === input.project)) given.push(input);
+		}
+		const inputs: DigestInput[] = [];
+		for (const input of given)
+			inputs.push({ ...input, week, ...(await readSite(requests, input.project)) });
+		const { digestItem, combinedItem } = await runModules.digestOutput();
+		const item = combine ? combinedItem(inputs, week) : digestItem(inputs[0]);
+		return [withFields(item, options[OUTPUT_FIELDS])];
+	}),
+};
+
+const showDigest = showFor(RESOURCE.project, [OPERATION.digest]);
+
+export const digestFields: INodeProperties[] = [
+	projectLocator({
+		required: true,
+		description: 'The project (site) to sum up',
+		displayOptions: showDigest,
+	}),
+	{
+		displayName: 'Week',
+		name: WEEK_PARAMETER,
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. 2026-11-30',
+		description:
+			"The week to sum up, named by its Monday (a date of the week is fine: its Monday is taken). Empty: this week, in the workflow's time zone. It is the row's week, the key of the history table with the project.",
+		displayOptions: showDigest,
+	},
+	{
+		displayName: 'History',
+		name: HISTORY_PARAMETER,
+		type: 'json',
+		default: '[]',
+		description:
+			'The rows earlier Digest runs output (their row), as the Data table node returns them and Aggregate gathers them: an array of rows, or an object holding one. Rows of other projects and of this week or later are left out. Empty: the first week.',
+		displayOptions: showDigest,
+	},
+	{
+		displayName: 'Audit Summary',
+		name: AUDIT_SUMMARY_PARAMETER,
+		type: 'json',
+		default: '',
+		description:
+			"This run's Audit Site summary item (or all its items, for the reasons pages were not audited), for the digest's coverage: fresh pages of those listed, not audited, waiting, no longer listed. Empty: no coverage.",
+		displayOptions: showDigest,
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: showDigest,
+		options: inDisplayNameOrder([
+			...requestLimitFields(),
+			{
+				displayName: 'Output Fields',
+				name: OUTPUT_FIELDS,
+				type: 'multiOptions',
+				default: [],
+				description:
+					'Which of the digest to output beside project and week; none chosen: all. An AI agent or MCP client needs only Subject and Text (an answer of a few kB).',
+				options: [
+					{ name: 'HTML', value: 'html' },
+					{ name: 'Markdown', value: 'markdown' },
+					{ name: 'Row', value: 'row' },
+					{ name: 'Slack', value: 'slack' },
+					{ name: 'Subject', value: 'subject' },
+					{ name: 'Text', value: 'text' },
+				],
+			},
+			{
+				displayName: 'Combine Sites',
+				name: COMBINE_SITES,
+				type: 'boolean',
+				default: false,
+				description:
+					"Whether every input item's site goes into one digest: a table of the sites (health, its trend, new and fixed issues, pages failing a high check), the sites that got worse first, then each site's section. The first item outputs it, with each site's row in rows; the other items output nothing.",
+			},
+		]),
+	},
+];

@@ -1,0 +1,216 @@
+// Project → Digest (nodes/PhpRank/resources/project/digest.ts) through n8n-core's engine against
+// the sandbox: its requests are Get Issues' for the same project (no request more), its row holds
+// what Get Issues' summary and issues say, History carries one week to the next, Combine Sites
+// makes one digest of every input item's site, and a bad History or Week is refused naming its
+// field. What the digest says, channel by channel: test/report/digest.test.js.
+const { useFixture, projectReports, fromList, byName } = require('../../node/fixture');
+const { emailSafetyProblems } = require('../../helpers/email-safety');
+const { expectedDigestRow } = require('../../helpers/digest-row');
+
+const fixture = useFixture();
+
+const SITE = 'site.test';
+const OTHER = 'other.test';
+
+const digest = (extra = {}) => ({
+	resource: 'project',
+	operation: 'digest',
+	project: fromList(SITE),
+	week: '2026-11-30',
+	...extra,
+});
+
+const pages = (count, site = SITE) =>
+	Array.from({ length: count }, (_, i) => ({
+		url: `https://${site}/page-${i + 1}`,
+		score: (i * 37) % 101,
+	}));
+
+const jsonOf = (items) => items.map((item) => item.json);
+
+/** Get Issues' output for `project` with 3 pages an issue: its summary and its issues. */
+async function getIssuesOf(project = SITE) {
+	const result = await fixture.run({
+		resource: 'project',
+		operation: 'getIssues',
+		project: fromList(project),
+		pagesPerIssue: 3,
+	});
+	expect(result.error).toBeUndefined();
+	const [summary, ...issues] = jsonOf(result.items);
+	return { summary, issues, requests: fixture.takeRequests() };
+}
+
+test("250 reports: Get Issues' requests exactly, one item, its row what Get Issues says", async () => {
+	fixture.sandbox.reset([...pages(250), ...pages(3, OTHER)]);
+	const issues = await getIssuesOf();
+	expect(issues.requests).toEqual([
+		projectReports(SITE, 1),
+		projectReports(SITE, 2),
+		projectReports(SITE, 3),
+	]);
+	const result = await fixture.run(digest());
+	expect(result.error).toBeUndefined();
+	expect(fixture.takeRequests()).toEqual(issues.requests);
+	expect(result.items).toHaveLength(1);
+	expect(result.items[0].pairedItem).toEqual({ item: 0 });
+	const item = result.items[0].json;
+	expect(Object.keys(item)).toEqual([
+		'project',
+		'week',
+		'subject',
+		'html',
+		'text',
+		'slack',
+		'markdown',
+		'row',
+	]);
+	const { checked_at } = item.row;
+	expect(item.row).toEqual(
+		expectedDigestRow({ ...issues.summary, checked_at }, issues.issues, '2026-11-30'),
+	);
+	expect(item.subject).toBe(`${SITE}: health ${issues.summary.health}, first week`);
+	expect(emailSafetyProblems(item.html)).toEqual([]);
+	// what to fix first: Get Issues' order, high before medium before low
+	const shown = item.text.split('\n').filter((line) => line.startsWith('- ['));
+	expect(shown.slice(0, 3)).toEqual(
+		issues.issues
+			.slice(0, 3)
+			.map((issue) =>
+				expect.stringMatching(
+					`^- \\[${issue.importance}\\] ${issue.name}: fails on ${issue.pages_failing} of 250 pages`,
+				),
+			),
+	);
+});
+
+test('History carries a week to the next: the issue a page broke is new, the one repaired is fixed', async () => {
+	fixture.sandbox.reset(pages(4));
+	const [first] = fixture.sandbox.reports();
+	fixture.sandbox.setChecks(first.id, 'none');
+	const week1 = (await fixture.run(digest({ week: '2026-11-23' }))).items[0].json;
+	fixture.takeRequests();
+	fixture.sandbox.setChecks(first.id, 'all');
+	// as the Data table node returns the rows and Aggregate gathers them
+	const history = { data: [{ id: 1, createdAt: '2026-11-23T06:00:00.000Z', ...week1.row }] };
+	const result = await fixture.run(digest({ history }));
+	expect(result.error).toBeUndefined();
+	const week2 = result.items[0].json;
+	const before = JSON.parse(week1.row.issues).map((issue) => issue.check);
+	const after = JSON.parse(week2.row.issues).map((issue) => issue.check);
+	const fixed = before.filter((check) => !after.includes(check));
+	const fresh = after.filter((check) => !before.includes(check));
+	// the first page failed every check, and fails none now: some checks failed on it alone
+	expect(fixed.length).toBeGreaterThan(0);
+	expect(fresh).toEqual([]);
+	expect(week2.subject).toMatch(
+		new RegExp(
+			`^${SITE}: health \\d+ \\([▲▼±]\\d+\\), ${fresh.length} new issues?, ${fixed.length} fixed$`,
+		),
+	);
+	expect(week2.text).toContain(`New since last week (${fresh.length})`);
+	expect(week2.text).toContain(`Fixed since last week (${fixed.length})`);
+	expect(week2.text).toContain('Health over 2 weeks:');
+});
+
+test("Week empty: this week's Monday in the workflow's time zone; a date: its week's Monday", async () => {
+	fixture.sandbox.reset(pages(1));
+	const timezone = 'Pacific/Kiritimati';
+	const result = await fixture.run(digest({ week: '' }), { workflowSettings: { timezone } });
+	const today = new Date().toLocaleDateString('en-CA', { timeZone: timezone });
+	const day = new Date(`${today}T00:00:00Z`);
+	day.setUTCDate(day.getUTCDate() - ((day.getUTCDay() + 6) % 7));
+	expect(result.items[0].json.week).toBe(day.toISOString().slice(0, 10));
+	// an expression's DateTime ($now): its day in the workflow's time zone
+	const now = await fixture.run(digest({ week: '={{ $now }}' }), {
+		workflowSettings: { timezone },
+	});
+	expect(now.items[0].json.week).toBe(day.toISOString().slice(0, 10));
+	const dated = await fixture.run(digest({ week: '2026-12-06T10:00:00' }));
+	expect(dated.items[0].json.row.week).toBe('2026-11-30');
+});
+
+test.each([
+	['History', { history: '{"a": 1}' }, /^History must be the rows of earlier Digest runs/],
+	['History', { history: '[1, 2]' }, /^History must be the rows of earlier Digest runs/],
+	['Week', { week: 'last monday' }, /^Week must be a date, like 2026-11-30/],
+	['Audit Summary', { auditSummary: '42' }, /^Audit Summary must be Audit Site's summary item/],
+])(
+	'a bad %s is refused naming the field, before anything is sent',
+	async (field, parameters, message) => {
+		fixture.sandbox.reset(pages(1));
+		const result = await fixture.run(digest(parameters));
+		expect(result.error.message).toMatch(message);
+		expect(result.error.description).toBe(`Check the "${field}" field of this node.`);
+		expect(fixture.takeRequests()).toEqual([]);
+	},
+);
+
+test('a project without reports: a digest that says so, the row with pages 0', async () => {
+	fixture.sandbox.reset(pages(2, OTHER));
+	const result = await fixture.run(digest());
+	expect(result.error).toBeUndefined();
+	const item = result.items[0].json;
+	expect(item.subject).toBe(`${SITE}: no report yet`);
+	expect(item.row).toMatchObject({ project: SITE, pages: 0, health: null, issues: '[]' });
+	expect(fixture.takeRequests()).toEqual([projectReports(SITE, 1)]);
+});
+
+test("Combine Sites: the first item outputs one digest of every item's site; the others nothing", async () => {
+	fixture.sandbox.reset([...pages(3), ...pages(2, OTHER)]);
+	const audit = { action: 'summary', project: OTHER, pages_listed: 2, pages_fresh: 2 };
+	const result = await fixture.run(
+		digest({
+			project: byName('={{ $json.site }}'),
+			auditSummary: '={{ $json.audit }}',
+			options: { combineSites: true },
+		}),
+		{ items: [{ site: SITE }, { site: OTHER, audit }, { site: SITE }] },
+	);
+	expect(result.error).toBeUndefined();
+	expect(fixture.takeRequests()).toEqual([projectReports(SITE, 1), projectReports(OTHER, 1)]);
+	expect(result.items).toHaveLength(1);
+	expect(result.items[0].pairedItem).toEqual({ item: 0 });
+	const item = result.items[0].json;
+	expect(Object.keys(item)).toEqual([
+		'projects',
+		'week',
+		'subject',
+		'html',
+		'text',
+		'slack',
+		'markdown',
+		'rows',
+	]);
+	expect([...item.projects].sort()).toEqual([OTHER, SITE]);
+	expect(item.rows.map((row) => row.project)).toEqual([SITE, OTHER]);
+	expect(item.subject).toBe('SEO health of 2 sites, week of 30 Nov 2026: none worse');
+	// the second item's Audit Summary is its site's coverage
+	expect(item.text).toContain('Coverage: 2 of 2 listed pages have a fresh report');
+	expect(emailSafetyProblems(item.html)).toEqual([]);
+});
+
+test('without Combine Sites: one digest an item, each of its own site', async () => {
+	fixture.sandbox.reset([...pages(3), ...pages(2, OTHER)]);
+	const result = await fixture.run(digest({ project: byName('={{ $json.site }}') }), {
+		items: [{ site: SITE }, { site: OTHER }],
+	});
+	expect(result.error).toBeUndefined();
+	expect(result.items.map((item) => [item.json.project, item.pairedItem.item])).toEqual([
+		[SITE, 0],
+		[OTHER, 1],
+	]);
+	expect(
+		fixture.takeRequests().sort((a, b) => (a.query.project < b.query.project ? -1 : 1)),
+	).toEqual([projectReports(OTHER, 1), projectReports(SITE, 1)]);
+});
+
+test('Output Fields: only the channels named, beside project and week (Combine Sites: rows with Row)', async () => {
+	fixture.sandbox.reset(pages(2));
+	const one = await fixture.run(digest({ options: { outputFields: ['text', 'subject'] } }));
+	expect(Object.keys(one.items[0].json)).toEqual(['project', 'week', 'subject', 'text']);
+	const combined = await fixture.run(
+		digest({ options: { combineSites: true, outputFields: ['row'] } }),
+	);
+	expect(Object.keys(combined.items[0].json)).toEqual(['projects', 'week', 'rows']);
+});
