@@ -369,6 +369,23 @@ const EXTRACTORS = [
 				unit: 'bytes',
 				of: (r) => r.heap?.issues?.peakLive,
 			},
+			// Project → Digest (issue 50): only where this package measured it ("—" in a baseline before it)
+			...(c.siteHealth.heap?.digest
+				? [
+						{
+							label: 'site health, Digest in-process: requests',
+							kind: 'requests',
+							unit: 'count',
+							of: (r) => r.heap?.digest?.requests,
+						},
+						{
+							label: 'site health, Digest in-process: peak live heap',
+							kind: 'memory',
+							unit: 'bytes',
+							of: (r) => r.heap?.digest?.peakLive,
+						},
+					]
+				: []),
 			{
 				label: 'site health, the MCP tool answer as shipped',
 				kind: 'size',

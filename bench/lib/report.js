@@ -410,6 +410,7 @@ function siteHealthSection(r) {
 		`| Get Issues | ${fmtBytes(heap.issues.bytes)} | ${fmtBytes(heap.issues.peakLive)} | ${pct(heap.issues.share)} (${heap.issues.shares.map(pct).join(', ')}) | ${ok(heap.issues.share <= 0.1)} |`,
 		`| Get Many, Return All (Simplify on) | ${fmtBytes(heap.getMany.bytes)} | ${fmtBytes(heap.getMany.peakLive)} | ${pct(heap.getMany.share)} | |`,
 		'',
+		...digestBesideIssues(heap),
 		`The MCP tool \`Get_site_issues\` (examples/mcp-server.json: Pages per Issue ${tool.pagesPerIssue}, Importance ${tool.importance.join(' and ')}) for a`,
 		'1,000-page site: the JSON of its output, what the client gets. Goal: under 16 kB.',
 		'',
@@ -673,6 +674,26 @@ function filterFigureText(x) {
 	if (x.refused) return `refused ("${x.refused.slice(0, 60)}…")`;
 	if (x.overLimitMs) return `over ${fmt(x.overLimitMs / 1000)} s (stopped)`;
 	return perUrlText(x.ms);
+}
+
+/**
+ * Project → Digest beside Get Issues in the same runs (issue 50): its requests equal Get Issues', its
+ * time and peak live heap within 5 % of Get Issues'.
+ */
+function digestBesideIssues(heap) {
+	if (!heap.digest) return [];
+	const { issues, digest } = heap;
+	const within = (a, b) => a <= b * 1.05;
+	return [
+		"Project → Digest of the same site, in the same runs (its reads are Get Issues', then its channels). Goal: the same",
+		"requests, time and peak live heap within 5 % of Get Issues'.",
+		'',
+		'| | requests | time (median) | peak live heap | goal |',
+		'|---|---:|---:|---:|:---:|',
+		`| Get Issues | ${issues.requests} | ${fmt(issues.ms)} ms | ${fmtBytes(issues.peakLive)} | |`,
+		`| Digest | ${digest.requests} | ${fmt(digest.ms)} ms (${fmt(digest.ms / issues.ms, 2)}×) | ${fmtBytes(digest.peakLive)} (${fmt(digest.peakLive / issues.peakLive, 2)}×) | ${ok(digest.requests === issues.requests && within(digest.ms, issues.ms) && within(digest.peakLive, issues.peakLive))} |`,
+		'',
+	];
 }
 
 function urlFiltersSection(r, baseline) {

@@ -31,6 +31,8 @@ function siteSeed(total) {
 
 const locator = { __rl: true, mode: 'name', value: SITE };
 const GET_ISSUES = { resource: 'project', operation: 'getIssues', project: locator };
+/** Project → Digest of the same site (issue 50): Get Issues' reads, then the digest's channels. */
+const DIGEST = { resource: 'project', operation: 'digest', project: locator };
 const GET_MANY = {
 	resource: 'report',
 	operation: 'getAll',
@@ -52,6 +54,15 @@ for (const report of newest.values()) {
   }
 }
 return Object.values(issues).map((json) => ({ json }));`;
+
+/** Whether the measured package has Project → Digest (a baseline before issue 50 has not). */
+function hasDigest(snapshot) {
+	const { PhpRank } = require(snapshot.nodeFile);
+	const operation = new PhpRank().description.properties.find(
+		(p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes('project'),
+	);
+	return operation?.options?.some((o) => o.value === 'digest') === true;
+}
 
 /** The version n8n gives a new node of the measured package (its description's default, else the highest). */
 function defaultVersionOf(snapshot) {
@@ -210,16 +221,20 @@ async function liveHeap({ snapshot, apiKey, parameters, proxy }) {
 async function inProcessHeap({ snapshot, apiKey, total, reps, log }) {
 	const sandbox = await startSandbox({ apiKeys: [apiKey], seed: siteSeed(total) });
 	const proxy = await startByteProxy(sandbox.port);
+	// Digest beside Get Issues, alternating with it: the same reads, then its channels
 	const variants = [
 		{ key: 'issues', parameters: GET_ISSUES },
 		{ key: 'getMany', parameters: GET_MANY },
+		...(hasDigest(snapshot) ? [{ key: 'digest', parameters: DIGEST }] : []),
 	];
-	const out = { issues: [], getMany: [] };
+	const out = { issues: [], getMany: [], digest: [] };
 	try {
 		for (let r = 0; r < reps; r++) {
 			for (const v of r % 2 ? [...variants].reverse() : variants) {
+				const before = sandbox.requests.length;
 				const res = await liveHeap({ snapshot, apiKey, parameters: v.parameters, proxy });
-				out[v.key].push(res);
+				// the child's warm-up (a Get Many of one report) is one request
+				out[v.key].push({ ...res, requests: sandbox.requests.length - before - 1 });
 				log?.(
 					`  live heap ${v.key}: peak ${(res.peakLive / 1048576).toFixed(1)} MiB for ${(res.bytes / 1048576).toFixed(1)} MiB received (${((100 * res.peakLive) / res.bytes).toFixed(1)} %)`,
 				);
@@ -238,8 +253,15 @@ async function inProcessHeap({ snapshot, apiKey, total, reps, log }) {
 		ms: median(list.map((e) => e.ms)),
 		msRange: [Math.min(...list.map((e) => e.ms)), Math.max(...list.map((e) => e.ms))],
 		summaries: median(list.map((e) => e.summaries ?? 0)),
+		requests: median(list.map((e) => e.requests)),
 	});
-	return { total, reps, issues: summary(out.issues), getMany: summary(out.getMany) };
+	return {
+		total,
+		reps,
+		issues: summary(out.issues),
+		getMany: summary(out.getMany),
+		digest: out.digest.length > 0 ? summary(out.digest) : undefined,
+	};
 }
 
 /** The MCP tool's answer (JSON of its output items) for a 1,000-page site, as the example sets it up. */

@@ -132,7 +132,10 @@ describe('HTML', () => {
 			'https://site.test/login|%3Chttps://evil.test/login|Sign%20in%3E',
 			'https://site.test/p(1)',
 		]);
-		expect(html).toContain('https://evil.test/login'); // shown, not linked
+		// shown, not linked, and no mail client links it: outside the site's own links, no address reads whole
+		expect(html).toContain('https:&#8203;//evil&#8203;.test/login');
+		const outsideLinks = html.replace(/<a [^>]*>[\s\S]*?<\/a>/g, '');
+		expect(outsideLinks).not.toMatch(/https?:\/\/|evil\.test/);
 		expect(html).not.toContain('href="javascript');
 	});
 

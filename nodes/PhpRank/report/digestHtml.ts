@@ -58,6 +58,15 @@ const TABLE =
 	'<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="border-collapse:collapse;">';
 const TEXT_STYLE = `font-size:${SIZES.bodyPx}px;line-height:20px;color:${COLOURS.text};word-break:break-word;overflow-wrap:anywhere;`;
 
+/**
+ * A text from data (a page's URL, a check's name, a reason) as HTML that no mail client makes a link
+ * of: escaped, and a zero-width space after each `:` and before each `.` (Gmail and Outlook link
+ * what reads as an address, `https://evil.test` or `evil.test`; the text reads the same).
+ */
+export function dataHtml(value: string): string {
+	return escapeHtml(value).replace(/:/g, ':&#8203;').replace(/\./g, '&#8203;.');
+}
+
 const healthColour = (health: number | null) =>
 	health === null
 		? COLOURS.noFigure
@@ -79,7 +88,7 @@ const muted = (html: string) =>
 
 function pageHtml(url: string, site: SiteDigest): string {
 	const href = siteLink(url, site.project, site.coverage?.scheme);
-	if (href === undefined) return escapeHtml(url);
+	if (href === undefined) return dataHtml(url);
 	return `<a href="${escapeHtml(href)}" style="color:${COLOURS.link};">${escapeHtml(url)}</a>`;
 }
 
@@ -110,8 +119,8 @@ function fixFirstHtml(site: SiteDigest): string {
 		list(site.fixFirst, (item) => {
 			const examples = item.examples.map((url) => pageHtml(url, site)).join('<br>');
 			return (
-				`${importanceBadge(item.importance)} <strong>${escapeHtml(item.name)}</strong>: ${escapeHtml(WORDS.failsOn(item.pages, site.pages))}` +
-				`<br>${muted(`${escapeHtml(WORDS.howToFix)}: ${escapeHtml(item.howToFix)}`)}` +
+				`${importanceBadge(item.importance)} <strong>${dataHtml(item.name)}</strong>: ${escapeHtml(WORDS.failsOn(item.pages, site.pages))}` +
+				`<br>${muted(`${escapeHtml(WORDS.howToFix)}: ${dataHtml(item.howToFix)}`)}` +
 				(examples ? `<br>${muted(`${escapeHtml(WORDS.examples)}:`)}<br>${examples}` : '')
 			);
 		})
@@ -129,7 +138,7 @@ function changesHtml(site: SiteDigest): string {
 			? list(
 					fresh,
 					(item) =>
-						`${importanceBadge(item.importance)} ${escapeHtml(`${item.name}: ${plural(item.pages, 'page', 'pages')}`)}`,
+						`${importanceBadge(item.importance)} ${dataHtml(item.name)}: ${escapeHtml(plural(item.pages, 'page', 'pages'))}`,
 				)
 			: row(escapeHtml(WORDS.newNone))) +
 		heading(`${WORDS.fixed} (${fixed.length})`) +
@@ -137,7 +146,7 @@ function changesHtml(site: SiteDigest): string {
 			? list(
 					fixed,
 					(item) =>
-						`${importanceBadge(item.importance)} ${escapeHtml(`${item.name}: ${WORDS.fixedWas(item.pages_failing)}`)}`,
+						`${importanceBadge(item.importance)} ${dataHtml(item.name)}: ${escapeHtml(WORDS.fixedWas(item.pages_failing))}`,
 				)
 			: row(escapeHtml(WORDS.fixedNone)))
 	);
@@ -156,11 +165,11 @@ function coverageHtml(site: SiteDigest): string {
 	const pages = [
 		...coverage.failedPages.map(
 			(page) =>
-				`${escapeHtml(`${WORDS.notAuditedPage}:`)} ${pageHtml(page.url, site)}<br>${muted(escapeHtml(page.reason))}`,
+				`${escapeHtml(`${WORDS.notAuditedPage}:`)} ${pageHtml(page.url, site)}<br>${muted(dataHtml(page.reason))}`,
 		),
 		...coverage.notListedPages.map(
 			(page) =>
-				`${escapeHtml(`${WORDS.notListedPage}:`)} ${escapeHtml(page.url)}${page.deleted ? muted(escapeHtml(` (${WORDS.reportsDeleted})`)) : ''}`,
+				`${escapeHtml(`${WORDS.notListedPage}:`)} ${dataHtml(page.url)}${page.deleted ? muted(escapeHtml(` (${WORDS.reportsDeleted})`)) : ''}`,
 		),
 	];
 	return (
