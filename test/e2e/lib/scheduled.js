@@ -196,7 +196,9 @@ async function finishedExecution(ctx, workflowId, count, waiting, reading) {
 				list
 			);
 		},
-		130000,
+		// a poll a minute, but three n8n lines at once on 2 cores can push n8n's scheduler past two
+		// minutes (seen in CI): the deadline is only the last stop, a loaded machine just waits longer
+		300000,
 	);
 	const { data } = await waitFor(
 		reading,
