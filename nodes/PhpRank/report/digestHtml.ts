@@ -156,12 +156,7 @@ function coverageHtml(site: SiteDigest): string {
 	const coverage = site.coverage;
 	if (coverage === undefined)
 		return heading(WORDS.coverage) + row(muted(escapeHtml(WORDS.noCoverage)));
-	const summary = [
-		WORDS.coverageLine(coverage.fresh, coverage.listed),
-		WORDS.notAudited(coverage.failed),
-		WORDS.waiting(coverage.waiting),
-		WORDS.notListed(coverage.notListed),
-	].join('; ');
+	const summary = WORDS.coverageSummary(coverage);
 	const pages = [
 		...coverage.failedPages.map(
 			(page) =>

@@ -95,12 +95,7 @@ function changeLines(site: SiteDigest, f: Inline): string[] {
 function coverageLines(site: SiteDigest, f: Inline): string[] {
 	const coverage = site.coverage;
 	if (coverage === undefined) return [f.text(WORDS.noCoverage)];
-	const summary = [
-		WORDS.coverageLine(coverage.fresh, coverage.listed),
-		WORDS.notAudited(coverage.failed),
-		WORDS.waiting(coverage.waiting),
-		WORDS.notListed(coverage.notListed),
-	].join('; ');
+	const summary = WORDS.coverageSummary(coverage);
 	return [
 		`${f.bold(f.text(WORDS.coverage))}: ${f.text(summary)}`,
 		...listed(

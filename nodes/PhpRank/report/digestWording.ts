@@ -73,6 +73,21 @@ export const WORDS = {
 	waiting: (count: number) => `${plural(count, 'page waits', 'pages wait')} for a later run`,
 	notListed: (count: number) =>
 		`${plural(count, 'page is', 'pages are')} no longer in the sitemaps`,
+	/** The coverage's figures in one sentence (every channel's). */
+	coverageSummary(c: {
+		fresh: number;
+		listed: number;
+		failed: number;
+		waiting: number;
+		notListed: number;
+	}): string {
+		return [
+			WORDS.coverageLine(c.fresh, c.listed),
+			WORDS.notAudited(c.failed),
+			WORDS.waiting(c.waiting),
+			WORDS.notListed(c.notListed),
+		].join('; ');
+	},
 	notAuditedPage: 'Not audited',
 	notListedPage: 'No longer listed',
 	reportsDeleted: 'its reports deleted',
