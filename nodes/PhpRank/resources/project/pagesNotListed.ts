@@ -33,8 +33,11 @@ export const NOT_IN_SITEMAPS = 'not in sitemaps';
  */
 export const RECENT_REPORT_MS = 15 * 60 * 1000;
 
+/** What a page answers when it is gone, and when it moved for good. */
+const GONE = [404, 410];
+const MOVED = [301, 308];
 /** The statuses that say a page is gone (404, 410) or moved for good (301, 308): its reports go. */
-export const GONE_STATUSES: ReadonlySet<number> = new Set([404, 410, 301, 308]);
+export const GONE_STATUSES: ReadonlySet<number> = new Set([...GONE, ...MOVED]);
 /** Listed pages asked at most, one after the other, until one answers 200 (the control). */
 export const CONTROL_PAGES = 3;
 
@@ -162,7 +165,7 @@ export async function pagesToDelete(
 	const answered = settled.length - gone.length;
 	if (answered > 0) {
 		kept.push(
-			`${keptWords(answered, pages.length)} page did not say it is gone (page_status: not 404 or 410, nor 301 or 308)`,
+			`${keptWords(answered, pages.length)} page did not say it is gone (page_status: not ${GONE.join(' or ')}, nor ${MOVED.join(' or ')})`,
 		);
 	}
 	return kept.length > 0
@@ -177,8 +180,8 @@ function isGone(status: PageStatus | undefined): boolean {
 /** `page_answer`: what the status says of the page, null when it was not asked. */
 function pageAnswer(status: PageStatus | undefined): string | null {
 	if (status === undefined) return null;
-	if (status === 404 || status === 410) return PAGE_ANSWER.gone;
-	if (status === 301 || status === 308) return PAGE_ANSWER.moved;
+	if (status !== null && GONE.includes(status)) return PAGE_ANSWER.gone;
+	if (status !== null && MOVED.includes(status)) return PAGE_ANSWER.moved;
 	return status === 200 ? PAGE_ANSWER.live : PAGE_ANSWER.unclear;
 }
 
