@@ -13,8 +13,9 @@
 // function of the site's URL yielding the body piece by piece
 // (sent as the client reads), `stallAfterBytes` stops sending it there, the connection kept open;
 // `cutAfterBytes` announces the whole body's Content-Length, sends that many bytes and drops the connection.
-// An unknown path answers 404.
+// An unknown path answers 404. `startSite(files, { tls: { key, cert } })` serves it on https.
 const http = require('node:http');
+const https = require('node:https');
 const zlib = require('node:zlib');
 
 function fileOf(files, path) {
@@ -83,11 +84,11 @@ function answer(res, file, siteUrl, entry) {
 	res.end(body);
 }
 
-async function startSite(initialFiles = {}, { host = '127.0.0.1' } = {}) {
+async function startSite(initialFiles = {}, { host = '127.0.0.1', tls } = {}) {
 	let files = initialFiles;
 	const requests = [];
 	const sockets = new Set();
-	const server = http.createServer((req, res) => {
+	const serve = (req, res) => {
 		const entry = {
 			method: req.method,
 			path: req.url,
@@ -98,14 +99,15 @@ async function startSite(initialFiles = {}, { host = '127.0.0.1' } = {}) {
 		};
 		requests.push(entry);
 		answer(res, fileOf(files, req.url), site.url, entry);
-	});
+	};
+	const server = tls ? https.createServer(tls, serve) : http.createServer(serve);
 	server.on('connection', (socket) => {
 		sockets.add(socket);
 		socket.on('close', () => sockets.delete(socket));
 	});
 	await new Promise((resolve) => server.listen(0, host, resolve));
 	const site = {
-		url: `http://${host}:${server.address().port}`,
+		url: `${tls ? 'https' : 'http'}://${host}:${server.address().port}`,
 		port: server.address().port,
 		requests,
 		setFiles(next) {

@@ -307,7 +307,7 @@ export async function readSitePages(
 	fetch: SiteFetch | SiteSending,
 	request: SitePagesRequest,
 ): Promise<SitePages> {
-	const files = 'open' in fetch ? fetch : siteFetch(fetch.send, fetch.cancel, fetch.timeoutMs);
+	const files = 'open' in fetch ? fetch : siteFetch(fetch);
 	const cancel = 'open' in fetch ? undefined : fetch.cancel;
 	return await new SiteReader(files, request, cancel).pagesOfSite();
 }

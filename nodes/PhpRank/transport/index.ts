@@ -172,14 +172,18 @@ export function operationRouting(run: OperationRun): INodePropertyRouting {
 							limits[limit] = Math.floor(value) * unitMs;
 					}
 					// the node's Timeout (Request Options), read once for the item: its requests' and its
-					// run's (ItemRequests.attemptMs: Audit Site's files of the site)
+					// run's (ItemRequests.attemptMs: Audit Site's files and pages of the site)
 					const timeout = Number(requestData.options.timeout);
 					const timeoutMs = Number.isFinite(timeout) && timeout > 0 ? timeout : DEFAULT_TIMEOUT_MS;
+					// its Proxy and Ignore SSL Issues, as n8n's routing checked and read them for the item
+					// (an invalid Proxy fails there, before this): the run's too (ItemRequests.connection)
+					const { proxy, skipSslCertificateValidation: skipSsl } = requestData.options;
 					const channel: ApiChannel = {
 						...situation,
 						limits,
 						cancelSignal: this.getExecutionCancelSignal?.(),
 						deadline: { bound: 'timeout', limitMs: timeoutMs, attemptMs: timeoutMs },
+						connection: { proxy, skipSslCertificateValidation: skipSsl === true },
 						transmit: async (sent) => {
 							const request = { ...requestData, options: { ...requestData.options, ...sent } };
 							return (await this.makeRoutingRequest(request))[0].json as unknown as ApiResponse;

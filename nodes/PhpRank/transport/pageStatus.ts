@@ -9,9 +9,10 @@ import type { SiteSending } from './siteFetch';
  * Asking a site's page what it answers (Project → Audit Site, before a report of a page no sitemap
  * lists is deleted: resources/project/pagesNotListed.ts). Only the site can say that a page is
  * gone; its sitemaps say only what it lists. Sent as the site's files are (siteFetch.ts): n8n's
- * plain HTTP helper, so no credential and no cookie travels; redirects are not followed (a 301 is
- * itself the answer); the body is not read at all, the connection is closed once the status came;
- * the node's Timeout bounds each request, Stop ends every wait.
+ * plain HTTP helper, so no credential and no cookie travels, with the node's Proxy and Ignore SSL
+ * Issues; redirects are not followed (a 301 is itself the answer); the body is not read at all,
+ * the connection is closed once the status came; the node's Timeout bounds each request, Stop
+ * ends every wait.
  */
 
 /** The status a page answered, or null when none came (a timeout, a refused connection, TLS, DNS). */
@@ -29,6 +30,7 @@ export async function pageStatus(sending: SiteSending, url: string): Promise<Pag
 		returnFullResponse: true,
 		encoding: 'stream',
 		timeout: sending.timeoutMs,
+		...sending.connection,
 	});
 	try {
 		const response: IN8nHttpFullResponse = await Promise.race([

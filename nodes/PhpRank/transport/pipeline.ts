@@ -10,7 +10,7 @@ import { failureTextOf } from './itemFailure';
 import { DEFAULT_TIMEOUT_MS } from './limits';
 import type { CollectOptions, ListEnvelope, PagePosition } from './paging';
 import { atPage, collectPages } from './paging';
-import type { ApiChannel, ApiRequest } from './request';
+import type { ApiChannel, ApiRequest, ConnectionOptions } from './request';
 import type { ApiResponse, RateLimitedResponse } from './response';
 import { bodyOfExpectedShape, remainingRequests, responseFailure } from './response';
 import { discardBody, readResponseBody } from './responseBody';
@@ -373,6 +373,11 @@ export interface ItemRequests {
 	 * read it): the bound of what else the item reads, Audit Site's files of the site.
 	 */
 	attemptMs: number;
+	/**
+	 * The node's Proxy and Ignore SSL Issues, as the routing read them (none for the trigger's polls
+	 * and the list searches): what else the item reads is sent with them, Audit Site's files and pages of the site.
+	 */
+	connection: ConnectionOptions;
 	/** Max Parallel Requests (the node's Options): also the bound of Audit Site's requests to the site's pages. */
 	maxParallel: number;
 }
@@ -407,6 +412,7 @@ export function itemRequests(channel: ApiChannel): ItemRequests {
 				},
 			),
 		attemptMs: channel.deadline?.attemptMs ?? DEFAULT_TIMEOUT_MS,
+		connection: channel.connection ?? {},
 		maxParallel: channel.limits.maxParallel,
 	};
 }

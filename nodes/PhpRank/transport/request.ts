@@ -37,6 +37,12 @@ export interface ApiRequest {
 	onRefusal?: (failure: Failure) => void;
 }
 
+/**
+ * How a request reaches its host beside its Timeout: the proxy (with its user and password, if
+ * any) and whether a certificate that is not trusted is accepted, in the fields of n8n's HTTP helper.
+ */
+export type ConnectionOptions = Pick<IHttpRequestOptions, 'proxy' | 'skipSslCertificateValidation'>;
+
 /** How one attempt goes on the wire, and what the wording of a failure may read. */
 export interface ApiChannel {
 	node: INode;
@@ -48,6 +54,11 @@ export interface ApiChannel {
 	 */
 	cancelSignal?: AbortSignal;
 	deadline?: ChannelDeadline;
+	/**
+	 * The node's Proxy and Ignore SSL Issues (Request Options) as n8n's routing put them into the
+	 * item's requests (an operation's item only): the item's requests to a site are sent with them too.
+	 */
+	connection?: ConnectionOptions;
 	/**
 	 * Asks n8n to send one attempt; resolves with the response whatever its status, its body as n8n
 	 * hands it over (a stream, which the pipeline reads within the bound: responseBody.ts), or

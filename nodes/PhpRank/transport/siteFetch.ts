@@ -6,6 +6,7 @@ import { attemptSignal } from './attemptSignal';
 import type { SiteProblem } from './failureWording';
 import { describeSiteProblem } from './failureWording';
 import { headerValue } from './response';
+import type { ConnectionOptions } from './request';
 import { bodyChunks, discardBody } from './responseBody';
 import { webAddress } from '../shared/webAddress';
 
@@ -13,7 +14,8 @@ import { webAddress } from '../shared/webAddress';
  * Reading a file of a site (its robots.txt, its sitemaps) for Project → Audit Site. This is not
  * phpRank's API: it goes through n8n's plain HTTP helper, so no credential travels (the API key
  * never reaches the site), and not through the account's gate or the pipeline's retries. What
- * it shares with the pipeline: one signal per file (attemptSignal.ts: Stop and the Timeout close
+ * it shares with phpRank's requests: the node's Request Options (the Timeout, the Proxy, Ignore
+ * SSL Issues: `SiteSending`), one signal per file (attemptSignal.ts: Stop and the Timeout close
  * the connection, body included) and the body read as a stream (responseBody.ts `bodyChunks`),
  * which the reader stops as soon as it has what it needs. Redirects are followed here, at most
  * MAX_REDIRECTS, and only where `follow` allows (the site itself, a file not read yet).
@@ -55,18 +57,20 @@ export interface SiteFetch {
 export type SiteSender = (options: IHttpRequestOptions) => Promise<IN8nHttpFullResponse>;
 
 /**
- * What an item's site fetch is made of (Audit Site hands it to the reader, sitemap/sitePages.ts,
- * which makes the fetch when it loads): the sender, the execution's cancel signal (Stop) and the
- * node's Timeout.
+ * What an item's requests to its site are made of (Audit Site hands it to the reader,
+ * sitemap/readSite.ts, which makes the fetch when it loads, and to pageStatus.ts): the sender,
+ * the execution's cancel signal (Stop) and the node's Request Options, as the item's requests to
+ * phpRank have them: the Timeout, the Proxy and Ignore SSL Issues (`connection`).
  */
 export interface SiteSending {
 	send: SiteSender;
 	cancel: AbortSignal | undefined;
 	timeoutMs: number;
+	connection: ConnectionOptions;
 }
 
 /** The options of a request for a site's file (the pipeline's for phpRank: pipeline.ts `apiRequestOptions`). */
-function siteRequestOptions(url: string, timeoutMs: number): IHttpRequestOptions {
+function siteRequestOptions(url: string, sending: SiteSending): IHttpRequestOptions {
 	return {
 		method: 'GET',
 		url,
@@ -75,7 +79,8 @@ function siteRequestOptions(url: string, timeoutMs: number): IHttpRequestOptions
 		ignoreHttpStatusErrors: true,
 		returnFullResponse: true,
 		encoding: 'stream',
-		timeout: timeoutMs,
+		timeout: sending.timeoutMs,
+		...sending.connection,
 	};
 }
 
@@ -136,11 +141,8 @@ function redirectTarget(
  * The site fetch of one item: each file under its own signal, the execution's cancel signal
  * (Stop) and the node's Timeout (for the whole file, body included).
  */
-export function siteFetch(
-	send: SiteSender,
-	cancel: AbortSignal | undefined,
-	timeoutMs: number,
-): SiteFetch {
+export function siteFetch(sending: SiteSending): SiteFetch {
+	const { send, cancel, timeoutMs } = sending;
 	return {
 		async open(url, follow) {
 			throwIfCanceled(cancel);
@@ -151,7 +153,7 @@ export function siteFetch(
 			let current = url;
 			try {
 				for (let redirects = 0; ; redirects++) {
-					const hop = attemptSignal(file.signal, undefined, siteRequestOptions(current, timeoutMs));
+					const hop = attemptSignal(file.signal, undefined, siteRequestOptions(current, sending));
 					const response = await Promise.race([send(hop.options), hop.aborted]).catch(
 						async (error: unknown) => {
 							hop.release();

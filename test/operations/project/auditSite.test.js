@@ -16,6 +16,8 @@ const {
 const { startSite, urlset, sitemapIndex, webPages } = require('../../sandbox/site');
 const { auditSummary } = require('../../helpers/audit-summary');
 const { runNodeInProcess } = require('../../helpers/run-node-process');
+const { startProxy } = require('../../helpers/forward-proxy');
+const selfSigned = require('../../helpers/fixtures/self-signed-cert');
 
 const fixture = useFixture({ clock: Math.floor(Date.now() / 1000) * 1000 });
 let site;
@@ -1731,6 +1733,188 @@ describe('version 1.1, the whole site: the stalest pages first, failures as item
 				expect(result.error).toBeUndefined();
 				expect(most).toBe(2);
 				expect(deletedPaths().sort()).toEqual(gone);
+			});
+
+			describe("Request Options: the site's files and pages sent with the item's Proxy and Ignore SSL Issues, never the credential", () => {
+				const PROXY_AUTH = 'proxy-user:proxy-pw-7Qx';
+				let proxy;
+				let secure;
+				beforeAll(async () => {
+					proxy = await startProxy({ auth: PROXY_AUTH });
+					secure = await startSite({}, { tls: selfSigned });
+				});
+				afterAll(async () => {
+					await proxy?.close();
+					await secure?.close();
+				});
+				beforeEach(() => {
+					proxy.reset();
+					secure.setFiles({});
+				});
+				/** The Proxy field as a user writes it: http://user:password@host:port. */
+				const proxyField = () => `http://${PROXY_AUTH}@${new URL(proxy.url).host}`;
+				const basic = `Basic ${Buffer.from(PROXY_AUTH).toString('base64')}`;
+				const FILE_ACCEPT = 'application/xml, text/xml;q=0.9, text/plain;q=0.8, */*;q=0.5';
+				const PAGE_ACCEPT = 'text/html, */*;q=0.5';
+				/** What n8n's plain HTTP helper sends: the Accept, no API key, no cookie. */
+				const sent = (accept, hostName, extra = {}) => ({
+					accept,
+					'user-agent': 'n8n',
+					'accept-encoding': 'gzip, compress, deflate, br',
+					host: hostName,
+					...extra,
+					connection: 'close',
+				});
+				const viaProxy = { 'proxy-authorization': basic, 'proxy-connection': 'close' };
+
+				test('Proxy (http://user:password@host:port): robots.txt, the sitemap and the pages asked go through it, each by its whole URL with Proxy-Authorization and nothing of the API key; without a Proxy, nothing reaches it', async () => {
+					seed([...twelve, '/gone']);
+					serveWith(twelve, { '/gone': { status: 404 } });
+					const result = await fixture.run({
+						...audit(del_, fresh),
+						requestOptions: { proxy: proxyField() },
+					});
+					expect(result.error).toBeUndefined();
+					expect(pageItems(result)).toEqual([['/gone', 404, 'gone', true]]);
+					const paths = ['/robots.txt', '/s.xml', '/p1', '/gone'];
+					const ofSite = proxy.requests.filter((request) => request.url.startsWith(site.url));
+					expect(ofSite).toEqual(
+						paths.map((path) => ({
+							method: 'GET',
+							url: u(path),
+							headers: sent(
+								path.endsWith('.xml') || path.endsWith('.txt') ? FILE_ACCEPT : PAGE_ACCEPT,
+								host(),
+								viaProxy,
+							),
+						})),
+					);
+					// the site received them from the proxy, without the proxy's own headers
+					expect(site.requests.map(({ method, path, headers }) => [method, path, headers])).toEqual(
+						ofSite.map((request) => [
+							'GET',
+							new URL(request.url).pathname,
+							sent(request.headers.accept, host()),
+						]),
+					);
+					// phpRank's requests too (n8n's routing sends them with the same Request Options)
+					const ofPhpRank = proxy.requests.filter((request) => !request.url.startsWith(site.url));
+					expect(ofPhpRank.map((request) => new URL(request.url).origin)).toEqual([
+						fixture.sandbox.url,
+						fixture.sandbox.url,
+					]);
+					expect(JSON.stringify(jsonOf(result))).not.toContain('proxy-pw-7Qx');
+
+					proxy.reset();
+					seed([...twelve, '/gone']);
+					serveWith(twelve, { '/gone': { status: 404 } });
+					const direct = await fixture.run(audit(del_, fresh));
+					expect(pageItems(direct)).toEqual([['/gone', 404, 'gone', true]]);
+					expect(sitePaths()).toEqual(paths);
+					expect(proxy.requests).toEqual([]);
+				});
+
+				test('Proxy: a user or password the proxy refuses (HTTP 407) fails the read of every file, and the password is in no output', async () => {
+					site.setFiles({ '/robots.txt': 'Sitemap: /s.xml', '/s.xml': urlset([u('/a')]) });
+					const wrong = `http://proxy-user:not-the-pw-3Zk@${new URL(proxy.url).host}`;
+					const result = await fixture.run({ ...listOnly(), requestOptions: { proxy: wrong } });
+					expect(result.error.message).toBe(
+						`No sitemap of ${site.url} could be read (${u('/robots.txt')} answered HTTP 407; ${u('/sitemap.xml')} answered HTTP 407; ${u('/sitemap_index.xml')} answered HTTP 407): give the sitemap's address with Pages From "A Sitemap URL", or check that the site is up`,
+					);
+					expect(JSON.stringify([result.error.message, result.error.description])).not.toContain(
+						'not-the-pw-3Zk',
+					);
+					expect(sitePaths()).toEqual([]);
+					expect(proxy.requests.map((request) => request.url)).toEqual(
+						['/robots.txt', '/sitemap.xml', '/sitemap_index.xml'].map(u),
+					);
+				});
+
+				test('a Proxy that is no address is refused by n8n before anything is sent, naming what is missing', async () => {
+					site.setFiles({ '/robots.txt': 'Sitemap: /s.xml', '/s.xml': urlset([u('/a')]) });
+					for (const [value, part] of [
+						['proxy.example', 'host'],
+						['http://proxy.example', 'port'],
+					]) {
+						const result = await fixture.run({ ...listOnly(), requestOptions: { proxy: value } });
+						expect([result.error.message, result.error.description]).toEqual([
+							'The proxy is not valid',
+							`The proxy URL does not contain a valid value for "${part}"`,
+						]);
+					}
+					expect(sitePaths()).toEqual([]);
+					expect(proxy.requests).toEqual([]);
+				});
+
+				test('Ignore SSL Issues: a site on https whose certificate no authority signed is read with it on; off, its files fail as not answering over https', async () => {
+					const su = (path) => `${secure.url}${path}`;
+					secure.setFiles({ '/robots.txt': 'Sitemap: /s.xml', '/s.xml': urlset([su('/a')]) });
+					const run = (requestOptions) =>
+						fixture.run({ ...listOnly(), site: secure.url, requestOptions });
+					const off = await run({});
+					expect(off.error.message).toBe(
+						`No sitemap of ${secure.url} could be read (${su('/robots.txt')} did not answer (the secure https connection failed); ${su('/sitemap.xml')} did not answer (the secure https connection failed); ${su('/sitemap_index.xml')} did not answer (the secure https connection failed)): give the sitemap's address with Pages From "A Sitemap URL", or check that the site is up`,
+					);
+					expect(secure.requests).toEqual([]);
+					const on = await run({ allowUnauthorizedCerts: true });
+					expect(on.error).toBeUndefined();
+					expect(jsonOf(on)).toEqual([{ url: su('/a'), sitemap: su('/s.xml'), lastmod: null }]);
+					expect(
+						secure.requests.map(({ method, path, headers }) => [method, path, headers]),
+					).toEqual(
+						['/robots.txt', '/s.xml'].map((path) => [
+							'GET',
+							path,
+							sent(FILE_ACCEPT, new URL(secure.url).host),
+						]),
+					);
+					expect(proxy.tunnels).toEqual([]);
+				});
+
+				test('an https site through the Proxy: one CONNECT tunnel a file or page, with Proxy-Authorization; inside it the site gets what it gets without a proxy; a page asked over it answers too', async () => {
+					const su = (path) => `${secure.url}${path}`;
+					const secureHost = new URL(secure.url).host;
+					fixture.sandbox.reset([...twelve, '/gone'].map((path) => ({ url: su(path), score: 50 })));
+					secure.setFiles({
+						'/robots.txt': 'Sitemap: /s.xml',
+						'/s.xml': urlset(twelve.map(su)),
+						...webPages(twelve),
+						'/gone': { status: 410 },
+					});
+					const result = await fixture.run({
+						...audit(del_, fresh),
+						site: secure.url,
+						requestOptions: { proxy: proxyField(), allowUnauthorizedCerts: true },
+					});
+					expect(result.error).toBeUndefined();
+					const gone = jsonOf(result).find((item) => item.action === 'not in sitemaps');
+					expect([gone.url, gone.page_status, gone.page_answer, gone.deleted]).toEqual([
+						`${secureHost}/gone`,
+						410,
+						'gone',
+						true,
+					]);
+					const paths = ['/robots.txt', '/s.xml', '/p1', '/gone'];
+					expect(proxy.tunnels).toEqual(
+						paths.map(() => ({
+							target: secureHost,
+							headers: {
+								'proxy-authorization': basic,
+								host: secureHost,
+								'proxy-connection': 'close',
+							},
+						})),
+					);
+					expect(
+						secure.requests.map(({ method, path, headers }) => [method, path, headers]),
+					).toEqual(
+						paths.map((path) => [
+							'GET',
+							path,
+							sent(path === '/p1' || path === '/gone' ? PAGE_ACCEPT : FILE_ACCEPT, secureHost),
+						]),
+					);
+				});
 			});
 		});
 

@@ -147,6 +147,7 @@ export const auditSiteOption: INodePropertyOptions = {
 			send,
 			cancel: context.getExecutionCancelSignal?.(),
 			timeoutMs: requests.attemptMs,
+			connection: requests.connection,
 		};
 		const found = await readSitePages(
 			sending,
