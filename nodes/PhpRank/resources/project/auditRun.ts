@@ -26,7 +26,7 @@ import { CONTROL_PAGES, liveNotListed, pagesNotListedItems, pagesToDelete } from
 
 /**
  * Project → Audit Site's run once the site's pages are read (auditSite.ts loads this file at its
- * first run, runModules.ts: showing the node needs none of it). Version 1 audits the first Max
+ * first run, `auditRunModule`: showing the node needs none of it). Version 1 audits the first Max
  * Pages pages; version 1.1 the whole site: its reports read once, at most Max Pages pages audited,
  * stalest first (report/auditPlan.ts), the run's summary first, the pages no longer listed last
  * (pagesNotListed.ts).
