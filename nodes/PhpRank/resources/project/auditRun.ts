@@ -4,7 +4,6 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { AuditPlan, PageReports } from '../../report/auditPlan';
 import { planAudit, reportStub } from '../../report/auditPlan';
 import { siteSearchTerm, storedUrl } from '../../report/storedUrl';
-import { createFormRequest } from '../../shared/reportRequests';
 import { MAX_PAGE_URL_LENGTH } from '../../sitemap/readSite';
 import type { SitePage, SitePages } from '../../sitemap/sitePageTypes';
 import type { ItemRequests } from '../../transport';
@@ -97,7 +96,7 @@ async function wholeSiteAudit(
 	const reports = await readSiteReports(requests, settings);
 	const plan = planAudit(found.pages, found.listed, reports.pages, {
 		maxPages: settings.maxPages,
-		maxAgeHours: settings.maxAgeHours,
+		maxAgeHours: settings.pages.rules.maxAgeHours,
 		now: startedAt,
 	});
 	const newestSeenId = reports.newestSeenId;
@@ -224,14 +223,14 @@ async function auditPages(
 ): Promise<IDataObject[]> {
 	const scope = context.getExecuteData() ?? {};
 	const apiFor = rulesApiOf(context, requests);
-	const { maxAgeHours, checkAfterCreate } = settings;
+	const { rules, createOf, output: outcomeOutput } = settings.pages;
 	const settled = await Promise.allSettled(
 		pages.map(
 			async ({ page, lookedUp }) =>
 				await createOrRerunOnce(
 					scope,
-					{ url: page.url, maxAgeHours, checkAfterCreate, lookedUp },
-					apiFor(createFormRequest(page.url, settings.privacy, settings.password)),
+					{ url: page.url, ...rules, lookedUp },
+					apiFor(createOf(page.url)),
 				),
 		),
 	);
@@ -239,7 +238,7 @@ async function auditPages(
 	for (const [index, result] of settled.entries()) {
 		const { page } = pages[index];
 		if (result.status === 'fulfilled') {
-			output.push({ ...createOrRerunOutput(context, result.value), ...pageFields(page) });
+			output.push({ ...createOrRerunOutput(result.value, outcomeOutput), ...pageFields(page) });
 			continue;
 		}
 		const message = await pageFailureMessage(context, result.reason);

@@ -143,7 +143,10 @@ export const auditSiteOption: INodePropertyOptions = {
 	description:
 		"Find a site's pages in its own sitemaps (robots.txt, then /sitemap.xml) and create or re-run the report of each, as Create or Re-Run does. Returns one item per page: the report, 'action' (created, re-run or kept), 'sitemap' and 'lastmod'. List Only returns the pages without auditing them.",
 	routing: operationRouting(async (context, requests) => {
-		const settings = await auditSettings(context, (await runModules.pageFilter()).pageFilterFrom);
+		const settings = await auditSettings(context, {
+			pageFilterFrom: (await runModules.pageFilter()).pageFilterFrom,
+			reportView: (await runModules.reportView()).reportView,
+		});
 		const send = async (options: Parameters<typeof context.helpers.httpRequest>[0]) =>
 			await context.helpers.httpRequest(options);
 		const { readSitePages } = await runModules.readSite();
