@@ -134,7 +134,7 @@ async function wholeSiteAudit(
 		settings,
 		deletion,
 	);
-	const summary = siteSummary(settings, found, plan, audited, leftItems, deletion);
+	const summary = auditSummary(settings, found, plan, audited, leftItems, deletion);
 	const failure = noPageAudited(context, settings, audited, summary.reports_deleted as number);
 	if (failure) throw failure;
 	const pageItems: IDataObject[] = [];
@@ -292,7 +292,7 @@ function deletedFirst(deleted: number): string {
 }
 
 /** The run's first item: what it did on the site, and what could not be read or deleted. */
-function siteSummary(
+function auditSummary(
 	settings: AuditSettings,
 	found: SitePages,
 	plan: AuditPlan<SitePage>,
