@@ -55,11 +55,11 @@ describe('Report: Get', () => {
 	});
 
 	test.each([
-		['off', false, GET_FUNCTIONS.simplifyOff],
-		['on', true, GET_FUNCTIONS.simplifyOn],
+		['off', GET_FUNCTIONS.simplifyOff, false],
+		['on', GET_FUNCTIONS.simplifyOn, true],
 	])(
 		'a Get by ID with Simplify %s runs %i distinct functions of the package',
-		async (mode, simplify, expected) => {
+		async (mode, expected, simplify) => {
 			// V8's precise coverage of dist/ over a second Get in a fresh process (test/helpers/get-functions.js)
 			const { functions, names } = await countGetFunctions({ simplify });
 			// measured: the Get went through the routing, the retry loop and the bounded read
