@@ -10,10 +10,9 @@ import { describeRefusal, PLAN_FULL_NOT_SENT } from './refusalWording';
 export type { FailureText };
 
 /**
- * What the user, or an AI agent (which sees only the message), reads when a request fails: the
- * one wording of every failure (failure.ts), each message standing alone (what happened, then
- * what to do). The transport's entry point (index.ts `nodeErrorOf`) removes secrets from it
- * (redaction.ts) and makes it n8n's error for the item.
+ * What the user, or an AI agent (which sees only the message), reads when a request fails: the one
+ * wording of every failure (failure.ts), each standing alone (what happened, then what to do). The
+ * entry point (index.ts `nodeErrorOf`) removes secrets (redaction.ts) and makes it n8n's error.
  */
 
 /** What the wording may name: the credential's Base URL as typed. */
