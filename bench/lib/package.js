@@ -128,19 +128,33 @@ process.stdout.write(JSON.stringify({ ms, modules: added.length, bytes }));
 `;
 
 /**
- * What each load at first use keeps out of n8n's start: the modules runModules.ts loads (read from
- * its build) and the transport's own (transport/pipeline.js), each required in a fresh process
- * after the start (package.json's n8n block, each class constructed): its time and the modules and
- * bytes it adds. None for a package without runModules.js.
+ * Every load at first use the build of the node declares (`loadedOnce`, shared/loadedOnce.ts; in an
+ * older build, runModules.js's own): `runModules.upsert`, `auditSite.auditRun`… each with the file
+ * it requires.
+ */
+function declaredLoads(nodeDir) {
+	const LOAD = /(\w+)(?::|\s*=)\s*(?:\(0, \w+\.)?loadedOnce\)?\([^]*?require\('(\.[^']+)'\)/g;
+	const files = fs.readdirSync(nodeDir, { recursive: true }).filter((f) => f.endsWith('.js'));
+	return files.flatMap((file) => {
+		const source = fs.readFileSync(path.join(nodeDir, file), 'utf8');
+		const owner = path.basename(file, '.js');
+		return [...source.matchAll(LOAD)].map(([, name, target]) => ({
+			name: `${owner}.${name}`,
+			file: path.join(nodeDir, path.dirname(file), target),
+		}));
+	});
+}
+
+/**
+ * What each load at first use keeps out of n8n's start: the loads the node's build declares
+ * (`declaredLoads`) and the transport's own (transport/pipeline.js), each required in a fresh
+ * process after the start (package.json's n8n block, each class constructed): its time and the
+ * modules and bytes it adds. None for a package without runModules.js.
  */
 function deferredLoadFigures(snapshot, nodeBin, runs) {
 	const nodeDir = path.dirname(snapshot.nodeFile);
-	const runModules = path.join(nodeDir, 'runModules.js');
-	if (!fs.existsSync(runModules)) return [];
-	const source = fs.readFileSync(runModules, 'utf8');
-	const names = [...source.matchAll(/(\w+): loadedOnce\([^]*?require\('(\.[^']+)'\)/g)].map(
-		([, name, file]) => ({ name: `runModules.${name}`, file: path.join(nodeDir, file) }),
-	);
+	if (!fs.existsSync(path.join(nodeDir, 'runModules.js'))) return [];
+	const names = declaredLoads(nodeDir);
 	names.push({ name: 'transport loadAtRun', file: path.join(nodeDir, 'transport', 'pipeline') });
 	const probe = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'phprank-deferred-')), 'probe.js');
 	fs.writeFileSync(probe, DEFERRED_PROBE);

@@ -287,7 +287,7 @@ function packageSection(p) {
 	if (p.deferred?.loads.length) {
 		lines.push(
 			'',
-			`What each load at first use keeps out of n8n's start (\`nodes/PhpRank/runModules.ts\`, and the transport's own): the module required in a fresh process after the start above, Node ${p.deferred.node}, median of ${p.require[0]?.runs ?? '?'} processes; the modules and bytes it adds.`,
+			`What each load at first use keeps out of n8n's start (each \`loadedOnce\` of \`nodes/PhpRank/\`, and the transport's own): the module required in a fresh process after the start above, Node ${p.deferred.node}, median of ${p.require[0]?.runs ?? '?'} processes; the modules and bytes it adds.`,
 			'',
 			'| load | module | time | modules | bytes |',
 			'|---|---|---:|---:|---:|',

@@ -9,7 +9,10 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { phpRankApiTest } from './methods/credentialTest';
 import { searchProjects } from './methods/listSearch';
 import { triggerFields } from './trigger/triggerFields';
-import { runModules } from './runModules';
+import { loadedOnce } from './shared/loadedOnce';
+
+/** A poll's parts, loaded at the first poll: showing the node needs none of them. */
+const pollModule = loadedOnce(async () => await import('./trigger/poll'));
 
 export class PhpRankTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -37,8 +40,7 @@ export class PhpRankTrigger implements INodeType {
 	methods = { listSearch: { searchProjects }, credentialTest: { phpRankApiTest } };
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-		// Loaded at the first poll (runModules.ts): a poll's parts are not needed to show the node.
-		const { pollOnce } = await runModules.poll();
+		const { pollOnce } = await pollModule();
 		return await pollOnce(this);
 	}
 }

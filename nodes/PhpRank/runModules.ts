@@ -1,23 +1,16 @@
-/**
- * What the node's runs load at their first use (the operations', the trigger's polls), in one
- * place: n8n loads every installed package when it starts, and showing the node needs none of it
- * (bench section 4 times the cold require(), and what each module here would add to it). The
- * transport's own deferred load stays in the transport (transport/index.ts `loadAtRun`): every
- * module here imports the transport, so listing it here would make each of them an import circle.
- * Each module is loaded once and its promise kept: every item of a run awaits the same promise, so
- * the items resume in one turn, as they started (Create or Re-Run's pages must join their site
- * together, upsert/index.ts `createOrRerunInRun`).
- */
-function loadedOnce<T>(load: () => Promise<T>): () => Promise<T> {
-	let kept: Promise<T> | undefined;
-	return async () => await (kept ??= load());
-}
+import { loadedOnce } from './shared/loadedOnce';
 
+/**
+ * What the operations' runs load at their first use from the floors below them (upsert/, report/,
+ * sitemap/), in one place, each through `loadedOnce` (shared/loadedOnce.ts: loaded once, its
+ * promise kept). A load within an operation's own floor is its file's: Audit Site's run
+ * (resources/project/auditSite.ts), the trigger's poll (PhpRankTrigger.node.ts). The transport's
+ * own deferred load stays in the transport (transport/index.ts `loadAtRun`): every module here
+ * imports the transport, so listing it here would make each of them an import circle.
+ */
 export const runModules = {
 	/** The rules of one fresh report per page (Create or Re-Run). */
 	upsert: loadedOnce(async () => await import('./upsert')),
-	/** Project → Audit Site's run once the site's pages are read. */
-	auditRun: loadedOnce(async () => await import('./resources/project/auditRun')),
 	/** How a report is output (Simplify: the report model, report/simplify.ts, score.ts, checkReasons.ts). */
 	reportView: loadedOnce(async () => await import('./report/reportView')),
 	/** Before and after a re-run (Report → Update's Output Changes). */
@@ -37,6 +30,4 @@ export const runModules = {
 	readSite: loadedOnce(async () => await import('./sitemap/readSite')),
 	/** Audit Site's Include, Exclude and Modified Since, read and checked (their pattern and date checks). */
 	pageFilter: loadedOnce(async () => await import('./sitemap/pageFilter')),
-	/** A poll of the trigger. */
-	poll: loadedOnce(async () => await import('./trigger/poll')),
 };

@@ -27,6 +27,8 @@
 //    folder, nodes/PhpRank/ or examples/ (SHORTHAND_BASES).
 // 4. The bounds and defaults docs/usage.md states are the code's (the sentences are built from the constants).
 // 5. Audit Site's "no page left" error names its filters by their fields' names.
+// 6. The figures docs/internals.md states of a Get's path are the ones test/operations/report/get.test.js holds
+//    (GET_FUNCTIONS, test/helpers/get-functions.js).
 const fs = require('node:fs');
 const path = require('node:path');
 
@@ -675,5 +677,24 @@ describe('5. "no page left" names the filters by their fields', () => {
 		expect(result.error.message).toBe(
 			`No page of ${site.url} is left to audit: the sitemaps read (${site.url}/s.xml) list none that passes the filters. ${hint}`,
 		);
+	});
+});
+
+// ---- 6. the Get's path in figures ----
+
+describe('6. docs/internals.md states the functions a Get runs as get.test.js holds them', () => {
+	const { GET_FUNCTIONS } = require('../helpers/get-functions');
+	const section = sectionsOf(readDoc('docs/internals.md')).find((s) =>
+		s.heading.startsWith('A Get of a report'),
+	);
+
+	test.each([
+		[
+			'Simplify off',
+			`A Get by ID (Simplify off) runs ${GET_FUNCTIONS.simplifyOff} functions of the package`,
+		],
+		['Simplify on', `\`reportId.ts\`: ${GET_FUNCTIONS.simplifyOn} functions in all`],
+	])('%s: "%s"', (_what, sentence) => {
+		expect(section.text.replace(/\s+/g, ' ')).toContain(sentence);
 	});
 });

@@ -106,6 +106,20 @@ test('finds an import the map does not allow', () => {
 	]);
 });
 
+test('a deferred import() and a type-only import are held to the map as a static one', () => {
+	const graph = importGraph({
+		'PhpRank/runModules.ts':
+			"export const x = { run: async () => await import('./resources/project/auditRun') };",
+		'PhpRank/shared/reportRequests.ts': "import type { ApiChannel } from '../transport/request';",
+		'PhpRank/resources/project/auditRun.ts': '',
+		'PhpRank/transport/request.ts': '',
+	});
+	expect(outsideTheMap(rules, graph)).toEqual([
+		'runModules.ts → resources/project/auditRun.ts',
+		'shared/reportRequests.ts → transport/request.ts',
+	]);
+});
+
 test('every import under nodes/PhpRank is one the map allows', () => {
 	expect(outsideTheMap(rules, importGraph(nodeSources()))).toEqual([]);
 });

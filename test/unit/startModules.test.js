@@ -14,13 +14,15 @@ const RUN_ONLY = [
 	'nodes/PhpRank/report/fixValidation.js',
 	'nodes/PhpRank/report/pageSet.js',
 	'nodes/PhpRank/report/storedUrl.js',
-	'nodes/PhpRank/resources/project/auditRun.js',
 	'nodes/PhpRank/upsert/index.js',
+	// resources/project/auditSite.ts auditRunModule
+	'nodes/PhpRank/resources/project/auditRun.js',
 	// transport/index.ts loadAtRun
 	'nodes/PhpRank/transport/pipeline.js',
 	'nodes/PhpRank/transport/failureWording.js',
-	// runModules.ts too (the trigger's poll, Audit Site's reading and filters)
+	// PhpRankTrigger.node.ts pollModule
 	'nodes/PhpRank/trigger/poll.js',
+	// runModules.ts too (Audit Site's reading and filters)
 	'nodes/PhpRank/sitemap/readSite.js',
 	'nodes/PhpRank/sitemap/pageFilter.js',
 	'nodes/PhpRank/sitemap/urlPattern.js',

@@ -1,13 +1,13 @@
 import type { IDataObject, IHttpRequestMethods } from 'n8n-workflow';
 
-import type { ApiRequest } from '../transport/request';
+import type { ApiRequest } from './apiRequest';
 import { RESOURCE } from './constants';
 
 /**
  * The requests to phpRank's reports, built in one place for every operation and the rules that
  * send them (upsert/): the Create (`POST /reports`) and the requests to one report
  * (`/reports/{id}`: Get, Update's PATCH, a re-run, Delete). The transport sends them as they are
- * (transport/pipeline.ts `apiRequestOptions`). Only the request's type comes from the transport.
+ * (transport/pipeline.ts `apiRequestOptions`).
  */
 
 /**

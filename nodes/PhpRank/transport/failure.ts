@@ -1,16 +1,10 @@
-import type { Resource } from '../shared/constants';
+import type { RequestSubject } from '../shared/apiRequest';
 
 /**
  * Everything that can go wrong with one request and reach the user, as data: no English here.
  * The pipeline (pipeline.ts) decides what to do from a failure's `type`; failureWording.ts words
  * it, in one place.
  */
-
-/** The record a request was about, so a 404 can say "Report 12 not found". */
-export interface FailureSubject {
-	resource: Resource;
-	id?: string | number;
-}
 
 /** What shape of response a request expects (response.ts checks it). */
 export type ResponseShape = 'list' | 'record' | 'deletion';
@@ -23,7 +17,7 @@ export type Failure =
 			serverMessage: string;
 			webPage: boolean;
 			path: string;
-			subject?: FailureSubject;
+			subject?: RequestSubject;
 			/** The web page a Create or a re-run made phpRank fetch. */
 			page?: string;
 	  }

@@ -1,18 +1,18 @@
 import { siteRoot } from '../shared/apiBaseUrl';
+import type { RequestSubject } from '../shared/apiRequest';
 import { RESOURCE } from '../shared/constants';
 import { ownEntry } from '../shared/ownEntry';
 import { truncated } from '../shared/truncate';
-import type { BodyOutline, Failure, FailureSubject, HttpError, ResponseShape } from './failure';
+import type { BodyOutline, Failure, HttpError, ResponseShape } from './failure';
 import type { FailureText } from './refusalWording';
 import { describeRefusal, PLAN_FULL_NOT_SENT } from './refusalWording';
 
 export type { FailureText };
 
 /**
- * What the user, or an AI agent (which sees only the message), reads when a request fails: the
- * one wording of every failure (failure.ts), each message standing alone (what happened, then
- * what to do). The transport's entry point (index.ts `nodeErrorOf`) removes secrets from it
- * (redaction.ts) and makes it n8n's error for the item.
+ * What the user, or an AI agent (which sees only the message), reads when a request fails: the one
+ * wording of every failure (failure.ts), each standing alone (what happened, then what to do). The
+ * entry point (index.ts `nodeErrorOf`) removes secrets (redaction.ts) and makes it n8n's error.
  */
 
 /** What the wording may name: the credential's Base URL as typed. */
@@ -30,7 +30,7 @@ const RATE_LIMIT_MESSAGE = "phpRank's rate limit was reached";
 const CREATE_RESPONSE_LOST_MESSAGE =
 	'phpRank may have created the report, but its answer was lost: look for it (Report → Get Many with Search URL) before creating it again';
 
-function subjectName(subject: FailureSubject): string {
+function subjectName(subject: RequestSubject): string {
 	const resource = subject.resource === RESOURCE.project ? 'Project' : 'Report';
 	if (subject.id === undefined || subject.id === '') return resource;
 	return subject.resource === RESOURCE.project
@@ -38,7 +38,7 @@ function subjectName(subject: FailureSubject): string {
 		: `${resource} ${subject.id}`;
 }
 
-const subjectField = (subject: FailureSubject) =>
+const subjectField = (subject: RequestSubject) =>
 	subject.resource === RESOURCE.project ? 'the Project name' : 'the Report ID';
 
 const seconds = (ms: number) => `${Math.round(ms / 1000)} s`;

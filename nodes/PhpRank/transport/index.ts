@@ -24,7 +24,7 @@ import { DEFAULT_LIMITS, DEFAULT_TIMEOUT_MS } from './limits';
 import type { CollectOptions, ListEnvelope, PagePosition } from './paging';
 import type { ItemRequests } from './pipeline';
 import { withoutUserinfo } from './redaction';
-import type { ApiChannel, ApiRequest } from './request';
+import type { ApiChannel, RequestHooks } from './request';
 import type { ApiResponse } from './response';
 
 /**
@@ -41,7 +41,6 @@ import type { ApiResponse } from './response';
  */
 
 export type {
-	ApiRequest,
 	ChannelDeadline,
 	CollectOptions,
 	ErrorSituation,
@@ -145,7 +144,7 @@ const LIMIT_OPTIONS: ReadonlyArray<[string, keyof RequestLimits, number, number]
  * item's request operations, and because of `paginate` hands the routed request (the routed
  * query, the node's Request Options) to `pagination`: here, the item's channel and the
  * operation's run, whose records become the item's output, paired with its input item. The run
- * states each request's method and path itself (an `ApiRequest`), once: the pipeline sends
+ * states each request's method and path itself (an `ApiRequest`, shared/apiRequest.ts), once: the pipeline sends
  * exactly that (pipeline.ts `apiRequestOptions`), so the routing declares none. The requests go
  * through n8n's own routing request (`makeRoutingRequest`), so what n8n adds to them stays: the
  * node's Request Options (timeout, proxy, ignoring SSL issues) and the credential it already
@@ -345,7 +344,7 @@ export interface PlanState {
  * answer "You created too many reports." marks the plan full before the next request gets its
  * place at the gate, and a Create is not sent once it is (it fails with the same words).
  */
-export function withinPlan(plan: PlanState): Pick<ApiRequest, 'beforeSend' | 'onRefusal'> {
+export function withinPlan(plan: PlanState): RequestHooks {
 	return {
 		beforeSend: () => {
 			if (plan.full) throw new PipelineFailure({ type: 'planFull' });

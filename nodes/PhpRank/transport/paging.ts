@@ -1,8 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import type { ApiRequest } from '../shared/apiRequest';
 import { PAGE_SIZES } from '../shared/constants';
 import { PipelineFailure } from './failure';
-import type { ApiRequest } from './request';
 
 /**
  * How a list is read: the fewest pages for the items asked for (planPages), where a list ends

@@ -1,5 +1,6 @@
 import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 
+import type { ApiRequest } from '../shared/apiRequest';
 import { abortableWait, canceledFailure } from './abort';
 import { attemptSignal } from './attemptSignal';
 import type { AccountGate } from './accountGate';
@@ -10,7 +11,7 @@ import { failureTextOf } from './itemFailure';
 import { DEFAULT_TIMEOUT_MS } from './limits';
 import type { CollectOptions, ListEnvelope, PagePosition } from './paging';
 import { atPage, collectPages } from './paging';
-import type { ApiChannel, ApiRequest, ConnectionOptions } from './request';
+import type { ApiChannel, ConnectionOptions, RequestHooks } from './request';
 import type { ApiResponse, RateLimitedResponse } from './response';
 import { bodyOfExpectedShape, remainingRequests, responseFailure } from './response';
 import { discardBody, readResponseBody } from './responseBody';
@@ -81,6 +82,7 @@ function pageMismatch(request: ApiRequest, body: unknown): Failure | undefined {
 interface Sending {
 	channel: ApiChannel;
 	request: ApiRequest;
+	hooks: RequestHooks | undefined;
 	expect: ResponseShape;
 	gate: AccountGate;
 	/** When every request of the channel must be done (Infinity: never). */
@@ -122,11 +124,13 @@ export async function send(
 	channel: ApiChannel,
 	expect: ResponseShape,
 	request: ApiRequest,
+	hooks?: RequestHooks,
 ): Promise<unknown> {
 	const { limits, cancelSignal } = channel;
 	const sending: Sending = {
 		channel,
 		request,
+		hooks,
 		expect,
 		gate: gateFor(channel.node),
 		endsAt: channel.deadline?.endsAt ?? Infinity,
@@ -212,11 +216,11 @@ function notAdmitted(
  * One attempt, under its signal (the cancel signal and what is left of the deadline), its place
  * at the gate given back whatever happens: sent through the channel, waited for and its body read
  * (within the bound) until the signal aborts. Stopped, or out of time before anything was sent:
- * thrown at once. An answer that stands for a failure is told to the request's `onRefusal` before
+ * thrown at once. An answer that stands for a failure is told to the sending's `onRefusal` before
  * the place at the gate goes to the next request.
  */
 async function attempt(sending: Sending, options: IHttpRequestOptions): Promise<AttemptResult> {
-	const { channel, request } = sending;
+	const { channel, request, hooks } = sending;
 	const { cancelSignal: cancel, deadline } = channel;
 	const attemptMs =
 		deadline === undefined ? undefined : Math.min(deadline.attemptMs, sending.endsAt - Date.now());
@@ -231,7 +235,7 @@ async function attempt(sending: Sending, options: IHttpRequestOptions): Promise<
 		// Stopped while the place was given, or no time left: nothing is sent.
 		if (cancel?.aborted) throw canceledFailure();
 		if (attemptMs !== undefined && attemptMs <= 0) throw timedOut(sending);
-		request.beforeSend?.();
+		hooks?.beforeSend?.();
 		sending.attempts++;
 		const sent = channel.transmit(sentOptions, signal);
 		const answered = await Promise.race([sent, aborted]).catch(async (error: unknown) => {
@@ -245,7 +249,7 @@ async function attempt(sending: Sending, options: IHttpRequestOptions): Promise<
 		if (answered) {
 			const response = await readResponseBody(answered, signal);
 			const verdict = responseFailure(response, request.url, request.subject, request.page);
-			if (verdict && verdict.type !== 'rateLimited') request.onRefusal?.(verdict);
+			if (verdict && verdict.type !== 'rateLimited') hooks?.onRefusal?.(verdict);
 			result = { response, verdict };
 		} else {
 			// A channel that resolved without a response: no response came back.
@@ -341,8 +345,11 @@ function deletedEarlier(sending: Sending, failure: Failure): boolean {
 
 /** The requests one item may send, each through the pipeline. A failure is thrown as a PipelineFailure. */
 export interface ItemRequests {
-	/** A single record (Get, Create, Update): the report or project itself. */
-	record(request: ApiRequest): Promise<IDataObject>;
+	/**
+	 * A single record (Get, Create, Update): the report or project itself. `hooks`: what the
+	 * sending calls (a Create within the plan, index.ts `withinPlan`).
+	 */
+	record(request: ApiRequest, hooks?: RequestHooks): Promise<IDataObject>;
 	/** A deletion: `{ id, deleted }`. */
 	deletion(request: ApiRequest): Promise<IDataObject>;
 	/**

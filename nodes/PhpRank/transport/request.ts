@@ -1,29 +1,21 @@
-import type { IDataObject, IHttpRequestMethods, IHttpRequestOptions, INode } from 'n8n-workflow';
+import type { IDataObject, IHttpRequestOptions, INode } from 'n8n-workflow';
 
-import type { Failure, FailureSubject } from './failure';
+import type { Failure } from './failure';
 import type { ChannelDeadline, RequestLimits } from './limits';
 import type { ApiResponse } from './response';
 
 /**
- * One request to phpRank's API, and the channel its attempts go by: the types the entry point
+ * The channel a request's attempts go by, and the hooks of its sending: the types the entry point
  * (index.ts, which makes the channels), the pipeline (pipeline.ts) and the page loop (paging.ts)
- * share, apart so that none of them imports another for its types.
+ * share, apart so that none of them imports another for its types. The request itself is
+ * shared/apiRequest.ts' (`ApiRequest`): what builds one need not know the transport.
  */
 
-/** One request to phpRank's API. */
-export interface ApiRequest {
-	method: IHttpRequestMethods;
-	/** Path below the API root, e.g. `/reports/12`: the credential adds its site's API root. */
-	url: string;
-	qs?: IDataObject;
-	/** A form body (`application/x-www-form-urlencoded`), already encoded. */
-	body?: string;
-	/** What the request is about, for "Report 12 not found". */
-	subject?: FailureSubject;
-	/** The web page a Create or a re-run makes phpRank fetch, for "phpRank could not fetch <page>". */
-	page?: string;
-	/** What the request carries that no error may show: a report's password. */
-	secrets?: string[];
+/**
+ * What the pipeline calls while it sends one request (`send`'s `hooks`), for a Create within the
+ * plan (index.ts `withinPlan`).
+ */
+export interface RequestHooks {
 	/**
 	 * Called once the request has its place at the gate, right before each attempt is sent: what it
 	 * throws (a PipelineFailure) ends the request unsent. A Create once phpRank said in the run that

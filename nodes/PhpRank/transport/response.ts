@@ -1,7 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import type { RequestSubject } from '../shared/apiRequest';
 import { isRecord } from '../shared/isRecord';
-import type { BodyOutline, Failure, FailureSubject, ResponseShape } from './failure';
+import type { BodyOutline, Failure, ResponseShape } from './failure';
 import { PipelineFailure } from './failure';
 
 /**
@@ -77,7 +78,7 @@ export interface RateLimitedResponse {
 export function responseFailure(
 	response: ApiResponse,
 	path: string,
-	subject?: FailureSubject,
+	subject?: RequestSubject,
 	page?: string,
 ): Failure | RateLimitedResponse | undefined {
 	const { statusCode, headers, body } = response;

@@ -1,7 +1,8 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import { reportId } from '../report/reportId';
-import type { ApiRequest, ChannelDeadline, RequestLimits } from '../transport';
+import type { ApiRequest } from '../shared/apiRequest';
+import type { ChannelDeadline, RequestLimits } from '../transport';
 import { isLastPage, LARGEST_PAGE_SIZE, sendFromCode } from '../transport';
 
 /**

@@ -19,9 +19,15 @@ import { SiteListing, siteOf } from './siteListing';
  * scripts one). This module is the folder's one entry: the operations import from here only.
  */
 
-export type { CreateOrRerunAction, CreateOrRerunInput, CreateOrRerunOutcome } from './pageAttempt';
+export type {
+	CreateOrRerunAction,
+	CreateOrRerunInput,
+	CreateOrRerunOutcome,
+	PageRules,
+} from './pageAttempt';
 export type { CreateOrRerunApi, CreateResult } from './rulesApi';
 export { rulesApiOf } from './rulesApi';
+export type { OutcomeOutput } from './output';
 export { createOrRerunOutput } from './output';
 export { reportSearchQuery } from './reportSearch';
 export type { PageAnswer } from './siteListing';

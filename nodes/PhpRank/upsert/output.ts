@@ -1,9 +1,20 @@
-import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { diffReports } from '../report/reportChanges';
-import { reportView } from '../report/reportView';
-import { OUTPUT_CHANGES_PARAMETER } from '../shared/fields';
+import type { ReportView } from '../report/reportView';
 import type { CreateOrRerunOutcome } from './pageAttempt';
+
+/**
+ * What an item's output shows, read once from the operation's own fields by the operation
+ * (resources/report/createOrRerun.ts; resources/project/auditSettings.ts for Audit Site's pages):
+ * the rules read no field.
+ */
+export interface OutcomeOutput {
+	/** The report as Simplify asks (report/reportView.ts `reportView`). */
+	view: ReportView;
+	/** Output Changes (Create or Re-Run's field; Audit Site has none): `changes` added. */
+	changes: boolean;
+}
 
 /**
  * What Report → Create or Re-Run outputs for one item, and Project → Audit Site for each page: the
@@ -13,12 +24,12 @@ import type { CreateOrRerunOutcome } from './pageAttempt';
  * there are no regressions.
  */
 export function createOrRerunOutput(
-	context: IExecuteSingleFunctions,
 	outcome: CreateOrRerunOutcome,
+	{ view, changes }: OutcomeOutput,
 ): IDataObject {
 	const { record, previous, action } = outcome;
-	const output: IDataObject = { ...reportView(context)(record), action };
-	if (context.getNodeParameter(OUTPUT_CHANGES_PARAMETER, false) === true) {
+	const output: IDataObject = { ...view(record), action };
+	if (changes) {
 		output.changes = previous
 			? diffReports(previous, record)
 			: { ...diffReports({}, record), label_changed: false };

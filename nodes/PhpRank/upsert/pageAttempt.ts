@@ -34,6 +34,12 @@ export interface CreateOrRerunInput {
 	lookedUp?: PageAnswer;
 }
 
+/**
+ * What an operation's fields say of every page it hands the rules (Max Age, Check for a Parallel
+ * Create), read once by the operation.
+ */
+export type PageRules = Pick<CreateOrRerunInput, 'maxAgeHours' | 'checkAfterCreate'>;
+
 export type CreateOrRerunAction = 'created' | 're-run' | 'kept';
 
 export interface CreateOrRerunOutcome {

@@ -1,8 +1,9 @@
 import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 
+import type { ApiRequest } from '../shared/apiRequest';
 import { CREDENTIAL_NAME } from '../shared/constants';
 import { reportRequest, rerunRequest } from '../shared/reportRequests';
-import type { ApiRequest, ItemRequests, PlanState } from '../transport';
+import type { ItemRequests, PlanState } from '../transport';
 import { isAnswerLost, untilCanceled, withinPlan } from '../transport';
 import type { WaitFor } from './overlappingRuns';
 import { accountOf } from './overlappingRuns';
@@ -65,7 +66,7 @@ function lookupApi(
 				{ page, perPage },
 			),
 		create: async (plan) =>
-			await requests.record(plan ? { ...create, ...withinPlan(plan) } : create).then(
+			await requests.record(create, plan ? withinPlan(plan) : undefined).then(
 				(created) => ({ created }),
 				async (error: unknown) =>
 					isAnswerLost(error) ? { answerLost: error } : await Promise.reject(error),

@@ -11,6 +11,7 @@ const {
 	rerun,
 	form,
 	del,
+	apiGet,
 	API_KEY,
 } = require('../../node/fixture');
 const { startSite, urlset, sitemapIndex, webPages } = require('../../sandbox/site');
@@ -805,6 +806,22 @@ describe('version 1, the audit: Create or Re-Run for each of the first Max Pages
 			'action',
 			'sitemap',
 			'lastmod',
+		]);
+	});
+
+	test("Simplify off: a page's item is its report as phpRank sent it, then action, sitemap and lastmod", async () => {
+		const host = new URL(site.url).host;
+		fixture.sandbox.reset([{ url: `http://${host}/fresh`, score: 60 }]);
+		const [fresh] = fixture.sandbox.reports();
+		site.setFiles({ '/robots.txt': 'Sitemap: /s.xml', '/s.xml': urlset([u('/fresh')]) });
+		const result = await fixture.run(audit({ simplify: false }, { maxAgeHours: 24 }), V1);
+		expect(result.error).toBeUndefined();
+		expect(fixture.takeRequests()).toEqual([lookup('/fresh')]);
+		const sent = (await apiGet(fixture.sandbox, `/reports/${fresh.id}`)).data;
+		// as sent: phpRank's own fields, which Simplify leaves out
+		expect(Object.keys(sent)).toEqual(expect.arrayContaining(['results']));
+		expect(jsonOf(result)).toEqual([
+			{ ...sent, action: 'kept', sitemap: u('/s.xml'), lastmod: null },
 		]);
 	});
 

@@ -4,7 +4,6 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { AuditPlan, PageReports } from '../../report/auditPlan';
 import { planAudit, reportStub } from '../../report/auditPlan';
 import { siteSearchTerm, storedUrl } from '../../report/storedUrl';
-import { createFormRequest } from '../../shared/reportRequests';
 import { MAX_PAGE_URL_LENGTH } from '../../sitemap/readSite';
 import type { SitePage, SitePages } from '../../sitemap/sitePageTypes';
 import type { ItemRequests } from '../../transport';
@@ -26,7 +25,7 @@ import { CONTROL_PAGES, liveNotListed, pagesNotListedItems, pagesToDelete } from
 
 /**
  * Project → Audit Site's run once the site's pages are read (auditSite.ts loads this file at its
- * first run, runModules.ts: showing the node needs none of it). Version 1 audits the first Max
+ * first run, `auditRunModule`: showing the node needs none of it). Version 1 audits the first Max
  * Pages pages; version 1.1 the whole site: its reports read once, at most Max Pages pages audited,
  * stalest first (report/auditPlan.ts), the run's summary first, the pages no longer listed last
  * (pagesNotListed.ts).
@@ -97,7 +96,7 @@ async function wholeSiteAudit(
 	const reports = await readSiteReports(requests, settings);
 	const plan = planAudit(found.pages, found.listed, reports.pages, {
 		maxPages: settings.maxPages,
-		maxAgeHours: settings.maxAgeHours,
+		maxAgeHours: settings.pages.rules.maxAgeHours,
 		now: startedAt,
 	});
 	const newestSeenId = reports.newestSeenId;
@@ -135,7 +134,7 @@ async function wholeSiteAudit(
 		settings,
 		deletion,
 	);
-	const summary = siteSummary(settings, found, plan, audited, leftItems, deletion);
+	const summary = auditSummary(settings, found, plan, audited, leftItems, deletion);
 	const failure = noPageAudited(context, settings, audited, summary.reports_deleted as number);
 	if (failure) throw failure;
 	const pageItems: IDataObject[] = [];
@@ -224,14 +223,14 @@ async function auditPages(
 ): Promise<IDataObject[]> {
 	const scope = context.getExecuteData() ?? {};
 	const apiFor = rulesApiOf(context, requests);
-	const { maxAgeHours, checkAfterCreate } = settings;
+	const { rules, createOf, output: outcomeOutput } = settings.pages;
 	const settled = await Promise.allSettled(
 		pages.map(
 			async ({ page, lookedUp }) =>
 				await createOrRerunOnce(
 					scope,
-					{ url: page.url, maxAgeHours, checkAfterCreate, lookedUp },
-					apiFor(createFormRequest(page.url, settings.privacy, settings.password)),
+					{ url: page.url, ...rules, lookedUp },
+					apiFor(createOf(page.url)),
 				),
 		),
 	);
@@ -239,7 +238,7 @@ async function auditPages(
 	for (const [index, result] of settled.entries()) {
 		const { page } = pages[index];
 		if (result.status === 'fulfilled') {
-			output.push({ ...createOrRerunOutput(context, result.value), ...pageFields(page) });
+			output.push({ ...createOrRerunOutput(result.value, outcomeOutput), ...pageFields(page) });
 			continue;
 		}
 		const message = await pageFailureMessage(context, result.reason);
@@ -293,7 +292,7 @@ function deletedFirst(deleted: number): string {
 }
 
 /** The run's first item: what it did on the site, and what could not be read or deleted. */
-function siteSummary(
+function auditSummary(
 	settings: AuditSettings,
 	found: SitePages,
 	plan: AuditPlan<SitePage>,

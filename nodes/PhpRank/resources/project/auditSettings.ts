@@ -1,5 +1,7 @@
 import type { IDataObject, IExecutePaginationFunctions } from 'n8n-workflow';
 
+import type { reportView as ReportViewOf } from '../../report/reportView';
+import type { ApiRequest } from '../../shared/apiRequest';
 import type { SitePage } from '../../sitemap/sitePageTypes';
 import { PRIVACY } from '../../shared/constants';
 import {
@@ -9,7 +11,9 @@ import {
 	passwordFrom,
 	privacyFrom,
 } from '../../shared/inputChecks';
+import { createFormRequest } from '../../shared/reportRequests';
 import type { pageFilterFrom as PageFilterFrom } from '../../sitemap/pageFilter';
+import type { OutcomeOutput, PageRules } from '../../upsert';
 
 /** Reports of Pages No Longer Listed (version 1.1): what pagesNotListed.ts does with them. */
 export const NOT_LISTED = { keep: 'keep', delete: 'delete' } as const;
@@ -27,8 +31,15 @@ export const PAGES_FROM = { sitemaps: 'sitemaps', sitemapUrl: 'sitemapUrl' } as 
 /** Max Pages' default, both versions (auditSite.ts maxPagesField). */
 export const DEFAULT_MAX_PAGES = 100;
 
-/** What reads Include, Exclude, Match As and Modified Since (sitemap/pageFilter.ts `pageFilterFrom`). */
-type PageFilterReader = typeof PageFilterFrom;
+/**
+ * The readers of fields the run loads at its first use (runModules.ts): Include, Exclude, Match As
+ * and Modified Since (sitemap/pageFilter.ts `pageFilterFrom`), Simplify (report/reportView.ts
+ * `reportView`).
+ */
+export interface FieldReaders {
+	pageFilterFrom: typeof PageFilterFrom;
+	reportView: typeof ReportViewOf;
+}
 
 /** Audit Site's fields, read and checked. */
 export interface AuditSettings {
@@ -36,12 +47,7 @@ export interface AuditSettings {
 	sitemapUrl?: string;
 	maxPages: number;
 	keep: (page: SitePage) => boolean;
-	maxAgeHours: number;
-	privacy: number;
-	password?: string;
 	listOnly: boolean;
-	/** Check for a Parallel Create (upsert/pageAttempt.ts): one read of the site after its Creates. */
-	checkAfterCreate: boolean;
 	/** The phpRank project of the site: its host without `www.`, as phpRank names it. */
 	project: string;
 	/** Version 1.1: the whole site, stalest first; the pages no longer listed. */
@@ -50,6 +56,18 @@ export interface AuditSettings {
 	/** Delete At Most (% of Pages): the share of the site's pages whose reports one run may delete. */
 	deleteAtMostPercent: number;
 	outputKept: boolean;
+	/** What every page audited gives the rules, its Create and its item. */
+	pages: AuditedPages;
+}
+
+/** Audit Site's fields as every page audited needs them, read once. */
+export interface AuditedPages {
+	/** Max Age (also the plan's, report/auditPlan.ts), Check for a Parallel Create. */
+	rules: PageRules;
+	/** A page's Create, with Privacy and Password (shared/reportRequests.ts `createFormRequest`). */
+	createOf: (url: string) => ApiRequest;
+	/** What a page's item shows: Simplify (Audit Site has no Output Changes). */
+	output: OutcomeOutput;
 }
 
 /** Site: a site's or a page's address; its scheme and host (and port) are the site. */
@@ -69,8 +87,7 @@ function maxPagesFrom(value: unknown): number {
 /** Every field read and checked once, before anything is sent. */
 export async function auditSettings(
 	context: IExecutePaginationFunctions,
-	/** The filters' reader (sitemap/pageFilter.ts), which the run loads at its first use (runModules.ts). */
-	pageFilterFrom: PageFilterReader,
+	{ pageFilterFrom, reportView }: FieldReaders,
 ): Promise<AuditSettings> {
 	const site = siteFrom(context.getNodeParameter('site', ''));
 	const fromUrl =
@@ -84,6 +101,7 @@ export async function auditSettings(
 		: undefined;
 	const options = context.getNodeParameter('options', {}) as IDataObject;
 	const privacy = privacyFrom(options.privacy ?? PRIVACY.private);
+	const password = privacy === PRIVACY.password ? passwordFrom(options.password ?? '') : undefined;
 	return {
 		site,
 		sitemapUrl,
@@ -91,11 +109,7 @@ export async function auditSettings(
 		// Modified Since is read in the workflow's time zone (n8n's setting, else the instance's);
 		// Match As from version 1.3
 		keep: pageFilterFrom(options, context.getTimezone(), context.getNode().typeVersion),
-		maxAgeHours: maxAgeHoursFrom(options.maxAgeHours ?? 0),
-		privacy,
-		password: privacy === PRIVACY.password ? passwordFrom(options.password ?? '') : undefined,
 		listOnly: options.listOnly === true,
-		checkAfterCreate: options.checkAfterCreate !== false,
 		project: site.hostname.replace(/^www\./i, ''),
 		wholeSite: isWholeSite(context),
 		notListed: notListedFrom(context.getNodeParameter('notListed', NOT_LISTED.keep)),
@@ -103,6 +117,14 @@ export async function auditSettings(
 			context.getNodeParameter('deleteAtMostPercent', DEFAULT_DELETE_AT_MOST_PERCENT),
 		),
 		outputKept: options.outputKept === true,
+		pages: {
+			rules: {
+				maxAgeHours: maxAgeHoursFrom(options.maxAgeHours ?? 0),
+				checkAfterCreate: options.checkAfterCreate !== false,
+			},
+			createOf: (url) => createFormRequest(url, privacy, password),
+			output: { view: reportView(context), changes: false },
+		},
 	};
 }
 

@@ -23,6 +23,7 @@ import {
 import { InvalidInput } from '../../shared/inputChecks';
 import { operationRouting } from '../../transport';
 import { runModules } from '../../runModules';
+import { loadedOnce } from '../../shared/loadedOnce';
 import type { AuditSettings } from './auditSettings';
 import {
 	auditSettings,
@@ -36,7 +37,8 @@ import {
  * Project → Audit Site: its fields read and checked once (auditSettings.ts), the site's pages read
  * from its own sitemaps (sitemap/readSite.ts, without the credential: transport/siteFetch.ts), then
  * the run (auditRun.ts), each page through Create or Re-Run's rules. List Only sends nothing to
- * phpRank. The reader, the filters and the run load at the first run (runModules.ts).
+ * phpRank. The reader and the filters load at the first run (runModules.ts), the run too
+ * (`auditRunModule`, here: it is this operation's own).
  *
  * Version 1: the first Max Pages pages, one item each (created, re-run, kept or failed), the site's
  * listing read once when that is cheaper. Version 1.1 (the whole site): every page listed is read,
@@ -131,6 +133,9 @@ function loosenFilters(): string {
 	return `Loosen ${names.slice(0, -1).join(', ')} or ${names[names.length - 1]}`;
 }
 
+/** The run once the site's pages are read (auditRun.ts, and through it upsert/), loaded at its first use. */
+const auditRunModule = loadedOnce(async () => await import('./auditRun'));
+
 export const auditSiteOption: INodePropertyOptions = {
 	name: 'Audit Site',
 	value: OPERATION.auditSite,
@@ -138,7 +143,10 @@ export const auditSiteOption: INodePropertyOptions = {
 	description:
 		"Find a site's pages in its own sitemaps (robots.txt, then /sitemap.xml) and create or re-run the report of each, as Create or Re-Run does. Returns one item per page: the report, 'action' (created, re-run or kept), 'sitemap' and 'lastmod'. List Only returns the pages without auditing them.",
 	routing: operationRouting(async (context, requests) => {
-		const settings = await auditSettings(context, (await runModules.pageFilter()).pageFilterFrom);
+		const settings = await auditSettings(context, {
+			pageFilterFrom: (await runModules.pageFilter()).pageFilterFrom,
+			reportView: (await runModules.reportView()).reportView,
+		});
 		const send = async (options: Parameters<typeof context.helpers.httpRequest>[0]) =>
 			await context.helpers.httpRequest(options);
 		const { readSitePages } = await runModules.readSite();
@@ -167,7 +175,7 @@ export const auditSiteOption: INodePropertyOptions = {
 				pages[0].sitemapsSkipped = found.skipped as unknown as IDataObject[];
 			return pages;
 		}
-		const { auditOfSite } = await runModules.auditRun();
+		const { auditOfSite } = await auditRunModule();
 		return await auditOfSite(context, requests, settings, { found, startedAt, sending });
 	}),
 };

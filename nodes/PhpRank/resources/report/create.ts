@@ -1,10 +1,10 @@
 import type { IExecuteSingleFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
+import type { ApiRequest } from '../../shared/apiRequest';
 import { OPERATION, PRIVACY, RESOURCE } from '../../shared/constants';
 import { passwordField, reportPrivacyField, showFor, simplifyField } from '../../shared/fields';
 import { pageUrlFrom, passwordFrom, privacyFrom } from '../../shared/inputChecks';
 import { createFormRequest } from '../../shared/reportRequests';
-import type { ApiRequest } from '../../transport';
 import { operationRouting } from '../../transport';
 import { runModules } from '../../runModules';
 

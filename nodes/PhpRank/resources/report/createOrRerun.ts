@@ -5,6 +5,7 @@ import {
 	CHECK_AFTER_CREATE_PARAMETER,
 	checkAfterCreateField,
 	maxAgeHoursField,
+	OUTPUT_CHANGES_PARAMETER,
 	outputChangesField,
 	showFor,
 	simplifyField,
@@ -12,13 +13,15 @@ import {
 import { maxAgeHoursFrom } from '../../shared/inputChecks';
 import { operationRouting } from '../../transport';
 import { runModules } from '../../runModules';
+import type { OutcomeOutput, PageRules } from '../../upsert';
 import { createRequest } from './create';
 
 /**
  * Report → Create or Re-Run: keep one up-to-date report per page. The operation: its option, its
- * fields and its run, which reads the item's fields and hands the page to the rules it shares with
- * Project → Audit Site (upsert/index.ts `createOrRerunOnce`: the lookup, the site's listing, the
- * overlap guard, the read after a Create, Max Age), then outputs the outcome (`createOrRerunOutput`).
+ * fields and its run, which reads the item's fields once and hands the page to the rules it
+ * shares with Project → Audit Site (upsert/index.ts `createOrRerunOnce`: the lookup, the site's
+ * listing, the overlap guard, the read after a Create, Max Age), then outputs the outcome
+ * (`createOrRerunOutput`, with what the fields said the item shows).
  */
 
 /**
@@ -36,18 +39,25 @@ export const createOrRerunOption: INodePropertyOptions = {
 		"Keep one up-to-date report per page: re-run the newest report of the URL, or create one when it has none. Returns the report (score from 0 to 100, label, failed checks) and 'action': created, re-run or kept.",
 	// The run looks the URL up first and sends the Create only when no report has it.
 	routing: operationRouting(async (context, requests) => {
+		// Every field read once: the page's Create, what the rules get, what the item shows.
 		const create = createRequest(context);
-		const maxAgeHours = maxAgeHoursFrom(context.getNodeParameter('maxAgeHours', 0));
-		const checkAfterCreate = context.getNodeParameter(CHECK_AFTER_CREATE_PARAMETER, true) !== false;
+		const rules: PageRules = {
+			maxAgeHours: maxAgeHoursFrom(context.getNodeParameter('maxAgeHours', 0)),
+			checkAfterCreate: context.getNodeParameter(CHECK_AFTER_CREATE_PARAMETER, true) !== false,
+		};
+		const output: OutcomeOutput = {
+			view: (await runModules.reportView()).reportView(context),
+			changes: context.getNodeParameter(OUTPUT_CHANGES_PARAMETER, false) === true,
+		};
 		const { createOrRerunOnce, createOrRerunOutput, rulesApiOf } = await runModules.upsert();
 		const apiFor = rulesApiOf(context, requests);
 		// One run's items naming the same page share one outcome; the run's execute data scopes them.
 		const outcome = await createOrRerunOnce(
 			context.getExecuteData() ?? {},
-			{ url: create.url, maxAgeHours, checkAfterCreate },
+			{ url: create.url, ...rules },
 			apiFor(create.request),
 		);
-		return [createOrRerunOutput(context, outcome)];
+		return [createOrRerunOutput(outcome, output)];
 	}),
 };
 

@@ -5,6 +5,7 @@ import type {
 	INodePropertyOptions,
 } from 'n8n-workflow';
 
+import type { ApiRequest } from '../../shared/apiRequest';
 import { KEEP_PRIVACY, OPERATION, PRIVACY, RESOURCE } from '../../shared/constants';
 import {
 	OUTPUT_CHANGES_PARAMETER,
@@ -17,7 +18,6 @@ import {
 import { passwordFrom, privacyFrom } from '../../shared/inputChecks';
 import { isRecord } from '../../shared/isRecord';
 import { reportChange } from '../../shared/reportRequests';
-import type { ApiRequest } from '../../transport';
 import { operationRouting } from '../../transport';
 import { runModules } from '../../runModules';
 import { reportFieldId } from './reportById';
