@@ -413,7 +413,7 @@ async function main() {
 	const shutdown = async (signal) => {
 		if (stopping) return;
 		stopping = true;
-		if (signal) note(`${signal}: stopping n8n and the sandbox`);
+		if (signal) note(`${signal}: stopping n8n, the sandbox and the mailbox`);
 		if (demo) {
 			if (opts.keep) note(`kept the n8n user folder ${demo.ctx.userFolder}`);
 			await demo.stop();
@@ -477,7 +477,7 @@ async function main() {
 		`   open a workflow, then "Execute workflow"; add the node from the nodes panel by typing "phpRank"`,
 	);
 	say(
-		` Ctrl-C stops n8n and the sandbox (ready in ${((Date.now() - started) / 1000).toFixed(0)} s)`,
+		` Ctrl-C stops n8n, the sandbox and the mailbox (ready in ${((Date.now() - started) / 1000).toFixed(0)} s)`,
 	);
 	say(line);
 	// stay up until Ctrl-C or until n8n exits on its own

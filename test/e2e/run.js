@@ -242,16 +242,9 @@ async function main() {
 	process.exit(report.failed === 0 && report.passed > 0 ? 0 : 1);
 }
 
-/** The demo's headless path as CI runs it (`npm run demo -- --once`), on free ports. */
+/** The demo's headless path as CI runs it (`npm run demo -- --once`: free ports of its own). */
 async function demoOnce(report, tarball) {
-	const r = await runNode([
-		path.join(ROOT, 'scripts', 'demo.js'),
-		'--once',
-		'--sandbox-port',
-		'0',
-		'--tarball',
-		tarball,
-	]);
+	const r = await runNode([path.join(ROOT, 'scripts', 'demo.js'), '--once', '--tarball', tarball]);
 	const m = r.out.match(/demo --once: (\d+) item\(s\)/);
 	report.check(
 		`npm run demo -- --once: runs examples/good-reports.json on the demo seed and prints its 3 items`,
