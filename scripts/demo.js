@@ -5,13 +5,16 @@
  *
  *   npm run demo                 build, sandbox (seed 'demo') on :8787, a local mailbox on :8025,
  *                                n8n 2.40.7 editor on :5678; the weekly audit's digest in the mailbox
- *   npm run demo -- --once       headless: run one example workflow, print its items, stop
+ *   npm run demo -- --once       headless: run one example workflow, print its items, stop; on free
+ *                                ports, so it runs beside a running demo
  *
  * Options:
  *   --port N           editor port (default 5678)
- *   --sandbox-port N   sandbox port (default 8787; 0 = any free port)
- *   --mailbox-port N   the local mailbox's web page (default 8025; 0 = any free port)
- *   --host ADDR        address the editor listens on (default 127.0.0.1; 0.0.0.0 for a container/VM)
+ *   --sandbox-port N   sandbox port (default 8787, with --once any free port; 0 = any free port)
+ *   --mailbox-port N   the local mailbox's web page (default 8025, with --once any free port; 0 = any
+ *                      free port)
+ *   --host ADDR        address the editor and the mailbox's page listen on (default 127.0.0.1; 0.0.0.0
+ *                      for a browser outside a container or VM)
  *   --workflow ID      with --once: the example to run (default phprankGoodReports)
  *   --skip-build       use the dist/ that is there (no `npm run build`)
  *   --tarball FILE     install this `npm pack` tarball instead of building and packing
@@ -176,6 +179,11 @@ async function startDemo(o = {}) {
 	if (sandboxPort && !(await portFree(sandboxPort, '127.0.0.1'))) {
 		throw new Error(`port ${sandboxPort} is in use: stop what runs there or pass --sandbox-port N`);
 	}
+	if (o.mailboxPort && !(await portFree(o.mailboxPort, host))) {
+		throw new Error(
+			`port ${o.mailboxPort} is in use: stop what runs there or pass --mailbox-port N`,
+		);
+	}
 
 	const cleanups = [];
 	const stop = async () => {
@@ -211,7 +219,7 @@ async function startDemo(o = {}) {
 		});
 		cleanups.push(() => sandbox.close());
 		log(`phpRank sandbox on ${sandbox.url} (seed 'demo', key ${DEMO.apiKey})`);
-		const mailbox = await startMailbox({ webPort: o.mailboxPort ?? 0 });
+		const mailbox = await startMailbox({ webPort: o.mailboxPort ?? 0, webHost: host });
 		cleanups.push(() => mailbox.close());
 		log(`local mailbox: SMTP on port ${mailbox.smtpPort}, its page on ${mailbox.url}`);
 
@@ -343,6 +351,19 @@ async function sendDigests(demo, log = note) {
 	return { weeks, subjects: demo.mailbox.messages.slice(before).map((m) => m.subject) };
 }
 
+/**
+ * The sandbox's and the mailbox's ports. The demo with its editor takes the ports the README names
+ * (examples/weekly-audit.json audits http://127.0.0.1:8787, the sandbox's own site); `--once` starts
+ * no editor and shows no page, so it takes free ports unless told, and runs beside a running demo.
+ */
+function demoPorts(opts) {
+	const fixed = !opts.once;
+	return {
+		sandboxPort: opts.sandboxPort ?? (fixed ? DEMO.sandboxPort : 0),
+		mailboxPort: opts.mailboxPort ?? (fixed ? DEMO.mailboxPort : 0),
+	};
+}
+
 function parseArgs(argv) {
 	const opts = { once: false, build: true, keep: false };
 	for (let i = 0; i < argv.length; i++) {
@@ -392,7 +413,7 @@ async function main() {
 	const shutdown = async (signal) => {
 		if (stopping) return;
 		stopping = true;
-		if (signal) note(`${signal}: stopping n8n and the sandbox`);
+		if (signal) note(`${signal}: stopping n8n, the sandbox and the mailbox`);
 		if (demo) {
 			if (opts.keep) note(`kept the n8n user folder ${demo.ctx.userFolder}`);
 			await demo.stop();
@@ -403,7 +424,7 @@ async function main() {
 
 	demo = await startDemo({
 		...opts,
-		mailboxPort: opts.mailboxPort ?? DEMO.mailboxPort,
+		...demoPorts(opts),
 		editor: !opts.once,
 		editorLog: undefined,
 	});
@@ -456,7 +477,7 @@ async function main() {
 		`   open a workflow, then "Execute workflow"; add the node from the nodes panel by typing "phpRank"`,
 	);
 	say(
-		` Ctrl-C stops n8n and the sandbox (ready in ${((Date.now() - started) / 1000).toFixed(0)} s)`,
+		` Ctrl-C stops n8n, the sandbox and the mailbox (ready in ${((Date.now() - started) / 1000).toFixed(0)} s)`,
 	);
 	say(line);
 	// stay up until Ctrl-C or until n8n exits on its own
@@ -470,7 +491,7 @@ async function main() {
 	}
 }
 
-module.exports = { startDemo, sendDigests, loadExamples, build, pack };
+module.exports = { startDemo, sendDigests, loadExamples, build, pack, parseArgs, demoPorts, DEMO };
 
 if (require.main === module) {
 	main().catch(async (err) => {

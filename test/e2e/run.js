@@ -9,8 +9,6 @@
  *   npm run e2e                        everything (installs what is missing: n8n, chromium, the scanner)
  *   node test/e2e/run.js --line 2.41   one n8n line (2 = 2.40.7, 2.41 = 2.41.1, 1 = 1.123.81, or the version)
  *   options: --line 2|2.41|1|all|none  --skip-build  --tarball FILE  --no-browser  --no-scan  --no-demo  --no-queue  --keep
- *            --update-screenshot (rewrite docs/screenshot-editor.png from the browser check and
- *              docs/screenshot-digest.png from the weekly digest's email)
  *            --only stop (only the Stop checks, lib/stop.js, in the lines and queue mode chosen)
  *            --only bounds (only the answer-size checks, lib/bounds.js, in the lines chosen)
  *            --only overlap (only queue mode's executions that overlap, lib/queueOverlap.js; with --line none)
@@ -60,8 +58,7 @@ function parseArgs(argv) {
 			Object.assign(o, { scan: false, browser: false, demo: false });
 			// queue mode has Stop checks of its own, and none of bounds or of the weekly audit
 			if (o.only === 'bounds' || o.only === 'weekly') o.queue = false;
-		} else if (a === '--update-screenshot') o.updateScreenshot = true;
-		else throw new Error(`unknown option ${a}`);
+		} else throw new Error(`unknown option ${a}`);
 	}
 	return o;
 }
@@ -191,7 +188,6 @@ async function main() {
 						report,
 						extraWorkflows: extraWorkflows.map((e) => ({ ...e })),
 						keep: o.keep,
-						updateScreenshot: o.updateScreenshot,
 					}),
 				),
 			),
@@ -225,7 +221,6 @@ async function main() {
 							pkg,
 							chromium: bin,
 							keep: o.keep,
-							updateScreenshot: o.updateScreenshot,
 						});
 					}),
 				);
@@ -247,16 +242,9 @@ async function main() {
 	process.exit(report.failed === 0 && report.passed > 0 ? 0 : 1);
 }
 
-/** The demo's headless path as CI runs it (`npm run demo -- --once`), on free ports. */
+/** The demo's headless path as CI runs it (`npm run demo -- --once`: free ports of its own). */
 async function demoOnce(report, tarball) {
-	const r = await runNode([
-		path.join(ROOT, 'scripts', 'demo.js'),
-		'--once',
-		'--sandbox-port',
-		'0',
-		'--tarball',
-		tarball,
-	]);
+	const r = await runNode([path.join(ROOT, 'scripts', 'demo.js'), '--once', '--tarball', tarball]);
 	const m = r.out.match(/demo --once: (\d+) item\(s\)/);
 	report.check(
 		`npm run demo -- --once: runs examples/good-reports.json on the demo seed and prints its 3 items`,

@@ -3,7 +3,8 @@
  * A local mailbox for the demo and the end-to-end suite: a real SMTP server (the `smtp-server`
  * package) that keeps every message it receives in memory, parsed by `mailparser`, and a web page
  * on another port that lists them with each message's HTML rendered as a mail client would show it.
- * Both listen on 127.0.0.1 only. n8n's Send Email node reaches it through an SMTP credential with
+ * Both listen on 127.0.0.1 only, unless the web page is given another address (`webHost`: the demo's
+ * `--host`, for a browser outside a container or VM). n8n's Send Email node reaches it through an SMTP credential with
  * this host and port, SSL/TLS off and STARTTLS disabled (no user, no password): see `smtpCredential`.
  *
  *   const { startMailbox } = require('./test/sandbox/mailbox');
@@ -81,9 +82,10 @@ ${rows || '<p>No mail yet: run a workflow that sends one.</p>'}
  * @param {object} [o]
  * @param {number} [o.smtpPort=0]  0 = any free port
  * @param {number} [o.webPort=0]   0 = any free port
+ * @param {string} [o.webHost='127.0.0.1']  the address the web page listens on (0.0.0.0: every address)
  * @returns {Promise<Mailbox>}
  */
-async function startMailbox({ smtpPort = 0, webPort = 0 } = {}) {
+async function startMailbox({ smtpPort = 0, webPort = 0, webHost = HOST } = {}) {
 	// required here: the phpRank sandbox (index.js) loads without the mailbox's dev dependencies
 	const { SMTPServer } = require('smtp-server');
 	const { simpleParser } = require('mailparser');
@@ -150,7 +152,7 @@ async function startMailbox({ smtpPort = 0, webPort = 0 } = {}) {
 	});
 	await new Promise((resolve, reject) => {
 		web.once('error', reject);
-		web.listen(webPort, HOST, () => {
+		web.listen(webPort, webHost, () => {
 			web.off('error', reject);
 			resolve();
 		});
@@ -160,6 +162,8 @@ async function startMailbox({ smtpPort = 0, webPort = 0 } = {}) {
 		smtpHost: HOST,
 		smtpPort: smtp.server.address().port,
 		webPort: web.address().port,
+		/** The address the web page listens on, as bound. */
+		webHost: web.address().address,
 		url: `http://${HOST}:${web.address().port}`,
 		/** Every message received, oldest first (the same array, it grows). */
 		messages,

@@ -152,4 +152,24 @@ describe('local mailbox', () => {
 		const [again] = await mailbox.waitForMessages(1, 5000);
 		expect(again.id).toBe(1);
 	});
+
+	test("the web page listens on 127.0.0.1, or on the address given (the demo's --host); SMTP on 127.0.0.1 alone", async () => {
+		const everywhere = await startMailbox({ webHost: '0.0.0.0' });
+		try {
+			const page = await fetch(`${everywhere.url}/messages.json`);
+			expect({
+				default: [mailbox.webHost, mailbox.smtpHost],
+				given: [everywhere.webHost, everywhere.smtpHost],
+				url: everywhere.url,
+				status: page.status,
+			}).toEqual({
+				default: ['127.0.0.1', '127.0.0.1'],
+				given: ['0.0.0.0', '127.0.0.1'],
+				url: `http://127.0.0.1:${everywhere.webPort}`,
+				status: 200,
+			});
+		} finally {
+			await everywhere.close();
+		}
+	});
 });

@@ -4,8 +4,8 @@
  * Logs in as the demo owner, opens examples/audit-page.json, opens its phpRank node "Create report",
  * switches Privacy to Password (the Password field appears, masked), back to Private (it goes away),
  * and finds the node in the nodes panel under its name "phpRank", with its actions. Screenshots go to
- * test-output/e2e/ (kept on failure); the README's docs/screenshot-editor.png is rewritten only with
- * --update-screenshot, so a normal run leaves the git tree clean.
+ * test-output/e2e/ (kept on failure). The steps in the editor (chromium's launch, signing in, the node's
+ * panel, Privacy) are also what scripts/screenshots.js takes the README's docs/screenshot-editor.png with.
  */
 const fs = require('node:fs');
 const os = require('node:os');
@@ -13,7 +13,6 @@ const path = require('node:path');
 
 const ROOT = path.join(__dirname, '..', '..', '..');
 const OUT_DIR = path.join(ROOT, 'test-output', 'e2e');
-const DOCS_SCREENSHOT = path.join(ROOT, 'docs', 'screenshot-editor.png');
 
 const CHROMIUM_ARGS = [
 	'--no-sandbox',
@@ -25,6 +24,57 @@ const CHROMIUM_ARGS = [
 	'--disable-sync',
 ];
 
+/** Debian's chromium (playwright-core), headless, a fresh profile in `userDataDir`, 1280 × 800. */
+function launchChromium(executablePath, userDataDir) {
+	const { chromium } = require('playwright-core');
+	return chromium.launchPersistentContext(userDataDir, {
+		executablePath,
+		headless: true,
+		args: CHROMIUM_ARGS,
+		viewport: { width: 1280, height: 800 },
+		deviceScaleFactor: 1,
+	});
+}
+
+/** Signs in to the editor at `base` as `owner` ({email, password}: what the demo prints). */
+async function signIn(page, base, owner) {
+	const { selectors } = require('playwright-core');
+	selectors.setTestIdAttribute('data-test-id');
+	await page.goto(`${base}/signin`);
+	await page.locator('input[name="emailOrLdapLoginId"]').fill(owner.email);
+	await page.locator('input[name="password"]').fill(owner.password);
+	await page.getByTestId('form-submit-button').click();
+	await page.waitForURL((u) => !u.pathname.includes('/signin'), { timeout: 30000 });
+}
+
+/** Opens the workflow and the panel of its node `nodeName`; returns the node on the canvas. */
+async function openNode(page, base, workflowId, nodeName) {
+	await page.goto(`${base}/workflow/${workflowId}`);
+	const node = page.locator(`[data-test-id="canvas-node"][data-node-name="${nodeName}"]`);
+	await node.waitFor();
+	await node.dblclick();
+	await page.getByTestId('ndv').waitFor();
+	return node;
+}
+
+/** Chooses `label` in the open panel's Privacy field. */
+async function choosePrivacy(page, label) {
+	await page.getByTestId('parameter-input-privacy').click();
+	await page
+		.locator('.el-select-dropdown__item:visible', { hasText: new RegExp(`^${label}`) })
+		.first()
+		.click();
+}
+
+/** Leaves the panel's fields (a field's "Tip" popup would cover the panel) before a screenshot. */
+async function settlePanel(page) {
+	const url = page.getByTestId('ndv').locator('[data-test-id="parameter-input-url"] input').first();
+	await url.focus();
+	await url.blur();
+	await page.mouse.move(0, 0);
+	await page.waitForTimeout(300);
+}
+
 /** Every operation's `action` sentence of a node description, as the nodes panel lists them. */
 function actionsOf(description) {
 	return description.properties
@@ -32,19 +82,10 @@ function actionsOf(description) {
 		.flatMap((p) => p.options.map((o) => o.action).filter(Boolean));
 }
 
-async function browserCheck({
-	report,
-	tarball,
-	pkg,
-	chromium: executablePath,
-	keep = false,
-	updateScreenshot = false,
-}) {
+async function browserCheck({ report, tarball, pkg, chromium: executablePath, keep = false }) {
 	const tag = '[browser, demo editor n8n 2.40.7]';
 	const { startDemo } = require('../../../scripts/demo');
 	const rn = require('../../../scripts/real-n8n/n8n');
-	const { chromium, selectors } = require('playwright-core');
-	selectors.setTestIdAttribute('data-test-id');
 	fs.mkdirSync(OUT_DIR, { recursive: true });
 
 	let t = Date.now();
@@ -62,22 +103,12 @@ async function browserCheck({
 	try {
 		const base = `http://localhost:${demo.editor.port}`;
 		t = Date.now();
-		context = await chromium.launchPersistentContext(userDataDir, {
-			executablePath,
-			headless: true,
-			args: CHROMIUM_ARGS,
-			viewport: { width: 1280, height: 800 },
-			deviceScaleFactor: 1,
-		});
+		context = await launchChromium(executablePath, userDataDir);
 		page = context.pages()[0] || (await context.newPage());
 		page.setDefaultTimeout(30000);
 
 		// 1. log in with what the demo prints
-		await page.goto(`${base}/signin`);
-		await page.locator('input[name="emailOrLdapLoginId"]').fill(demo.owner.email);
-		await page.locator('input[name="password"]').fill(demo.owner.password);
-		await page.getByTestId('form-submit-button').click();
-		await page.waitForURL((u) => !u.pathname.includes('/signin'), { timeout: 30000 });
+		await signIn(page, base, demo.owner);
 		report.check(
 			`${tag} logs in as ${demo.owner.email} with the printed password`,
 			!page.url().includes('/signin'),
@@ -86,17 +117,13 @@ async function browserCheck({
 
 		// 2. the example workflow, with the phpRank node on the canvas
 		const wf = demo.workflows.find((w) => w._file === 'audit-page.json');
-		await page.goto(`${base}/workflow/${wf.id}`);
-		const node = page.locator('[data-test-id="canvas-node"][data-node-name="Create report"]');
-		await node.waitFor();
+		const node = await openNode(page, base, wf.id, 'Create report');
 		report.check(
 			`${tag} workflow "${wf.name}" shows node "Create report" of type n8n-nodes-phprank.phpRank`,
 			(await node.getAttribute('data-node-type')) === 'n8n-nodes-phprank.phpRank',
 		);
 
 		// 3. its parameters: Privacy is Private, no Password field
-		await node.dblclick();
-		await page.getByTestId('ndv').waitFor();
 		const privacy = page.getByTestId('parameter-input-privacy');
 		const password = page.getByTestId('parameter-input-password');
 		await privacy.waitFor();
@@ -107,16 +134,8 @@ async function browserCheck({
 			`privacy "${await privacyValue()}", password fields ${await password.count()}`,
 		);
 
-		const choose = async (label) => {
-			await privacy.click();
-			await page
-				.locator('.el-select-dropdown__item:visible', { hasText: new RegExp(`^${label}`) })
-				.first()
-				.click();
-		};
-
 		// 4. Password: the field appears, and it is a masked input
-		await choose('Password');
+		await choosePrivacy(page, 'Password');
 		await password.waitFor({ state: 'visible' });
 		const input = password.locator('input').first();
 		await input.fill('open-sesame-26');
@@ -127,35 +146,19 @@ async function browserCheck({
 				(await input.getAttribute('type')) === 'password',
 			`privacy "${await privacyValue()}", input type ${await input.getAttribute('type')}`,
 		);
-		// leave the field (its "Tip" popup would cover the panel) before the screenshot
 		await input.evaluate((el) => el.blur());
-		await page
-			.getByTestId('ndv')
-			.locator('[data-test-id="parameter-input-url"] input')
-			.first()
-			.focus();
-		await page
-			.getByTestId('ndv')
-			.locator('[data-test-id="parameter-input-url"] input')
-			.first()
-			.blur();
-		await page.mouse.move(0, 0);
-		await page.waitForTimeout(300);
+		await settlePanel(page);
 		const shot = path.join(OUT_DIR, 'screenshot-editor.png');
 		await page.screenshot({ path: shot });
-		if (updateScreenshot) {
-			fs.mkdirSync(path.dirname(DOCS_SCREENSHOT), { recursive: true });
-			fs.copyFileSync(shot, DOCS_SCREENSHOT);
-		}
 		const size = fs.statSync(shot).size;
 		report.check(
-			`${tag} screenshot of the node panel saved (${(size / 1024).toFixed(0)} kB${updateScreenshot ? ', docs/screenshot-editor.png updated' : ''})`,
+			`${tag} screenshot of the node panel saved (${(size / 1024).toFixed(0)} kB)`,
 			size > 10000 && size < 500 * 1024,
 			`${size} bytes`,
 		);
 
 		// 5. back to Private: the field is gone
-		await choose('Private');
+		await choosePrivacy(page, 'Private');
 		await password.waitFor({ state: 'detached' });
 		report.check(
 			`${tag} Privacy → Private: the Password field is gone`,
@@ -208,4 +211,4 @@ async function browserCheck({
 	}
 }
 
-module.exports = { browserCheck };
+module.exports = { browserCheck, launchChromium, signIn, openNode, choosePrivacy, settlePanel };

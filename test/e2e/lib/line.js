@@ -336,7 +336,6 @@ async function digestCheck({ ctx, servers, report, tag, o }) {
 				tag,
 				pkg: o.pkg,
 				chromium: Promise.resolve().then(() => require('./chromium').ensureChromium()),
-				updateScreenshot: o.updateScreenshot,
 			}),
 	);
 }

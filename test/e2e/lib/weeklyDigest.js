@@ -33,7 +33,6 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const rn = require('../../../scripts/real-n8n/n8n');
-const { describe } = require('../../../scripts/real-n8n/install');
 const { startSandbox } = require('../../sandbox');
 const { startMailbox } = require('../../sandbox/mailbox');
 const { forWeek, changeSite, combinedDigestWorkflow } = require('../../../scripts/digest-weeks');
@@ -46,7 +45,6 @@ const { siteFilesOf } = require('./weeklyAudit');
 const ROOT = path.join(__dirname, '..', '..', '..');
 const FILE = 'weekly-audit.json';
 const OUT_DIR = path.join(ROOT, 'test-output', 'e2e');
-const DOCS_SCREENSHOT = path.join(ROOT, 'docs', 'screenshot-digest.png');
 const CREDENTIAL = { id: 'phprank-digest', name: 'phpRank sandbox (weekly digest)' };
 const WEEKS = ['2026-01-05', '2026-01-12', '2026-01-19'];
 const PAGES = 8;
@@ -139,7 +137,7 @@ function packageModules(pkg) {
 
 /**
  * The three weeks (and week 3 again) in the editor of `ctx` (running, owner logged in).
- * @param {object} o {ctx, servers, report, tag, pkg, chromium?: Promise<string>|string, updateScreenshot?}
+ * @param {object} o {ctx, servers, report, tag, pkg, chromium?: Promise<string>|string}
  */
 async function checkWeeklyDigest(o) {
 	const { ctx, servers, report, tag, pkg } = o;
@@ -398,7 +396,7 @@ async function checkCombined({ ctx, servers, report, tag }) {
 }
 
 /** The week-3 email in Chromium at desktop width and at 375 px: no horizontal scrolling there. */
-async function screenshots({ ctx, report, name, html, chromium, updateScreenshot }) {
+async function screenshots({ ctx, report, name, html, chromium }) {
 	const { chromium: browser } = require('playwright-core');
 	const executablePath = await chromium;
 	fs.mkdirSync(OUT_DIR, { recursive: true });
@@ -432,9 +430,6 @@ async function screenshots({ ctx, report, name, html, chromium, updateScreenshot
 			widths[375] <= 375 && widths[1280] <= 1280,
 			JSON.stringify(widths),
 		);
-		// the README's screenshot comes from the demo's n8n line (2.40.7)
-		if (updateScreenshot && version === describe('2').version)
-			fs.copyFileSync(path.join(OUT_DIR, shots[1280]), DOCS_SCREENSHOT);
 	} finally {
 		await instance.close();
 		fs.rmSync(path.dirname(file), { recursive: true, force: true });
