@@ -23,14 +23,17 @@ const LAST_STOP_MS = 10 * 60 * 1000;
 
 const finished = (execution) => execution.status !== 'running' && execution.status !== 'new';
 
-/** Calls `condition()` every 500 ms until it is truthy; `counted()` says what was counted when it never is. */
-async function waitUntil(what, condition, counted) {
+/**
+ * Calls `condition()` every 500 ms until it is truthy; after `lastStopMs`, throws what `counted()` says
+ * was counted.
+ */
+async function waitUntil(what, condition, counted, lastStopMs) {
 	const started = Date.now();
 	for (;;) {
 		const value = await condition();
 		if (value) return value;
-		if (Date.now() - started > LAST_STOP_MS)
-			throw new Error(`${what}: not after ${LAST_STOP_MS / 60000} min (${await counted()})`);
+		if (Date.now() - started > lastStopMs)
+			throw new Error(`${what}: not after ${lastStopMs / 60000} min (${await counted()})`);
 		await sleep(500);
 	}
 }
@@ -44,11 +47,20 @@ async function waitUntil(what, condition, counted) {
  * @param {object} o.sandbox    the workflow's own sandbox: only its triggers send it requests
  * @param {string} o.workflowId
  * @param {number} [o.triggers=1] how many phpRank Triggers the workflow has: each polls once a minute
+ * @param {number} [o.lastStopMs=LAST_STOP_MS]
+ * @param {Function} [o.listExecutions=rn.listExecutions] (ctx, workflowId) → executions, newest first
  */
-function watchPolls({ ctx, sandbox, workflowId, triggers = 1 }) {
+function watchPolls({
+	ctx,
+	sandbox,
+	workflowId,
+	triggers = 1,
+	lastStopMs = LAST_STOP_MS,
+	listExecutions = rn.listExecutions,
+}) {
 	// every request to the list's path, whatever its method: the checks assert that each was the GET
 	const polls = () => sandbox.requests.filter((q) => q.pathname === '/api/v1/reports');
-	const executions = () => rn.listExecutions(ctx, workflowId);
+	const executions = () => listExecutions(ctx, workflowId);
 	const counted = async () => {
 		const list = await executions().catch((error) => error);
 		const shown = Array.isArray(list)
@@ -77,6 +89,7 @@ function watchPolls({ ctx, sandbox, workflowId, triggers = 1 }) {
 					return seen.length >= count && seen.every((q) => q.status !== null) && seen;
 				},
 				counted,
+				lastStopMs,
 			);
 		},
 		/** Waits until the workflow has `count` executions, all finished; returns them, newest first. */
@@ -88,6 +101,7 @@ function watchPolls({ ctx, sandbox, workflowId, triggers = 1 }) {
 					return list.length >= count && list.every(finished) && list;
 				},
 				counted,
+				lastStopMs,
 			);
 		},
 		/** Waits until a finished execution's run data can be read (1.123.81 writes it after the row). */
@@ -99,6 +113,7 @@ function watchPolls({ ctx, sandbox, workflowId, triggers = 1 }) {
 					return read.hasRunData && read;
 				},
 				counted,
+				lastStopMs,
 			);
 			return data;
 		},
