@@ -2,15 +2,16 @@
 /**
  * The waits of the scheduled-trigger checks (lib/scheduled.js, and queue mode's trigger in lib/queue.js),
  * by count: the polls the trigger's own sandbox has answered and the workflow's executions, not seconds.
- * n8n polls each trigger once a minute, at a second of its own (n8n-workflow's cron: a random second), so a
- * busy machine makes every minute later; a wait in seconds turns that into a failure, a count just waits.
+ * n8n polls each trigger once a minute, at a second of its own (2.x's scheduler derives it from the workflow
+ * and node IDs, 1.x's n8n-workflow `toCronExpression` draws it), and skips a tick it missed; a busy machine
+ * makes every minute later: a wait in seconds turns that into a failure, a count just waits.
  *
  * - "the execution after the next poll": wait until every trigger has polled once since the change, then
  *   until the workflow has that many executions, all finished.
  * - "the next poll emitted nothing": wait until every trigger has polled three times since the change (the
- *   poll that saw it, the next one, and the one after that), then list the executions. n8n writes an
- *   execution when the poll's emit starts it, before the trigger's next poll a minute later: once the poll
- *   after a poll has been seen, that poll's execution, if it made one, is in the list.
+ *   poll that saw it, the next, and the one after that), then list the executions. n8n starts the execution
+ *   as the poll emits, without waiting for it, a minute before the trigger's next poll: once the poll after a
+ *   poll has been seen, that poll's execution, if it made one, is in the list.
  *
  * LAST_STOP_MS is the only deadline: a last stop, so that a trigger that stopped polling fails the check
  * instead of hanging the suite; its error says what was counted so far.
