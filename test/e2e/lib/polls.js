@@ -3,7 +3,7 @@
  * The waits of the scheduled-trigger checks (lib/scheduled.js, and queue mode's trigger in lib/queue.js),
  * by count: the polls the trigger's own sandbox has answered and the workflow's executions, not seconds.
  * n8n polls each trigger once a minute, at a second of its own (2.x's scheduler derives it from the workflow
- * and node IDs, 1.x's n8n-workflow `toCronExpression` draws it), and skips a tick it missed; a busy machine
+ * and node IDs and skips a tick it missed, 1.x's n8n-workflow `toCronExpression` draws it); a busy machine
  * makes every minute later: a wait in seconds turns that into a failure, a count just waits.
  *
  * - "the execution after the next poll": wait until every trigger has polled once since the change, then
