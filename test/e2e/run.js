@@ -14,6 +14,8 @@
  *            --only overlap (only queue mode's executions that overlap, lib/queueOverlap.js; with --line none)
  *            --only weekly (only the weekly-audit checks, lib/weeklyAudit.js, lib/weeklyAuditRuns.js,
  *              lib/deleteSurelyGone.js and lib/weeklyDigest.js, of the lines chosen)
+ *            --only scheduled (only the activated triggers, lib/scheduled.js, in the lines chosen, and
+ *              queue mode's trigger)
  *
  * Prints PASS/FAIL per check and ends with `e2e: N passed, M failed`; exit code 1 on any failure.
  */
@@ -53,8 +55,8 @@ function parseArgs(argv) {
 		else if (a === '--only') {
 			// one part alone (lib/stop.js: the Stop checks of each line and of queue mode)
 			o.only = argv[++i];
-			if (!['stop', 'bounds', 'overlap', 'weekly'].includes(o.only))
-				throw new Error(`--only takes: stop, bounds, overlap, weekly (got ${o.only})`);
+			if (!['stop', 'bounds', 'overlap', 'weekly', 'scheduled'].includes(o.only))
+				throw new Error(`--only takes: stop, bounds, overlap, weekly, scheduled (got ${o.only})`);
 			Object.assign(o, { scan: false, browser: false, demo: false });
 			// queue mode has Stop checks of its own, and none of bounds or of the weekly audit
 			if (o.only === 'bounds' || o.only === 'weekly') o.queue = false;
@@ -182,7 +184,9 @@ async function main() {
 							? require('./lib/bounds').runBoundsLine
 							: o.only === 'weekly'
 								? require('./lib/line').runWeeklyLine
-								: runLine)(line, {
+								: o.only === 'scheduled'
+									? require('./lib/line').runScheduledLine
+									: runLine)(line, {
 						tarball,
 						pkg,
 						report,
@@ -195,7 +199,7 @@ async function main() {
 		report.time(`n8n lines ${o.lines.join(', ')}`, Date.now() - t);
 
 		// the README's install commands (lib/readmeInstall.js), in the first line run
-		if (o.lines.length > 0 && o.only !== 'weekly') {
+		if (o.lines.length > 0 && o.only !== 'weekly' && o.only !== 'scheduled') {
 			const line = o.lines[0];
 			const tag = `[n8n ${describe(line).version}]`;
 			await report.guard(`${tag} README install: no unexpected error`, () =>

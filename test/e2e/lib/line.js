@@ -69,10 +69,8 @@ async function runLine(line, o) {
 	const t0 = Date.now();
 	const n8n = await ensureN8n(line);
 	const sandbox = await startSandbox({ apiKeys: [KEY], seed: 'demo', site: 'demo' });
-	// the scheduled trigger's own sandbox: its polls run beside the other checks
-	const scheduledSandbox = await startSandbox({ apiKeys: [KEY], seed: 'demo' });
-	// and Check Failed's (examples/triggers/check-alerts.json), beside it
-	const checkSandbox = await startSandbox({ apiKeys: [KEY], seed: 'demo' });
+	// the scheduled triggers' own sandboxes (lib/scheduled.js): their polls run beside the other checks
+	const scheduledSandboxes = await startScheduledSandboxes();
 	// the 300-page site run week after week (lib/weeklyAuditRuns.js): its own plan and clock
 	const runsSandbox = await weeklyAuditRuns.startRunsSandbox();
 	// the weekly digest's site and mailbox (lib/weeklyDigest.js), run in the editor below
@@ -109,16 +107,11 @@ async function runLine(line, o) {
 
 		const specs = workflowSpecs();
 		const extra = o.extraWorkflows || [];
-		const alerts = extra.find((e) => e.file === scheduled.EXAMPLE);
-		const scheduledWorkflow = alerts && scheduled.scheduledWorkflow(alerts.workflow);
-		const checkAlerts = extra.find((e) => e.file === scheduled.CHECK_EXAMPLE);
-		const checkWorkflow =
-			checkAlerts && scheduled.scheduledWorkflow(checkAlerts.workflow, scheduled.CHECK_WORKFLOW);
+		const examples = scheduled.scheduledExamples(extra, scheduledSandboxes);
 		const workflows = [
 			...specs.map((s) => s.workflow),
 			...extra.map((e) => ({ ...e.workflow, active: false })),
-			...(scheduledWorkflow ? [scheduledWorkflow] : []),
-			...(checkWorkflow ? [checkWorkflow] : []),
+			...examples.workflows,
 			...weeklyAuditWorkflows(sandbox.url),
 			...weeklyAuditRuns.workflows(runsSandbox.url),
 			agent.workflow(),
@@ -129,16 +122,14 @@ async function runLine(line, o) {
 		let t = Date.now();
 		await rn.importCredentials(ctx, [
 			...CREDENTIALS(sandbox.url),
-			scheduled.scheduledCredential(scheduledSandbox.url),
-			scheduled.scheduledCredential(checkSandbox.url, scheduled.CHECK_WORKFLOW),
+			...examples.credentials,
 			weeklyAuditRuns.credential(runsSandbox.url),
 			...weeklyDigest.credentials(digestServers),
 			agent.modelCredential(modelMock.url),
 			mcp.bearerCredential(),
 		]);
 		const ids = await rn.importWorkflows(ctx, workflows);
-		if (scheduledWorkflow) await rn.activateWorkflow(ctx, scheduledWorkflow.id);
-		if (checkWorkflow) await rn.activateWorkflow(ctx, checkWorkflow.id);
+		for (const w of examples.workflows) await rn.activateWorkflow(ctx, w.id);
 		// the MCP Server Trigger serves its path only while its workflow is active (lib/mcp.js)
 		for (const w of mcp.workflows()) await rn.activateWorkflow(ctx, w.id);
 		report.time(
@@ -146,14 +137,7 @@ async function runLine(line, o) {
 			Date.now() - t,
 		);
 		extra.forEach((e, i) => (e.importedId = ids[specs.length + i]));
-		report.check(
-			`${tag} examples/${scheduled.EXAMPLE} is there to be activated`,
-			Boolean(scheduledWorkflow),
-		);
-		report.check(
-			`${tag} examples/${scheduled.CHECK_EXAMPLE} is there to be activated`,
-			Boolean(checkWorkflow),
-		);
+		checkActivated(report, tag, examples);
 
 		await report.guard(`${tag} node loaded by n8n's NodeTypes: no unexpected error`, () =>
 			mcp.checkLoader({ ctx, report, tag }),
@@ -209,30 +193,8 @@ async function runLine(line, o) {
 			await digestCheck({ ctx, servers: digestServers, report, tag, o });
 		};
 
-		const whileEditorUp = scheduledWorkflow
-			? () =>
-					Promise.all([
-						scheduled.checkScheduledTrigger({
-							ctx,
-							sandbox: scheduledSandbox,
-							report,
-							tag,
-							pkg: o.pkg,
-							workflow: scheduledWorkflow,
-						}),
-						checkWorkflow &&
-							report.guard(`${tag} scheduled Check Failed: no unexpected error`, () =>
-								scheduled.checkScheduledCheckAlerts({
-									ctx,
-									sandbox: checkSandbox,
-									report,
-									tag,
-									pkg: o.pkg,
-									workflow: checkWorkflow,
-								}),
-							),
-					])
-			: undefined;
+		const whileEditorUp =
+			examples.alertsWorkflow && (() => examples.check({ ctx, report, tag, pkg: o.pkg }));
 		await report.guard(`${tag} editor: no unexpected error`, () =>
 			editorChecks({ ctx, sandbox, tag, report, line, pkg: o.pkg, afterEditorUp, whileEditorUp }),
 		);
@@ -240,8 +202,7 @@ async function runLine(line, o) {
 		await sandbox.close();
 		await runsSandbox.close();
 		await digestServers.close();
-		await scheduledSandbox.close();
-		await checkSandbox.close();
+		await scheduledSandboxes.close();
 		await modelMock.close();
 		await boundsChecks;
 		if (o.keep) report.write(`${tag} kept user folder ${ctx.userFolder}`);
@@ -277,6 +238,62 @@ async function weeklyAuditChecks({ ctx, sandbox, runsSandbox, report, tag, pkg }
 		`${tag} examples/weekly-audit.json with Delete, a sitemap cut off for one run: no unexpected error`,
 		() => checkDeleteSurelyGone({ ctx, sandbox: runsSandbox, report, tag, runTail }),
 	);
+}
+
+/** The sandboxes of lib/scheduled.js's two examples, each a store of its own. */
+async function startScheduledSandboxes() {
+	const alerts = await startSandbox({ apiKeys: [KEY], seed: 'demo' });
+	const checks = await startSandbox({ apiKeys: [KEY], seed: 'demo' });
+	return { alerts, checks, close: () => Promise.all([alerts.close(), checks.close()]) };
+}
+
+function checkActivated(report, tag, examples) {
+	report.check(
+		`${tag} examples/${scheduled.EXAMPLE} is there to be activated`,
+		Boolean(examples.alertsWorkflow),
+	);
+	report.check(
+		`${tag} examples/${scheduled.CHECK_EXAMPLE} is there to be activated`,
+		Boolean(examples.checkWorkflow),
+	);
+}
+
+/**
+ * Only the activated triggers of a line (`--only scheduled`, lib/scheduled.js): the package installed
+ * in a user folder of their own, the two examples imported and activated against their sandboxes,
+ * then the editor started there (`n8n start`, owner set up) and the checks, as in the full line.
+ */
+async function runScheduledLine(line, o) {
+	const { report } = o;
+	const tag = `[${label(line)}]`;
+	const n8n = await ensureN8n(line);
+	const sandboxes = await startScheduledSandboxes();
+	const examples = scheduled.scheduledExamples(o.extraWorkflows || [], sandboxes);
+	const ctx = rn.createUserFolder(n8n);
+	try {
+		rn.installCommunityPackage(ctx, o.tarball);
+		await rn.importCredentials(ctx, examples.credentials);
+		await rn.importWorkflows(ctx, examples.workflows);
+		for (const w of examples.workflows) await rn.activateWorkflow(ctx, w.id);
+		checkActivated(report, tag, examples);
+		if (!examples.alertsWorkflow) return;
+		const editor = await rn.startEditor(ctx, {
+			port: await rn.getFreePort(),
+			env: mcp.editorEnv(ctx.n8n),
+		});
+		try {
+			await rn.setupOwner(ctx, { email: 'e2e@example.com', password: 'E2e-Pass-2026' });
+			await report.guard(`${tag} scheduled trigger: no unexpected error`, () =>
+				examples.check({ ctx, report, tag, pkg: o.pkg }),
+			);
+		} finally {
+			await editor.stop();
+		}
+	} finally {
+		await sandboxes.close();
+		if (o.keep) report.write(`${tag} kept user folder ${ctx.userFolder}`);
+		else rn.removeUserFolder(ctx);
+	}
 }
 
 /**
@@ -597,4 +614,12 @@ async function editorChecks({
 	}
 }
 
-module.exports = { runLine, runWeeklyLine, label, NODE_TYPE, phpRankOutputs, shownError };
+module.exports = {
+	runLine,
+	runWeeklyLine,
+	runScheduledLine,
+	label,
+	NODE_TYPE,
+	phpRankOutputs,
+	shownError,
+};

@@ -26,6 +26,7 @@ const { takeRequests, sent, replay, expectedItems } = require('./oracle');
 const { KEY, headers } = require('./specs');
 const { queueStop } = require('./stop');
 const { overlapWorkflow, overlapScenario } = require('./queueOverlap');
+const { watchPolls } = require('./polls');
 
 const TAG = '[queue mode, n8n 2.40.7]';
 const NODE_TYPE = 'n8n-nodes-phprank.phpRank';
@@ -195,17 +196,6 @@ const WORKFLOW_IDS = {
 	overlap: 'queue-overlap',
 };
 
-async function waitFor(what, condition, timeoutMs) {
-	const started = Date.now();
-	for (;;) {
-		const value = await condition();
-		if (value) return value;
-		if (Date.now() - started > timeoutMs)
-			throw new Error(`${what}: not within ${Math.round(timeoutMs / 1000)} s`);
-		await sleep(500);
-	}
-}
-
 async function postJson(url, body, timeoutMs = 180000) {
 	const res = await fetch(url, {
 		method: 'POST',
@@ -253,7 +243,8 @@ function runBy(processes, executionId) {
  * @param {string} o.tarball
  * @param {object} o.pkg     loadPackage(tarball)
  * @param {boolean} [o.keep]
- * @param {string} [o.only]  'stop': only the Stop checks (lib/stop.js)
+ * @param {string} [o.only]  'stop': only the Stop checks (lib/stop.js); 'overlap': only the executions
+ *   that overlap (lib/queueOverlap.js); 'scheduled': only the trigger (scenario 3)
  */
 async function runQueueMode({ report, tarball, pkg, keep, only }) {
 	const all = only === undefined;
@@ -413,8 +404,17 @@ async function runQueueMode({ report, tarball, pkg, keep, only }) {
 					ranBy: (executionId) => runBy(processes, executionId),
 				}),
 			);
+		// 3. beside the others: it waits for n8n's minute ticks
+		const triggerChecks = () =>
+			report.guard(`${TAG} trigger: no unexpected error`, () =>
+				triggerScenario({ report, ctx: main, sandbox: triggerSandbox, pkg, processes }),
+			);
 		if (only === 'overlap') {
 			await overlapChecks();
+			return;
+		}
+		if (only === 'scheduled') {
+			await triggerChecks();
 			return;
 		}
 		if (!all) {
@@ -422,10 +422,7 @@ async function runQueueMode({ report, tarball, pkg, keep, only }) {
 			return;
 		}
 
-		// 3. beside the others: it waits for n8n's minute ticks
-		const triggerDone = report.guard(`${TAG} trigger: no unexpected error`, () =>
-			triggerScenario({ report, ctx: main, sandbox: triggerSandbox, pkg, processes }),
-		);
+		const triggerDone = triggerChecks();
 
 		const counts = {};
 		const throttleArgs = {
@@ -709,7 +706,6 @@ async function listScenario({ report, ctx, sandbox, url, pkg, processes, workflo
 /** Scenario 3: the trigger, activated in queue mode. */
 async function triggerScenario({ report, ctx, sandbox, pkg, processes }) {
 	const name = `${TAG} phpRank Trigger (New Report, every minute)`;
-	const polls = () => sandbox.requests.filter((q) => q.pathname === '/api/v1/reports');
 	const watch = require(
 		require('node:path').join(pkg.dir, 'dist', 'nodes', 'PhpRank', 'trigger', 'watch.js'),
 	);
@@ -721,39 +717,37 @@ async function triggerScenario({ report, ctx, sandbox, pkg, processes }) {
 				})
 			).json()
 		).data;
-	const executions = () => rn.listExecutions(ctx, WORKFLOW_IDS.trigger);
-	const finished = (list) => list.every((x) => x.status !== 'running' && x.status !== 'new');
+	const counts = watchPolls({ ctx, sandbox, workflowId: WORKFLOW_IDS.trigger });
 
-	await waitFor(`${name}: the activation poll`, () => polls().length >= 1, 60000);
+	await counts.untilPolls(`${name}: the activation poll`, 1);
 	report.equal(
 		`${name}: the main polled on activation; nothing emitted`,
-		(await executions()).length,
+		(await counts.executions()).length,
 		0,
 	);
 
-	// three new reports, then (after they were emitted) one more
+	// three new reports, then (after they were emitted) one more; each wait counts the main's polls
+	// (lib/polls.js): the poll after the change, then the execution it made
+	const emitted = async (count, pollsBefore) => {
+		await counts.untilPolls(`${name}: the poll after report(s) ${count}`, pollsBefore + 1);
+		return counts.untilExecutions(`${name}: execution ${count}`, count);
+	};
+	let pollsBefore = counts.polls().length;
 	const first = [1, 2, 3].map((i) =>
 		sandbox.addReport({ url: `https://queue-trigger.example.com/first-${i}`, score: 60 + i }),
 	);
 	const events = [];
-	const emitted = async (count) =>
-		waitFor(
-			`${name}: execution ${count}`,
-			async () => {
-				const list = await executions();
-				return list.length >= count && finished(list) && list;
-			},
-			130000,
-		);
-	let list = await emitted(1);
+	let list = await emitted(1, pollsBefore);
 	events.push(list[0]);
+	pollsBefore = counts.polls().length;
 	const second = [
 		sandbox.addReport({ url: 'https://queue-trigger.example.com/second', score: 71 }),
 	];
-	list = await emitted(2);
+	list = await emitted(2, pollsBefore);
 	events.push(list.find((x) => x.id !== events[0].id));
-	await sleep(3000);
-	list = await executions();
+	// none more: the poll after the next one has been seen (the next poll's execution would be listed)
+	await counts.untilPolls(`${name}: the poll after the next one`, pollsBefore + 3);
+	list = await counts.executions();
 	report.equal(
 		`${name}: exactly two executions, both started by the trigger and successful`,
 		list.map((x) => ({ mode: x.mode, status: x.status })),
@@ -765,14 +759,7 @@ async function triggerScenario({ report, ctx, sandbox, pkg, processes }) {
 
 	for (const [index, reports] of [first, second].entries()) {
 		const execution = events[index];
-		const { data } = await waitFor(
-			`${name}: run data of execution ${execution.id}`,
-			async () => {
-				const read = await rn.readExecution(ctx, execution.id);
-				return read.hasRunData && read;
-			},
-			30000,
-		);
+		const data = await counts.runData(`${name}: run data of execution ${execution.id}`, execution);
 		const expected = [];
 		for (const r of reports)
 			expected.push(watch.eventItem({ report: await apiReport(r.id), extra: {} }, true));
@@ -790,7 +777,7 @@ async function triggerScenario({ report, ctx, sandbox, pkg, processes }) {
 
 	// only the main polls: one poll per minute tick, never two together (a worker polling too would
 	// add a poll at the same tick); every poll the credential's, reading the newest reports
-	const times = polls().map((q) => q.receivedAt);
+	const times = counts.polls().map((q) => q.receivedAt);
 	const gaps = times.slice(1).map((x, i) => x - times[i]);
 	report.check(
 		`${name}: ${times.length} polls, one per minute after the activation poll (gaps ${gaps.map((g) => `${(g / 1000).toFixed(1)} s`).join(', ')})`,
@@ -798,7 +785,7 @@ async function triggerScenario({ report, ctx, sandbox, pkg, processes }) {
 		JSON.stringify(times),
 	);
 	// (the query is the trigger's own business, asserted in lib/scheduled.js and the jest suite)
-	const pollRequests = polls().map((q) => {
+	const pollRequests = counts.polls().map((q) => {
 		const { query, ...request } = assertedRequest(q);
 		return request;
 	});

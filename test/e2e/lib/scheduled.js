@@ -9,21 +9,24 @@
  * 2. Two reports are created, one below the threshold (49) and one above. At the next minute n8n polls:
  *    one execution (mode "trigger"), whose trigger output is exactly the low report as the Trigger's
  *    own event shaping makes it (loaded from the installed tarball), routed by the example's IF.
- * 3. The minute after, n8n polls again and nothing is emitted: still one execution.
+ * 3. The minute after, n8n polls again and nothing is emitted: still one execution once the poll after
+ *    that one has been seen.
  * Every poll is the same request: GET /api/v1/reports, newest first, one page of the watched 100.
+ * Every wait counts polls and executions (lib/polls.js), with a last stop only.
  *
  * examples/triggers/check-alerts.json (Check Failed: noindex, HTTPS Encryption) the same way, beside it
  * with a workflow, credential and sandbox of its own (checkScheduledCheckAlerts): the activation poll
  * records; the sandbox flips one watched page's noindex; the next poll makes exactly one execution,
  * whose trigger output is that report with the noindex regression; the poll after it, none. Then the
  * sandbox repairs noindex on that page and the report is re-run: the example's Check Fixed trigger makes
- * exactly one execution with `fixed` noindex; the poll after it, none.
+ * exactly one execution with `fixed` noindex; the poll after it, none. Two triggers poll there, each
+ * once a minute: the waits count the polls of both (`watchPolls` with `triggers: 2`).
  */
 const path = require('node:path');
-const { setTimeout: sleep } = require('node:timers/promises');
 const rn = require('../../../scripts/real-n8n/n8n');
 const { assertedRequest } = require('../../helpers/asserted-request');
 const { KEY, headers } = require('./specs');
+const { watchPolls } = require('./polls');
 
 const WORKFLOW_ID = 'e2e-scheduled-alerts';
 const CREDENTIAL_ID = 'phprank-scheduled';
@@ -74,6 +77,39 @@ function scheduledWorkflow(
 	};
 }
 
+/**
+ * The two examples as a line activates them, each against a sandbox of its own (`alerts`: score
+ * alerts, `checks`: check alerts): their credentials and workflows to import (then activate), and the
+ * checks to run beside the others once the editor is up and its owner logged in.
+ */
+function scheduledExamples(extraWorkflows, { alerts, checks }) {
+	const example = (file) => extraWorkflows.find((e) => e.file === file);
+	const alertsWorkflow = example(EXAMPLE) && scheduledWorkflow(example(EXAMPLE).workflow);
+	const checkWorkflow =
+		example(CHECK_EXAMPLE) && scheduledWorkflow(example(CHECK_EXAMPLE).workflow, CHECK_WORKFLOW);
+	return {
+		alertsWorkflow,
+		checkWorkflow,
+		workflows: [alertsWorkflow, checkWorkflow].filter(Boolean),
+		credentials: [scheduledCredential(alerts.url), scheduledCredential(checks.url, CHECK_WORKFLOW)],
+		check: ({ ctx, report, tag, pkg }) =>
+			Promise.all([
+				checkScheduledTrigger({ ctx, sandbox: alerts, report, tag, pkg, workflow: alertsWorkflow }),
+				checkWorkflow &&
+					report.guard(`${tag} scheduled Check Failed: no unexpected error`, () =>
+						checkScheduledCheckAlerts({
+							ctx,
+							sandbox: checks,
+							report,
+							tag,
+							pkg,
+							workflow: checkWorkflow,
+						}),
+					),
+			]),
+	};
+}
+
 /** The one request every poll must be. */
 const POLL_REQUEST = {
 	method: 'GET',
@@ -82,17 +118,6 @@ const POLL_REQUEST = {
 	headers: headers(undefined),
 	body: '',
 };
-
-async function waitFor(what, condition, timeoutMs) {
-	const started = Date.now();
-	for (;;) {
-		const value = await condition();
-		if (value) return value;
-		if (Date.now() - started > timeoutMs)
-			throw new Error(`${what}: not within ${Math.round(timeoutMs / 1000)} s`);
-		await sleep(500);
-	}
-}
 
 /** Check Failed's and Check Fixed's event fields, from the installed package (dist/nodes/PhpRank/trigger/checkEvents.js). */
 function packageCheckEvents(pkg) {
@@ -116,24 +141,22 @@ async function apiReport(sandbox, id) {
 async function checkScheduledTrigger({ ctx, sandbox, report, tag, pkg, workflow }) {
 	const name = `${tag} examples/${EXAMPLE} activated, polling every minute`;
 	const trigger = workflow.nodes.find((node) => node.type === TRIGGER_TYPE);
-	const polls = () =>
-		sandbox.requests.filter((request) => request.path.split('?')[0] === '/api/v1/reports');
+	const counts = watchPolls({ ctx, sandbox, workflowId: WORKFLOW_ID });
 
-	// 1. the activation poll
-	await waitFor(`${name}: the activation poll`, () => polls().length >= 1, 60000);
-	const executionsAfterActivation = await rn.listExecutions(ctx, WORKFLOW_ID);
+	// 1. the activation poll (answered, so that what it read is settled before the reports come)
+	await counts.untilPolls(`${name}: the activation poll`, 1);
 	report.equal(
 		`${name}: n8n polled on activation, and nothing was emitted`,
-		executionsAfterActivation.length,
+		(await counts.executions()).length,
 		0,
 	);
 
 	// 2. a fall below the threshold, and a report above it
-	const pollsBefore = polls().length;
+	const pollsBefore = counts.polls().length;
 	const low = sandbox.addReport({ url: 'https://shop.example.com/checkout', score: 31 });
 	sandbox.addReport({ url: 'https://shop.example.com/pricing', score: 88 });
 	const t = Date.now();
-	const { execution, data } = await oneExecution(ctx, WORKFLOW_ID, name);
+	const { execution, data } = await executionAfterPoll(counts, pollsBefore, 1, name);
 	report.time(`${name}: from the new reports to the execution`, Date.now() - t);
 	report.equal(
 		`${name}: one execution, started by the trigger, successful`,
@@ -161,64 +184,50 @@ async function checkScheduledTrigger({ ctx, sandbox, report, tag, pkg, workflow 
 		[trigger.name, 'Security issue?', branch].sort(),
 	);
 
-	// 3. the next minute: polled again, nothing new
-	const pollsAtEvent = polls().length;
-	await waitFor(`${name}: the poll a minute later`, () => polls().length > pollsAtEvent, 75000);
-	await sleep(3000);
-	const executions = await rn.listExecutions(ctx, WORKFLOW_ID);
+	// 3. the next poll: nothing new, proven once the poll after it has been seen
+	const received = await nothingAfterPoll(counts, pollsBefore, name);
 	report.equal(
-		`${name}: the next poll emitted nothing (still one execution)`,
-		executions.map((x) => x.id),
+		`${name}: the next poll emitted nothing (still one execution, after the poll that followed it)`,
+		(await counts.executions()).map((x) => x.id),
 		[execution.id],
 	);
 
-	// every poll the same request; one before the reports (two if a minute turned meanwhile), then one a minute
-	const received = polls().map(assertedRequest);
+	// every poll the same request: the activation poll (two if a minute turned before the reports), then
+	// the one that saw them, the next, and the one after it: seen one at a time, a minute apart
 	report.equal(
-		`${name}: every poll was GET /api/v1/reports, newest first, 100 a page (${pollsBefore} before the reports, then 2)`,
-		received,
-		Array.from({ length: pollsBefore + 2 }, () => POLL_REQUEST),
+		`${name}: every poll was GET /api/v1/reports, newest first, 100 a page (${pollsBefore} before the reports, then 3)`,
+		received.map(assertedRequest),
+		Array.from({ length: pollsBefore + 3 }, () => POLL_REQUEST),
 	);
 }
 
 /**
- * Waits until the workflow has `count` executions, all finished, and reads the newest one's run
- * data; `waiting` and `reading` name the two waits in the report.
+ * The execution that the first poll after a change made (the change came when `count` polls had
+ * been seen): waits until every trigger has polled once since, then for the workflow's `executions`
+ * executions, all finished; reads the newest one's run data.
  */
-async function finishedExecution(ctx, workflowId, count, waiting, reading) {
-	const [execution] = await waitFor(
-		waiting,
-		async () => {
-			const list = await rn.listExecutions(ctx, workflowId);
-			return (
-				list.length >= count &&
-				list.every((x) => x.status !== 'running' && x.status !== 'new') &&
-				list
-			);
-		},
-		// a poll a minute, but three n8n lines at once on 2 cores can push n8n's scheduler past two
-		// minutes (seen in CI): the deadline is only the last stop, a loaded machine just waits longer
-		300000,
+async function executionAfterPoll(counts, count, executions, name, what = 'an execution') {
+	await counts.untilPolls(`${name}: the poll after the change (${what})`, counts.after(count, 1));
+	const [execution] = await counts.untilExecutions(
+		`${name}: ${what} after the poll that saw the change`,
+		executions,
 	);
-	const { data } = await waitFor(
-		reading,
-		async () => {
-			const read = await rn.readExecution(ctx, execution.id);
-			return read.hasRunData && read;
-		},
-		30000,
+	const data = await counts.runData(
+		`${name}: the run data of execution ${execution.id}`,
+		execution,
 	);
 	return { execution, data };
 }
 
-/** Waits for the workflow's one finished execution and reads its run data. */
-function oneExecution(ctx, workflowId, name) {
-	return finishedExecution(
-		ctx,
-		workflowId,
-		1,
-		`${name}: an execution after the next scheduled poll`,
-		`${name}: the execution's run data`,
+/**
+ * What proves that the poll after the one that saw a change (at `count` polls) emitted nothing: every
+ * trigger has polled three times since (the poll that saw it, the next, the one after that); returns
+ * the polls seen then.
+ */
+function nothingAfterPoll(counts, count, name) {
+	return counts.untilPolls(
+		`${name}: the poll after the next one (which proves the next one emitted nothing)`,
+		counts.after(count, 3),
 	);
 }
 
@@ -249,18 +258,19 @@ async function checkScheduledCheckAlerts({ ctx, sandbox, report, tag, pkg, workf
 	const fixedTrigger = workflow.nodes.find(
 		(node) => node.type === TRIGGER_TYPE && node.parameters.event === 'checkFixed',
 	);
-	const polls = () =>
-		sandbox.requests.filter((request) => request.path.split('?')[0] === '/api/v1/reports');
+	const triggers = [trigger, fixedTrigger].filter(Boolean).length;
+	const counts = watchPolls({ ctx, sandbox, workflowId: CHECK_WORKFLOW.workflowId, triggers });
 
-	await waitFor(`${name}: the activation poll`, () => polls().length >= 1, 60000);
+	// both triggers poll on activation (answered: what they read is settled before the flip)
+	await counts.untilPolls(`${name}: the activation polls`, triggers);
 	report.equal(
 		`${name}: n8n polled on activation, and nothing was emitted`,
-		(await rn.listExecutions(ctx, CHECK_WORKFLOW.workflowId)).length,
+		(await counts.executions()).length,
 		0,
 	);
 
 	// the newest report whose noindex passes turns noindex
-	const pollsBefore = polls().length;
+	const pollsBefore = counts.polls().length;
 	const page = sandbox
 		.reports()
 		.filter((x) => x.deleted_at === null)
@@ -269,7 +279,7 @@ async function checkScheduledCheckAlerts({ ctx, sandbox, report, tag, pkg, workf
 		.find((x) => x.results.noindex.passed === true && x.results.https_encryption.passed === true);
 	sandbox.setChecks(page.id, { noindex: false });
 	const t = Date.now();
-	const { execution, data } = await oneExecution(ctx, CHECK_WORKFLOW.workflowId, name);
+	const { execution, data } = await executionAfterPoll(counts, pollsBefore, 1, name);
 	report.time(`${name}: from the flip to the execution`, Date.now() - t);
 	report.equal(
 		`${name}: one execution, started by the trigger, successful`,
@@ -302,47 +312,62 @@ async function checkScheduledCheckAlerts({ ctx, sandbox, report, tag, pkg, workf
 		[trigger.name, 'Alert'].sort(),
 	);
 
-	const pollsAtEvent = polls().length;
-	await waitFor(`${name}: the poll a minute later`, () => polls().length > pollsAtEvent, 75000);
-	await sleep(3000);
+	let received = await nothingAfterPoll(counts, pollsBefore, name);
 	report.equal(
-		`${name}: the next poll emitted nothing (still one execution)`,
-		(await rn.listExecutions(ctx, CHECK_WORKFLOW.workflowId)).map((x) => x.id),
+		`${name}: the next poll emitted nothing (still one execution, after the poll that followed it)`,
+		(await counts.executions()).map((x) => x.id),
 		[execution.id],
 	);
-	await checkScheduledFix({
-		ctx,
-		sandbox,
-		report,
-		name,
-		pkg,
-		fixedTrigger,
-		page,
-		failed: execution,
-	});
+	// the polls the fall's proof waited for, then as many again for the fix's
+	const least = fixedTrigger
+		? counts.after(counts.after(pollsBefore, 3), 3)
+		: counts.after(pollsBefore, 3);
+	received =
+		(await checkScheduledFix({
+			sandbox,
+			report,
+			name,
+			pkg,
+			fixedTrigger,
+			page,
+			counts,
+			failed: execution,
+		})) || received;
 	// two triggers poll: each minute two requests, all the same
-	const received = polls().map(assertedRequest);
 	report.equal(
-		`${name}: every poll of both triggers was GET /api/v1/reports, newest first, 100 a page (${received.length}, at least ${pollsBefore + 6})`,
-		received.length >= pollsBefore + 6 ? received : [],
-		Array.from({ length: Math.max(received.length, pollsBefore + 6) }, () => POLL_REQUEST),
+		`${name}: every poll of both triggers was GET /api/v1/reports, newest first, 100 a page (${received.length}, at least ${least})`,
+		{ atLeast: received.length >= least, polls: received.map(assertedRequest) },
+		{ atLeast: true, polls: received.map(() => POLL_REQUEST) },
 	);
 }
 
-/** Check Fixed's part: the sandbox repairs noindex on the page, the report is re-run, one execution. */
-async function checkScheduledFix({ ctx, sandbox, report, name, pkg, fixedTrigger, page, failed }) {
-	const executions = async () => await rn.listExecutions(ctx, CHECK_WORKFLOW.workflowId);
+/**
+ * Check Fixed's part: the sandbox repairs noindex on the page, the report is re-run, one execution;
+ * returns the polls seen when the poll after the next one proved that the next emitted nothing.
+ */
+async function checkScheduledFix({
+	sandbox,
+	report,
+	name,
+	pkg,
+	fixedTrigger,
+	page,
+	counts,
+	failed,
+}) {
 	report.equal(`${name}: the example has a Check Fixed trigger`, Boolean(fixedTrigger), true);
-	if (!fixedTrigger) return;
+	if (!fixedTrigger) return undefined;
 	sandbox.repair({ checks: 'noindex', url: page.url });
 	await rerunReport(sandbox, page.id);
+	// the re-run is stored once its PATCH is answered: every poll from here on reads it
+	const pollsAtFix = counts.polls().length;
 	const record = await apiReport(sandbox, page.id);
-	const { execution: fix, data } = await finishedExecution(
-		ctx,
-		CHECK_WORKFLOW.workflowId,
+	const { execution: fix, data } = await executionAfterPoll(
+		counts,
+		pollsAtFix,
 		2,
-		`${name}: Check Fixed's execution after the repair`,
-		`${name}: Check Fixed's run data`,
+		name,
+		"Check Fixed's execution",
 	);
 	const fixed = [
 		{ check: 'noindex', category: 'seo', importance: record.results.noindex.importance },
@@ -357,26 +382,13 @@ async function checkScheduledFix({ ctx, sandbox, report, name, pkg, fixedTrigger
 		Object.keys(data.resultData.runData).sort(),
 		[fixedTrigger.name, 'Resolved'].sort(),
 	);
-	const pollsAtFix = sandbox.requests.length;
-	await waitFor(
-		`${name}: the poll a minute after the fix`,
-		() => sandbox.requests.length > pollsAtFix + 1,
-		75000,
-	);
-	await sleep(3000);
+	const received = await nothingAfterPoll(counts, pollsAtFix, name);
 	report.equal(
-		`${name}: once per recovery: the next poll emitted nothing (two executions: the fall, the fix)`,
-		(await executions()).map((x) => x.id),
+		`${name}: once per recovery: the next poll emitted nothing (two executions: the fall, the fix, after the poll that followed it)`,
+		(await counts.executions()).map((x) => x.id),
 		[fix.id, failed.id],
 	);
+	return received;
 }
 
-module.exports = {
-	scheduledCredential,
-	scheduledWorkflow,
-	checkScheduledTrigger,
-	checkScheduledCheckAlerts,
-	EXAMPLE,
-	CHECK_EXAMPLE,
-	CHECK_WORKFLOW,
-};
+module.exports = { scheduledExamples, EXAMPLE, CHECK_EXAMPLE };
