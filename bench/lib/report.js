@@ -326,7 +326,7 @@ function stopSection(r) {
 		'| scenario | Stop → shown as canceled | Stop → run ended | goal: run ended < 1 s | Stop → in-flight request closed | requests after the Stop |',
 		'|---|---:|---:|:---:|---:|---:|',
 		`| waiting out a 429 (\`Retry-After: 60\`) | ${cell(r.wait, 'statusMs')} | ${cell(r.wait, 'endMs')} | ${goal(r.wait)} | (none in flight) | ${sentAfter(r.wait)} |`,
-		`| Return All (2,000 reports, 1 s a page), page 2 in flight | ${cell(r.paging, 'statusMs')} | ${cell(r.paging, 'endMs')} | ${goal(r.paging)} | ${cell(r.paging, 'abortMs')} | ${sentAfter(r.paging)} |`,
+		`| Return All (2,000 reports, 10 s a page), page 2 in flight | ${cell(r.paging, 'statusMs')} | ${cell(r.paging, 'endMs')} | ${goal(r.paging)} | ${cell(r.paging, 'abortMs')} | ${sentAfter(r.paging)} |`,
 	].join('\n');
 }
 

@@ -209,11 +209,14 @@ function itemShaper(pkg, wf) {
 	);
 	const dist = path.join(pkg.dir, 'dist', 'nodes', 'PhpRank');
 	const { createOrRerunOutput } = require(path.join(dist, 'upsert', 'index.js'));
+	const { reportView } = require(path.join(dist, 'report', 'reportView.js'));
 	const context = {
 		getNodeParameter: (parameter, fallback) =>
 			params[parameter] === undefined ? fallback : params[parameter],
 	};
-	return (action, record) => createOrRerunOutput(context, { action, record });
+	// as Audit Site reads it once (resources/project/auditSettings.ts): Simplify, and no Output Changes
+	const output = { view: reportView(context), changes: false };
+	return (action, record) => createOrRerunOutput({ action, record }, output);
 }
 
 async function checkWeeklyAudit({ ctx, sandbox, report, tag, pkg, runTail }) {
