@@ -11,24 +11,35 @@ const { flattedOf } = require('./storedRun');
  * Starts the editor (`n8n start`) and waits until /healthz answers and /rest/settings answers with JSON.
  * @param {object} ctx
  * @param {object} [opts]
- * @param {number} [opts.port=5678]
+ * @param {number|'free'} [opts.port=5678]  'free' (FREE_PORT): a free port, picked again when it was taken
  * @param {string} [opts.listenAddress='127.0.0.1']  '0.0.0.0' to reach it from other machines
  * @param {object} [opts.env]                        extra env
  * @param {number} [opts.timeoutMs=120000]
  * @param {boolean|function} [opts.log]              true: pipe n8n's output to this stderr; fn(line): receive lines
  * @returns {Promise<{child, url:string, port:number, output:()=>string, stop:()=>Promise<void>}>}
  *   The editor is also stored as ctx.editor (used by setupOwner).
- *   Started again, with another task-broker port, when that port was taken (userFolder.js brokerPortTaken).
+ *   Started again, with another task-broker port, when that port was taken (userFolder.js brokerPortTaken),
+ *   and with another port of its own when that was a free pick and was taken before n8n bound it.
  */
 async function startEditor(ctx, opts = {}) {
+	const freePort = opts.port === FREE_PORT;
 	for (let attempt = 1; ; attempt++) {
+		// a port picked free can be taken by another process before n8n binds it: picked again
+		const port = freePort ? await getFreePort() : opts.port;
 		try {
-			return await startEditorOnce(ctx, opts, await getFreePort());
+			return await startEditorOnce(ctx, { ...opts, port }, await getFreePort());
 		} catch (error) {
-			if (attempt >= BROKER_PORT_ATTEMPTS || !brokerPortTaken(error.message)) throw error;
+			const taken = brokerPortTaken(error.message) || (freePort && editorPortTaken(error.message));
+			if (attempt >= BROKER_PORT_ATTEMPTS || !taken) throw error;
 		}
 	}
 }
+
+/** `startEditor`'s `port` for "any free port": picked for each start, again when it was taken. */
+const FREE_PORT = 'free';
+
+/** What n8n prints when its own port is taken (it stops at its start). */
+const editorPortTaken = (output) => /n8n's port \d+ is already in use/.test(output);
 
 async function startEditorOnce(ctx, opts, brokerPort) {
 	const port = opts.port ?? 5678;
@@ -385,6 +396,8 @@ async function testCredential(ctx, { id, name = '', type, data }) {
 
 module.exports = {
 	startEditor,
+	FREE_PORT,
+	editorPortTaken,
 	setupOwner,
 	restRequest,
 	runManually,

@@ -2,7 +2,8 @@
 // n8n stops at its start when the free port picked for its task broker was taken before it bound it
 // (scripts/real-n8n/userFolder.js brokerPortTaken): every n8n process the suite starts (cli.js runN8n,
 // editor.js startEditor, queue.js startWorker) is started again with another port, at most
-// BROKER_PORT_ATTEMPTS times, and for no other failure. A stand-in for n8n's start
+// BROKER_PORT_ATTEMPTS times, and for no other failure; the editor also when its own port was a free
+// pick (FREE_PORT) taken before n8n bound it (editor.js editorPortTaken). A stand-in for n8n's start
 // (fixtures/stand-in-n8n.js) makes the port conflict real: a server of this test holds the port.
 const fs = require('node:fs');
 const net = require('node:net');
@@ -22,7 +23,8 @@ let heldPort;
 let folder;
 let log;
 beforeAll(async () => {
-	held = net.createServer();
+	// a connection to the held port ends at once: a probe of it (startEditor's /healthz) does not wait
+	held = net.createServer((socket) => socket.destroy());
 	await new Promise((resolve) => held.listen(0, '127.0.0.1', resolve));
 	heldPort = held.address().port;
 });
@@ -103,6 +105,33 @@ test('startEditor: a taken port, then a free one: the editor is ready', async ()
 	} finally {
 		await editor.stop();
 	}
+});
+
+test('startEditor on a free port: the port taken before n8n bound it, then another: the editor is ready', async () => {
+	// the editor's port first, then the broker's: the editor's is the held one
+	processes.getFreePort.mockResolvedValueOnce(heldPort);
+	const ctx = context();
+	const editor = await rn.startEditor(ctx, { port: rn.FREE_PORT });
+	try {
+		expect(ctx.editor).toBe(editor);
+		expect(editor.port).not.toBe(heldPort);
+		expect(starts()).toEqual(['start free', 'start free']);
+	} finally {
+		await editor.stop();
+	}
+});
+
+test("startEditor on a port of the caller's: taken, it is not started again", async () => {
+	const ctx = context();
+	await expect(rn.startEditor(ctx, { port: heldPort })).rejects.toThrow(
+		`n8n's port ${heldPort} is already in use`,
+	);
+	expect(starts()).toEqual(['start free']);
+});
+
+test("the editor's pattern is the message n8n prints, and only it", () => {
+	expect(rn.editorPortTaken("n8n's port 39071 is already in use. Do you have another")).toBe(true);
+	expect(rn.editorPortTaken("n8n Task Broker's port 37875 is already in use.")).toBe(false);
 });
 
 test('startEditor: any other failure is not started again', async () => {

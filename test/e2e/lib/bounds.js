@@ -154,7 +154,7 @@ async function openBoundsInstance(line, tarball, { workflows = () => [], credent
 			getWorkflow('bounds-after'),
 			...workflows(sandbox),
 		]);
-		editor = await rn.startEditor(ctx, { port: await rn.getFreePort() });
+		editor = await rn.startEditor(ctx, { port: rn.FREE_PORT });
 		await rn.setupOwner(ctx, {
 			email: 'bounds@example.com',
 			password: 'Bounds-Pass-2026',

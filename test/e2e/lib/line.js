@@ -278,7 +278,7 @@ async function runScheduledLine(line, o) {
 		checkActivated(report, tag, examples);
 		if (!examples.alertsWorkflow) return;
 		const editor = await rn.startEditor(ctx, {
-			port: await rn.getFreePort(),
+			port: rn.FREE_PORT,
 			env: mcp.editorEnv(ctx.n8n),
 		});
 		try {
@@ -323,7 +323,7 @@ async function runWeeklyLine(line, o) {
 		await weeklyAuditChecks({ ctx, sandbox, runsSandbox, report, tag, pkg: o.pkg });
 		// the whole example (Data tables, digest, email) runs in the editor: n8n start, the owner
 		const editor = await rn.startEditor(ctx, {
-			port: await rn.getFreePort(),
+			port: rn.FREE_PORT,
 			env: mcp.editorEnv(ctx.n8n),
 		});
 		try {
@@ -467,9 +467,8 @@ async function editorChecks({
 	afterEditorUp,
 	whileEditorUp,
 }) {
-	const port = await rn.getFreePort();
 	let t = Date.now();
-	const editor = await rn.startEditor(ctx, { port, env: mcp.editorEnv(ctx.n8n) });
+	const editor = await rn.startEditor(ctx, { port: rn.FREE_PORT, env: mcp.editorEnv(ctx.n8n) });
 	report.time(`${tag} n8n start (editor) until ready`, Date.now() - t);
 	let beside;
 	try {

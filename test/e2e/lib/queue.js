@@ -342,7 +342,7 @@ async function runQueueMode({ report, tarball, pkg, keep, only }) {
 
 		t = Date.now();
 		const [editor, worker1, worker2] = await Promise.all([
-			rn.startEditor(main, { port: await rn.getFreePort() }),
+			rn.startEditor(main, { port: rn.FREE_PORT }),
 			queue.startWorker(workerFolders[0], { concurrency: THROTTLE.workerConcurrency }),
 			queue.startWorker(workerFolders[1], { concurrency: THROTTLE.workerConcurrency }),
 		]);

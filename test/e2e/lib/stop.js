@@ -427,7 +427,7 @@ async function openStopInstance(line, tarball, waitRuns = 1) {
 		await rn.importCredentials(ctx, credentials(sandboxes, waitRuns));
 		await rn.importWorkflows(ctx, workflows('manual', waitRuns));
 		editor = await rn.startEditor(ctx, {
-			port: await rn.getFreePort(),
+			port: rn.FREE_PORT,
 			env: { N8N_LOG_LEVEL: 'debug' },
 			log: clock.add,
 		});
