@@ -28,6 +28,7 @@ const MODULE_PATHS = {
 	reportById: 'nodes/PhpRank/resources/report/reportById',
 	auditSite: 'nodes/PhpRank/resources/project/auditSite',
 	pagesNotListed: 'nodes/PhpRank/resources/project/pagesNotListed',
+	pageAnswer: 'nodes/PhpRank/resources/project/pageAnswer',
 	score: 'nodes/PhpRank/report/score',
 	reportId: 'nodes/PhpRank/report/reportId',
 	checkReasons: 'nodes/PhpRank/report/checkReasons',

@@ -14,6 +14,9 @@
 // (sent as the client reads), `stallAfterBytes` stops sending it there, the connection kept open;
 // `cutAfterBytes` announces the whole body's Content-Length, sends that many bytes and drops the connection.
 // An unknown path answers 404. `startSite(files, { tls: { key, cert } })` serves it on https.
+// A function under the key '*' is asked first for every request, `({ path, host })` (host: the Host
+// header), and answers with a file, or undefined to leave it to the paths: a rule of the whole site
+// (every address sent to the site's preferred spelling, a trailing slash added, a site that goes down).
 const http = require('node:http');
 const https = require('node:https');
 const zlib = require('node:zlib');
@@ -98,7 +101,9 @@ async function startSite(initialFiles = {}, { host = '127.0.0.1', tls } = {}) {
 			clientAborted: false,
 		};
 		requests.push(entry);
-		answer(res, fileOf(files, req.url), site.url, entry);
+		const rule = typeof files['*'] === 'function' ? files['*'] : undefined;
+		const ruled = rule?.({ path: req.url, host: req.headers.host });
+		answer(res, ruled ?? fileOf(files, req.url), site.url, entry);
 	};
 	const server = tls ? https.createServer(tls, serve) : http.createServer(serve);
 	server.on('connection', (socket) => {

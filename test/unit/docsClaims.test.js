@@ -599,7 +599,8 @@ describe(`4. the bounds and defaults ${USAGE} states are the code's`, () => {
 	} = built.readSite;
 	const { MAX_SITE_PAGES } = built.sitePages;
 	const { MAX_PROGRAM_SIZE } = built.urlPattern;
-	const { RECENT_REPORT_MS, CONTROL_PAGES, GONE_STATUSES } = built.pagesNotListed;
+	const { RECENT_REPORT_MS, CONTROL_PAGES, PAGE_ANSWER } = built.pagesNotListed;
+	const { MAX_PAGE_HOPS } = built.pageAnswer;
 	const { MAX_REDIRECTS } = built.siteFetch;
 	const maxPages = auditField('maxPages');
 	const deleteAtMost = auditField('deleteAtMostPercent');
@@ -620,11 +621,12 @@ describe(`4. the bounds and defaults ${USAGE} states are the code's`, () => {
 			`that have a report, default ${deleteAtMost.default}%`,
 		],
 		['RECENT_REPORT_MS', `less than ${RECENT_REPORT_MS / 60_000} minutes before it`],
-		['CONTROL_PAGES', `one after the other, at most ${CONTROL_PAGES}, until one answers 200`],
-		[
-			'GONE_STATUSES (the statuses that delete)',
-			`**${[...GONE_STATUSES].filter((s) => s >= 400).join(' or ')}**: gone, its reports are deleted. **${[...GONE_STATUSES].filter((s) => s < 400).join(' or ')}**: moved`,
-		],
+		['CONTROL_PAGES', `at most ${CONTROL_PAGES} listed pages, are asked the same way`],
+		['MAX_PAGE_HOPS', `up to ${MAX_PAGE_HOPS} redirects, the same request each time`],
+		...Object.entries(PAGE_ANSWER).map(([verdict, words]) => [
+			`PAGE_ANSWER.${verdict} (a value of page_answer)`,
+			`\`${words}\``,
+		]),
 		['FILTERING_TURN_MS', `after ${FILTERING_TURN_MS} ms of filtering in a row`],
 		[
 			'MAX_PROGRAM_SIZE',

@@ -66,6 +66,15 @@ export function storedUrl(url: string): string {
 	return address.replace(SCHEME, '').replace(LEADING_WWW, '').replace(TRAILING_SLASHES, '');
 }
 
+/**
+ * A web address's site: its host without a leading `www.`, with its port (a site and its `www.` twin
+ * are one, on http and https alike); undefined for any other scheme.
+ */
+export function siteKey(url: URL): string | undefined {
+	if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
+	return `${url.hostname.replace(LEADING_WWW, '').toLowerCase()}:${url.port}`;
+}
+
 /** Whether a report's stored URL is exactly this page (in any spelling of it). */
 export function isStoredUrlOf(reportUrl: unknown, pageStoredUrl: string): boolean {
 	return typeof reportUrl === 'string' && storedUrl(reportUrl) === pageStoredUrl;

@@ -1,7 +1,7 @@
 import { sleep } from 'n8n-workflow';
 
 import { PageSet } from '../report/pageSet';
-import { storedUrl } from '../report/storedUrl';
+import { siteKey, storedUrl } from '../report/storedUrl';
 import { webAddress } from '../shared/webAddress';
 import type { FollowVerdict, SiteFetch, SiteFile, SiteSending } from '../transport/siteFetch';
 import { siteFetch, SiteFileFailure } from '../transport/siteFetch';
@@ -54,11 +54,6 @@ export const FILTERING_TURN_MS = 50;
  * being read is closed. A file that fails, or is read only in part (cut off, a `<loc>` that is no
  * address), is skipped, named with why; the others go on.
  */
-
-/** The host without a leading `www.`, with its port: a site and its `www.` twin are one. */
-function siteKey(url: URL): string {
-	return `${url.hostname.replace(/^www\./i, '').toLowerCase()}:${url.port}`;
-}
 
 function fileKey(url: string): string {
 	const parsed = new URL(url);
@@ -149,10 +144,8 @@ class SiteReader {
 	}
 
 	private onSite(url: URL): boolean {
-		return (
-			(url.protocol === 'http:' || url.protocol === 'https:') &&
-			siteKey(url) === siteKey(this.request.site)
-		);
+		const site = siteKey(url);
+		return site !== undefined && site === siteKey(this.request.site);
 	}
 
 	private follow(url: URL): FollowVerdict {

@@ -1,25 +1,31 @@
-import type { IN8nHttpFullResponse } from 'n8n-workflow';
+import type { IDataObject, IN8nHttpFullResponse } from 'n8n-workflow';
 
 import { canceledFailure, throwIfCanceled } from './abort';
 import { attemptSignal } from './attemptSignal';
+import { headerValue } from './response';
 import { discardBody } from './responseBody';
 import type { SiteSending } from './siteFetch';
 
 /**
  * Asking a site's page what it answers (Project → Audit Site, before a report of a page no sitemap
- * lists is deleted: resources/project/pagesNotListed.ts). Only the site can say that a page is
- * gone; its sitemaps say only what it lists. Sent as the site's files are (siteFetch.ts): n8n's
- * plain HTTP helper, so no credential and no cookie travels, with the node's Proxy and Ignore SSL
- * Issues; redirects are not followed (a 301 is itself the answer); the body is not read at all,
- * the connection is closed once the status came; the node's Timeout bounds each request, Stop
- * ends every wait.
+ * lists is deleted: resources/project/pageAnswer.ts follows the redirects, one hop at a time). Sent
+ * as the site's files are (siteFetch.ts): n8n's plain HTTP helper, so no credential and no cookie
+ * travels, with the node's Proxy and Ignore SSL Issues; one request is one hop (a redirect is not
+ * followed here: where it leads is the caller's rule); the body is not read at all, the connection is
+ * closed once the status came; the node's Timeout bounds each request, Stop ends every wait.
  */
 
 /** The status a page answered, or null when none came (a timeout, a refused connection, TLS, DNS). */
 export type PageStatus = number | null;
 
+/** One request's answer: its status and, for a redirect, its Location header as sent. */
+export interface PageHop {
+	status: PageStatus;
+	location?: string;
+}
+
 /** Asks `url` (GET) once; Stop rejects with the `canceled` failure. */
-export async function pageStatus(sending: SiteSending, url: string): Promise<PageStatus> {
+export async function pageHop(sending: SiteSending, url: string): Promise<PageHop> {
 	throwIfCanceled(sending.cancel);
 	const hop = attemptSignal(sending.cancel, sending.timeoutMs, {
 		method: 'GET',
@@ -38,35 +44,17 @@ export async function pageStatus(sending: SiteSending, url: string): Promise<Pag
 			hop.aborted,
 		]);
 		discardBody(response.body);
-		return typeof response.statusCode === 'number' ? response.statusCode : null;
+		if (typeof response.statusCode !== 'number') return { status: null };
+		const location = headerValue(response.headers as IDataObject, 'location');
+		return location === undefined
+			? { status: response.statusCode }
+			: { status: response.statusCode, location };
 	} catch {
 		if (sending.cancel?.aborted) throw canceledFailure();
-		return null;
+		return { status: null };
 	} finally {
 		// the answer is the status alone: the connection goes with the attempt
 		hop.abort();
 		hop.release();
 	}
-}
-
-/**
- * Each of `urls` asked, at most `parallel` at once, in the order given; the statuses in that
- * order. Stop rejects with the `canceled` failure (the requests in flight end with it).
- */
-export async function pageStatuses(
-	sending: SiteSending,
-	urls: string[],
-	parallel: number,
-): Promise<PageStatus[]> {
-	const statuses: PageStatus[] = new Array<PageStatus>(urls.length).fill(null);
-	let next = 0;
-	const worker = async () => {
-		while (next < urls.length) {
-			const at = next++;
-			statuses[at] = await pageStatus(sending, urls[at]);
-		}
-	};
-	const workers = Array.from({ length: Math.max(1, Math.min(parallel, urls.length)) }, worker);
-	await Promise.all(workers);
-	return statuses;
 }

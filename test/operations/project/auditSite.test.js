@@ -1176,6 +1176,7 @@ describe('version 1.1, the whole site: the stalest pages first, failures as item
 			goneItem,
 		]);
 		site.requests.length = 0;
+		const CONTROL = ['/p1', '/caf%C3%A9', '/p2'];
 		const deleted = await fixture.run(audit({ notListed: 'delete' }, fresh));
 		expect(fixture.takeRequests()).toEqual([
 			listing(1),
@@ -1191,14 +1192,23 @@ describe('version 1.1, the whole site: the stalest pages first, failures as item
 				pages_live_not_in_sitemaps: 0,
 				reports_deleted: 2,
 			}),
-			{ ...goneItem, page_status: 404, page_answer: 'gone', deleted: true, reports_deleted: 2 },
+			{
+				...goneItem,
+				page_url: u('/gone'),
+				page_status: 404,
+				page_final_status: 404,
+				page_answer: 'gone',
+				deleted: true,
+				reports_deleted: 2,
+			},
 		]);
-		// the control (the first listed page), then the page no longer listed, at the site's address;
+		// the control (the first three listed pages, as the sitemap writes them), then the page no
+		// longer listed, at the site's address, then the control again;
 		// no API key, no cookie: the headers of n8n's plain HTTP helper and the Accept
 		expect(
 			site.requests.map(({ method, path, headers }) => [method, path, Object.keys(headers).sort()]),
 		).toEqual(
-			['/robots.txt', '/s.xml', '/p1', '/gone'].map((path) => [
+			['/robots.txt', '/s.xml', ...CONTROL, '/gone', ...CONTROL].map((path) => [
 				'GET',
 				path,
 				['accept', 'accept-encoding', 'connection', 'host', 'user-agent'],
@@ -1453,8 +1463,9 @@ describe('version 1.1, the whole site: the stalest pages first, failures as item
 				'/sitemap.xml',
 				'/sitemap_index.xml',
 				'/s.xml',
-				'/a',
+				...['/a', '/b', '/c'],
 				'/gone',
+				...['/a', '/b', '/c'],
 			]);
 			expect(fixture.takeRequests()).toEqual([listing(1), del(`/api/v1/reports/${idOf('/gone')}`)]);
 			expect(summaryOf(result)).toEqual({
@@ -1561,12 +1572,13 @@ describe('version 1.1, the whole site: the stalest pages first, failures as item
 						item.deleted,
 					]);
 
-			test('404 and 410 (gone), 301 and 308 (moved) delete; 200, 302, 303, 307, 401, 403, 429, 500, 503 and a timeout keep; each item says what its page answered', async () => {
+			test('404 and 410 (gone), 301 and 308 to another page that answers 200 (moved) delete; 200, 302, 303, 307, 401, 403, 429, 500, 503 and a timeout keep; each item says what its page answered', async () => {
 				const answers = {
 					'/s404': { status: 404 },
 					'/s410': { status: 410 },
 					'/s301': { status: 301, location: '/elsewhere' },
 					'/s308': { status: 308, location: '/elsewhere' },
+					'/elsewhere': '<!doctype html><title>The new page</title>',
 					'/s200': '<!doctype html><title>Still here</title>',
 					'/s302': { status: 302, location: '/login' },
 					'/s303': { status: 303, location: '/login' },
@@ -1578,7 +1590,7 @@ describe('version 1.1, the whole site: the stalest pages first, failures as item
 					'/s503': { status: 503 },
 					'/silent': { silent: true },
 				};
-				const gone = Object.keys(answers);
+				const gone = Object.keys(answers).filter((path) => path !== '/elsewhere');
 				seed([...twelve, ...twelve, ...gone]);
 				serveWith(twelve, answers);
 				const result = await fixture.run({
@@ -1586,6 +1598,7 @@ describe('version 1.1, the whole site: the stalest pages first, failures as item
 					requestOptions: { timeout: 1000 },
 				});
 				expect(result.error).toBeUndefined();
+				const FOR_NOW = 'redirected for now (302, 303, 307)';
 				// the newest report first (the order of the listing): /silent is the last seeded
 				expect(pageItems(result)).toEqual([
 					['/silent', null, 'no clear answer', false],
@@ -1594,14 +1607,21 @@ describe('version 1.1, the whole site: the stalest pages first, failures as item
 					['/s429', 429, 'no clear answer', false],
 					['/s403', 403, 'no clear answer', false],
 					['/s401', 401, 'no clear answer', false],
-					['/s307', 307, 'no clear answer', false],
-					['/s303', 303, 'no clear answer', false],
-					['/s302', 302, 'no clear answer', false],
+					['/s307', 307, FOR_NOW, false],
+					['/s303', 303, FOR_NOW, false],
+					['/s302', 302, FOR_NOW, false],
 					['/s200', 200, 'live, but in no sitemap', false],
-					['/s308', 308, 'moved', true],
-					['/s301', 301, 'moved', true],
+					['/s308', 308, 'moved to another page', true],
+					['/s301', 301, 'moved to another page', true],
 					['/s410', 410, 'gone', true],
 					['/s404', 404, 'gone', true],
+				]);
+				// the first answer and the last, and where the page was asked
+				const moved = jsonOf(result).find((item) => item.url === `${host()}/s301`);
+				expect([moved.page_url, moved.page_status, moved.page_final_status]).toEqual([
+					u('/s301'),
+					301,
+					200,
 				]);
 				expect(fixture.takeRequests()).toEqual([
 					listing(1),
@@ -1620,10 +1640,14 @@ describe('version 1.1, the whole site: the stalest pages first, failures as item
 					14,
 					1,
 					4,
-					'10 of the 14 pages no longer listed were kept: their page did not say it is gone (page_status: not 404 or 410, nor 301 or 308)',
+					'10 of the 14 pages no longer listed were kept: their page did not say it is gone (page_answer: not "gone" nor "moved to another page")',
 				]);
-				// the redirects were not followed: nothing asked /elsewhere, /login or /maintenance
-				expect(sitePaths()).toEqual(['/robots.txt', '/s.xml', '/p1', ...gone.slice().reverse()]);
+				// a redirect for good to another page is followed to see that page answer; a temporary
+				// one is not (/login, /maintenance never asked); the control before and after
+				const asked = sitePaths();
+				expect(asked.slice(0, 5)).toEqual(['/robots.txt', '/s.xml', '/p1', '/p2', '/p3']);
+				expect(asked.slice(-3)).toEqual(['/p1', '/p2', '/p3']);
+				expect(asked.slice(5, -3).sort()).toEqual([...gone, '/elsewhere', '/elsewhere'].sort());
 			});
 
 			test('a page left out of the sitemap for one run while it answers 200 keeps its reports; listed again, its report is re-run, not a new one created', async () => {
@@ -1640,7 +1664,7 @@ describe('version 1.1, the whole site: the stalest pages first, failures as item
 				expect(pageItems(left)).toEqual([['/p7', 200, 'live, but in no sitemap', false]]);
 				expect(summaryOf(left).pages_live_not_in_sitemaps).toBe(1);
 				expect(summaryOf(left).deleteSkipped).toBe(
-					'1 of the 1 pages no longer listed was kept: its page did not say it is gone (page_status: not 404 or 410, nor 301 or 308)',
+					'1 of the 1 pages no longer listed was kept: its page did not say it is gone (page_answer: not "gone" nor "moved to another page")',
 				);
 				serveWith(ten, {});
 				const back = await fixture.run(audit({ ...del_, maxPages: 10 }, {}));
@@ -1655,7 +1679,7 @@ describe('version 1.1, the whole site: the stalest pages first, failures as item
 				expect(summaryOf(back).pages_not_in_sitemaps).toBe(0);
 			});
 
-			test('the control: when no listed page answers 200 (a firewall that answers 404 to bots), nothing is deleted and the summary says why; the pages no longer listed are not asked', async () => {
+			test('the control: when the listed pages answer 404 (a firewall that answers 404 to bots, a single-page app), nothing is deleted and the summary says why; the pages no longer listed are not asked', async () => {
 				seed([...twelve, '/gone']);
 				site.setFiles({ '/robots.txt': 'Sitemap: /s.xml', '/s.xml': urlset(twelve.map(u)) });
 				const result = await fixture.run(audit(del_, fresh));
@@ -1663,7 +1687,7 @@ describe('version 1.1, the whole site: the stalest pages first, failures as item
 				expect(sitePaths()).toEqual(['/robots.txt', '/s.xml', '/p1', '/p2', '/p3']);
 				expect(pageItems(result)).toEqual([['/gone', null, null, false]]);
 				expect(summaryOf(result).deleteSkipped).toBe(
-					`Nothing deleted: no page the sitemaps list answered HTTP 200 to the node's requests (${u('/p1')} answered HTTP 404, ${u('/p2')} answered HTTP 404, ${u('/p3')} answered HTTP 404), so the site's answers cannot tell a page that is gone: a firewall that hides the site from bots answers this way. Let n8n's requests through, then run again`,
+					`Nothing deleted: not every page the sitemaps list answered HTTP 200 to the node's requests (${u('/p1')} answered HTTP 404, ${u('/p2')} answered HTTP 404, ${u('/p3')} answered HTTP 404), so the site's answers cannot tell a page that is gone: the site answers 404 to pages its sitemaps list (a single-page app, or a site in the middle of a deployment). Run again when the listed pages answer 200`,
 				);
 				expect(summaryOf(result).pages_live_not_in_sitemaps).toBeNull();
 				expect(deletedPaths()).toEqual([]);
@@ -1793,7 +1817,8 @@ describe('version 1.1, the whole site: the stalest pages first, failures as item
 					});
 					expect(result.error).toBeUndefined();
 					expect(pageItems(result)).toEqual([['/gone', 404, 'gone', true]]);
-					const paths = ['/robots.txt', '/s.xml', '/p1', '/gone'];
+					const control = ['/p1', '/p2', '/p3'];
+					const paths = ['/robots.txt', '/s.xml', ...control, '/gone', ...control];
 					const ofSite = proxy.requests.filter((request) => request.url.startsWith(site.url));
 					expect(ofSite).toEqual(
 						paths.map((path) => ({
@@ -1911,7 +1936,8 @@ describe('version 1.1, the whole site: the stalest pages first, failures as item
 						'gone',
 						true,
 					]);
-					const paths = ['/robots.txt', '/s.xml', '/p1', '/gone'];
+					const control = ['/p1', '/p2', '/p3'];
+					const paths = ['/robots.txt', '/s.xml', ...control, '/gone', ...control];
 					expect(proxy.tunnels).toEqual(
 						paths.map(() => ({
 							target: secureHost,
@@ -1928,7 +1954,10 @@ describe('version 1.1, the whole site: the stalest pages first, failures as item
 						paths.map((path) => [
 							'GET',
 							path,
-							sent(path === '/p1' || path === '/gone' ? PAGE_ACCEPT : FILE_ACCEPT, secureHost),
+							sent(
+								path.startsWith('/p') || path === '/gone' ? PAGE_ACCEPT : FILE_ACCEPT,
+								secureHost,
+							),
 						]),
 					);
 				});

@@ -6,22 +6,24 @@ import { pageAddressOn } from '../../report/storedUrl';
 import { reportRequest } from '../../shared/reportRequests';
 import type { ItemRequests } from '../../transport';
 import { pageFailureMessage } from '../../transport';
-import type { PageStatus } from '../../transport/pageStatus';
-import { pageStatus, pageStatuses } from '../../transport/pageStatus';
 import type { SiteSending } from '../../transport/siteFetch';
 import type { AuditSettings } from './auditSettings';
 import { NOT_LISTED } from './auditSettings';
+import type { AnsweredPage, PageVerdict } from './pageAnswer';
+import { answersLive, MAX_PAGE_HOPS, pageAnswer, pageAnswers, saysGone } from './pageAnswer';
 
 /**
  * Project → Audit Site's pages that left the site (version 1.1 on): the site's reports whose page no
  * sitemap lists any more (in any spelling of the page), one item each, `action` "not in
  * sitemaps". A sitemap says what a site lists, never what it stopped serving: with Reports of Pages
  * No Longer Listed → Delete, a page's reports are deleted only when the page itself says it is
- * gone (404, 410) or moved (301, 308), asked at the site's address (transport/pageStatus.ts), and
- * only in a run that may delete at all (`runRefusals`: the site's own sitemaps read in full, at
- * most Delete At Most of its pages) and in which a listed page answered 200 to the same requests
- * (the control: a firewall that hides a site from bots answers 404 to everything). Each refusal is
- * said on the run's summary (`deleteSkipped`); each page asked has its `page_status`.
+ * gone (404, 410) or moved to another page of the site (pageAnswer.ts: redirects to the same page in
+ * another spelling followed), asked at the address form the site's own sitemaps use (`askedOrigin`),
+ * and only in a run that may delete at all (`runRefusals`: the site's own sitemaps read in full, at
+ * most Delete At Most of its pages) and in which the listed pages answered 200 to the same requests,
+ * before the pages were asked and again after (the control: a firewall that hides a site from bots,
+ * a single-page app or a deployment answers 404 to everything). Each refusal is said on the run's
+ * summary (`deleteSkipped`); each page asked has its `page_status` and `page_answer`.
  */
 
 export const NOT_IN_SITEMAPS = 'not in sitemaps';
@@ -33,21 +35,21 @@ export const NOT_IN_SITEMAPS = 'not in sitemaps';
  */
 export const RECENT_REPORT_MS = 15 * 60 * 1000;
 
-/** What a page answers when it is gone, and when it moved for good. */
-const GONE = [404, 410];
-const MOVED = [301, 308];
-/** The statuses that say a page is gone (404, 410) or moved for good (301, 308): its reports go. */
-export const GONE_STATUSES: ReadonlySet<number> = new Set([...GONE, ...MOVED]);
-/** Listed pages asked at most, one after the other, until one answers 200 (the control). */
+/** Listed pages asked, one after the other, before the pages no longer listed and again after (the control). */
 export const CONTROL_PAGES = 3;
 
 /** What a page no longer listed answered, in words (`page_answer`). */
-export const PAGE_ANSWER = {
+export const PAGE_ANSWER: Record<PageVerdict, string> = {
 	gone: 'gone',
-	moved: 'moved',
+	moved: 'moved to another page',
 	live: 'live, but in no sitemap',
+	liveAfterRedirect: 'live after a redirect to the same page',
+	offSite: 'redirected off the site',
+	loop: 'redirect loop',
+	tooManyRedirects: `more than ${MAX_PAGE_HOPS} redirects`,
+	temporary: 'redirected for now (302, 303, 307)',
 	unclear: 'no clear answer',
-} as const;
+};
 
 /** What the run read of the site, beyond the pages no longer listed, that the deletion depends on. */
 export interface SiteRead {
@@ -59,7 +61,9 @@ export interface SiteRead {
 	sitePages: number;
 	/** When the run began (milliseconds since the epoch). */
 	startedAt: number;
-	/** The first pages the sitemaps list (the control asks them). */
+	/** Where the site's pages are asked: the scheme and host its sitemaps write (`askedOrigin`). */
+	origin: URL;
+	/** The first pages the sitemaps list (the control asks them, on `origin`). */
 	listedPages: string[];
 	/** How the site is asked (as its files are read), and how many at once (Max Parallel Requests). */
 	sending: SiteSending;
@@ -70,7 +74,7 @@ export interface DeleteDecision {
 	/** The pages whose every report is deleted. */
 	pages: PageReports[];
 	/** What each page asked answered. */
-	statuses: Map<PageReports, PageStatus>;
+	answers: Map<PageReports, AnsweredPage>;
 	/** Why some or all were not (the summary's `deleteSkipped`), when any was not. */
 	skipped?: string;
 }
@@ -106,15 +110,73 @@ function keptWords(count: number, total: number): string {
 	return `${count} of the ${total} pages no longer listed ${count === 1 ? 'was kept: its' : 'were kept: their'}`;
 }
 
-/** The control's refusal when no listed page answered 200, else undefined. */
-async function controlRefusal(read: SiteRead): Promise<string | undefined> {
-	const answers: string[] = [];
-	for (const url of read.listedPages.slice(0, CONTROL_PAGES)) {
-		const status = await pageStatus(read.sending, url);
-		if (status === 200) return undefined;
-		answers.push(`${url} ${status === null ? 'did not answer' : `answered HTTP ${status}`}`);
+/**
+ * Where the site's pages are asked: the scheme and host (and port) every page of the site's own
+ * sitemaps is written with, when they all agree (the site's preferred spelling: a page asked there
+ * is asked as the site links it), else the Site's.
+ */
+export function askedOrigin(listed: string[], site: URL): URL {
+	let origin: string | undefined;
+	for (const url of listed) {
+		const own = ORIGIN.exec(url)?.[0].toLowerCase();
+		if (own === undefined || (origin !== undefined && own !== origin)) return site;
+		origin = own;
 	}
-	return `no page the sitemaps list answered HTTP 200 to the node's requests (${answers.join(', ') || 'none asked'}), so the site's answers cannot tell a page that is gone: a firewall that hides the site from bots answers this way. Let n8n's requests through, then run again`;
+	return origin === undefined ? site : new URL(origin);
+}
+const ORIGIN = /^https?:\/\/[^/?#]+/i;
+
+/** What one listed page answered, for the control's message. */
+function controlAnswer(answer: AnsweredPage): string {
+	const first = answer.status === null ? 'did not answer' : `answered HTTP ${answer.status}`;
+	if (answer.finalUrl === answer.url) return `${answer.url} ${first}`;
+	if (answer.verdict === 'moved' || answer.verdict === 'unclear') {
+		const last = answer.finalStatus === null ? 'no answer' : `HTTP ${answer.finalStatus}`;
+		return `${answer.url} ${first}, then ${last} at ${answer.finalUrl}`;
+	}
+	return `${answer.url} ${first} (${PAGE_ANSWER[answer.verdict]}: ${answer.finalUrl})`;
+}
+
+/** What the user can do about the listed pages' answers: the likeliest cause first. */
+function controlAdvice(answers: AnsweredPage[]): string {
+	const offSite = answers.find((answer) => answer.verdict === 'offSite');
+	if (offSite) {
+		return `the site sends its pages to ${new URL(offSite.finalUrl).origin}: set the Site to ${new URL(offSite.finalUrl).origin}, then run again`;
+	}
+	const last = answers.map((answer) => answer.finalStatus);
+	if (last.some((status) => status === 404 || status === 410)) {
+		return `the site answers ${last.find((status) => status === 404 || status === 410)} to pages its sitemaps list (a single-page app, or a site in the middle of a deployment). Run again when the listed pages answer 200`;
+	}
+	if (last.some((status) => status === 401 || status === 403 || status === 429)) {
+		return "a firewall that hides the site from bots answers this way. Let n8n's requests through, then run again";
+	}
+	if (answers.some((answer) => answer.verdict === 'moved' || answer.verdict === 'temporary')) {
+		return 'the sitemaps list pages that redirect to other pages. List each page at the address it answers at, then run again';
+	}
+	if (
+		answers.some((answer) => answer.verdict === 'loop' || answer.verdict === 'tooManyRedirects')
+	) {
+		return 'the site redirects its own pages without end. Mend the redirects, then run again';
+	}
+	return 'the site is not answering as it should (down, or failing). Run again when the listed pages answer 200';
+}
+
+/**
+ * The control's refusal when a listed page does not answer 200 (after redirects to the same page),
+ * else undefined; `after`: asked again once the pages no longer listed were.
+ */
+async function controlRefusal(read: SiteRead, after: boolean): Promise<string | undefined> {
+	const answers: AnsweredPage[] = [];
+	for (const url of read.listedPages.slice(0, CONTROL_PAGES)) {
+		const address = pageAddressOn(read.origin, url);
+		if (address !== undefined) answers.push(await pageAnswer(read.sending, address));
+	}
+	const failed = answers.filter((answer) => !answersLive(answer));
+	if (answers.length > 0 && failed.length === 0) return undefined;
+	const which = after
+		? 'after the pages no longer listed were asked, a page the sitemaps list no longer answered HTTP 200'
+		: "not every page the sitemaps list answered HTTP 200 to the node's requests";
+	return `${which} (${failed.map(controlAnswer).join(', ') || 'none asked'}), so the site's answers cannot tell a page that is gone: ${controlAdvice(failed)}`;
 }
 
 /**
@@ -127,7 +189,7 @@ export async function pagesToDelete(
 	settings: AuditSettings,
 	read: SiteRead,
 ): Promise<DeleteDecision> {
-	const statuses = new Map<PageReports, PageStatus>();
+	const answers = new Map<PageReports, AnsweredPage>();
 	const settled = pages.filter(
 		(page) => generatedTime(page.newest.generated_at) < read.startedAt - RECENT_REPORT_MS,
 	);
@@ -138,58 +200,48 @@ export async function pagesToDelete(
 			: [
 					`${keptWords(recent, pages.length)} newest report was generated after the run began, less than ${RECENT_REPORT_MS / 60_000} minutes before or at no readable time, and such a page may be new, not in the sitemaps yet`,
 				];
+	const nothingDeleted = (refusals: string[]): DeleteDecision => ({
+		pages: [],
+		answers,
+		skipped: `Nothing deleted: ${[...refusals, ...kept].join('; ')}`,
+	});
 	const refusals = runRefusals(settings, read, pages.length);
 	if (refusals.length === 0 && settled.length > 0) {
-		const control = await controlRefusal(read);
+		const control = await controlRefusal(read, false);
 		if (control) refusals.push(control);
 	}
-	if (refusals.length > 0) {
-		return {
-			pages: [],
-			statuses,
-			skipped: `Nothing deleted: ${[...refusals, ...kept].join('; ')}`,
-		};
-	}
+	if (refusals.length > 0) return nothingDeleted(refusals);
 	// a page whose address would not be the site's is not asked (and so kept)
 	const addressed = settled.flatMap((page) => {
-		const url = pageAddressOn(settings.site, page.newest.url);
+		const url = pageAddressOn(read.origin, page.newest.url);
 		return url === undefined ? [] : [{ page, url }];
 	});
-	const asked = await pageStatuses(
+	const asked = await pageAnswers(
 		read.sending,
 		addressed.map(({ url }) => url),
 		read.parallel,
 	);
-	for (const [index, { page }] of addressed.entries()) statuses.set(page, asked[index]);
-	const gone = settled.filter((page) => isGone(statuses.get(page)));
+	for (const [index, { page }] of addressed.entries()) answers.set(page, asked[index]);
+	const gone = settled.filter((page) => saysGone(answers.get(page)));
+	// the site may have begun to fail while the pages were asked (a deployment, an ingress restart)
+	const after = gone.length > 0 ? await controlRefusal(read, true) : undefined;
+	if (after) return nothingDeleted([after]);
 	const answered = settled.length - gone.length;
 	if (answered > 0) {
 		kept.push(
-			`${keptWords(answered, pages.length)} page did not say it is gone (page_status: not ${GONE.join(' or ')}, nor ${MOVED.join(' or ')})`,
+			`${keptWords(answered, pages.length)} page did not say it is gone (page_answer: not "${PAGE_ANSWER.gone}" nor "${PAGE_ANSWER.moved}")`,
 		);
 	}
 	return kept.length > 0
-		? { pages: gone, statuses, skipped: kept.join('; ') }
-		: { pages: gone, statuses };
-}
-
-function isGone(status: PageStatus | undefined): boolean {
-	return typeof status === 'number' && GONE_STATUSES.has(status);
-}
-
-/** `page_answer`: what the status says of the page, null when it was not asked. */
-function pageAnswer(status: PageStatus | undefined): string | null {
-	if (status === undefined) return null;
-	if (status !== null && GONE.includes(status)) return PAGE_ANSWER.gone;
-	if (status !== null && MOVED.includes(status)) return PAGE_ANSWER.moved;
-	return status === 200 ? PAGE_ANSWER.live : PAGE_ANSWER.unclear;
+		? { pages: gone, answers, skipped: kept.join('; ') }
+		: { pages: gone, answers };
 }
 
 /** A page's item; with Delete, what the page answered (null: not asked) and whether it was deleted. */
 function itemOf(
 	page: PageReports,
 	settings: AuditSettings,
-	statuses: Map<PageReports, PageStatus> | undefined,
+	answers: Map<PageReports, AnsweredPage> | undefined,
 ): IDataObject {
 	const { id, url, generated_at } = page.newest;
 	const item: IDataObject = {
@@ -200,15 +252,22 @@ function itemOf(
 		project: settings.project,
 	};
 	if (settings.notListed !== NOT_LISTED.delete) return item;
-	const status = statuses?.get(page);
-	return { ...item, page_status: status ?? null, page_answer: pageAnswer(status), deleted: false };
+	const answer = answers?.get(page);
+	return {
+		...item,
+		page_url: answer?.url ?? null,
+		page_status: answer?.status ?? null,
+		page_final_status: answer?.finalStatus ?? null,
+		page_answer: answer ? PAGE_ANSWER[answer.verdict] : null,
+		deleted: false,
+	};
 }
 
-/** How many pages asked answered 200: live, but in no sitemap (null when none was asked). */
+/** How many pages asked answered 200, redirects to the same page aside: live, but in no sitemap (null when none was asked). */
 export function liveNotListed(decision: DeleteDecision | undefined): number | null {
-	if (!decision || decision.statuses.size === 0) return null;
+	if (!decision || decision.answers.size === 0) return null;
 	let live = 0;
-	for (const status of decision.statuses.values()) if (status === 200) live++;
+	for (const answer of decision.answers.values()) if (answersLive(answer)) live++;
 	return live;
 }
 
@@ -242,7 +301,7 @@ export async function pagesNotListedItems(
 	settings: AuditSettings,
 	decision: DeleteDecision | undefined,
 ): Promise<IDataObject[]> {
-	const items = pages.map((page) => itemOf(page, settings, decision?.statuses));
+	const items = pages.map((page) => itemOf(page, settings, decision?.answers));
 	if (!decision || decision.pages.length === 0) return items;
 	const doomed = new Set(decision.pages);
 	const settled = await Promise.allSettled(
