@@ -3,7 +3,10 @@
  * when n8n loads the package: what a poll reads and decides is not needed to show the node).
  */
 
-import type { INodeExecutionData, IPollFunctions } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
+
+import type { AlertGroup } from './alertGroups';
+import { groupItem, heldGroups, joinedGroups } from './alertGroups';
 
 import { SIMPLIFY_DEFAULT, SIMPLIFY_PARAMETER } from '../shared/fields';
 import {
@@ -18,7 +21,7 @@ import {
 } from './readReports';
 import { rolledState } from './rollingWatch';
 import { testEvent } from './testEvent';
-import type { WatchEvent, WatchOutcome, WatchState } from './watch';
+import type { WatchEvent, WatchOutcome, WatchSettings, WatchState } from './watch';
 import {
 	baseline,
 	detectNewReports,
@@ -35,6 +38,26 @@ import { detectCheckFailures, detectCheckFixes } from './checkEvents';
 function toItems(events: WatchEvent[], simplify: boolean): INodeExecutionData[][] | null {
 	if (events.length === 0) return null;
 	return [events.map((event) => ({ json: eventItem(event, simplify) }))];
+}
+
+/** Grouped alerts as the trigger's items; `watched` counts the pages watched in a project. */
+function groupedItems(
+	groups: AlertGroup[],
+	settings: WatchSettings,
+	watched: (project: string) => number,
+): INodeExecutionData[][] | null {
+	if (groups.length === 0) return null;
+	return [
+		groups.map((group) => ({
+			json: groupItem(group, watched(group.project), settings.threshold),
+		})),
+	];
+}
+
+/** How many reports of each project a list holds. */
+function countByProject(reports: IDataObject[], project: string): (name: string) => number {
+	return (name) =>
+		reports.filter((report) => (project || String(report.project ?? '')) === name).length;
 }
 
 /** Says in n8n's log why the trigger starts over or what it recovered from (no secrets: the site has no userinfo). */
@@ -59,8 +82,12 @@ function saveState(state: WatchState, next: WatchState): void {
 export async function pollOnce(context: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 	const settings = settingsOf(context);
 	const simplify = context.getNodeParameter(SIMPLIFY_PARAMETER, SIMPLIFY_DEFAULT) !== false;
-	if (context.getMode() === 'manual')
-		return toItems([await testEvent(context, settings)], simplify);
+	if (context.getMode() === 'manual') {
+		const event = await testEvent(context, settings);
+		if (!settings.grouped) return toItems([event], simplify);
+		const groups = joinedGroups([], settings.event, [event], settings.project);
+		return groupedItems(groups, settings, () => 0);
+	}
 
 	const deadline = pollDeadline(context);
 	const site = await watchedSite(context);
@@ -104,6 +131,21 @@ export async function pollOnce(context: IPollFunctions): Promise<INodeExecutionD
 	}[settings.event];
 	const outcome = detect(state, settings, window);
 	const next = { ...outcome.state, site };
-	saveState(state, rolling ? rolledState(state, next, rolling, outcome.records) : next);
-	return toItems(outcome.events, simplify);
+	const saved = rolling ? rolledState(state, next, rolling, outcome.records) : next;
+	if (!settings.grouped) {
+		saveState(state, saved);
+		return toItems(outcome.events, simplify);
+	}
+	// The rolling watch tells a round's alerts once, at its end (alertGroups.ts).
+	const held = rolling ? heldGroups(state.held) : [];
+	const groups = joinedGroups(held, settings.event, outcome.events, settings.project);
+	if (rolling && rolling.cursor !== undefined) {
+		if (groups.length > 0) saved.held = groups;
+		saveState(state, saved);
+		return null;
+	}
+	saveState(state, saved);
+	const recorded = (saved.failing ?? saved.scores ?? {}) as IDataObject;
+	const watched = rolling ? () => Object.keys(recorded).length : countByProject(window, settings.project);
+	return groupedItems(groups, settings, watched);
 }
