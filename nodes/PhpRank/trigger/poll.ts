@@ -20,6 +20,7 @@ import {
 	watchedWindow,
 } from './readReports';
 import { rolledState } from './rollingWatch';
+import { confirmedOutcome, keptWaiting } from './confirmAfter';
 import { testEvent } from './testEvent';
 import type { WatchEvent, WatchOutcome, WatchSettings, WatchState } from './watch';
 import {
@@ -129,9 +130,12 @@ export async function pollOnce(context: IPollFunctions): Promise<INodeExecutionD
 		checkFailed: detectCheckFailures,
 		checkFixed: detectCheckFixes,
 	}[settings.event];
-	const outcome = detect(state, settings, window);
+	const decided = detect(state, settings, window);
+	const outcome =
+		settings.confirmAfter > 1 ? confirmedOutcome(state, settings, window, decided) : decided;
 	const next = { ...outcome.state, site };
 	const saved = rolling ? rolledState(state, next, rolling, outcome.records) : next;
+	keptWaiting(saved);
 	if (!settings.grouped) {
 		saveState(state, saved);
 		return toItems(outcome.events, simplify);

@@ -31,6 +31,8 @@ import { fixRecordsOf } from './checkFixes';
  *
  * - `cursor` (the rolling watch of a whole project, rollingWatch.ts): the report ID below which
  *   the next slice of older reports is read; absent when the next poll starts a new round.
+ * - `confirming` (Confirm After above 1, confirmAfter.ts): for a report whose change waits for
+ *   more readings only, one number: which change, a mark of the last reading, how many in a row.
  * - `held` (Group Events, the rolling watch): the alerts of the round so far, told when it ends
  *   (alertGroups.ts: one per check or project, each with at most 10 examples).
  *
@@ -58,6 +60,7 @@ export interface WatchState extends IDataObject {
 	failing?: IDataObject;
 	cursor?: number;
 	held?: IDataObject[];
+	confirming?: IDataObject;
 }
 
 export interface WatchSettings {
