@@ -13,7 +13,8 @@ const { computeScore } = require('../helpers/built').score;
 
 const fixture = useFixture();
 // Version 2's items, one per report, as saved workflows keep them (version 3's grouping: triggerAlerts.test.js).
-const session = (parameters, target = fixture) => target.pollSession(parameters, { typeVersion: 2 });
+const session = (parameters, target = fixture) =>
+	target.pollSession(parameters, { typeVersion: 2 });
 
 /** Re-runs a report's analysis through the API (as phpRank's UI or another workflow would). */
 async function rerun(target, id) {

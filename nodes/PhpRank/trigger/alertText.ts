@@ -67,7 +67,9 @@ function headline(f: Inline, item: IDataObject): string {
 	const pages = Number(item.pages);
 	const watched = Number(item.watched);
 	const counted =
-		watched > pages ? `${pages.toLocaleString('en-US')} of ${plural(watched, 'page', 'pages')}` : plural(pages, 'page', 'pages');
+		watched > pages
+			? `${pages.toLocaleString('en-US')} of ${plural(watched, 'page', 'pages')}`
+			: plural(pages, 'page', 'pages');
 	const importance = item.importance ? ` (${String(item.importance)})` : '';
 	switch (item.event) {
 		case 'checkFailed': {

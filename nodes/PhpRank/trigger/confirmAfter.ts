@@ -31,7 +31,9 @@ interface Waiting {
 }
 
 function encoded(waiting: Waiting): number {
-	return ((waiting.bits * 2 + (waiting.fresh ? 1 : 0)) * MARKS + waiting.mark) * COUNTS + waiting.count;
+	return (
+		((waiting.bits * 2 + (waiting.fresh ? 1 : 0)) * MARKS + waiting.mark) * COUNTS + waiting.count
+	);
 }
 
 function decoded(value: unknown): Waiting | undefined {
@@ -59,7 +61,12 @@ const has = (records: IDataObject, key: string) =>
 	Object.prototype.hasOwnProperty.call(records, key);
 
 /** The newest recorded report of `page` below `id` (Check Fixed: the report a new one was compared with). */
-function olderOfPage(known: IDataObject, page: number, id: number, count: number): string | undefined {
+function olderOfPage(
+	known: IDataObject,
+	page: number,
+	id: number,
+	count: number,
+): string | undefined {
 	let older: number | undefined;
 	for (const [key, value] of Object.entries(known)) {
 		const record = toNumber(value);

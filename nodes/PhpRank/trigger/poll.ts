@@ -150,6 +150,8 @@ export async function pollOnce(context: IPollFunctions): Promise<INodeExecutionD
 	}
 	saveState(state, saved);
 	const recorded = (saved.failing ?? saved.scores ?? {}) as IDataObject;
-	const watched = rolling ? () => Object.keys(recorded).length : countByProject(window, settings.project);
+	const watched = rolling
+		? () => Object.keys(recorded).length
+		: countByProject(window, settings.project);
 	return groupedItems(groups, settings, watched);
 }
