@@ -36,7 +36,8 @@ export interface AlertGroup extends IDataObject {
 
 const isCheckGroup = (event: TriggerEvent) => event === 'checkFailed' || event === 'checkFixed';
 
-function projectOf(report: IDataObject, project: string): string {
+/** The project a report's alert is about: the watched one, else the report's own. */
+export function groupProject(report: IDataObject, project: string): string {
 	if (project !== '') return project;
 	return typeof report.project === 'string' ? report.project : '';
 }
@@ -47,7 +48,7 @@ function exampleOf(report: IDataObject): AlertExample {
 
 /** The groups one event makes: a check event's report one per check it names, a score event's one. */
 function groupsOfEvent(event: TriggerEvent, watched: WatchEvent, project: string): AlertGroup[] {
-	const site = projectOf(watched.report, project);
+	const site = groupProject(watched.report, project);
 	const example = exampleOf(watched.report);
 	if (!isCheckGroup(event)) {
 		const { score, previous_score, score_change } = watched.extra;

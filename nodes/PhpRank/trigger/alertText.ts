@@ -45,8 +45,9 @@ const MARKDOWN_LINE: Inline = {
 	},
 };
 
-const plural = (count: number, one: string, many: string) =>
-	`${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
+/** A count as a reader takes it in at a glance: "2,500". */
+const grouped = (count: number) => count.toLocaleString('en-US');
+const pagesCounted = (count: number) => `${grouped(count)} ${count === 1 ? 'page' : 'pages'}`;
 
 function page(f: Inline, url: string, project: string): string {
 	const href = url.length <= LINK_CHARS ? siteLink(url, project) : undefined;
@@ -68,8 +69,8 @@ function headline(f: Inline, item: IDataObject): string {
 	const watched = Number(item.watched);
 	const counted =
 		watched > pages
-			? `${pages.toLocaleString('en-US')} of ${plural(watched, 'page', 'pages')}`
-			: plural(pages, 'page', 'pages');
+			? `${grouped(pages)} of ${pagesCounted(watched)}`
+			: pagesCounted(pages);
 	const importance = item.importance ? ` (${String(item.importance)})` : '';
 	switch (item.event) {
 		case 'checkFailed': {
@@ -98,7 +99,7 @@ function examplesPart(f: Inline, item: IDataObject, shown: number): string {
 		return isScore ? `${shownPage} ${f.text(scoreFigures(example))}` : shownPage;
 	});
 	const rest = Number(item.pages) - examples.length;
-	const more = rest > 0 ? f.text(` and ${rest.toLocaleString('en-US')} more`) : '';
+	const more = rest > 0 ? f.text(` and ${grouped(rest)} more`) : '';
 	return ` ${f.text('Examples:')} ${listed.join(', ')}${more}${f.text('.')}`;
 }
 

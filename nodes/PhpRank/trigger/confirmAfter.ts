@@ -30,13 +30,13 @@ interface Waiting {
 	count: number;
 }
 
-function encoded(waiting: Waiting): number {
+function waitingNumber(waiting: Waiting): number {
 	return (
 		((waiting.bits * 2 + (waiting.fresh ? 1 : 0)) * MARKS + waiting.mark) * COUNTS + waiting.count
 	);
 }
 
-function decoded(value: unknown): Waiting | undefined {
+function waitingOf(value: unknown): Waiting | undefined {
 	const number = toNumber(value);
 	if (number === null || number < 0) return undefined;
 	const count = number % COUNTS;
@@ -105,7 +105,7 @@ export function confirmedOutcome(
 		}
 		const bits = eventBits(event, checks);
 		const mark = readingMark(report);
-		const waiting = decoded(confirming[key]);
+		const waiting = waitingOf(confirming[key]);
 		const same = waiting !== undefined && waiting.bits === bits;
 		const count = same ? waiting.count + (waiting.mark === mark ? 0 : 1) : 1;
 		const fresh = same ? waiting.fresh : !has(known, key);
@@ -115,7 +115,7 @@ export function confirmedOutcome(
 			fired.add(event);
 			continue;
 		}
-		confirming[key] = encoded({ bits, fresh, mark, count });
+		confirming[key] = waitingNumber({ bits, fresh, mark, count });
 		if (settings.event === 'checkFailed') {
 			numbers[key] = Number(numbers[key]) - bits;
 		} else if (settings.event === 'checkFixed' && records) {

@@ -6,7 +6,7 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
 import type { AlertGroup } from './alertGroups';
-import { groupItem, heldGroups, joinedGroups } from './alertGroups';
+import { groupItem, groupProject, heldGroups, joinedGroups } from './alertGroups';
 
 import { SIMPLIFY_DEFAULT, SIMPLIFY_PARAMETER } from '../shared/fields';
 import {
@@ -57,8 +57,7 @@ function groupedItems(
 
 /** How many reports of each project a list holds. */
 function countByProject(reports: IDataObject[], project: string): (name: string) => number {
-	return (name) =>
-		reports.filter((report) => (project || String(report.project ?? '')) === name).length;
+	return (name) => reports.filter((report) => groupProject(report, project) === name).length;
 }
 
 /** Says in n8n's log why the trigger starts over or what it recovered from (no secrets: the site has no userinfo). */
