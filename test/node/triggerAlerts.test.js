@@ -399,5 +399,5 @@ test('version 3 shows every field version 2 shows (Reports to Watch, the whole-p
 			{ typeVersion: 3, parameters: {} },
 			description,
 		),
-	).toMatchObject({ watchCount: 0, groupEvents: 'perCheck', confirmAfter: 1 });
+	).toMatchObject({ watchCount: 0, groupEvents: 'grouped', confirmAfter: 1 });
 });

@@ -175,15 +175,16 @@ export const triggerFields: INodeProperties[] = [
 		displayOptions: { show: { event: COMPARING_EVENTS, ...fromVersion(2) } },
 	},
 	// Node version 3: alerts grouped by default (alertGroups.ts); versions 1 and 2 keep one item per report.
+	// One value, `grouped`, for both events' choice: switching the event keeps a valid value.
 	groupEventsField(['checkFailed', 'checkFixed'], {
 		name: 'One Item per Check',
-		value: 'perCheck',
+		value: 'grouped',
 		description:
 			'One item per check that broke (or was fixed): the count of its pages, up to 10 examples, and ready text, Slack and Markdown lines. Watching a whole project, one item per round of its reports.',
 	}),
 	groupEventsField(['scoreBelow', 'scoreChanged'], {
 		name: 'One Item per Project',
-		value: 'perProject',
+		value: 'grouped',
 		description:
 			'One item per project: the count of its pages, up to 10 examples with their scores, and ready text, Slack and Markdown lines. Watching a whole project, one item per round of its reports.',
 	}),
