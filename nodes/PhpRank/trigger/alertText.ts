@@ -68,9 +68,7 @@ function headline(f: Inline, item: IDataObject): string {
 	const pages = Number(item.pages);
 	const watched = Number(item.watched);
 	const counted =
-		watched > pages
-			? `${grouped(pages)} of ${pagesCounted(watched)}`
-			: pagesCounted(pages);
+		watched > pages ? `${grouped(pages)} of ${pagesCounted(watched)}` : pagesCounted(pages);
 	const importance = item.importance ? ` (${String(item.importance)})` : '';
 	switch (item.event) {
 		case 'checkFailed': {

@@ -78,6 +78,33 @@ function olderOfPage(
 }
 
 /**
+ * A waiting report's number put back to what it was before the change (`numbers`: the window's,
+ * `records`: Check Fixed's every one): Check Failed without the checks that broke, Check Fixed with
+ * those fixed (and, for a new report, the page's older report as it was), Score Below its score.
+ */
+function putBack(
+	settings: WatchSettings,
+	count: number,
+	{ known, numbers, records }: { known: IDataObject; numbers: IDataObject; records?: IDataObject },
+	{ key, id, bits, fresh }: { key: string; id: number; bits: number; fresh: boolean },
+): void {
+	if (settings.event === 'checkFailed') {
+		numbers[key] = Number(numbers[key]) - bits;
+	} else if (settings.event === 'checkFixed' && records) {
+		const record = Number(records[key]);
+		const page = pageOfRecord(record, count);
+		const back = fixRecord(page, maskOfRecord(record, count) + bits, count);
+		numbers[key] = back;
+		records[key] = back;
+		const older = fresh ? olderOfPage(known, page, id, count) : undefined;
+		if (older !== undefined) records[older] = known[older];
+	} else {
+		// A new report below the threshold is recorded at it, so its next reading is a fall again.
+		numbers[key] = has(known, key) ? known[key] : settings.threshold;
+	}
+}
+
+/**
  * The outcome with Confirm After applied: the events whose change held long enough, and the numbers
  * of the others put back to what they were (the change waits in `confirming`).
  */
@@ -116,20 +143,7 @@ export function confirmedOutcome(
 			continue;
 		}
 		confirming[key] = waitingNumber({ bits, fresh, mark, count });
-		if (settings.event === 'checkFailed') {
-			numbers[key] = Number(numbers[key]) - bits;
-		} else if (settings.event === 'checkFixed' && records) {
-			const record = Number(records[key]);
-			const page = pageOfRecord(record, checks.length);
-			const back = fixRecord(page, maskOfRecord(record, checks.length) + bits, checks.length);
-			numbers[key] = back;
-			records[key] = back;
-			const older = fresh ? olderOfPage(known, page, id, checks.length) : undefined;
-			if (older !== undefined) records[older] = known[older];
-		} else {
-			// A new report below the threshold is recorded at it, so its next reading is a fall again.
-			numbers[key] = has(known, key) ? known[key] : settings.threshold;
-		}
+		putBack(settings, checks.length, { known, numbers, records }, { key, id, bits, fresh });
 	}
 	if (next.failing !== undefined) next.failing = numbers;
 	else next.scores = numbers;

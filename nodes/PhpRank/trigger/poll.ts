@@ -19,6 +19,7 @@ import {
 	watchedSite,
 	watchedWindow,
 } from './readReports';
+import type { RollingRead } from './rollingWatch';
 import { rolledState } from './rollingWatch';
 import { confirmedOutcome, keptWaiting } from './confirmAfter';
 import { testEvent } from './testEvent';
@@ -78,16 +79,53 @@ function saveState(state: WatchState, next: WatchState): void {
 	Object.assign(state, next);
 }
 
+/** Fetch Test Event: the newest matching report, as an item of the node's Group Events. */
+async function testItems(context: IPollFunctions, settings: WatchSettings, simplify: boolean) {
+	const event = await testEvent(context, settings);
+	if (!settings.grouped) return toItems([event], simplify);
+	return groupedItems(
+		joinedGroups([], settings.event, [event], settings.project),
+		settings,
+		() => 0,
+	);
+}
+
+/**
+ * Saves a comparing poll's state and gives its items: one per report, or (Group Events) the groups.
+ * The rolling watch holds a round's groups in the state and tells them once, at its end (alertGroups.ts).
+ */
+function savedWithItems(
+	state: WatchState,
+	saved: WatchState,
+	settings: WatchSettings,
+	events: WatchEvent[],
+	read: { simplify: boolean; window: IDataObject[]; rolling?: RollingRead },
+): INodeExecutionData[][] | null {
+	if (!settings.grouped) {
+		saveState(state, saved);
+		return toItems(events, read.simplify);
+	}
+	const { rolling } = read;
+	const held = rolling ? heldGroups(state.held) : [];
+	const groups = joinedGroups(held, settings.event, events, settings.project);
+	if (rolling && rolling.cursor !== undefined) {
+		if (groups.length > 0) saved.held = groups;
+		saveState(state, saved);
+		return null;
+	}
+	saveState(state, saved);
+	const recorded = (saved.failing ?? saved.scores ?? {}) as IDataObject;
+	const watched = rolling
+		? () => Object.keys(recorded).length
+		: countByProject(read.window, settings.project);
+	return groupedItems(groups, settings, watched);
+}
+
 /** One poll: the events since the last one, as items, or null when there are none. */
 export async function pollOnce(context: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 	const settings = settingsOf(context);
 	const simplify = context.getNodeParameter(SIMPLIFY_PARAMETER, SIMPLIFY_DEFAULT) !== false;
-	if (context.getMode() === 'manual') {
-		const event = await testEvent(context, settings);
-		if (!settings.grouped) return toItems([event], simplify);
-		const groups = joinedGroups([], settings.event, [event], settings.project);
-		return groupedItems(groups, settings, () => 0);
-	}
+	if (context.getMode() === 'manual') return testItems(context, settings, simplify);
 
 	const deadline = pollDeadline(context);
 	const site = await watchedSite(context);
@@ -135,22 +173,5 @@ export async function pollOnce(context: IPollFunctions): Promise<INodeExecutionD
 	const next = { ...outcome.state, site };
 	const saved = rolling ? rolledState(state, next, rolling, outcome.records) : next;
 	keptWaiting(saved);
-	if (!settings.grouped) {
-		saveState(state, saved);
-		return toItems(outcome.events, simplify);
-	}
-	// The rolling watch tells a round's alerts once, at its end (alertGroups.ts).
-	const held = rolling ? heldGroups(state.held) : [];
-	const groups = joinedGroups(held, settings.event, outcome.events, settings.project);
-	if (rolling && rolling.cursor !== undefined) {
-		if (groups.length > 0) saved.held = groups;
-		saveState(state, saved);
-		return null;
-	}
-	saveState(state, saved);
-	const recorded = (saved.failing ?? saved.scores ?? {}) as IDataObject;
-	const watched = rolling
-		? () => Object.keys(recorded).length
-		: countByProject(window, settings.project);
-	return groupedItems(groups, settings, watched);
+	return savedWithItems(state, saved, settings, outcome.events, { simplify, window, rolling });
 }

@@ -29,15 +29,21 @@ const COMPARING_EVENTS: TriggerEvent[] = [
 /** Confirm After's largest value: its count of readings takes 4 bits of a report's state (confirmAfter.ts). */
 export const MAX_CONFIRM_AFTER = 10;
 
-/** Group Events for `events` (node version 3): grouped by default, or one item per report as before. */
-function groupEventsField(events: TriggerEvent[], grouped: INodePropertyOptions): INodeProperties {
+/**
+ * Group Events for `events` (node version 3): grouped by default, or one item per report as before.
+ * One value, `grouped`, for both kinds of event's grouping: switching the event keeps a valid value.
+ */
+function groupEventsField(
+	events: TriggerEvent[],
+	grouped: Pick<INodePropertyOptions, 'name' | 'description'>,
+): INodeProperties {
 	return {
 		displayName: 'Group Events',
 		name: 'groupEvents',
 		type: 'options',
-		default: grouped.value,
+		default: 'grouped',
 		options: [
-			grouped,
+			{ name: grouped.name, value: 'grouped', description: grouped.description },
 			{
 				name: 'One Item per Report',
 				value: 'perReport',
@@ -175,16 +181,13 @@ export const triggerFields: INodeProperties[] = [
 		displayOptions: { show: { event: COMPARING_EVENTS, ...fromVersion(2) } },
 	},
 	// Node version 3: alerts grouped by default (alertGroups.ts); versions 1 and 2 keep one item per report.
-	// One value, `grouped`, for both events' choice: switching the event keeps a valid value.
 	groupEventsField(['checkFailed', 'checkFixed'], {
 		name: 'One Item per Check',
-		value: 'grouped',
 		description:
 			'One item per check that broke (or was fixed): the count of its pages, up to 10 examples, and ready text, Slack and Markdown lines. Watching a whole project, one item per round of its reports.',
 	}),
 	groupEventsField(['scoreBelow', 'scoreChanged'], {
 		name: 'One Item per Project',
-		value: 'grouped',
 		description:
 			'One item per project: the count of its pages, up to 10 examples with their scores, and ready text, Slack and Markdown lines. Watching a whole project, one item per round of its reports.',
 	}),
