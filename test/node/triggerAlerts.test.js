@@ -134,6 +134,31 @@ test('2,500 reports over a round of 3 polls: one alert per check at the round en
 	expect((await watcher.poll()).emitted).toBe(false);
 });
 
+test("a break that lands after a round began: the pages the round still reads at its end, the rest at the next round's end", async () => {
+	const ids = seed(2500);
+	const round = roundPages(2500);
+	const watcher = session({});
+	await recordRound(watcher, 2500);
+	expect((await watcher.poll()).emitted).toBe(false);
+	for (const id of ids) fixture.sandbox.setChecks(id, { robots: false });
+	const emitted = [];
+	for (let poll = 1; poll < 2 * round.length; poll++) {
+		const result = await watcher.poll();
+		emitted.push(json(result).map((item) => [item.check, item.pages]));
+	}
+	// the pages this round reads after the break (page 1 every poll) / those its first poll had passed
+	const later = new Set(round.slice(1).flat());
+	const passed = round[0].filter((n) => !later.has(n));
+	const none = Array.from({ length: round.length - 1 }, () => []);
+	expect(emitted).toEqual([
+		...none.slice(1),
+		[['robots', 100 * later.size]],
+		...none,
+		[['robots', 100 * passed.length]],
+	]);
+	expect(100 * (later.size + passed.length)).toBe(2500);
+});
+
 test('the mend: one Check Fixed item for every page fixed', async () => {
 	const ids = seed(300);
 	for (const id of ids) fixture.sandbox.setChecks(id, { robots: false });
