@@ -21,8 +21,9 @@ export class PhpRankTrigger implements INodeType {
 		icon: { light: 'file:phpRank.svg', dark: 'file:phpRank.dark.svg' },
 		group: ['trigger'],
 		// Version 2: with a Project, Reports to Watch 0 (every report of the project) by default.
-		version: [1, 2],
-		defaultVersion: 2,
+		// Version 3: Group Events, one item per check (or project) by default (trigger/alertGroups.ts).
+		version: [1, 2, 3],
+		defaultVersion: 3,
 		subtitle:
 			'={{ {"newReport": "New Report", "scoreChanged": "Score Changed", "scoreBelow": "Score Below Threshold", "checkFailed": "Check Failed", "checkFixed": "Check Fixed"}[$parameter["event"]] }}',
 		description:

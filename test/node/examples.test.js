@@ -571,7 +571,13 @@ describe('triggers/check-alerts.json', () => {
 		expect(workflow.connections['When noindex or HTTPS breaks'].main[0][0].node).toBe('Alert');
 	});
 
-	test('active: history is not replayed; a page turning noindex starts the workflow once', async () => {
+	/** The newest 100 reports (what the example's triggers watch) of a page's project. */
+	async function watchedOf(page) {
+		const newest = (await apiGet(fixture.sandbox, '/reports?per_page=100')).data;
+		return newest.filter((report) => report.project === page.project);
+	}
+
+	test('active: history is not replayed; a page turning noindex starts the workflow once, one item', async () => {
 		const watcher = poller();
 		expect((await watcher.poll()).emitted).toBe(false);
 		const [, page] = (await apiGet(fixture.sandbox, '/reports?per_page=10')).data;
@@ -581,17 +587,46 @@ describe('triggers/check-alerts.json', () => {
 		fixture.sandbox.setChecks(page.id, { noindex: false });
 		const { items } = await watcher.poll();
 		const events = items.map((item) => item.json);
-		expect(events.map((e) => [e.id, e.regressions.map((r) => r.check)])).toEqual([
-			[page.id, ['noindex']],
+		const watched = (await watchedOf(page)).length;
+		expect(events.map((e) => [e.check, e.project, e.pages, e.watched, e.examples])).toEqual([
+			[
+				'noindex',
+				page.project,
+				1,
+				watched,
+				[{ id: page.id, url: page.url, reason: 'noindex: noindex set: noindex' }],
+			],
 		]);
 		expect(runSet(nodeOf(workflow, 'Alert'), events)).toEqual([
 			{
-				message: `URGENT: ${page.url} broke: noindex: noindex set: noindex`,
-				report_id: page.id,
-				checks: ['noindex'],
+				message: `Noindex fails on 1 of ${watched} pages of ${page.project} (high): noindex: noindex set: noindex. Examples: https://${page.url}.`,
+				pages: 1,
+				check: 'noindex',
 			},
 		]);
 		expect((await watcher.poll()).emitted).toBe(false);
+	});
+
+	test("a site-wide break: one execution, one item for all of the site's pages, one message", async () => {
+		const watcher = poller();
+		await watcher.poll();
+		const [, page] = (await apiGet(fixture.sandbox, '/reports?per_page=10')).data;
+		const site = await watchedOf(page);
+		for (const report of site) fixture.sandbox.setChecks(report.id, { noindex: true });
+		await watcher.poll();
+		for (const report of site) fixture.sandbox.setChecks(report.id, { noindex: false });
+		const { items } = await watcher.poll();
+		expect(items.map((item) => [item.json.check, item.json.project, item.json.pages])).toEqual([
+			['noindex', page.project, site.length],
+		]);
+		expect(site.length).toBeGreaterThan(1);
+		const alerts = runSet(
+			nodeOf(workflow, 'Alert'),
+			items.map((item) => item.json),
+		);
+		expect(alerts.map((alert) => alert.message.split('. Examples:')[0])).toEqual([
+			`Noindex fails on ${site.length} pages of ${page.project} (high): noindex: noindex set: noindex`,
+		]);
 	});
 
 	test('broken, then resolved: Check Fixed sends the all-clear once when the page passes again', async () => {
@@ -609,16 +644,17 @@ describe('triggers/check-alerts.json', () => {
 		await broken.poll();
 		await resolved.poll();
 		fixture.sandbox.setChecks(page.id, { noindex: false });
-		expect((await broken.poll()).items.map((item) => item.json.id)).toEqual([page.id]);
+		expect((await broken.poll()).items.map((item) => item.json.examples[0].id)).toEqual([page.id]);
 		expect((await resolved.poll()).emitted).toBe(false);
 		fixture.sandbox.setChecks(page.id, { noindex: true });
 		const { items } = await resolved.poll();
 		const events = items.map((item) => item.json);
+		const watched = (await watchedOf(page)).length;
 		expect(runSet(nodeOf(workflow, 'Resolved'), events)).toEqual([
 			{
-				message: `RESOLVED: ${page.url} passes again: noindex`,
-				report_id: page.id,
-				checks: ['noindex'],
+				message: `Noindex is fixed on 1 of ${watched} pages of ${page.project} (high). Examples: https://${page.url}.`,
+				pages: 1,
+				check: 'noindex',
 			},
 		]);
 		expect((await resolved.poll()).emitted).toBe(false);

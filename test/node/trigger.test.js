@@ -12,7 +12,9 @@ const { simplifyReport } = require('../helpers/built').simplify;
 const { computeScore } = require('../helpers/built').score;
 
 const fixture = useFixture();
-const session = (parameters, target = fixture) => target.pollSession(parameters);
+// Version 2's items, one per report, as saved workflows keep them (version 3's grouping: triggerAlerts.test.js).
+const session = (parameters, target = fixture) =>
+	target.pollSession(parameters, { typeVersion: 2 });
 
 /** Re-runs a report's analysis through the API (as phpRank's UI or another workflow would). */
 async function rerun(target, id) {
@@ -487,7 +489,7 @@ describe('a trigger that cannot go silent', () => {
 			debug: () => {},
 			verbose: () => {},
 		};
-		const watcher = fixture.pollSession(parameters, { logger });
+		const watcher = fixture.pollSession(parameters, { logger, typeVersion: 2 });
 		if (staticData) Object.assign(watcher.staticData, staticData);
 		return { watcher, logs };
 	}

@@ -39,7 +39,7 @@ export function maskOfRecord(record: number, checkCount: number): number {
 	return record % bit(checkCount);
 }
 
-function pageOfRecord(record: number, checkCount: number): number {
+export function pageOfRecord(record: number, checkCount: number): number {
 	return Math.floor(record / bit(checkCount));
 }
 

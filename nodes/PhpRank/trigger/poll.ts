@@ -3,7 +3,10 @@
  * when n8n loads the package: what a poll reads and decides is not needed to show the node).
  */
 
-import type { INodeExecutionData, IPollFunctions } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
+
+import type { AlertGroup } from './alertGroups';
+import { groupItem, groupProject, heldGroups, joinedGroups } from './alertGroups';
 
 import { SIMPLIFY_DEFAULT, SIMPLIFY_PARAMETER } from '../shared/fields';
 import {
@@ -16,9 +19,11 @@ import {
 	watchedSite,
 	watchedWindow,
 } from './readReports';
+import type { RollingRead } from './rollingWatch';
 import { rolledState } from './rollingWatch';
+import { confirmedOutcome, keptWaiting } from './confirmAfter';
 import { testEvent } from './testEvent';
-import type { WatchEvent, WatchOutcome, WatchState } from './watch';
+import type { WatchEvent, WatchOutcome, WatchSettings, WatchState } from './watch';
 import {
 	baseline,
 	detectNewReports,
@@ -35,6 +40,25 @@ import { detectCheckFailures, detectCheckFixes } from './checkEvents';
 function toItems(events: WatchEvent[], simplify: boolean): INodeExecutionData[][] | null {
 	if (events.length === 0) return null;
 	return [events.map((event) => ({ json: eventItem(event, simplify) }))];
+}
+
+/** Grouped alerts as the trigger's items; `watched` counts the pages watched in a project. */
+function groupedItems(
+	groups: AlertGroup[],
+	settings: WatchSettings,
+	watched: (project: string) => number,
+): INodeExecutionData[][] | null {
+	if (groups.length === 0) return null;
+	return [
+		groups.map((group) => ({
+			json: groupItem(group, watched(group.project), settings.threshold),
+		})),
+	];
+}
+
+/** How many reports of each project a list holds. */
+function countByProject(reports: IDataObject[], project: string): (name: string) => number {
+	return (name) => reports.filter((report) => groupProject(report, project) === name).length;
 }
 
 /** Says in n8n's log why the trigger starts over or what it recovered from (no secrets: the site has no userinfo). */
@@ -55,12 +79,53 @@ function saveState(state: WatchState, next: WatchState): void {
 	Object.assign(state, next);
 }
 
+/** Fetch Test Event: the newest matching report, as an item of the node's Group Events. */
+async function testItems(context: IPollFunctions, settings: WatchSettings, simplify: boolean) {
+	const event = await testEvent(context, settings);
+	if (!settings.grouped) return toItems([event], simplify);
+	return groupedItems(
+		joinedGroups([], settings.event, [event], settings.project),
+		settings,
+		() => 0,
+	);
+}
+
+/**
+ * Saves a comparing poll's state and gives its items: one per report, or (Group Events) the groups.
+ * The rolling watch holds a round's groups in the state and tells them once, at its end (alertGroups.ts).
+ */
+function savedWithItems(
+	state: WatchState,
+	saved: WatchState,
+	settings: WatchSettings,
+	events: WatchEvent[],
+	read: { simplify: boolean; window: IDataObject[]; rolling?: RollingRead },
+): INodeExecutionData[][] | null {
+	if (!settings.grouped) {
+		saveState(state, saved);
+		return toItems(events, read.simplify);
+	}
+	const { rolling } = read;
+	const held = rolling ? heldGroups(state.held) : [];
+	const groups = joinedGroups(held, settings.event, events, settings.project);
+	if (rolling && rolling.cursor !== undefined) {
+		if (groups.length > 0) saved.held = groups;
+		saveState(state, saved);
+		return null;
+	}
+	saveState(state, saved);
+	const recorded = (saved.failing ?? saved.scores ?? {}) as IDataObject;
+	const watched = rolling
+		? () => Object.keys(recorded).length
+		: countByProject(read.window, settings.project);
+	return groupedItems(groups, settings, watched);
+}
+
 /** One poll: the events since the last one, as items, or null when there are none. */
 export async function pollOnce(context: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 	const settings = settingsOf(context);
 	const simplify = context.getNodeParameter(SIMPLIFY_PARAMETER, SIMPLIFY_DEFAULT) !== false;
-	if (context.getMode() === 'manual')
-		return toItems([await testEvent(context, settings)], simplify);
+	if (context.getMode() === 'manual') return testItems(context, settings, simplify);
 
 	const deadline = pollDeadline(context);
 	const site = await watchedSite(context);
@@ -102,8 +167,11 @@ export async function pollOnce(context: IPollFunctions): Promise<INodeExecutionD
 		checkFailed: detectCheckFailures,
 		checkFixed: detectCheckFixes,
 	}[settings.event];
-	const outcome = detect(state, settings, window);
+	const decided = detect(state, settings, window);
+	const outcome =
+		settings.confirmAfter > 1 ? confirmedOutcome(state, settings, window, decided) : decided;
 	const next = { ...outcome.state, site };
-	saveState(state, rolling ? rolledState(state, next, rolling, outcome.records) : next);
-	return toItems(outcome.events, simplify);
+	const saved = rolling ? rolledState(state, next, rolling, outcome.records) : next;
+	keptWaiting(saved);
+	return savedWithItems(state, saved, settings, outcome.events, { simplify, window, rolling });
 }

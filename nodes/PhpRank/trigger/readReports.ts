@@ -15,7 +15,13 @@ import {
 import { chosenChecks } from './checkFailures';
 import type { RollingRead } from './rollingWatch';
 import { readRolling } from './rollingWatch';
-import { DEFAULT_CHECKS, DEFAULT_THRESHOLD, DEFAULT_WATCHED, MAX_WATCHED } from './triggerFields';
+import {
+	DEFAULT_CHECKS,
+	DEFAULT_THRESHOLD,
+	DEFAULT_WATCHED,
+	MAX_CONFIRM_AFTER,
+	MAX_WATCHED,
+} from './triggerFields';
 import type { TriggerEvent, WatchSettings, WatchState } from './watch';
 import { isCheckEvent, isNewSince } from './watch';
 
@@ -105,7 +111,22 @@ export function settingsOf(context: IPollFunctions): WatchSettings {
 		threshold: Number(context.getNodeParameter('threshold', DEFAULT_THRESHOLD)),
 		minimumChange: Number(context.getNodeParameter('minimumChange', 1)),
 		watchCount: watchCountOf(context, project),
+		grouped: isGrouped(context, event),
+		confirmAfter: confirmAfterOf(context, event),
 	};
+}
+
+/** Group Events: from node version 3, grouped unless One Item per Report is chosen; before it, never. */
+function isGrouped(context: IPollFunctions, event: TriggerEvent): boolean {
+	if (event === 'newReport' || Number(context.getNode().typeVersion) < 3) return false;
+	return context.getNodeParameter('groupEvents', 'grouped') !== 'perReport';
+}
+
+/** Confirm After within 1 to MAX_CONFIRM_AFTER; 1 for the events it does not apply to. */
+function confirmAfterOf(context: IPollFunctions, event: TriggerEvent): number {
+	if (event !== 'checkFailed' && event !== 'checkFixed' && event !== 'scoreBelow') return 1;
+	const count = Math.floor(Number(context.getNodeParameter('confirmAfter', 1)));
+	return Number.isFinite(count) ? Math.min(MAX_CONFIRM_AFTER, Math.max(1, count)) : 1;
 }
 
 /** Whether this poll watches every report of the project (rollingWatch.ts). */

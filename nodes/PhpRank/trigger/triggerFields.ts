@@ -1,7 +1,7 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { CHECK_OPTIONS } from '../report/checkCatalogue';
-import { projectLocator, simplifyField } from '../shared/fields';
+import { fromVersion, projectLocator, simplifyField } from '../shared/fields';
 import type { TriggerEvent } from './watch';
 
 /** The most reports one poll compares (10 requests of 100). */
@@ -25,6 +25,35 @@ const COMPARING_EVENTS: TriggerEvent[] = [
 	'checkFailed',
 	'checkFixed',
 ];
+
+/** Confirm After's largest value: its count of readings takes 4 bits of a report's state (confirmAfter.ts). */
+export const MAX_CONFIRM_AFTER = 10;
+
+/**
+ * Group Events for `events` (node version 3): grouped by default, or one item per report as before.
+ * One value, `grouped`, for both kinds of event's grouping: switching the event keeps a valid value.
+ */
+function groupEventsField(
+	events: TriggerEvent[],
+	grouped: Pick<INodePropertyOptions, 'name' | 'description'>,
+): INodeProperties {
+	return {
+		displayName: 'Group Events',
+		name: 'groupEvents',
+		type: 'options',
+		default: 'grouped',
+		options: [
+			{ name: grouped.name, value: 'grouped', description: grouped.description },
+			{
+				name: 'One Item per Report',
+				value: 'perReport',
+				description: 'One item per report that changed, the report and what changed (as version 2)',
+			},
+		],
+		description: 'Whether each report is an item, or a change shared by many pages is one alert',
+		displayOptions: { show: { event: events, ...fromVersion(3) } },
+	};
+}
 
 /** A number of score points (1 to 100), shown for the given events only. */
 function scorePointsField(
@@ -140,7 +169,7 @@ export const triggerFields: INodeProperties[] = [
 			'How many of the newest reports (of the project, if set) each poll compares: one request per 100, about 3 kB of data per report. Changes to older reports are not seen; raise this or set a project to cover them. Changes of a report that is re-run and back to the same score (or checks) between two polls are not seen either.',
 		displayOptions: { show: { event: COMPARING_EVENTS, '@version': [1] } },
 	},
-	// Node version 2: 0, every report of the Project (read in turns, rollingWatch.ts).
+	// Node version 2 and later: 0, every report of the Project (read in turns, rollingWatch.ts).
 	{
 		displayName: 'Reports to Watch',
 		name: 'watchCount',
@@ -149,7 +178,28 @@ export const triggerFields: INodeProperties[] = [
 		typeOptions: { minValue: 0, maxValue: MAX_WATCHED },
 		description:
 			'0: with a Project, every report of the project (each poll reads the newest 100 and the next 900 older ones, so a big project is covered in turns); without one, the newest 100. A number: only that many of the newest reports (of the project, if set), one request per 100. Changes of a report that is re-run and back to the same score (or checks) between two readings are not seen.',
-		displayOptions: { show: { event: COMPARING_EVENTS, '@version': [2] } },
+		displayOptions: { show: { event: COMPARING_EVENTS, ...fromVersion(2) } },
+	},
+	// Node version 3: alerts grouped by default (alertGroups.ts); versions 1 and 2 keep one item per report.
+	groupEventsField(['checkFailed', 'checkFixed'], {
+		name: 'One Item per Check',
+		description:
+			'One item per check that broke (or was fixed): the count of its pages, up to 10 examples, and ready text, Slack and Markdown lines. Watching a whole project, one item per round of its reports.',
+	}),
+	groupEventsField(['scoreBelow', 'scoreChanged'], {
+		name: 'One Item per Project',
+		description:
+			'One item per project: the count of its pages, up to 10 examples with their scores, and ready text, Slack and Markdown lines. Watching a whole project, one item per round of its reports.',
+	}),
+	{
+		displayName: 'Confirm After',
+		name: 'confirmAfter',
+		type: 'number',
+		default: 1,
+		typeOptions: { minValue: 1, maxValue: MAX_CONFIRM_AFTER },
+		description:
+			'How many readings in a row (re-runs of a report) a check must fail (Check Failed), pass again (Check Fixed) or a score stay below the threshold before the event fires. A change undone before that fires nothing. 1: at the first reading.',
+		displayOptions: showForEvents(['checkFailed', 'checkFixed', 'scoreBelow']),
 	},
 	simplifyField(),
 ];

@@ -31,6 +31,10 @@ import { fixRecordsOf } from './checkFixes';
  *
  * - `cursor` (the rolling watch of a whole project, rollingWatch.ts): the report ID below which
  *   the next slice of older reports is read; absent when the next poll starts a new round.
+ * - `confirming` (Confirm After above 1, confirmAfter.ts): for a report whose change waits for
+ *   more readings only, one number: which change, a mark of the last reading, how many in a row.
+ * - `held` (Group Events, the rolling watch): the alerts of the round so far, told when it ends
+ *   (alertGroups.ts: one per check or project, each with at most 10 examples).
  *
  * State saved by earlier versions (`watch` and `lastId` only) is taken over as it is: the first
  * poll adds `site` and `lastCreatedAt`.
@@ -55,6 +59,8 @@ export interface WatchState extends IDataObject {
 	scores?: IDataObject;
 	failing?: IDataObject;
 	cursor?: number;
+	held?: IDataObject[];
+	confirming?: IDataObject;
 }
 
 export interface WatchSettings {
@@ -72,6 +78,10 @@ export interface WatchSettings {
 	watchCount: number;
 	/** Check Failed: the check keys that count, in phpRank's order (checkFailures.ts chosenChecks). */
 	checks: string[];
+	/** Group Events (node version 3): one item per check or project (alertGroups.ts), not per report. */
+	grouped: boolean;
+	/** Confirm After: the readings in a row a change must hold before it fires (1: at once). */
+	confirmAfter: number;
 }
 
 /** A report and what made it an event. */
@@ -98,6 +108,8 @@ export function watchSignature(settings: WatchSettings): string {
 	if (settings.event !== 'newReport') parts.push(settings.watchCount);
 	if (settings.event === 'scoreBelow') parts.push(settings.threshold);
 	if (isCheckEvent(settings.event)) parts.push(chosenChecks(settings.checks).join(','));
+	// Only when set: a state saved before Confirm After existed (or at 1) stays this watch's.
+	if (settings.confirmAfter > 1) parts.push(`confirm ${settings.confirmAfter}`);
 	return JSON.stringify(parts);
 }
 

@@ -219,10 +219,21 @@ function triggerEventCheck({ report, name, node, result, before, pkg, mine }) {
 	if (params.event === 'checkFailed') {
 		const failing = (x) => params.checks.filter((check) => x.results[check]?.passed === false);
 		const want = watched.find((x) => failing(x).length > 0);
+		// version 3's One Item per Check: the report is a group of one per check it fails
+		const grouped = node.typeVersion >= 3 && params.groupEvents !== 'perReport';
+		const shown = grouped
+			? items.map((x) => ({ id: x.examples?.[0]?.id, checks: [x.check] }))
+			: items.map((x) => ({ id: x.id, checks: (x.regressions || []).map((r) => r.check).sort() }));
+		const wanted = !want
+			? []
+			: grouped
+				? failing(want).map((check) => ({ id: want.id, checks: [check] }))
+				: [{ id: want.id, checks: failing(want).sort() }];
+		const byCheck = (a, b) => (a.checks[0] < b.checks[0] ? -1 : a.checks[0] > b.checks[0] ? 1 : 0);
 		report.equal(
-			`${name}: "${node.name}" (test event) outputs the newest of the ${watchCount} newest reports failing ${params.checks.join(' or ')}, with those checks as regressions: #${want?.id}`,
-			items.map((x) => ({ id: x.id, checks: (x.regressions || []).map((r) => r.check).sort() })),
-			want ? [{ id: want.id, checks: failing(want).sort() }] : [],
+			`${name}: "${node.name}" (test event) outputs the newest of the ${watchCount} newest reports failing ${params.checks.join(' or ')}, with those checks: #${want?.id}`,
+			grouped ? shown.sort(byCheck) : shown,
+			grouped ? wanted.sort(byCheck) : wanted,
 		);
 	} else if (params.event === 'scoreBelow') {
 		const want = watched.find((x) => x.result < params.threshold);

@@ -19,7 +19,8 @@
  * records; the sandbox flips one watched page's noindex; the next poll makes exactly one execution,
  * whose trigger output is that report with the noindex regression; the poll after it, none. Then the
  * sandbox repairs noindex on that page and the report is re-run: the example's Check Fixed trigger makes
- * exactly one execution with `fixed` noindex; the poll after it, none. Two triggers poll there, each
+ * exactly one execution with `fixed` noindex (one item: the example's triggers group their events, version
+ * 3); the poll after it, none. Two triggers poll there, each
  * once a minute: the waits count the polls of both (`watchPolls` with `triggers: 2`).
  */
 const path = require('node:path');
@@ -127,6 +128,25 @@ function packageCheckEvents(pkg) {
 /** The Trigger's own event shaping, from the installed package (dist/nodes/PhpRank/trigger/watch.js). */
 function packageWatch(pkg) {
 	return require(path.join(pkg.dir, 'dist', 'nodes', 'PhpRank', 'trigger', 'watch.js'));
+}
+
+/**
+ * The item the example's trigger emits for one report's event (version 3, One Item per Check: a group of
+ * one), from the installed package's own shaping (dist/nodes/PhpRank/trigger/alertGroups.js); `watched`:
+ * the reports of the page's project among the newest 100 (the example sets no Project).
+ */
+function packageGroupItem(pkg, sandbox, event, watchedEvent) {
+	const alerts = require(
+		path.join(pkg.dir, 'dist', 'nodes', 'PhpRank', 'trigger', 'alertGroups.js'),
+	);
+	const [group] = alerts.joinedGroups([], event, [watchedEvent], '');
+	const watched = sandbox
+		.reports()
+		.filter((x) => x.deleted_at === null)
+		.sort((a, b) => b.id - a.id)
+		.slice(0, 100)
+		.filter((x) => x.project === watchedEvent.report.project).length;
+	return alerts.groupItem(group, watched, 49);
 }
 
 /** The API's answer for one report, read directly (the oracle of what the trigger emits). */
@@ -286,7 +306,6 @@ async function checkScheduledCheckAlerts({ ctx, sandbox, report, tag, pkg, workf
 		{ mode: execution.mode, status: execution.status },
 		{ mode: 'trigger', status: 'success' },
 	);
-	const watch = packageWatch(pkg);
 	const record = await apiReport(sandbox, page.id);
 	const regressions = [
 		{
@@ -296,15 +315,14 @@ async function checkScheduledCheckAlerts({ ctx, sandbox, report, tag, pkg, workf
 			reason: 'noindex: noindex set: noindex',
 		},
 	];
+	const failedEvent = {
+		report: record,
+		extra: packageCheckEvents(pkg).checkFailedFields(regressions),
+	};
 	report.equal(
-		`${name}: the trigger emitted exactly report #${page.id} with its noindex regression, as its event shaping makes it`,
+		`${name}: the trigger emitted exactly one item for noindex on report #${page.id}, as its grouping makes it`,
 		rn.nodeOutput({ data: { data } }, trigger.name),
-		[
-			watch.eventItem(
-				{ report: record, extra: packageCheckEvents(pkg).checkFailedFields(regressions) },
-				true,
-			),
-		],
+		[packageGroupItem(pkg, sandbox, 'checkFailed', failedEvent)],
 	);
 	report.equal(
 		`${name}: the alert ran`,
@@ -373,9 +391,9 @@ async function checkScheduledFix({
 		{ check: 'noindex', category: 'seo', importance: record.results.noindex.importance },
 	];
 	report.equal(
-		`${name}: Check Fixed emitted exactly report #${page.id} with noindex fixed, as its event shaping makes it`,
+		`${name}: Check Fixed emitted exactly one item for noindex fixed on report #${page.id}, as its grouping makes it`,
 		rn.nodeOutput({ data: { data } }, fixedTrigger.name),
-		[packageWatch(pkg).eventItem({ report: record, extra: { fixed } }, true)],
+		[packageGroupItem(pkg, sandbox, 'checkFixed', { report: record, extra: { fixed } })],
 	);
 	report.equal(
 		`${name}: the all-clear ran`,
