@@ -69,6 +69,15 @@ export interface SiteDigest {
 	row: IDataObject;
 }
 
+/** Combine Sites: an input item whose site could not be read, and why (one line). */
+export interface SiteFailure {
+	/** The input item's index. */
+	item: number;
+	/** Its Project; null when the Project itself was refused (empty, not text). */
+	project: string | null;
+	error: string;
+}
+
 export interface DigestInput {
 	project: string;
 	week: string;

@@ -1,4 +1,4 @@
-import type { FixItem, SiteDigest } from './digest';
+import type { FixItem, SiteDigest, SiteFailure } from './digest';
 import { worseFirst } from './digest';
 import { siteLink } from './digestLinks';
 import { TEXT } from './digestText';
@@ -290,21 +290,30 @@ export function siteHtml(site: SiteDigest, subject: string): string {
 	return emailHtml(subject, siteSectionHtml(site));
 }
 
-/** Combine Sites: the table of the sites, the worse first, then each site's section. */
-export function combinedHtml(sites: SiteDigest[], week: string, subject: string): string {
+/** Combine Sites: the table of the sites (those not read, then the worse first), then each site's section. */
+export function combinedHtml(
+	sites: SiteDigest[],
+	week: string,
+	subject: string,
+	failed: SiteFailure[] = [],
+): string {
 	const ordered = worseFirst(sites);
 	const cell = (html: string, align = 'left') =>
 		`<td align="${align}" style="padding:6px 4px;border-bottom:1px solid ${COLOURS.rule};${TEXT_STYLE}">${html}</td>`;
 	const head = [WORDS.site, WORDS.health, WORDS.newCount, WORDS.fixedCount, WORDS.failingHighShort]
 		.map((text) => cell(`<strong>${escapeHtml(text)}</strong>`))
 		.join('');
+	const notRead = failed.map(
+		(site) =>
+			`<tr>${cell(escapeHtml(WORDS.failedSite(site.project, site.item)))}<td colspan="4" style="padding:6px 4px;border-bottom:1px solid ${COLOURS.rule};${TEXT_STYLE}color:${COLOURS.worse};">${dataHtml(WORDS.notRead(site.error))}</td></tr>`,
+	);
 	const lines = ordered.map((site) => {
 		const change = arrow(site.change.health);
 		return `<tr>${cell(escapeHtml(site.project))}${cell(escapeHtml(`${figure(site.health)}${change ? ` ${change}` : ''}`))}${cell(String(site.newIssues?.length ?? 0))}${cell(String(site.fixed?.length ?? 0))}${cell(String(site.pagesFailingHigh))}</tr>`;
 	});
-	const table = `<tr><td style="padding:0 20px 8px;">${TABLE}<tr>${head}</tr>${lines.join('')}</table></td></tr>`;
+	const table = `<tr><td style="padding:0 20px 8px;">${TABLE}<tr>${head}</tr>${notRead.join('')}${lines.join('')}</table></td></tr>`;
 	const intro = row(
-		`<strong style="font-size:${SIZES.titlePx}px;">${escapeHtml(WORDS.combinedTitle(sites.length))}</strong><br>${muted(escapeHtml(`${WORDS.weekOf(week)} · ${WORDS.worseFirst}`))}`,
+		`<strong style="font-size:${SIZES.titlePx}px;">${escapeHtml(WORDS.combinedTitle(sites.length + failed.length))}</strong><br>${muted(escapeHtml(`${WORDS.weekOf(week)} · ${WORDS.worseFirst}`))}`,
 		'20px 20px 8px',
 	);
 	return emailHtml(subject, intro + table + ordered.map(siteSectionHtml).join(''));

@@ -1,4 +1,4 @@
-import type { FixItem, SiteDigest } from './digest';
+import type { FixItem, SiteDigest, SiteFailure } from './digest';
 import { worseFirst } from './digest';
 import type { KeptIssue } from './digestHistory';
 import { siteLink } from './digestLinks';
@@ -151,13 +151,24 @@ export function siteLines(site: SiteDigest, f: Inline): string[] {
 	return lines;
 }
 
-/** Combine Sites: the table of the sites (worse first), then each site's section. */
-export function combinedLines(sites: SiteDigest[], week: string, f: Inline): string[] {
+/** Combine Sites: the table of the sites (those not read, then worse first), then each site's section. */
+export function combinedLines(
+	sites: SiteDigest[],
+	week: string,
+	f: Inline,
+	failed: SiteFailure[] = [],
+): string[] {
 	const ordered = worseFirst(sites);
 	const lines = [
-		f.bold(f.text(`${WORDS.combinedTitle(sites.length)}, ${WORDS.weekOfInline(week)}`)),
+		f.bold(
+			f.text(`${WORDS.combinedTitle(sites.length + failed.length)}, ${WORDS.weekOfInline(week)}`),
+		),
 		f.text(WORDS.worseFirst),
 	];
+	for (const site of failed)
+		lines.push(
+			`${f.bullet} ${f.bold(f.text(WORDS.failedSite(site.project, site.item)))}${f.text(`: ${WORDS.notRead(site.error)}`)}`,
+		);
 	for (const site of ordered) {
 		const change = arrow(site.change.health);
 		const counts = `${WORDS.newCount.toLowerCase()} ${site.newIssues?.length ?? 0}, ${WORDS.fixedCount.toLowerCase()} ${site.fixed?.length ?? 0}, ${WORDS.pagesFailingHigh.toLowerCase()} ${site.pagesFailingHigh}`;

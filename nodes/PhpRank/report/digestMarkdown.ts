@@ -1,4 +1,4 @@
-import type { SiteDigest } from './digest';
+import type { SiteDigest, SiteFailure } from './digest';
 import type { Inline } from './digestLines';
 import { combinedLines, siteLines } from './digestLines';
 import { TEXT } from './digestText';
@@ -50,6 +50,10 @@ export function siteMarkdown(site: SiteDigest): string {
 	return joined(siteLines(site, MARKDOWN));
 }
 
-export function combinedMarkdown(sites: SiteDigest[], week: string): string {
-	return joined(combinedLines(sites, week, MARKDOWN));
+export function combinedMarkdown(
+	sites: SiteDigest[],
+	week: string,
+	failed: SiteFailure[] = [],
+): string {
+	return joined(combinedLines(sites, week, MARKDOWN, failed));
 }

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { DigestInput, SiteDigest } from './digest';
+import type { DigestInput, SiteDigest, SiteFailure } from './digest';
 import { siteDigest, worseFirst } from './digest';
 import { combinedHtml, siteHtml } from './digestHtml';
 import { combinedMarkdown, siteMarkdown } from './digestMarkdown';
@@ -14,7 +14,7 @@ import { combinedSubject, siteSubject } from './digestWording';
  */
 
 export { siteDigest } from './digest';
-export type { DigestInput, SiteDigest } from './digest';
+export type { DigestInput, SiteDigest, SiteFailure } from './digest';
 
 function subjectOf(site: SiteDigest): string {
 	return siteSubject({
@@ -43,18 +43,24 @@ export function digestItem(input: DigestInput): IDataObject {
 	};
 }
 
-export function combinedItem(inputs: DigestInput[], week: string): IDataObject {
+/** Combine Sites' item: the sites read, worse first; those that could not be read first of all, in `sites_failed`. */
+export function combinedItem(
+	inputs: DigestInput[],
+	week: string,
+	failed: SiteFailure[] = [],
+): IDataObject {
 	const sites = inputs.map(siteDigest);
 	const worse = sites.filter((site) => (site.change.health ?? 0) < 0).length;
-	const subject = combinedSubject(sites.length, worse, week);
+	const subject = combinedSubject(sites.length + failed.length, worse, week, failed.length);
 	return {
 		projects: worseFirst(sites).map((site) => site.project),
 		week,
 		subject,
-		html: combinedHtml(sites, week, subject),
-		text: combinedText(sites, week),
-		slack: combinedSlack(sites, week),
-		markdown: combinedMarkdown(sites, week),
+		html: combinedHtml(sites, week, subject, failed),
+		text: combinedText(sites, week, failed),
+		slack: combinedSlack(sites, week, failed),
+		markdown: combinedMarkdown(sites, week, failed),
 		rows: sites.map((site) => site.row),
+		sites_failed: failed.map((site) => ({ ...site })),
 	};
 }

@@ -1,4 +1,4 @@
-import type { SiteDigest } from './digest';
+import type { SiteDigest, SiteFailure } from './digest';
 import type { Inline } from './digestLines';
 import { combinedLines, siteLines } from './digestLines';
 import { TEXT } from './digestText';
@@ -25,6 +25,10 @@ export function siteSlack(site: SiteDigest): string {
 	return siteLines(site, SLACK).join('\n');
 }
 
-export function combinedSlack(sites: SiteDigest[], week: string): string {
-	return combinedLines(sites, week, SLACK).join('\n');
+export function combinedSlack(
+	sites: SiteDigest[],
+	week: string,
+	failed: SiteFailure[] = [],
+): string {
+	return combinedLines(sites, week, SLACK, failed).join('\n');
 }

@@ -1,4 +1,4 @@
-import type { SiteDigest } from './digest';
+import type { SiteDigest, SiteFailure } from './digest';
 import type { Inline } from './digestLines';
 import { combinedLines, siteLines } from './digestLines';
 
@@ -23,6 +23,10 @@ export function siteText(site: SiteDigest): string {
 	return siteLines(site, TEXT).join('\n');
 }
 
-export function combinedText(sites: SiteDigest[], week: string): string {
-	return combinedLines(sites, week, TEXT).join('\n');
+export function combinedText(
+	sites: SiteDigest[],
+	week: string,
+	failed: SiteFailure[] = [],
+): string {
+	return combinedLines(sites, week, TEXT, failed).join('\n');
 }

@@ -99,6 +99,9 @@ export const WORDS = {
 	fixedCount: 'Fixed',
 	failingHighShort: 'Pages failing high',
 	worseFirst: 'Sites that got worse come first.',
+	notRead: (error: string) => `not read: ${error}`,
+	/** A site whose Project was refused has no name: its input item's, counted from 1. */
+	failedSite: (project: string | null, item: number) => project ?? `item ${item + 1}`,
 	footer: 'Sent by the phpRank node for n8n (Project → Digest).',
 	importance: (importance: Importance | null) => importance ?? 'unknown',
 } as const;
@@ -120,10 +123,11 @@ export function siteSubject(input: {
 	return `${health}${change === '' ? '' : ` (${change})`}, ${plural(input.newIssues, 'new issue', 'new issues')}, ${input.fixed} fixed`;
 }
 
-/** The subject of a combined digest: how many sites, how many got worse. */
-export function combinedSubject(sites: number, worse: number, week: string): string {
+/** The subject of a combined digest: how many sites, how many got worse, how many could not be read. */
+export function combinedSubject(sites: number, worse: number, week: string, notRead = 0): string {
 	const worseText = worse === 0 ? 'none worse' : `${worse} worse`;
-	return `SEO health of ${plural(sites, 'site', 'sites')}, week of ${weekDay(week)}: ${worseText}`;
+	const notReadText = notRead === 0 ? '' : `, ${notRead} not read`;
+	return `SEO health of ${plural(sites, 'site', 'sites')}, week of ${weekDay(week)}: ${worseText}${notReadText}`;
 }
 
 /**
