@@ -162,7 +162,8 @@ describe('Slack', () => {
 		]);
 		expect(slack).toContain('`javascript:alert(5)`');
 		expect(slack).toContain('`https://evil.test/login`');
-		expect(slack).toContain('&lt;https://evil.test|Sign in&gt;');
+		// URL-like text from data is no autolink: a zero-width space after ":" and before "."
+		expect(slack).toContain('&lt;https:\u200b//evil\u200b.test|Sign in&gt;');
 		expect(slack).toContain('&lt;script&gt;');
 		expect(slack).not.toContain('<!');
 	});
@@ -172,7 +173,7 @@ describe('Markdown', () => {
 	test("brackets, emphasis, code and HTML from data escaped; links only to the site's pages", () => {
 		const { markdown } = hostileDigest();
 		expect(markdown).toContain(
-			'\\[Sign in\\]\\(https://evil.test\\) \\*bold\\* &lt;https://evil.test\\|Sign in\\> "\\>&lt;img onerror=x\\> \\`code\\`',
+			'\\[Sign in\\]\\(https:\u200b//evil\u200b.test\\) \\*bold\\* &lt;https:\u200b//evil\u200b.test\\|Sign in\\> "\\>&lt;img onerror=x\\> \\`code\\`',
 		);
 		const links = [...markdown.matchAll(/(?<!\\)\[([^\]]*(?:\\\][^\]]*)*)\]\(([^)]*)\)/g)].map(
 			(m) => m[2],
@@ -208,8 +209,15 @@ describe('every channel', () => {
 	test('control and direction-override characters from data are dropped (no reversed or hidden text)', () => {
 		const name = 'Title\u202Egnp.exe\u200B\u0007';
 		const item = digestItem(input({ issues: [issue('title', 'high', 1, [], { name })] }));
+		const clean = digestItem(
+			input({ issues: [issue('title', 'high', 1, [], { name: 'Titlegnp.exe' })] }),
+		);
 		for (const [channel, text] of channels(item)) {
-			expect([channel, /[\u202E\u200B\u0007]/.test(text)]).toEqual([channel, false]);
+			expect([channel, /[\u202E\u0007]/.test(text), text]).toEqual([
+				channel,
+				false,
+				clean[channel],
+			]);
 		}
 		expect(item.text).toContain('- [high] Titlegnp.exe: fails on 1 of 20 pages.');
 	});

@@ -16,6 +16,8 @@ import { arrow, figure, plural, weekDay, WORDS } from './digestWording';
 export interface Inline {
 	/** Any text, escaped for the channel. */
 	text(value: string): string;
+	/** A text from data (a check's name, a reason, an error), escaped, and never a link where the channel would make one. */
+	data(value: string): string;
 	/** Emphasis of a text already escaped. */
 	bold(escaped: string): string;
 	/** A link to a page of the site (`href` passed siteLink); `label` not escaped yet. */
@@ -52,7 +54,7 @@ function fixFirstLines(site: SiteDigest, f: Inline): string[] {
 	if (site.fixFirst.length === 0) return [...lines, f.text(WORDS.fixFirstNone)];
 	return lines.concat(
 		listed(f, site.fixFirst, (item) => {
-			const head = `${lineBadge(f, item)} ${f.bold(f.text(item.name))}: ${f.text(WORDS.failsOn(item.pages, site.pages))}`;
+			const head = `${lineBadge(f, item)} ${f.bold(f.data(item.name))}: ${f.text(WORDS.failsOn(item.pages, site.pages))}`;
 			const fix = f.text(`${WORDS.howToFix}: ${item.howToFix.replace(/\.?\s*$/, '.')}`);
 			const examples = item.examples.map((url) => pageOf(f, url, site));
 			const shown = examples.length
@@ -76,7 +78,7 @@ function changeLines(site: SiteDigest, f: Inline): string[] {
 			f,
 			fresh,
 			(item) =>
-				`${lineBadge(f, item)} ${f.text(`${item.name}: ${plural(item.pages, 'page', 'pages')}`)}`,
+				`${lineBadge(f, item)} ${f.data(item.name)}${f.text(`: ${plural(item.pages, 'page', 'pages')}`)}`,
 		),
 	);
 	lines.push(f.bold(f.text(`${WORDS.fixed} (${fixed.length})`)));
@@ -86,7 +88,7 @@ function changeLines(site: SiteDigest, f: Inline): string[] {
 			f,
 			fixed,
 			(item) =>
-				`${lineBadge(f, item)} ${f.text(`${item.name}: ${WORDS.fixedWas(item.pages_failing)}`)}`,
+				`${lineBadge(f, item)} ${f.data(item.name)}${f.text(`: ${WORDS.fixedWas(item.pages_failing)}`)}`,
 		),
 	);
 	return lines;
@@ -167,7 +169,7 @@ export function combinedLines(
 	];
 	for (const site of failed)
 		lines.push(
-			`${f.bullet} ${f.bold(f.text(WORDS.failedSite(site.project, site.item)))}${f.text(`: ${WORDS.notRead(site.error)}`)}`,
+			`${f.bullet} ${f.bold(f.text(WORDS.failedSite(site.project, site.item)))}${f.text(': ')}${f.data(WORDS.notRead(site.error))}`,
 		);
 	for (const site of ordered) {
 		const change = arrow(site.change.health);

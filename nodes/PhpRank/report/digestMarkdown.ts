@@ -1,7 +1,7 @@
 import type { SiteDigest, SiteFailure } from './digest';
 import type { Inline } from './digestLines';
 import { combinedLines, siteLines } from './digestLines';
-import { TEXT } from './digestText';
+import { TEXT, unlinked } from './digestText';
 
 /**
  * Project → Digest's `markdown` (Teams, Discord, Mattermost, Telegram's Markdown): every character
@@ -13,11 +13,12 @@ import { TEXT } from './digestText';
 
 const SPECIAL = /[\\`*_~[\]()#>|!{}+-]/g;
 
-const markdownEscaped = (value: string) =>
-	TEXT.text(value)
+const markdownMarkup = (value: string) =>
+	value
 		.replace(SPECIAL, (c) => `\\${c}`)
 		.replace(/&/g, '&amp;')
 		.replace(/</g, '&lt;');
+const markdownEscaped = (value: string) => markdownMarkup(TEXT.text(value));
 
 const inHref = (href: string) =>
 	href.replace(
@@ -27,6 +28,7 @@ const inHref = (href: string) =>
 
 export const MARKDOWN: Inline = {
 	text: markdownEscaped,
+	data: (value) => markdownMarkup(unlinked(value)),
 	bold: (value) => `**${value}**`,
 	link: (href, label) => `[${markdownEscaped(label)}](${inHref(href)})`,
 	url: (value) => `\`${TEXT.text(value).replace(/`/g, "'")}\``,

@@ -5,7 +5,7 @@ import { siteDigest, worseFirst } from './digest';
 import { combinedHtml, siteHtml } from './digestHtml';
 import { combinedMarkdown, siteMarkdown } from './digestMarkdown';
 import { combinedSlack, siteSlack } from './digestSlack';
-import { combinedText, siteText } from './digestText';
+import { combinedText, plainText, siteText } from './digestText';
 import { combinedSubject, siteSubject } from './digestWording';
 
 /**
@@ -16,9 +16,24 @@ import { combinedSubject, siteSubject } from './digestWording';
 export { siteDigest } from './digest';
 export type { DigestInput, SiteDigest, SiteFailure } from './digest';
 
+/** A subject's most characters: one line that no inbox's list cuts in a way that hides the figures. */
+export const SUBJECT_MAX_CHARS = 150;
+
+/**
+ * One site's subject, one line of at most SUBJECT_MAX_CHARS characters: a project name too long for
+ * it is cut (with "…"), never the figures after it.
+ */
 function subjectOf(site: SiteDigest): string {
+	const full = subjectFor(site, plainText(site.project));
+	const excess = [...full].length - SUBJECT_MAX_CHARS;
+	if (excess <= 0) return full;
+	const name = [...plainText(site.project)];
+	return subjectFor(site, `${name.slice(0, Math.max(1, name.length - excess - 1)).join('')}…`);
+}
+
+function subjectFor(site: SiteDigest, project: string): string {
 	return siteSubject({
-		project: site.project,
+		project,
 		health: site.health,
 		firstWeek: site.firstWeek,
 		healthChange: site.change.health,

@@ -1,7 +1,7 @@
 import type { SiteDigest, SiteFailure } from './digest';
 import type { Inline } from './digestLines';
 import { combinedLines, siteLines } from './digestLines';
-import { TEXT } from './digestText';
+import { TEXT, unlinked } from './digestText';
 
 /**
  * Project → Digest's `slack`: Slack's mrkdwn. Slack reads `&`, `<` and `>` as its own markup
@@ -10,11 +10,13 @@ import { TEXT } from './digestText';
  * into it. A URL that may not be a link is put in code, where Slack makes no link of it.
  */
 
-const slackEscaped = (value: string) =>
-	TEXT.text(value).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const slackMarkup = (value: string) =>
+	value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const slackEscaped = (value: string) => slackMarkup(TEXT.text(value));
 
 export const SLACK: Inline = {
 	text: slackEscaped,
+	data: (value) => slackMarkup(unlinked(value)),
 	bold: (value) => `*${value}*`,
 	link: (href, label) => `<${slackEscaped(href).replace(/\|/g, '%7C')}|${slackEscaped(label)}>`,
 	url: (value) => `\`${slackEscaped(value).replace(/`/g, "'")}\``,

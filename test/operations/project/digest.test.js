@@ -265,8 +265,8 @@ test('Combine Sites, phpRank answers 500 for one site of three: the other two di
 		'Sites that got worse come first.',
 		line,
 	]);
-	expect(item.slack).toContain(`• *${OTHER}*: not read: `);
-	expect(item.markdown).toContain(`- **other.test**: not read: `);
+	expect(item.slack).toContain(`• *${OTHER}*: not read:\u200b phpRank had a server error`);
+	expect(item.markdown).toContain(`- **${OTHER}**: not read:\u200b phpRank had a server error`);
 	expect(item.html).toContain('>not read:&#8203; ');
 	expect(emailSafetyProblems(item.html)).toEqual([]);
 });
