@@ -4,7 +4,8 @@ import type { Importance } from '../shared/constants';
 import { isRecord } from '../shared/isRecord';
 import type { KeptIssue, PastWeek } from './digestHistory';
 import { numberOrNull, pastWeeks } from './digestHistory';
-import { siteScheme } from './digestLinks';
+import { utf8Bytes } from './digestFit';
+import { SHOWN_URL_AT_MOST, siteScheme } from './digestLinks';
 import { daysBetween } from './digestWeek';
 import { notAuditedReason } from './digestWording';
 import type { SiteIssue } from './siteHealth';
@@ -103,16 +104,43 @@ function fixItemOf(issue: SiteIssue): FixItem {
 	};
 }
 
-/** The row a digest keeps: the summary's figures and the failing checks with their pages (JSON text). */
+/** A row's most bytes (as JSON): a Data table's row, an MCP client's answer. */
+export const ROW_MAX_BYTES = 16_000;
+
+/**
+ * The row a digest keeps: the summary's figures and the failing checks with their pages (JSON
+ * text), within ROW_MAX_BYTES: when the pages make it larger, only the pages of short URLs are
+ * kept, then none; then the least urgent checks are left out. History reads a check by its key,
+ * name, importance and pages failing (digestHistory.ts): the pages are examples only.
+ */
 export function digestRow(input: DigestInput, fixFirst: FixItem[]): IDataObject {
+	const kept = (pages: (examples: string[]) => string[]): KeptIssue[] =>
+		fixFirst.map((item) => ({
+			check: item.check,
+			name: item.name,
+			importance: item.importance,
+			pages_failing: item.pages,
+			pages: pages(item.examples),
+		}));
+	const fits = (row: IDataObject) => utf8Bytes(JSON.stringify(row)) <= ROW_MAX_BYTES;
+	let row = rowOf(
+		input,
+		kept((examples) => examples),
+	);
+	if (fits(row)) return row;
+	row = rowOf(
+		input,
+		kept((examples) => examples.filter((url) => url.length <= SHOWN_URL_AT_MOST)),
+	);
+	if (fits(row)) return row;
+	const issues = kept(() => []);
+	do row = rowOf(input, issues);
+	while (!fits(row) && issues.pop() !== undefined);
+	return row;
+}
+
+function rowOf(input: DigestInput, issues: KeptIssue[]): IDataObject {
 	const { summary } = input;
-	const issues: KeptIssue[] = fixFirst.map((item) => ({
-		check: item.check,
-		name: item.name,
-		importance: item.importance,
-		pages_failing: item.pages,
-		pages: item.examples,
-	}));
 	return {
 		project: input.project,
 		week: input.week,

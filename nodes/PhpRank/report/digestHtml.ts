@@ -1,8 +1,9 @@
 import type { FixItem, SiteDigest, SiteFailure } from './digest';
 import { worseFirst } from './digest';
-import { siteLink } from './digestLinks';
+import type { Plan } from './digestFit';
+import { cut, FULL_PLAN, LISTED_AT_MOST } from './digestFit';
+import { SHOWN_URL_AT_MOST, siteLink } from './digestLinks';
 import { TEXT } from './digestText';
-import { LISTED_AT_MOST } from './digestLines';
 import { arrow, figure, plural, weekDay, WORDS } from './digestWording';
 
 /**
@@ -88,8 +89,9 @@ const muted = (html: string) =>
 
 function pageHtml(url: string, site: SiteDigest): string {
 	const href = siteLink(url, site.project, site.coverage?.scheme);
-	if (href === undefined) return dataHtml(url);
-	return `<a href="${escapeHtml(href)}" style="color:${COLOURS.link};">${escapeHtml(url)}</a>`;
+	const shown = cut(url, SHOWN_URL_AT_MOST);
+	if (href === undefined) return dataHtml(shown);
+	return `<a href="${escapeHtml(href)}" style="color:${COLOURS.link};">${escapeHtml(shown)}</a>`;
 }
 
 function importanceBadge(importance: FixItem['importance']): string {
@@ -97,37 +99,41 @@ function importanceBadge(importance: FixItem['importance']): string {
 	return `<span style="padding:1px 6px;border-radius:3px;font-size:11px;font-weight:bold;color:#ffffff;background-color:${colour};">${escapeHtml(WORDS.importance(importance))}</span>`;
 }
 
-function list<T>(items: T[], cell: (item: T) => string): string {
+function list<T>(items: T[], cell: (item: T) => string, at: number): string {
 	const cells = items
-		.slice(0, LISTED_AT_MOST)
+		.slice(0, at)
 		.map(
 			(item) =>
 				`<tr><td style="padding:7px 0;border-bottom:1px solid ${COLOURS.rule};${TEXT_STYLE}">${cell(item)}</td></tr>`,
 		);
-	if (items.length > LISTED_AT_MOST)
+	if (items.length > at)
 		cells.push(
-			`<tr><td style="padding:7px 0;">${muted(escapeHtml(WORDS.more(items.length - LISTED_AT_MOST)))}</td></tr>`,
+			`<tr><td style="padding:7px 0;">${muted(escapeHtml(WORDS.more(items.length - at)))}</td></tr>`,
 		);
 	return `<tr><td style="padding:0 20px 8px;">${TABLE}${cells.join('')}</table></td></tr>`;
 }
 
-function fixFirstHtml(site: SiteDigest): string {
+function fixFirstHtml(site: SiteDigest, at: number): string {
 	const head = heading(`${WORDS.fixFirst} (${site.fixFirst.length})`);
 	if (site.fixFirst.length === 0) return head + row(escapeHtml(WORDS.fixFirstNone));
 	return (
 		head +
-		list(site.fixFirst, (item) => {
-			const examples = item.examples.map((url) => pageHtml(url, site)).join('<br>');
-			return (
-				`${importanceBadge(item.importance)} <strong>${dataHtml(item.name)}</strong>: ${escapeHtml(WORDS.failsOn(item.pages, site.pages))}` +
-				`<br>${muted(`${escapeHtml(WORDS.howToFix)}: ${dataHtml(item.howToFix)}`)}` +
-				(examples ? `<br>${muted(`${escapeHtml(WORDS.examples)}:`)}<br>${examples}` : '')
-			);
-		})
+		list(
+			site.fixFirst,
+			(item) => {
+				const examples = item.examples.map((url) => pageHtml(url, site)).join('<br>');
+				return (
+					`${importanceBadge(item.importance)} <strong>${dataHtml(item.name)}</strong>: ${escapeHtml(WORDS.failsOn(item.pages, site.pages))}` +
+					`<br>${muted(`${escapeHtml(WORDS.howToFix)}: ${dataHtml(item.howToFix)}`)}` +
+					(examples ? `<br>${muted(`${escapeHtml(WORDS.examples)}:`)}<br>${examples}` : '')
+				);
+			},
+			at,
+		)
 	);
 }
 
-function changesHtml(site: SiteDigest): string {
+function changesHtml(site: SiteDigest, at: number): string {
 	if (site.newIssues === undefined || site.fixed === undefined)
 		return site.firstWeek ? '' : row(escapeHtml(WORDS.issuesUnknown));
 	const fresh = site.newIssues;
@@ -139,6 +145,7 @@ function changesHtml(site: SiteDigest): string {
 					fresh,
 					(item) =>
 						`${importanceBadge(item.importance)} ${dataHtml(item.name)}: ${escapeHtml(plural(item.pages, 'page', 'pages'))}`,
+					at,
 				)
 			: row(escapeHtml(WORDS.newNone))) +
 		heading(`${WORDS.fixed} (${fixed.length})`) +
@@ -147,12 +154,13 @@ function changesHtml(site: SiteDigest): string {
 					fixed,
 					(item) =>
 						`${importanceBadge(item.importance)} ${dataHtml(item.name)}: ${escapeHtml(WORDS.fixedWas(item.pages_failing))}`,
+					at,
 				)
 			: row(escapeHtml(WORDS.fixedNone)))
 	);
 }
 
-function coverageHtml(site: SiteDigest): string {
+function coverageHtml(site: SiteDigest, at: number): string {
 	const coverage = site.coverage;
 	if (coverage === undefined)
 		return heading(WORDS.coverage) + row(muted(escapeHtml(WORDS.noCoverage)));
@@ -164,13 +172,13 @@ function coverageHtml(site: SiteDigest): string {
 		),
 		...coverage.notListedPages.map(
 			(page) =>
-				`${escapeHtml(`${WORDS.notListedPage}:`)} ${dataHtml(page.url)}${page.deleted ? muted(escapeHtml(` (${WORDS.reportsDeleted})`)) : ''}`,
+				`${escapeHtml(`${WORDS.notListedPage}:`)} ${dataHtml(cut(page.url, SHOWN_URL_AT_MOST))}${page.deleted ? muted(escapeHtml(` (${WORDS.reportsDeleted})`)) : ''}`,
 		),
 	];
 	return (
 		heading(WORDS.coverage) +
 		row(escapeHtml(summary)) +
-		(pages.length ? list(pages, (html) => html) : '')
+		(pages.length ? list(pages, (html) => html, at) : '')
 	);
 }
 
@@ -245,13 +253,13 @@ function barsHtml(site: SiteDigest): string {
 	);
 }
 
-/** One site's section: rows of the card's table. */
-export function siteSectionHtml(site: SiteDigest): string {
+/** One site's section: rows of the card's table; its lists show `at` entries at most. */
+export function siteSectionHtml(site: SiteDigest, at = LISTED_AT_MOST): string {
 	const title = row(
 		`<strong style="font-size:${SIZES.titlePx}px;line-height:26px;">${escapeHtml(WORDS.title(site.project))}</strong><br>${muted(escapeHtml(WORDS.weekOf(site.week)))}`,
 		'20px 20px 8px',
 	);
-	if (site.noReport) return title + row(escapeHtml(WORDS.noReport)) + coverageHtml(site);
+	if (site.noReport) return title + row(escapeHtml(WORDS.noReport)) + coverageHtml(site, at);
 	const average = row(
 		muted(
 			escapeHtml(
@@ -267,9 +275,9 @@ export function siteSectionHtml(site: SiteDigest): string {
 		figuresHtml(site) +
 		average +
 		trend +
-		fixFirstHtml(site) +
-		changesHtml(site) +
-		coverageHtml(site)
+		fixFirstHtml(site, at) +
+		changesHtml(site, at) +
+		coverageHtml(site, at)
 	);
 }
 
@@ -286,35 +294,67 @@ export function emailHtml(title: string, rows: string): string {
 	);
 }
 
-export function siteHtml(site: SiteDigest, subject: string): string {
-	return emailHtml(subject, siteSectionHtml(site));
+export function siteHtml(site: SiteDigest, subject: string, plan: Plan = FULL_PLAN): string {
+	return emailHtml(subject, siteSectionHtml(site, plan.items));
 }
 
-/** Combine Sites: the table of the sites (those not read, then the worse first), then each site's section. */
+/** The longest site name the table shows (its section's title has it whole). */
+const TABLE_NAME_AT_MOST = 80;
+
+/**
+ * Combine Sites' table: a site a row, those not read first, then the worse first. Its cells carry no
+ * style of their own (the table's padding and font are the table's): a row is about 100 bytes, so
+ * that the email names every site of a portfolio of hundreds within Gmail's size.
+ */
+function sitesTableHtml(ordered: SiteDigest[], failed: SiteFailure[], plan: Plan): string {
+	const name = (text: string) => escapeHtml(cut(text, TABLE_NAME_AT_MOST));
+	const rows = [
+		...failed.map(
+			(site) =>
+				`<td>${name(WORDS.failedSite(site.project, site.item))}</td><td colspan="4" style="color:${COLOURS.worse};">${dataHtml(WORDS.notRead(site.error))}</td>`,
+		),
+		...ordered.map((site) => {
+			const change = arrow(site.change.health);
+			const figures = [site.newIssues?.length ?? 0, site.fixed?.length ?? 0, site.pagesFailingHigh];
+			return `<td>${name(site.project)}</td><td>${escapeHtml(`${figure(site.health)}${change ? ` ${change}` : ''}`)}</td>${figures.map((n) => `<td align="right">${n}</td>`).join('')}`;
+		}),
+	];
+	const shown = rows
+		.slice(0, plan.rows)
+		.map((cells, i) =>
+			i % 2 === 0 ? `<tr>${cells}</tr>` : `<tr bgcolor="${COLOURS.page}">${cells}</tr>`,
+		);
+	if (rows.length > plan.rows)
+		shown.push(
+			`<tr><td colspan="5">${muted(escapeHtml(WORDS.moreSites(rows.length - plan.rows)))}</td></tr>`,
+		);
+	const head = [WORDS.site, WORDS.health, WORDS.newCount, WORDS.fixedCount, WORDS.failingHighShort]
+		.map((text, i) => `<th align="${i < 2 ? 'left' : 'right'}">${escapeHtml(text)}</th>`)
+		.join('');
+	return `<tr><td style="padding:0 20px 8px;"><table role="presentation" width="100%" cellpadding="4" cellspacing="0" border="0" style="border-collapse:collapse;${TEXT_STYLE}"><tr style="border-bottom:1px solid ${COLOURS.border};">${head}</tr>${shown.join('')}</table></td></tr>`;
+}
+
+/** Combine Sites: the table of the sites (those not read, then the worse first), then the sections the plan keeps. */
 export function combinedHtml(
 	sites: SiteDigest[],
 	week: string,
 	subject: string,
 	failed: SiteFailure[] = [],
+	plan: Plan = FULL_PLAN,
 ): string {
 	const ordered = worseFirst(sites);
-	const cell = (html: string, align = 'left') =>
-		`<td align="${align}" style="padding:6px 4px;border-bottom:1px solid ${COLOURS.rule};${TEXT_STYLE}">${html}</td>`;
-	const head = [WORDS.site, WORDS.health, WORDS.newCount, WORDS.fixedCount, WORDS.failingHighShort]
-		.map((text) => cell(`<strong>${escapeHtml(text)}</strong>`))
-		.join('');
-	const notRead = failed.map(
-		(site) =>
-			`<tr>${cell(escapeHtml(WORDS.failedSite(site.project, site.item)))}<td colspan="4" style="padding:6px 4px;border-bottom:1px solid ${COLOURS.rule};${TEXT_STYLE}color:${COLOURS.worse};">${dataHtml(WORDS.notRead(site.error))}</td></tr>`,
-	);
-	const lines = ordered.map((site) => {
-		const change = arrow(site.change.health);
-		return `<tr>${cell(escapeHtml(site.project))}${cell(escapeHtml(`${figure(site.health)}${change ? ` ${change}` : ''}`))}${cell(String(site.newIssues?.length ?? 0))}${cell(String(site.fixed?.length ?? 0))}${cell(String(site.pagesFailingHigh))}</tr>`;
-	});
-	const table = `<tr><td style="padding:0 20px 8px;">${TABLE}<tr>${head}</tr>${notRead.join('')}${lines.join('')}</table></td></tr>`;
 	const intro = row(
 		`<strong style="font-size:${SIZES.titlePx}px;">${escapeHtml(WORDS.combinedTitle(sites.length + failed.length))}</strong><br>${muted(escapeHtml(`${WORDS.weekOf(week)} · ${WORDS.worseFirst}`))}`,
 		'20px 20px 8px',
 	);
-	return emailHtml(subject, intro + table + ordered.map(siteSectionHtml).join(''));
+	const detailed = ordered.slice(0, plan.sections);
+	const left = ordered.length - detailed.length;
+	const more = left > 0 ? row(muted(escapeHtml(WORDS.moreDetails(left))), '16px 20px 8px') : '';
+	return emailHtml(
+		subject,
+		intro +
+			sitesTableHtml(ordered, failed, plan) +
+			detailed.map((site) => siteSectionHtml(site, plan.items)).join('') +
+			more,
+	);
 }

@@ -1,7 +1,9 @@
 import type { FixItem, SiteDigest, SiteFailure } from './digest';
 import { worseFirst } from './digest';
 import type { KeptIssue } from './digestHistory';
-import { siteLink } from './digestLinks';
+import type { Plan } from './digestFit';
+import { cut, FULL_PLAN, LISTED_AT_MOST } from './digestFit';
+import { SHOWN_URL_AT_MOST, siteLink } from './digestLinks';
 import { arrow, figure, plural, weekDay, WORDS } from './digestWording';
 
 /**
@@ -27,8 +29,7 @@ export interface Inline {
 	bullet: string;
 }
 
-/** How many checks, new or fixed issues and pages a list shows before "and N more". */
-export const LISTED_AT_MOST = 10;
+export { LISTED_AT_MOST } from './digestFit';
 
 const GLYPHS = '▁▂▃▄▅▆▇█';
 const glyph = (health: number | null) =>
@@ -36,36 +37,41 @@ const glyph = (health: number | null) =>
 
 function pageOf(f: Inline, url: string, site: SiteDigest): string {
 	const href = siteLink(url, site.project, site.coverage?.scheme);
-	return href === undefined ? f.url(url) : f.link(href, url);
+	const shown = cut(url, SHOWN_URL_AT_MOST);
+	return href === undefined ? f.url(shown) : f.link(href, shown);
 }
 
-function listed<T>(f: Inline, items: T[], line: (item: T) => string): string[] {
-	const lines = items.slice(0, LISTED_AT_MOST).map((item) => `${f.bullet} ${line(item)}`);
-	if (items.length > LISTED_AT_MOST)
-		lines.push(`${f.bullet} ${f.text(WORDS.more(items.length - LISTED_AT_MOST))}`);
+function listed<T>(f: Inline, items: T[], line: (item: T) => string, at: number): string[] {
+	const lines = items.slice(0, at).map((item) => `${f.bullet} ${line(item)}`);
+	if (items.length > at) lines.push(`${f.bullet} ${f.text(WORDS.more(items.length - at))}`);
 	return lines;
 }
 
 const lineBadge = (f: Inline, item: { importance: FixItem['importance'] }) =>
 	f.text(`[${WORDS.importance(item.importance)}]`);
 
-function fixFirstLines(site: SiteDigest, f: Inline): string[] {
+function fixFirstLines(site: SiteDigest, f: Inline, at: number): string[] {
 	const lines = [f.bold(f.text(`${WORDS.fixFirst} (${site.fixFirst.length})`))];
 	if (site.fixFirst.length === 0) return [...lines, f.text(WORDS.fixFirstNone)];
 	return lines.concat(
-		listed(f, site.fixFirst, (item) => {
-			const head = `${lineBadge(f, item)} ${f.bold(f.data(item.name))}: ${f.text(WORDS.failsOn(item.pages, site.pages))}`;
-			const fix = f.text(`${WORDS.howToFix}: ${item.howToFix.replace(/\.?\s*$/, '.')}`);
-			const examples = item.examples.map((url) => pageOf(f, url, site));
-			const shown = examples.length
-				? ` ${f.text(`${WORDS.examples}:`)} ${examples.join(', ')}`
-				: '';
-			return `${head}. ${fix}${shown}`;
-		}),
+		listed(
+			f,
+			site.fixFirst,
+			(item) => {
+				const head = `${lineBadge(f, item)} ${f.bold(f.data(item.name))}: ${f.text(WORDS.failsOn(item.pages, site.pages))}`;
+				const fix = f.text(`${WORDS.howToFix}: ${item.howToFix.replace(/\.?\s*$/, '.')}`);
+				const examples = item.examples.map((url) => pageOf(f, url, site));
+				const shown = examples.length
+					? ` ${f.text(`${WORDS.examples}:`)} ${examples.join(', ')}`
+					: '';
+				return `${head}${f.text('. ')}${fix}${shown}`;
+			},
+			at,
+		),
 	);
 }
 
-function changeLines(site: SiteDigest, f: Inline): string[] {
+function changeLines(site: SiteDigest, f: Inline, at: number): string[] {
 	if (site.newIssues === undefined || site.fixed === undefined) {
 		return site.firstWeek ? [] : [f.text(WORDS.issuesUnknown)];
 	}
@@ -79,6 +85,7 @@ function changeLines(site: SiteDigest, f: Inline): string[] {
 			fresh,
 			(item) =>
 				`${lineBadge(f, item)} ${f.data(item.name)}${f.text(`: ${plural(item.pages, 'page', 'pages')}`)}`,
+			at,
 		),
 	);
 	lines.push(f.bold(f.text(`${WORDS.fixed} (${fixed.length})`)));
@@ -89,12 +96,13 @@ function changeLines(site: SiteDigest, f: Inline): string[] {
 			fixed,
 			(item) =>
 				`${lineBadge(f, item)} ${f.data(item.name)}${f.text(`: ${WORDS.fixedWas(item.pages_failing)}`)}`,
+			at,
 		),
 	);
 	return lines;
 }
 
-function coverageLines(site: SiteDigest, f: Inline): string[] {
+function coverageLines(site: SiteDigest, f: Inline, at: number): string[] {
 	const coverage = site.coverage;
 	if (coverage === undefined) return [f.text(WORDS.noCoverage)];
 	const summary = WORDS.coverageSummary(coverage);
@@ -105,12 +113,14 @@ function coverageLines(site: SiteDigest, f: Inline): string[] {
 			coverage.failedPages,
 			(page) =>
 				`${f.text(`${WORDS.notAuditedPage}:`)} ${pageOf(f, page.url, site)}: ${f.text(page.reason)}`,
+			at,
 		),
 		...listed(
 			f,
 			coverage.notListedPages,
 			(page) =>
-				`${f.text(`${WORDS.notListedPage}:`)} ${f.url(page.url)}${page.deleted ? f.text(` (${WORDS.reportsDeleted})`) : ''}`,
+				`${f.text(`${WORDS.notListedPage}:`)} ${f.url(cut(page.url, SHOWN_URL_AT_MOST))}${page.deleted ? f.text(` (${WORDS.reportsDeleted})`) : ''}`,
+			at,
 		),
 	];
 }
@@ -140,16 +150,16 @@ function trendLine(site: SiteDigest, f: Inline): string {
 	return f.text(`${WORDS.trend(site.trend.length)}: ${glyphs} (${figures})`);
 }
 
-/** One site's section. */
-export function siteLines(site: SiteDigest, f: Inline): string[] {
+/** One site's section; its lists show `at` entries at most. */
+export function siteLines(site: SiteDigest, f: Inline, at = LISTED_AT_MOST): string[] {
 	const lines = [f.bold(f.text(`${WORDS.title(site.project)}, ${WORDS.weekOfInline(site.week)}`))];
-	if (site.noReport) return [...lines, f.text(WORDS.noReport), '', ...coverageLines(site, f)];
+	if (site.noReport) return [...lines, f.text(WORDS.noReport), '', ...coverageLines(site, f, at)];
 	lines.push(figuresLine(site, f));
 	lines.push(site.firstWeek ? f.text(WORDS.firstWeek) : trendLine(site, f));
-	lines.push('', ...fixFirstLines(site, f));
-	const changes = changeLines(site, f);
+	lines.push('', ...fixFirstLines(site, f, at));
+	const changes = changeLines(site, f, at);
 	if (changes.length) lines.push('', ...changes);
-	lines.push('', ...coverageLines(site, f));
+	lines.push('', ...coverageLines(site, f, at));
 	return lines;
 }
 
@@ -159,6 +169,7 @@ export function combinedLines(
 	week: string,
 	f: Inline,
 	failed: SiteFailure[] = [],
+	plan: Plan = FULL_PLAN,
 ): string[] {
 	const ordered = worseFirst(sites);
 	const lines = [
@@ -167,17 +178,23 @@ export function combinedLines(
 		),
 		f.text(WORDS.worseFirst),
 	];
-	for (const site of failed)
-		lines.push(
-			`${f.bullet} ${f.bold(f.text(WORDS.failedSite(site.project, site.item)))}${f.text(': ')}${f.data(WORDS.notRead(site.error))}`,
-		);
-	for (const site of ordered) {
-		const change = arrow(site.change.health);
-		const counts = `${WORDS.newCount.toLowerCase()} ${site.newIssues?.length ?? 0}, ${WORDS.fixedCount.toLowerCase()} ${site.fixed?.length ?? 0}, ${WORDS.pagesFailingHigh.toLowerCase()} ${site.pagesFailingHigh}`;
-		lines.push(
-			`${f.bullet} ${f.bold(f.text(site.project))}${f.text(`: ${WORDS.health.toLowerCase()} ${figure(site.health)}${change ? ` (${change})` : ''}; ${counts}`)}`,
-		);
-	}
-	for (const site of ordered) lines.push('', ...siteLines(site, f));
+	const rows = [
+		...failed.map(
+			(site) =>
+				`${f.bullet} ${f.bold(f.text(WORDS.failedSite(site.project, site.item)))}${f.text(': ')}${f.data(WORDS.notRead(site.error))}`,
+		),
+		...ordered.map((site) => {
+			const change = arrow(site.change.health);
+			const counts = `${WORDS.newCount.toLowerCase()} ${site.newIssues?.length ?? 0}, ${WORDS.fixedCount.toLowerCase()} ${site.fixed?.length ?? 0}, ${WORDS.pagesFailingHigh.toLowerCase()} ${site.pagesFailingHigh}`;
+			return `${f.bullet} ${f.bold(f.text(site.project))}${f.text(`: ${WORDS.health.toLowerCase()} ${figure(site.health)}${change ? ` (${change})` : ''}; ${counts}`)}`;
+		}),
+	];
+	lines.push(...rows.slice(0, plan.rows));
+	if (rows.length > plan.rows)
+		lines.push(`${f.bullet} ${f.text(WORDS.moreSites(rows.length - plan.rows))}`);
+	const detailed = ordered.slice(0, plan.sections);
+	for (const site of detailed) lines.push('', ...siteLines(site, f, plan.items));
+	if (ordered.length > detailed.length)
+		lines.push('', f.text(WORDS.moreDetails(ordered.length - detailed.length)));
 	return lines;
 }

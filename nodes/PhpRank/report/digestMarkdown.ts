@@ -1,4 +1,6 @@
 import type { SiteDigest, SiteFailure } from './digest';
+import type { Plan } from './digestFit';
+import { FULL_PLAN } from './digestFit';
 import type { Inline } from './digestLines';
 import { combinedLines, siteLines } from './digestLines';
 import { TEXT, unlinked } from './digestText';
@@ -20,7 +22,8 @@ const markdownMarkup = (value: string) =>
 		.replace(/</g, '&lt;');
 const markdownEscaped = (value: string) => markdownMarkup(TEXT.text(value));
 
-const inHref = (href: string) =>
+/** A link's URL with what would end it or start markup percent-encoded. */
+export const inHref = (href: string) =>
 	href.replace(
 		/[()<>[\]\s`\\|*_~]/g,
 		(c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`,
@@ -36,26 +39,27 @@ export const MARKDOWN: Inline = {
 };
 
 /** Lines as Markdown: a paragraph each (a single line break would join them), a list's items together. */
-function joined(lines: string[]): string {
+export function joined(lines: string[], bullet = MARKDOWN.bullet): string {
 	let out = '';
 	let inList = false;
 	for (const line of lines) {
 		if (line === '') continue;
-		const item = line.startsWith(`${MARKDOWN.bullet} `);
+		const item = line.startsWith(`${bullet} `);
 		out += out === '' ? line : `${item && inList ? '\n' : '\n\n'}${line}`;
 		inList = item;
 	}
 	return out;
 }
 
-export function siteMarkdown(site: SiteDigest): string {
-	return joined(siteLines(site, MARKDOWN));
+export function siteMarkdown(site: SiteDigest, plan: Plan = FULL_PLAN): string {
+	return joined(siteLines(site, MARKDOWN, plan.items));
 }
 
 export function combinedMarkdown(
 	sites: SiteDigest[],
 	week: string,
 	failed: SiteFailure[] = [],
+	plan: Plan = FULL_PLAN,
 ): string {
-	return joined(combinedLines(sites, week, MARKDOWN, failed));
+	return joined(combinedLines(sites, week, MARKDOWN, failed, plan));
 }

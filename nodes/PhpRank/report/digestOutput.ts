@@ -2,6 +2,9 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { DigestInput, SiteDigest, SiteFailure } from './digest';
 import { siteDigest, worseFirst } from './digest';
+import { combinedDiscord, combinedTelegram, siteDiscord, siteTelegram } from './digestChat';
+import type { Plan } from './digestFit';
+import { fitted, FULL_PLAN, utf8Bytes } from './digestFit';
 import { combinedHtml, siteHtml } from './digestHtml';
 import { combinedMarkdown, siteMarkdown } from './digestMarkdown';
 import { combinedSlack, siteSlack } from './digestSlack';
@@ -10,8 +13,35 @@ import { combinedSubject, siteSubject } from './digestWording';
 
 /**
  * Project → Digest's items: the model (digest.ts) said in every channel. One site: its item with
- * its `row`; Combine Sites: one item for them all, each site's row in `rows`.
+ * its `row`; Combine Sites: one item for them all, each site's row in `rows`. Each channel is kept
+ * within its inbox's or chat's limit (digestFit.ts says what is cut first).
  */
+
+/** Gmail clips an email whose HTML is over about 102 kB. */
+export const HTML_MAX_BYTES = 100_000;
+/** Slack truncates a message's text over 40,000 characters. */
+export const SLACK_MAX_CHARS = 40_000;
+/** A Discord message's content. */
+export const DISCORD_MAX_CHARS = 2000;
+/** A Telegram message's text (counted here before its escapes are parsed: never over). */
+export const TELEGRAM_MAX_CHARS = 4096;
+
+const withinBytes = (max: number) => (output: string) => utf8Bytes(output) <= max;
+const withinChars = (max: number) => (output: string) => output.length <= max;
+
+/** Every channel of a digest, each rendered at a plan of detail and fitted to its limit. */
+function channels(sites: number, say: Record<Channel, (plan: Plan) => string>) {
+	return {
+		html: fitted(say.html, withinBytes(HTML_MAX_BYTES), sites),
+		text: say.text(FULL_PLAN),
+		slack: fitted(say.slack, withinChars(SLACK_MAX_CHARS), sites),
+		markdown: say.markdown(FULL_PLAN),
+		discord: fitted(say.discord, withinChars(DISCORD_MAX_CHARS), sites),
+		telegram: fitted(say.telegram, withinChars(TELEGRAM_MAX_CHARS), sites),
+	};
+}
+
+type Channel = 'html' | 'text' | 'slack' | 'markdown' | 'discord' | 'telegram';
 
 export { siteDigest } from './digest';
 export type { DigestInput, SiteDigest, SiteFailure } from './digest';
@@ -46,16 +76,15 @@ function subjectFor(site: SiteDigest, project: string): string {
 export function digestItem(input: DigestInput): IDataObject {
 	const site = siteDigest(input);
 	const subject = subjectOf(site);
-	return {
-		project: site.project,
-		week: site.week,
-		subject,
-		html: siteHtml(site, subject),
-		text: siteText(site),
-		slack: siteSlack(site),
-		markdown: siteMarkdown(site),
-		row: site.row,
-	};
+	const said = channels(0, {
+		html: (plan) => siteHtml(site, subject, plan),
+		text: (plan) => siteText(site, plan),
+		slack: (plan) => siteSlack(site, plan),
+		markdown: (plan) => siteMarkdown(site, plan),
+		discord: (plan) => siteDiscord(site, plan),
+		telegram: (plan) => siteTelegram(site, plan),
+	});
+	return { project: site.project, week: site.week, subject, ...said, row: site.row };
 }
 
 /** Combine Sites' item: the sites read, worse first; those that could not be read first of all, in `sites_failed`. */
@@ -71,10 +100,14 @@ export function combinedItem(
 		projects: worseFirst(sites).map((site) => site.project),
 		week,
 		subject,
-		html: combinedHtml(sites, week, subject, failed),
-		text: combinedText(sites, week, failed),
-		slack: combinedSlack(sites, week, failed),
-		markdown: combinedMarkdown(sites, week, failed),
+		...channels(sites.length + failed.length, {
+			html: (plan) => combinedHtml(sites, week, subject, failed, plan),
+			text: (plan) => combinedText(sites, week, failed, plan),
+			slack: (plan) => combinedSlack(sites, week, failed, plan),
+			markdown: (plan) => combinedMarkdown(sites, week, failed, plan),
+			discord: (plan) => combinedDiscord(sites, week, failed, plan),
+			telegram: (plan) => combinedTelegram(sites, week, failed, plan),
+		}),
 		rows: sites.map((site) => site.row),
 		sites_failed: failed.map((site) => ({ ...site })),
 	};

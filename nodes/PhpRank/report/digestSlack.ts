@@ -1,4 +1,6 @@
 import type { SiteDigest, SiteFailure } from './digest';
+import type { Plan } from './digestFit';
+import { FULL_PLAN, inParts } from './digestFit';
 import type { Inline } from './digestLines';
 import { combinedLines, siteLines } from './digestLines';
 import { TEXT, unlinked } from './digestText';
@@ -14,6 +16,9 @@ const slackMarkup = (value: string) =>
 	value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const slackEscaped = (value: string) => slackMarkup(TEXT.text(value));
 
+/** A section block's most characters: no part of the message between blank lines is longer. */
+export const SLACK_PART_MAX_CHARS = 3000;
+
 export const SLACK: Inline = {
 	text: slackEscaped,
 	data: (value) => slackMarkup(unlinked(value)),
@@ -23,14 +28,15 @@ export const SLACK: Inline = {
 	bullet: '•',
 };
 
-export function siteSlack(site: SiteDigest): string {
-	return siteLines(site, SLACK).join('\n');
+export function siteSlack(site: SiteDigest, plan: Plan = FULL_PLAN): string {
+	return inParts(siteLines(site, SLACK, plan.items), SLACK_PART_MAX_CHARS).join('\n');
 }
 
 export function combinedSlack(
 	sites: SiteDigest[],
 	week: string,
 	failed: SiteFailure[] = [],
+	plan: Plan = FULL_PLAN,
 ): string {
-	return combinedLines(sites, week, SLACK, failed).join('\n');
+	return inParts(combinedLines(sites, week, SLACK, failed, plan), SLACK_PART_MAX_CHARS).join('\n');
 }

@@ -1,4 +1,6 @@
 import type { SiteDigest, SiteFailure } from './digest';
+import type { Plan } from './digestFit';
+import { FULL_PLAN } from './digestFit';
 import type { Inline } from './digestLines';
 import { combinedLines, siteLines } from './digestLines';
 
@@ -39,14 +41,15 @@ export const TEXT: Inline = {
 	bullet: '-',
 };
 
-export function siteText(site: SiteDigest): string {
-	return siteLines(site, TEXT).join('\n');
+export function siteText(site: SiteDigest, plan: Plan = FULL_PLAN): string {
+	return siteLines(site, TEXT, plan.items).join('\n');
 }
 
 export function combinedText(
 	sites: SiteDigest[],
 	week: string,
 	failed: SiteFailure[] = [],
+	plan: Plan = FULL_PLAN,
 ): string {
-	return combinedLines(sites, week, TEXT, failed).join('\n');
+	return combinedLines(sites, week, TEXT, failed, plan).join('\n');
 }

@@ -1,4 +1,5 @@
 import type { Importance } from '../shared/constants';
+import { cut } from './digestFit';
 
 /**
  * Every word Project → Digest says, in one place (the channels, report/digestHtml.ts and
@@ -99,7 +100,11 @@ export const WORDS = {
 	fixedCount: 'Fixed',
 	failingHighShort: 'Pages failing high',
 	worseFirst: 'Sites that got worse come first.',
-	notRead: (error: string) => `not read: ${error}`,
+	/** Why a site was not read (phpRank's error, cut: a server's message may be long). */
+	notRead: (error: string) => `not read: ${cut(error, 300)}`,
+	moreSites: (count: number) => `and ${plural(count, 'more site', 'more sites')}`,
+	moreDetails: (count: number) =>
+		`The details of ${plural(count, 'more site', 'more sites')} are left out for size: the table above has their figures.`,
 	/** A site whose Project was refused has no name: its input item's, counted from 1. */
 	failedSite: (project: string | null, item: number) => project ?? `item ${item + 1}`,
 	footer: 'Sent by the phpRank node for n8n (Project → Digest).',

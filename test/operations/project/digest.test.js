@@ -63,6 +63,8 @@ test("250 reports: Get Issues' requests exactly, one item, its row what Get Issu
 		'text',
 		'slack',
 		'markdown',
+		'discord',
+		'telegram',
 		'row',
 	]);
 	const { checked_at } = item.row;
@@ -180,6 +182,8 @@ test("Combine Sites: the first item outputs one digest of every item's site; the
 		'text',
 		'slack',
 		'markdown',
+		'discord',
+		'telegram',
 		'rows',
 		'sites_failed',
 	]);
@@ -248,6 +252,8 @@ test('Combine Sites, phpRank answers 500 for one site of three: the other two di
 		'text',
 		'slack',
 		'markdown',
+		'discord',
+		'telegram',
 		'rows',
 		'sites_failed',
 	]);

@@ -41,7 +41,16 @@ const COMBINE_SITES = 'combineSites';
 const OUTPUT_FIELDS = 'outputFields';
 
 /** What Output Fields may leave out: each channel and the row (a tool's answer needs only the text). */
-const CHANNEL_FIELDS = ['subject', 'html', 'text', 'slack', 'markdown', 'row'];
+const CHANNEL_FIELDS = [
+	'subject',
+	'html',
+	'text',
+	'slack',
+	'markdown',
+	'discord',
+	'telegram',
+	'row',
+];
 
 /** The item with only the channels Output Fields names (all when it names none); Combine Sites' rows follow the row. */
 function withFields(item: IDataObject, wanted: unknown): IDataObject {
@@ -227,11 +236,13 @@ export const digestFields: INodeProperties[] = [
 				description:
 					'Which of the digest to output beside project and week; none chosen: all. An AI agent or MCP client needs only Subject and Text (an answer of a few kB).',
 				options: [
+					{ name: 'Discord', value: 'discord' },
 					{ name: 'HTML', value: 'html' },
 					{ name: 'Markdown', value: 'markdown' },
 					{ name: 'Row', value: 'row' },
 					{ name: 'Slack', value: 'slack' },
 					{ name: 'Subject', value: 'subject' },
+					{ name: 'Telegram', value: 'telegram' },
 					{ name: 'Text', value: 'text' },
 				],
 			},
