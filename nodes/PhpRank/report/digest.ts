@@ -53,6 +53,8 @@ export interface SiteDigest {
 	project: string;
 	week: string;
 	noReport: boolean;
+	/** No report now, some in the week compared with: every report of the site vanished. */
+	vanished: boolean;
 	firstWeek: boolean;
 	/** The earlier week compared with; `weekly`: it is the week just before. */
 	last: { week: string; weekly: boolean } | undefined;
@@ -201,6 +203,7 @@ export function siteDigest(input: DigestInput): SiteDigest {
 	const last = past[past.length - 1];
 	const fixFirst = input.issues.map(fixItemOf);
 	const health = summary.health;
+	const vanished = summary.pages === 0 && (last?.pages ?? 0) > 0;
 	const trend = [
 		...past.slice(-(TREND_WEEKS - 1)).map((week) => ({ week: week.week, health: week.health })),
 		{ week: input.week, health },
@@ -209,6 +212,7 @@ export function siteDigest(input: DigestInput): SiteDigest {
 		project: input.project,
 		week: input.week,
 		noReport: summary.pages === 0,
+		vanished,
 		firstWeek: last === undefined,
 		last: last && { week: last.week, weekly: daysBetween(last.week, input.week) === 7 },
 		health,
@@ -216,7 +220,8 @@ export function siteDigest(input: DigestInput): SiteDigest {
 		pagesFailingHigh: summary.pages_failing_high,
 		scoreAverage: summary.score_average,
 		change: {
-			health: difference(health, last?.health),
+			// every report gone: its health dropped to nothing (worse by all it had)
+			health: vanished ? difference(0, last?.health) : difference(health, last?.health),
 			pages: difference(summary.pages, last?.pages),
 			pagesFailingHigh: difference(summary.pages_failing_high, last?.pagesFailingHigh),
 		},
@@ -228,8 +233,19 @@ export function siteDigest(input: DigestInput): SiteDigest {
 	};
 }
 
-/** Combine Sites' order: the sites that got worse first (the largest drop of health), then by name. */
+/** Whether a site got worse: its health dropped, or every report of it vanished. */
+export function gotWorse(site: SiteDigest): boolean {
+	return site.vanished || (site.change.health ?? 0) < 0;
+}
+
+/**
+ * Combine Sites' order: the sites whose reports all vanished, then those that got worse (the
+ * largest drop of health first), then by name.
+ */
 export function worseFirst(sites: SiteDigest[]): SiteDigest[] {
 	const drop = (site: SiteDigest) => site.change.health ?? 0;
-	return [...sites].sort((a, b) => drop(a) - drop(b) || a.project.localeCompare(b.project));
+	const kept = (site: SiteDigest) => (site.vanished ? 0 : 1);
+	return [...sites].sort(
+		(a, b) => kept(a) - kept(b) || drop(a) - drop(b) || a.project.localeCompare(b.project),
+	);
 }

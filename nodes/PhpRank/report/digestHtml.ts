@@ -3,6 +3,7 @@ import { worseFirst } from './digest';
 import type { Plan } from './digestFit';
 import { cut, FULL_PLAN, LISTED_AT_MOST } from './digestFit';
 import { SHOWN_URL_AT_MOST, siteLink } from './digestLinks';
+import { noReportText } from './digestLines';
 import { TEXT } from './digestText';
 import { arrow, figure, plural, weekDay, WORDS } from './digestWording';
 
@@ -138,8 +139,9 @@ function changesHtml(site: SiteDigest, at: number): string {
 		return site.firstWeek ? '' : row(escapeHtml(WORDS.issuesUnknown));
 	const fresh = site.newIssues;
 	const fixed = site.fixed;
+	const since = site.last ?? { week: site.week, weekly: true };
 	return (
-		heading(`${WORDS.newIssues} (${fresh.length})`) +
+		heading(`${WORDS.newSince(since.week, since.weekly)} (${fresh.length})`) +
 		(fresh.length
 			? list(
 					fresh,
@@ -148,7 +150,7 @@ function changesHtml(site: SiteDigest, at: number): string {
 					at,
 				)
 			: row(escapeHtml(WORDS.newNone))) +
-		heading(`${WORDS.fixed} (${fixed.length})`) +
+		heading(`${WORDS.fixedSince(since.week, since.weekly)} (${fixed.length})`) +
 		(fixed.length
 			? list(
 					fixed,
@@ -259,7 +261,7 @@ export function siteSectionHtml(site: SiteDigest, at = LISTED_AT_MOST): string {
 		`<strong style="font-size:${SIZES.titlePx}px;line-height:26px;">${escapeHtml(WORDS.title(site.project))}</strong><br>${muted(escapeHtml(WORDS.weekOf(site.week)))}`,
 		'20px 20px 8px',
 	);
-	if (site.noReport) return title + row(escapeHtml(WORDS.noReport)) + coverageHtml(site, at);
+	if (site.noReport) return title + row(escapeHtml(noReportText(site))) + coverageHtml(site, at);
 	const average = row(
 		muted(
 			escapeHtml(

@@ -77,7 +77,8 @@ function changeLines(site: SiteDigest, f: Inline, at: number): string[] {
 	}
 	const fresh = site.newIssues;
 	const fixed: KeptIssue[] = site.fixed;
-	const lines = [f.bold(f.text(`${WORDS.newIssues} (${fresh.length})`))];
+	const since = site.last ?? { week: site.week, weekly: true };
+	const lines = [f.bold(f.text(`${WORDS.newSince(since.week, since.weekly)} (${fresh.length})`))];
 	if (fresh.length === 0) lines.push(f.text(WORDS.newNone));
 	lines.push(
 		...listed(
@@ -88,7 +89,7 @@ function changeLines(site: SiteDigest, f: Inline, at: number): string[] {
 			at,
 		),
 	);
-	lines.push(f.bold(f.text(`${WORDS.fixed} (${fixed.length})`)));
+	lines.push(f.bold(f.text(`${WORDS.fixedSince(since.week, since.weekly)} (${fixed.length})`)));
 	if (fixed.length === 0) lines.push(f.text(WORDS.fixedNone));
 	lines.push(
 		...listed(
@@ -150,10 +151,18 @@ function trendLine(site: SiteDigest, f: Inline): string {
 	return f.text(`${WORDS.trend(site.trend.length)}: ${glyphs} (${figures})`);
 }
 
+/** What a site without reports says: none yet, or every report gone since the week compared with. */
+export function noReportText(site: SiteDigest): string {
+	return site.vanished && site.last
+		? WORDS.vanished(-(site.change.pages ?? 0), site.last.week)
+		: WORDS.noReport;
+}
+
 /** One site's section; its lists show `at` entries at most. */
 export function siteLines(site: SiteDigest, f: Inline, at = LISTED_AT_MOST): string[] {
 	const lines = [f.bold(f.text(`${WORDS.title(site.project)}, ${WORDS.weekOfInline(site.week)}`))];
-	if (site.noReport) return [...lines, f.text(WORDS.noReport), '', ...coverageLines(site, f, at)];
+	if (site.noReport)
+		return [...lines, f.text(noReportText(site)), '', ...coverageLines(site, f, at)];
 	lines.push(figuresLine(site, f));
 	lines.push(site.firstWeek ? f.text(WORDS.firstWeek) : trendLine(site, f));
 	lines.push('', ...fixFirstLines(site, f, at));

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { DigestInput, SiteDigest, SiteFailure } from './digest';
-import { siteDigest, worseFirst } from './digest';
+import { gotWorse, siteDigest, worseFirst } from './digest';
 import { combinedDiscord, combinedTelegram, siteDiscord, siteTelegram } from './digestChat';
 import type { Plan } from './digestFit';
 import { fitted, FULL_PLAN, utf8Bytes } from './digestFit';
@@ -70,6 +70,8 @@ function subjectFor(site: SiteDigest, project: string): string {
 		newIssues: site.newIssues?.length ?? 0,
 		fixed: site.fixed?.length ?? 0,
 		noReport: site.noReport,
+		// every report gone: the pages it had (its change of pages is all of them, down)
+		vanishedPages: site.vanished ? -(site.change.pages ?? 0) : undefined,
 	});
 }
 
@@ -94,7 +96,7 @@ export function combinedItem(
 	failed: SiteFailure[] = [],
 ): IDataObject {
 	const sites = inputs.map(siteDigest);
-	const worse = sites.filter((site) => (site.change.health ?? 0) < 0).length;
+	const worse = sites.filter(gotWorse).length;
 	const subject = combinedSubject(sites.length + failed.length, worse, week, failed.length);
 	return {
 		projects: worseFirst(sites).map((site) => site.project),

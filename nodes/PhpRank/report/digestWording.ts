@@ -47,6 +47,8 @@ export const WORDS = {
 	scoreAverage: 'Average score',
 	noReport:
 		'No report of this site yet: once Audit Site (or Create) has audited its pages, this digest shows their health.',
+	vanished: (pages: number, lastWeek: string) =>
+		`Every report of this site is gone: the week of ${weekDay(lastWeek)} had ${plural(pages, 'page', 'pages')} with a report. Check the project in phpRank (reports deleted, the site renamed), then audit it again.`,
 	firstWeek:
 		'First week: there is no earlier week to compare with. The trend and the new and fixed issues start with next week.',
 	since: (lastWeek: string, weekly: boolean) =>
@@ -60,9 +62,12 @@ export const WORDS = {
 	howToFix: 'How to fix',
 	examples: 'For example',
 	more: (count: number) => `and ${count} more`,
-	newIssues: 'New since last week',
+	/** The new and fixed issues' headings: since the week compared with. */
+	newSince: (lastWeek: string, weekly: boolean) =>
+		weekly ? 'New since last week' : `New since the week of ${weekDay(lastWeek)}`,
+	fixedSince: (lastWeek: string, weekly: boolean) =>
+		weekly ? 'Fixed since last week' : `Fixed since the week of ${weekDay(lastWeek)}`,
 	newNone: 'No new issue.',
-	fixed: 'Fixed since last week',
 	fixedNone: 'No issue fixed.',
 	fixedWas: (pages: number) => `was on ${plural(pages, 'page', 'pages')}`,
 	issuesUnknown:
@@ -120,7 +125,11 @@ export function siteSubject(input: {
 	newIssues: number;
 	fixed: number;
 	noReport: boolean;
+	/** Every report vanished: the pages the site had in the week compared with. */
+	vanishedPages?: number;
 }): string {
+	if (input.vanishedPages !== undefined)
+		return `${input.project}: every report gone (${plural(input.vanishedPages, 'page', 'pages')} before)`;
 	if (input.noReport) return `${input.project}: no report yet`;
 	const health = `${input.project}: health ${figure(input.health)}`;
 	if (input.firstWeek) return `${health}, first week`;

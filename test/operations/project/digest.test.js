@@ -333,3 +333,40 @@ test('one site without Combine Sites: a 500 after the retries fails the item as 
 	expect(result.error.message).toMatch(/500/);
 	expect(result.items).toEqual([]);
 });
+
+// ------------------------------------------------------------------------------------- the week
+
+test.each([
+	// [Week, the week in Berlin, the week in New York]
+	[
+		'a JS Date of Sunday 23:30 UTC',
+		'={{ new Date("2026-11-29T23:30:00Z") }}',
+		'2026-11-30',
+		'2026-11-23',
+	],
+	['an instant ending in Z', '2026-11-29T23:30:00Z', '2026-11-30', '2026-11-23'],
+	['an instant with an offset', '2026-11-30T00:30:00+01:00', '2026-11-30', '2026-11-23'],
+	[
+		'an instant with an offset without colon',
+		'2026-11-30T05:30:00+0600',
+		'2026-11-30',
+		'2026-11-23',
+	],
+	['a date', '2026-11-29', '2026-11-23', '2026-11-23'],
+	[
+		'a time without an offset (the wall clock as written)',
+		'2026-11-30T00:30:00',
+		'2026-11-30',
+		'2026-11-30',
+	],
+])("Week %s is read in the workflow's time zone", async (_, week, berlin, newYork) => {
+	fixture.sandbox.reset(pages(1));
+	for (const [timezone, expected] of [
+		['Europe/Berlin', berlin],
+		['America/New_York', newYork],
+	]) {
+		const result = await fixture.run(digest({ week }), { workflowSettings: { timezone } });
+		expect(result.error).toBeUndefined();
+		expect([timezone, result.items[0].json.week]).toEqual([timezone, expected]);
+	}
+});

@@ -64,15 +64,19 @@ function withFields(item: IDataObject, wanted: unknown): IDataObject {
 	return kept;
 }
 
-/** Week: a date (its week's Monday is taken), empty for this week in the workflow's time zone. */
+/**
+ * Week: a date (its week's Monday is taken), empty for this week; this week, a JS Date and an
+ * instant (with `Z` or an offset) are read in the workflow's time zone.
+ */
 async function weekOf(context: IExecutePaginationFunctions): Promise<string> {
-	const { mondayInZone, mondayOf } = await runModules.digestWeek();
+	const { mondayInZone, mondayOfWeekValue } = await runModules.digestWeek();
 	const value = context.getNodeParameter(WEEK_PARAMETER, '') as unknown;
+	const timeZone = context.getTimezone();
 	if (value === '' || value === null || value === undefined) {
-		return mondayInZone(new Date(), context.getTimezone());
+		return mondayInZone(new Date(), timeZone);
 	}
-	const text = value instanceof Date ? value.toISOString() : String(value);
-	const monday = mondayOf(text);
+	if (value instanceof Date && !Number.isNaN(value.getTime())) return mondayInZone(value, timeZone);
+	const monday = mondayOfWeekValue(String(value), timeZone);
 	if (monday === undefined) {
 		throw new InvalidInput(
 			'Week',
