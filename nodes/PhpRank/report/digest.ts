@@ -30,7 +30,32 @@ export interface FixItem {
 	pages: number;
 	howToFix: string;
 	examples: string[];
+	/** The newest report of each example page (its ID; null when phpRank gave none). */
+	exampleReports: Array<number | string | null>;
 }
+
+/**
+ * Project → Digest's branding options: the agency's, said in every channel. Each '' (the default):
+ * the digest as without them. Checked where they are read (resources/project/digestBrand.ts).
+ */
+export interface Brand {
+	senderName: string;
+	/** https only: the email's logo. */
+	logoUrl: string;
+	/** #rrggbb: links, the title, the card's top rule. */
+	accentColor: string;
+	footerText: string;
+	/** An http(s) URL with {id}: where each example page links (its newest report's page). */
+	reportPageUrl: string;
+}
+
+export const NO_BRAND: Brand = {
+	senderName: '',
+	logoUrl: '',
+	accentColor: '',
+	footerText: '',
+	reportPageUrl: '',
+};
 
 export interface CoveragePage {
 	url: string;
@@ -70,6 +95,7 @@ export interface SiteDigest {
 	fixed: KeptIssue[] | undefined;
 	coverage: Coverage | undefined;
 	row: IDataObject;
+	brand: Brand;
 }
 
 /** Combine Sites: an input item whose site could not be read, and why (one line). */
@@ -90,6 +116,7 @@ export interface DigestInput {
 	history: IDataObject[];
 	/** This run's Audit Site items (its summary, its failed and no-longer-listed pages), any site's. */
 	audit: IDataObject[];
+	brand?: Brand;
 }
 
 const difference = (now: number | null, then: number | null | undefined) =>
@@ -103,6 +130,7 @@ function fixItemOf(issue: SiteIssue): FixItem {
 		pages: issue.pages_failing,
 		howToFix: issue.how_to_fix,
 		examples: issue.pages.slice(0, EXAMPLE_PAGES).map((page) => page.url),
+		exampleReports: issue.pages.slice(0, EXAMPLE_PAGES).map((page) => page.id ?? null),
 	};
 }
 
@@ -230,6 +258,7 @@ export function siteDigest(input: DigestInput): SiteDigest {
 		...comparedIssues(fixFirst, last),
 		coverage: coverageOf(input.audit, input.project),
 		row: digestRow(input, fixFirst),
+		brand: input.brand ?? NO_BRAND,
 	};
 }
 

@@ -1,4 +1,4 @@
-import type { SiteDigest, SiteFailure } from './digest';
+import type { Brand, SiteDigest, SiteFailure } from './digest';
 import type { Plan } from './digestFit';
 import { FULL_PLAN } from './digestFit';
 import type { Inline } from './digestLines';
@@ -53,8 +53,9 @@ export function combinedDiscord(
 	week: string,
 	failed: SiteFailure[] = [],
 	plan: Plan = FULL_PLAN,
+	brand?: Brand,
 ): string {
-	return joined(combinedLines(sites, week, DISCORD, failed, plan));
+	return joined(combinedLines(sites, week, DISCORD, failed, plan, brand));
 }
 
 export function siteTelegram(site: SiteDigest, plan: Plan = FULL_PLAN): string {
@@ -66,6 +67,7 @@ export function combinedTelegram(
 	week: string,
 	failed: SiteFailure[] = [],
 	plan: Plan = FULL_PLAN,
+	brand?: Brand,
 ): string {
-	return combinedLines(sites, week, TELEGRAM, failed, plan).join('\n');
+	return combinedLines(sites, week, TELEGRAM, failed, plan, brand).join('\n');
 }

@@ -1,8 +1,9 @@
-import type { FixItem, SiteDigest, SiteFailure } from './digest';
+import type { Brand, FixItem, SiteDigest, SiteFailure } from './digest';
+import { NO_BRAND } from './digest';
 import { worseFirst } from './digest';
 import type { Plan } from './digestFit';
 import { cut, FULL_PLAN, LISTED_AT_MOST } from './digestFit';
-import { SHOWN_URL_AT_MOST, siteLink } from './digestLinks';
+import { reportPageLink, SHOWN_URL_AT_MOST, siteLink } from './digestLinks';
 import { noReportText } from './digestLines';
 import { TEXT } from './digestText';
 import { arrow, figure, plural, weekDay, WORDS } from './digestWording';
@@ -88,11 +89,14 @@ const heading = (text: string) =>
 const muted = (html: string) =>
 	`<span style="font-size:${SIZES.smallPx}px;color:${COLOURS.muted};">${html}</span>`;
 
-function pageHtml(url: string, site: SiteDigest): string {
-	const href = siteLink(url, site.project, site.coverage?.scheme);
+function pageHtml(url: string, site: SiteDigest, report?: number | string | null): string {
+	const href =
+		reportPageLink(site.brand.reportPageUrl, report) ??
+		siteLink(url, site.project, site.coverage?.scheme);
 	const shown = cut(url, SHOWN_URL_AT_MOST);
 	if (href === undefined) return dataHtml(shown);
-	return `<a href="${escapeHtml(href)}" style="color:${COLOURS.link};">${escapeHtml(shown)}</a>`;
+	const colour = site.brand.accentColor || COLOURS.link;
+	return `<a href="${escapeHtml(href)}" style="color:${colour};">${escapeHtml(shown)}</a>`;
 }
 
 function importanceBadge(importance: FixItem['importance']): string {
@@ -122,7 +126,9 @@ function fixFirstHtml(site: SiteDigest, at: number): string {
 		list(
 			site.fixFirst,
 			(item) => {
-				const examples = item.examples.map((url) => pageHtml(url, site)).join('<br>');
+				const examples = item.examples
+					.map((url, i) => pageHtml(url, site, item.exampleReports[i]))
+					.join('<br>');
 				return (
 					`${importanceBadge(item.importance)} <strong>${dataHtml(item.name)}</strong>: ${escapeHtml(WORDS.failsOn(item.pages, site.pages))}` +
 					`<br>${muted(`${escapeHtml(WORDS.howToFix)}: ${dataHtml(item.howToFix)}`)}` +
@@ -283,21 +289,48 @@ export function siteSectionHtml(site: SiteDigest, at = LISTED_AT_MOST): string {
 	);
 }
 
-/** The whole email around rows of the card. */
-export function emailHtml(title: string, rows: string): string {
+/** The logo's box: the `<img>`'s width and height (Outlook sizes an image by them, and blocks it until allowed: `alt` says whose). */
+const LOGO = { widthPx: 160, heightPx: 40 } as const;
+
+/** With a Logo URL or a Sender Name, the card's first row: the agency's logo and name. */
+function brandHeaderHtml(brand: Brand): string {
+	if (brand.logoUrl === '' && brand.senderName === '') return '';
+	const accent = brand.accentColor || COLOURS.text;
+	const logo =
+		brand.logoUrl === ''
+			? ''
+			: `<img src="${escapeHtml(brand.logoUrl)}" alt="${escapeHtml(brand.senderName || WORDS.logo)}" width="${LOGO.widthPx}" height="${LOGO.heightPx}" style="display:block;border:0;outline:none;">`;
+	const name =
+		brand.senderName === ''
+			? ''
+			: `<strong style="font-size:${SIZES.headingPx}px;color:${accent};">${escapeHtml(brand.senderName)}</strong>`;
+	return row(`${logo}${logo && name ? '<br>' : ''}${name}`, '20px 20px 0');
+}
+
+/** The footer: the node's line, or with a Sender Name the agency's; then its Footer Text. */
+function footerHtml(brand: Brand): string {
+	const sent = brand.senderName === '' ? WORDS.footer : WORDS.sentBy(brand.senderName);
+	const text = brand.footerText === '' ? '' : `<br>${muted(escapeHtml(brand.footerText))}`;
+	return row(`${muted(escapeHtml(sent))}${text}`, '16px 20px 20px');
+}
+
+/** The whole email around rows of the card (an Accent Color: a rule atop the card). */
+export function emailHtml(title: string, rows: string, brand: Brand = NO_BRAND): string {
+	const rule = brand.accentColor === '' ? '' : `border-top:4px solid ${brand.accentColor};`;
 	return (
 		`<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head>` +
 		`<body style="margin:0;padding:0;background-color:${COLOURS.page};">` +
 		`<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" bgcolor="${COLOURS.page}" style="background-color:${COLOURS.page};"><tr><td align="center" style="padding:16px 8px;">` +
-		`<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" bgcolor="${COLOURS.card}" style="max-width:${SIZES.maxWidthPx}px;background-color:${COLOURS.card};border:1px solid ${COLOURS.border};border-radius:6px;font-family:Arial,Helvetica,sans-serif;color:${COLOURS.text};">` +
+		`<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" bgcolor="${COLOURS.card}" style="max-width:${SIZES.maxWidthPx}px;background-color:${COLOURS.card};border:1px solid ${COLOURS.border};${rule}border-radius:6px;font-family:Arial,Helvetica,sans-serif;color:${COLOURS.text};">` +
+		brandHeaderHtml(brand) +
 		rows +
-		row(muted(escapeHtml(WORDS.footer)), '16px 20px 20px') +
+		footerHtml(brand) +
 		`</table></td></tr></table></body></html>`
 	);
 }
 
 export function siteHtml(site: SiteDigest, subject: string, plan: Plan = FULL_PLAN): string {
-	return emailHtml(subject, siteSectionHtml(site, plan.items));
+	return emailHtml(subject, siteSectionHtml(site, plan.items), site.brand);
 }
 
 /** The longest site name the table shows (its section's title has it whole). */
@@ -343,6 +376,7 @@ export function combinedHtml(
 	subject: string,
 	failed: SiteFailure[] = [],
 	plan: Plan = FULL_PLAN,
+	brand: Brand = NO_BRAND,
 ): string {
 	const ordered = worseFirst(sites);
 	const intro = row(
@@ -358,5 +392,6 @@ export function combinedHtml(
 			sitesTableHtml(ordered, failed, plan) +
 			detailed.map((site) => siteSectionHtml(site, plan.items)).join('') +
 			more,
+		brand,
 	);
 }

@@ -1,9 +1,10 @@
-import type { FixItem, SiteDigest, SiteFailure } from './digest';
+import type { Brand, FixItem, SiteDigest, SiteFailure } from './digest';
+import { NO_BRAND } from './digest';
 import { worseFirst } from './digest';
 import type { KeptIssue } from './digestHistory';
 import type { Plan } from './digestFit';
 import { cut, FULL_PLAN, LISTED_AT_MOST } from './digestFit';
-import { SHOWN_URL_AT_MOST, siteLink } from './digestLinks';
+import { reportPageLink, SHOWN_URL_AT_MOST, siteLink } from './digestLinks';
 import { arrow, figure, plural, weekDay, WORDS } from './digestWording';
 
 /**
@@ -35,10 +36,27 @@ const GLYPHS = '▁▂▃▄▅▆▇█';
 const glyph = (health: number | null) =>
 	health === null ? '·' : GLYPHS.charAt(Math.round((Math.max(0, Math.min(100, health)) * 7) / 100));
 
-function pageOf(f: Inline, url: string, site: SiteDigest): string {
-	const href = siteLink(url, site.project, site.coverage?.scheme);
+/** A page as a link to the site (or, with Report Page URL, to its newest report's page), else inert. */
+function pageOf(f: Inline, url: string, site: SiteDigest, report?: number | string | null): string {
+	const href =
+		reportPageLink(site.brand.reportPageUrl, report) ??
+		siteLink(url, site.project, site.coverage?.scheme);
 	const shown = cut(url, SHOWN_URL_AT_MOST);
 	return href === undefined ? f.url(shown) : f.link(href, shown);
+}
+
+/** The heading's words: with a Sender Name, the agency's name before them. */
+export function headed(brand: Brand, title: string): string {
+	return brand.senderName === '' ? title : `${brand.senderName} · ${title}`;
+}
+
+/** With a Sender Name or Footer Text, the footer's lines (the line channels have none without). */
+function footerLines(brand: Brand, f: Inline): string[] {
+	const lines = [
+		brand.senderName === '' ? '' : f.text(WORDS.sentBy(brand.senderName)),
+		brand.footerText === '' ? '' : f.text(brand.footerText),
+	].filter((line) => line !== '');
+	return lines.length === 0 ? [] : ['', ...lines];
 }
 
 function listed<T>(f: Inline, items: T[], line: (item: T) => string, at: number): string[] {
@@ -60,7 +78,9 @@ function fixFirstLines(site: SiteDigest, f: Inline, at: number): string[] {
 			(item) => {
 				const head = `${lineBadge(f, item)} ${f.bold(f.data(item.name))}: ${f.text(WORDS.failsOn(item.pages, site.pages))}`;
 				const fix = f.text(`${WORDS.howToFix}: ${item.howToFix.replace(/\.?\s*$/, '.')}`);
-				const examples = item.examples.map((url) => pageOf(f, url, site));
+				const examples = item.examples.map((url, i) =>
+					pageOf(f, url, site, item.exampleReports[i]),
+				);
 				const shown = examples.length
 					? ` ${f.text(`${WORDS.examples}:`)} ${examples.join(', ')}`
 					: '';
@@ -160,7 +180,12 @@ export function noReportText(site: SiteDigest): string {
 
 /** One site's section; its lists show `at` entries at most. */
 export function siteLines(site: SiteDigest, f: Inline, at = LISTED_AT_MOST): string[] {
-	const lines = [f.bold(f.text(`${WORDS.title(site.project)}, ${WORDS.weekOfInline(site.week)}`))];
+	return [...sectionLines(site, f, at, site.brand), ...footerLines(site.brand, f)];
+}
+
+function sectionLines(site: SiteDigest, f: Inline, at: number, brand: Brand): string[] {
+	const title = `${WORDS.title(site.project)}, ${WORDS.weekOfInline(site.week)}`;
+	const lines = [f.bold(f.text(headed(brand, title)))];
 	if (site.noReport)
 		return [...lines, f.text(noReportText(site)), '', ...coverageLines(site, f, at)];
 	lines.push(figuresLine(site, f));
@@ -179,14 +204,11 @@ export function combinedLines(
 	f: Inline,
 	failed: SiteFailure[] = [],
 	plan: Plan = FULL_PLAN,
+	brand: Brand = NO_BRAND,
 ): string[] {
 	const ordered = worseFirst(sites);
-	const lines = [
-		f.bold(
-			f.text(`${WORDS.combinedTitle(sites.length + failed.length)}, ${WORDS.weekOfInline(week)}`),
-		),
-		f.text(WORDS.worseFirst),
-	];
+	const title = `${WORDS.combinedTitle(sites.length + failed.length)}, ${WORDS.weekOfInline(week)}`;
+	const lines = [f.bold(f.text(headed(brand, title))), f.text(WORDS.worseFirst)];
 	const rows = [
 		...failed.map(
 			(site) =>
@@ -202,8 +224,8 @@ export function combinedLines(
 	if (rows.length > plan.rows)
 		lines.push(`${f.bullet} ${f.text(WORDS.moreSites(rows.length - plan.rows))}`);
 	const detailed = ordered.slice(0, plan.sections);
-	for (const site of detailed) lines.push('', ...siteLines(site, f, plan.items));
+	for (const site of detailed) lines.push('', ...sectionLines(site, f, plan.items, NO_BRAND));
 	if (ordered.length > detailed.length)
 		lines.push('', f.text(WORDS.moreDetails(ordered.length - detailed.length)));
-	return lines;
+	return [...lines, ...footerLines(brand, f)];
 }

@@ -50,3 +50,16 @@ export function siteScheme(site: unknown, project: string): string {
 		return 'https:';
 	}
 }
+
+/**
+ * The page of a report in the agency's phpRank (Brand's Report Page URL, `{id}` its ID), or
+ * undefined without a template or an ID. The template is the workflow's own, checked when read.
+ */
+export function reportPageLink(
+	template: string,
+	id: number | string | null | undefined,
+): string | undefined {
+	if (template === '' || id === null || id === undefined) return undefined;
+	const link = template.split('{id}').join(encodeURIComponent(String(id)));
+	return link.length > LINKED_URL_AT_MOST ? undefined : link;
+}

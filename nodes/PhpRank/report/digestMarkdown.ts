@@ -1,4 +1,4 @@
-import type { SiteDigest, SiteFailure } from './digest';
+import type { Brand, SiteDigest, SiteFailure } from './digest';
 import type { Plan } from './digestFit';
 import { FULL_PLAN } from './digestFit';
 import type { Inline } from './digestLines';
@@ -60,6 +60,7 @@ export function combinedMarkdown(
 	week: string,
 	failed: SiteFailure[] = [],
 	plan: Plan = FULL_PLAN,
+	brand?: Brand,
 ): string {
-	return joined(combinedLines(sites, week, MARKDOWN, failed, plan));
+	return joined(combinedLines(sites, week, MARKDOWN, failed, plan, brand));
 }

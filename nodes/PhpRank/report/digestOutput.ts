@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { DigestInput, SiteDigest, SiteFailure } from './digest';
+import type { Brand, DigestInput, SiteDigest, SiteFailure } from './digest';
 import { gotWorse, siteDigest, worseFirst } from './digest';
 import { combinedDiscord, combinedTelegram, siteDiscord, siteTelegram } from './digestChat';
 import type { Plan } from './digestFit';
@@ -44,7 +44,7 @@ function channels(sites: number, say: Record<Channel, (plan: Plan) => string>) {
 type Channel = 'html' | 'text' | 'slack' | 'markdown' | 'discord' | 'telegram';
 
 export { siteDigest } from './digest';
-export type { DigestInput, SiteDigest, SiteFailure } from './digest';
+export type { Brand, DigestInput, SiteDigest, SiteFailure } from './digest';
 
 /** A subject's most characters: one line that no inbox's list cuts in a way that hides the figures. */
 export const SUBJECT_MAX_CHARS = 150;
@@ -94,8 +94,9 @@ export function combinedItem(
 	inputs: DigestInput[],
 	week: string,
 	failed: SiteFailure[] = [],
+	brand?: Brand,
 ): IDataObject {
-	const sites = inputs.map(siteDigest);
+	const sites = inputs.map((input) => siteDigest({ ...input, brand }));
 	const worse = sites.filter(gotWorse).length;
 	const subject = combinedSubject(sites.length + failed.length, worse, week, failed.length);
 	return {
@@ -103,12 +104,12 @@ export function combinedItem(
 		week,
 		subject,
 		...channels(sites.length + failed.length, {
-			html: (plan) => combinedHtml(sites, week, subject, failed, plan),
-			text: (plan) => combinedText(sites, week, failed, plan),
-			slack: (plan) => combinedSlack(sites, week, failed, plan),
-			markdown: (plan) => combinedMarkdown(sites, week, failed, plan),
-			discord: (plan) => combinedDiscord(sites, week, failed, plan),
-			telegram: (plan) => combinedTelegram(sites, week, failed, plan),
+			html: (plan) => combinedHtml(sites, week, subject, failed, plan, brand),
+			text: (plan) => combinedText(sites, week, failed, plan, brand),
+			slack: (plan) => combinedSlack(sites, week, failed, plan, brand),
+			markdown: (plan) => combinedMarkdown(sites, week, failed, plan, brand),
+			discord: (plan) => combinedDiscord(sites, week, failed, plan, brand),
+			telegram: (plan) => combinedTelegram(sites, week, failed, plan, brand),
 		}),
 		rows: sites.map((site) => site.row),
 		sites_failed: failed.map((site) => ({ ...site })),

@@ -1,4 +1,4 @@
-import type { SiteDigest, SiteFailure } from './digest';
+import type { Brand, SiteDigest, SiteFailure } from './digest';
 import type { Plan } from './digestFit';
 import { FULL_PLAN, inParts } from './digestFit';
 import type { Inline } from './digestLines';
@@ -37,6 +37,9 @@ export function combinedSlack(
 	week: string,
 	failed: SiteFailure[] = [],
 	plan: Plan = FULL_PLAN,
+	brand?: Brand,
 ): string {
-	return inParts(combinedLines(sites, week, SLACK, failed, plan), SLACK_PART_MAX_CHARS).join('\n');
+	return inParts(combinedLines(sites, week, SLACK, failed, plan, brand), SLACK_PART_MAX_CHARS).join(
+		'\n',
+	);
 }

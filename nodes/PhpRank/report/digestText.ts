@@ -1,4 +1,4 @@
-import type { SiteDigest, SiteFailure } from './digest';
+import type { Brand, SiteDigest, SiteFailure } from './digest';
 import type { Plan } from './digestFit';
 import { FULL_PLAN } from './digestFit';
 import type { Inline } from './digestLines';
@@ -50,6 +50,7 @@ export function combinedText(
 	week: string,
 	failed: SiteFailure[] = [],
 	plan: Plan = FULL_PLAN,
+	brand?: Brand,
 ): string {
-	return combinedLines(sites, week, TEXT, failed, plan).join('\n');
+	return combinedLines(sites, week, TEXT, failed, plan, brand).join('\n');
 }

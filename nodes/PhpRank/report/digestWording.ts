@@ -113,6 +113,9 @@ export const WORDS = {
 	/** A site whose Project was refused has no name: its input item's, counted from 1. */
 	failedSite: (project: string | null, item: number) => project ?? `item ${item + 1}`,
 	footer: 'Sent by the phpRank node for n8n (Project → Digest).',
+	/** The footer with a Sender Name: the agency's, no word of the node or n8n. */
+	sentBy: (sender: string) => `Sent by ${sender}.`,
+	logo: 'Logo',
 	importance: (importance: Importance | null) => importance ?? 'unknown',
 } as const;
 

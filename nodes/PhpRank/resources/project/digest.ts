@@ -26,6 +26,7 @@ import {
 	projectOfItem,
 	WEEK_PARAMETER,
 } from './digestParameters';
+import { brandFields, brandOf } from './digestBrand';
 import { readProjectReports } from './projectReports';
 
 /**
@@ -175,14 +176,15 @@ export const digestOption: INodePropertyOptions = {
 		const combine = options[COMBINE_SITES] === true;
 		// Combine Sites: the first item's run is the digest of every item; the others output nothing.
 		if (combine && context.getItemIndex() > 0) return [];
+		const brand = brandOf(options);
 		const week = await weekOf(context);
 		const { digestItem, combinedItem } = await runModules.digestOutput();
 		if (combine) {
 			const { inputs, failed } = await readEverySite(context, requests, week);
-			return [withFields(combinedItem(inputs, week, failed), options[OUTPUT_FIELDS])];
+			return [withFields(combinedItem(inputs, week, failed, brand), options[OUTPUT_FIELDS])];
 		}
 		const input = await itemInput(context, context.getItemIndex());
-		const site = { ...input, week, ...(await readSite(requests, input.project)) };
+		const site = { ...input, week, brand, ...(await readSite(requests, input.project)) };
 		return [withFields(digestItem(site), options[OUTPUT_FIELDS])];
 	}),
 };
@@ -232,6 +234,7 @@ export const digestFields: INodeProperties[] = [
 		displayOptions: showDigest,
 		options: inDisplayNameOrder([
 			...requestLimitFields(),
+			...brandFields,
 			{
 				displayName: 'Output Fields',
 				name: OUTPUT_FIELDS,
