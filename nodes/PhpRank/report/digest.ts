@@ -47,6 +47,8 @@ export interface Brand {
 	footerText: string;
 	/** An http(s) URL with {id}: where each example page links (its newest report's page). */
 	reportPageUrl: string;
+	/** The language every channel speaks (digestWording.ts LANGUAGES); the row is the same in each. */
+	language: string;
 }
 
 export const NO_BRAND: Brand = {
@@ -55,6 +57,7 @@ export const NO_BRAND: Brand = {
 	accentColor: '',
 	footerText: '',
 	reportPageUrl: '',
+	language: 'en',
 };
 
 export interface CoveragePage {

@@ -6,7 +6,15 @@ import { cut, FULL_PLAN, LISTED_AT_MOST } from './digestFit';
 import { reportPageLink, SHOWN_URL_AT_MOST, siteLink } from './digestLinks';
 import { noReportText } from './digestLines';
 import { TEXT } from './digestText';
-import { arrow, figure, plural, weekDay, WORDS } from './digestWording';
+import {
+	arrow,
+	checkFix,
+	checkName,
+	coverageSummary,
+	figure,
+	weekDay,
+	WORDS,
+} from './digestWording';
 
 /**
  * Project → Digest's `html`: an email's HTML as mail clients keep it (test/helpers/email-safety.js
@@ -130,8 +138,8 @@ function fixFirstHtml(site: SiteDigest, at: number): string {
 					.map((url, i) => pageHtml(url, site, item.exampleReports[i]))
 					.join('<br>');
 				return (
-					`${importanceBadge(item.importance)} <strong>${dataHtml(item.name)}</strong>: ${escapeHtml(WORDS.failsOn(item.pages, site.pages))}` +
-					`<br>${muted(`${escapeHtml(WORDS.howToFix)}: ${dataHtml(item.howToFix)}`)}` +
+					`${importanceBadge(item.importance)} <strong>${dataHtml(checkName(item.check, item.name))}</strong>: ${escapeHtml(WORDS.failsOn(item.pages, site.pages))}` +
+					`<br>${muted(`${escapeHtml(WORDS.howToFix)}: ${dataHtml(checkFix(item.check, item.howToFix))}`)}` +
 					(examples ? `<br>${muted(`${escapeHtml(WORDS.examples)}:`)}<br>${examples}` : '')
 				);
 			},
@@ -152,7 +160,7 @@ function changesHtml(site: SiteDigest, at: number): string {
 			? list(
 					fresh,
 					(item) =>
-						`${importanceBadge(item.importance)} ${dataHtml(item.name)}: ${escapeHtml(plural(item.pages, 'page', 'pages'))}`,
+						`${importanceBadge(item.importance)} ${dataHtml(checkName(item.check, item.name))}: ${escapeHtml(WORDS.pageCount(item.pages))}`,
 					at,
 				)
 			: row(escapeHtml(WORDS.newNone))) +
@@ -161,7 +169,7 @@ function changesHtml(site: SiteDigest, at: number): string {
 			? list(
 					fixed,
 					(item) =>
-						`${importanceBadge(item.importance)} ${dataHtml(item.name)}: ${escapeHtml(WORDS.fixedWas(item.pages_failing))}`,
+						`${importanceBadge(item.importance)} ${dataHtml(checkName(item.check, item.name))}: ${escapeHtml(WORDS.fixedWas(item.pages_failing))}`,
 					at,
 				)
 			: row(escapeHtml(WORDS.fixedNone)))
@@ -172,7 +180,7 @@ function coverageHtml(site: SiteDigest, at: number): string {
 	const coverage = site.coverage;
 	if (coverage === undefined)
 		return heading(WORDS.coverage) + row(muted(escapeHtml(WORDS.noCoverage)));
-	const summary = WORDS.coverageSummary(coverage);
+	const summary = coverageSummary(coverage);
 	const pages = [
 		...coverage.failedPages.map(
 			(page) =>
@@ -318,7 +326,7 @@ function footerHtml(brand: Brand): string {
 export function emailHtml(title: string, rows: string, brand: Brand = NO_BRAND): string {
 	const rule = brand.accentColor === '' ? '' : `border-top:4px solid ${brand.accentColor};`;
 	return (
-		`<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head>` +
+		`<!DOCTYPE html><html lang="${WORDS.htmlLang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head>` +
 		`<body style="margin:0;padding:0;background-color:${COLOURS.page};">` +
 		`<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" bgcolor="${COLOURS.page}" style="background-color:${COLOURS.page};"><tr><td align="center" style="padding:16px 8px;">` +
 		`<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" bgcolor="${COLOURS.card}" style="max-width:${SIZES.maxWidthPx}px;background-color:${COLOURS.card};border:1px solid ${COLOURS.border};${rule}border-radius:6px;font-family:Arial,Helvetica,sans-serif;color:${COLOURS.text};">` +

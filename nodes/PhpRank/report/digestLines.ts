@@ -5,7 +5,15 @@ import type { KeptIssue } from './digestHistory';
 import type { Plan } from './digestFit';
 import { cut, FULL_PLAN, LISTED_AT_MOST } from './digestFit';
 import { reportPageLink, SHOWN_URL_AT_MOST, siteLink } from './digestLinks';
-import { arrow, figure, plural, weekDay, WORDS } from './digestWording';
+import {
+	arrow,
+	checkFix,
+	checkName,
+	coverageSummary,
+	figure,
+	weekDay,
+	WORDS,
+} from './digestWording';
 
 /**
  * The line-based channels of Project → Digest (text, Slack, Markdown): one layout, each channel
@@ -76,8 +84,10 @@ function fixFirstLines(site: SiteDigest, f: Inline, at: number): string[] {
 			f,
 			site.fixFirst,
 			(item) => {
-				const head = `${lineBadge(f, item)} ${f.bold(f.data(item.name))}: ${f.text(WORDS.failsOn(item.pages, site.pages))}`;
-				const fix = f.text(`${WORDS.howToFix}: ${item.howToFix.replace(/\.?\s*$/, '.')}`);
+				const head = `${lineBadge(f, item)} ${f.bold(f.data(checkName(item.check, item.name)))}: ${f.text(WORDS.failsOn(item.pages, site.pages))}`;
+				const fix = f.text(
+					`${WORDS.howToFix}: ${checkFix(item.check, item.howToFix).replace(/\.?\s*$/, '.')}`,
+				);
 				const examples = item.examples.map((url, i) =>
 					pageOf(f, url, site, item.exampleReports[i]),
 				);
@@ -105,7 +115,7 @@ function changeLines(site: SiteDigest, f: Inline, at: number): string[] {
 			f,
 			fresh,
 			(item) =>
-				`${lineBadge(f, item)} ${f.data(item.name)}${f.text(`: ${plural(item.pages, 'page', 'pages')}`)}`,
+				`${lineBadge(f, item)} ${f.data(checkName(item.check, item.name))}${f.text(`: ${WORDS.pageCount(item.pages)}`)}`,
 			at,
 		),
 	);
@@ -116,7 +126,7 @@ function changeLines(site: SiteDigest, f: Inline, at: number): string[] {
 			f,
 			fixed,
 			(item) =>
-				`${lineBadge(f, item)} ${f.data(item.name)}${f.text(`: ${WORDS.fixedWas(item.pages_failing)}`)}`,
+				`${lineBadge(f, item)} ${f.data(checkName(item.check, item.name))}${f.text(`: ${WORDS.fixedWas(item.pages_failing)}`)}`,
 			at,
 		),
 	);
@@ -126,7 +136,7 @@ function changeLines(site: SiteDigest, f: Inline, at: number): string[] {
 function coverageLines(site: SiteDigest, f: Inline, at: number): string[] {
 	const coverage = site.coverage;
 	if (coverage === undefined) return [f.text(WORDS.noCoverage)];
-	const summary = WORDS.coverageSummary(coverage);
+	const summary = coverageSummary(coverage);
 	return [
 		`${f.bold(f.text(WORDS.coverage))}: ${f.text(summary)}`,
 		...listed(
@@ -216,8 +226,15 @@ export function combinedLines(
 		),
 		...ordered.map((site) => {
 			const change = arrow(site.change.health);
-			const counts = `${WORDS.newCount.toLowerCase()} ${site.newIssues?.length ?? 0}, ${WORDS.fixedCount.toLowerCase()} ${site.fixed?.length ?? 0}, ${WORDS.pagesFailingHigh.toLowerCase()} ${site.pagesFailingHigh}`;
-			return `${f.bullet} ${f.bold(f.text(site.project))}${f.text(`: ${WORDS.health.toLowerCase()} ${figure(site.health)}${change ? ` (${change})` : ''}; ${counts}`)}`;
+			const fresh = site.newIssues?.length ?? 0;
+			const line = WORDS.siteLine(
+				figure(site.health),
+				change,
+				fresh,
+				site.fixed?.length ?? 0,
+				site.pagesFailingHigh,
+			);
+			return `${f.bullet} ${f.bold(f.text(site.project))}${f.text(`: ${line}`)}`;
 		}),
 	];
 	lines.push(...rows.slice(0, plan.rows));

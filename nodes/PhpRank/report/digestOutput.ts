@@ -9,7 +9,7 @@ import { combinedHtml, siteHtml } from './digestHtml';
 import { combinedMarkdown, siteMarkdown } from './digestMarkdown';
 import { combinedSlack, siteSlack } from './digestSlack';
 import { combinedText, plainText, siteText } from './digestText';
-import { combinedSubject, siteSubject } from './digestWording';
+import { combinedSubject, siteSubject, speaking } from './digestWording';
 
 /**
  * Project → Digest's items: the model (digest.ts) said in every channel. One site: its item with
@@ -76,17 +76,19 @@ function subjectFor(site: SiteDigest, project: string): string {
 }
 
 export function digestItem(input: DigestInput): IDataObject {
-	const site = siteDigest(input);
-	const subject = subjectOf(site);
-	const said = channels(0, {
-		html: (plan) => siteHtml(site, subject, plan),
-		text: (plan) => siteText(site, plan),
-		slack: (plan) => siteSlack(site, plan),
-		markdown: (plan) => siteMarkdown(site, plan),
-		discord: (plan) => siteDiscord(site, plan),
-		telegram: (plan) => siteTelegram(site, plan),
+	return speaking(input.brand?.language ?? 'en', () => {
+		const site = siteDigest(input);
+		const subject = subjectOf(site);
+		const said = channels(0, {
+			html: (plan) => siteHtml(site, subject, plan),
+			text: (plan) => siteText(site, plan),
+			slack: (plan) => siteSlack(site, plan),
+			markdown: (plan) => siteMarkdown(site, plan),
+			discord: (plan) => siteDiscord(site, plan),
+			telegram: (plan) => siteTelegram(site, plan),
+		});
+		return { project: site.project, week: site.week, subject, ...said, row: site.row };
 	});
-	return { project: site.project, week: site.week, subject, ...said, row: site.row };
 }
 
 /** Combine Sites' item: the sites read, worse first; those that could not be read first of all, in `sites_failed`. */
@@ -96,22 +98,24 @@ export function combinedItem(
 	failed: SiteFailure[] = [],
 	brand?: Brand,
 ): IDataObject {
-	const sites = inputs.map((input) => siteDigest({ ...input, brand }));
-	const worse = sites.filter(gotWorse).length;
-	const subject = combinedSubject(sites.length + failed.length, worse, week, failed.length);
-	return {
-		projects: worseFirst(sites).map((site) => site.project),
-		week,
-		subject,
-		...channels(sites.length + failed.length, {
-			html: (plan) => combinedHtml(sites, week, subject, failed, plan, brand),
-			text: (plan) => combinedText(sites, week, failed, plan, brand),
-			slack: (plan) => combinedSlack(sites, week, failed, plan, brand),
-			markdown: (plan) => combinedMarkdown(sites, week, failed, plan, brand),
-			discord: (plan) => combinedDiscord(sites, week, failed, plan, brand),
-			telegram: (plan) => combinedTelegram(sites, week, failed, plan, brand),
-		}),
-		rows: sites.map((site) => site.row),
-		sites_failed: failed.map((site) => ({ ...site })),
-	};
+	return speaking(brand?.language ?? 'en', () => {
+		const sites = inputs.map((input) => siteDigest({ ...input, brand }));
+		const worse = sites.filter(gotWorse).length;
+		const subject = combinedSubject(sites.length + failed.length, worse, week, failed.length);
+		return {
+			projects: worseFirst(sites).map((site) => site.project),
+			week,
+			subject,
+			...channels(sites.length + failed.length, {
+				html: (plan) => combinedHtml(sites, week, subject, failed, plan, brand),
+				text: (plan) => combinedText(sites, week, failed, plan, brand),
+				slack: (plan) => combinedSlack(sites, week, failed, plan, brand),
+				markdown: (plan) => combinedMarkdown(sites, week, failed, plan, brand),
+				discord: (plan) => combinedDiscord(sites, week, failed, plan, brand),
+				telegram: (plan) => combinedTelegram(sites, week, failed, plan, brand),
+			}),
+			rows: sites.map((site) => site.row),
+			sites_failed: failed.map((site) => ({ ...site })),
+		};
+	});
 }

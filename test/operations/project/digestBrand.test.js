@@ -120,3 +120,15 @@ test('Combine Sites: one heading and one footer with the brand', async () => {
 	expect(item.html.match(/<img /g)).toHaveLength(1);
 	expect(emailSafetyProblems(item.html, { logo: LOGO })).toEqual([]);
 });
+
+test('Language German through the node: the subject in German; a language it does not speak refused naming the field', async () => {
+	fixture.sandbox.reset(pages(2));
+	const german = await fixture.run(digest({ language: 'de' }));
+	expect(german.error).toBeUndefined();
+	expect(german.items[0].json.subject).toMatch(/^site\.test: Zustand \d+, erste Woche$/);
+	fixture.takeRequests();
+	const refused = await fixture.run(digest({ language: '={{ "it" }}' }));
+	expect(refused.error.message).toBe('Language must be one of en, de, fr, es, nl (got "it")');
+	expect(refused.error.description).toBe('Check the "Language" field of this node.');
+	expect(fixture.takeRequests()).toEqual([]);
+});

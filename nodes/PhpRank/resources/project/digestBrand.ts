@@ -5,7 +5,7 @@ import type { Brand } from '../../report/digest';
 
 /**
  * Project → Digest's branding options (Sender Name, Logo URL, Accent Color, Footer Text, Report
- * Page URL), read and checked before anything is sent: a Logo URL that is not https, a colour that
+ * Page URL, Language), read and checked before anything is sent: a Logo URL that is not https, a colour that
  * is not #rrggbb, a Report Page URL that is not http(s) or has no {id} are refused naming the field.
  * Each empty (the default): the digest as without it.
  */
@@ -48,6 +48,21 @@ export const brandFields: INodeProperties[] = [
 		default: '',
 		placeholder: 'e.g. Acme SEO · hello@agency.com',
 		description: 'A line of plain text at the end of the digest, in every channel. Empty: none.',
+	},
+	{
+		displayName: 'Language',
+		name: 'language',
+		type: 'options',
+		default: 'en',
+		description:
+			"The language the digest speaks in every channel (subject, headings, sentences, dates, check names and how to fix them). URLs and phpRank's own messages stay as they are; the row is the same in every language.",
+		options: [
+			{ name: 'Dutch', value: 'nl' },
+			{ name: 'English', value: 'en' },
+			{ name: 'French', value: 'fr' },
+			{ name: 'German', value: 'de' },
+			{ name: 'Spanish', value: 'es' },
+		],
 	},
 	{
 		displayName: 'Report Page URL',
@@ -109,6 +124,18 @@ function reportPageUrlFrom(value: unknown): string {
 	);
 }
 
+const LANGUAGE_VALUES = ['en', 'de', 'fr', 'es', 'nl'];
+
+function languageFrom(value: unknown): string {
+	if (value === undefined || value === null || value === '') return 'en';
+	const language = String(value).trim().toLowerCase();
+	if (LANGUAGE_VALUES.includes(language)) return language;
+	throw new InvalidInput(
+		'Language',
+		`Language must be one of ${LANGUAGE_VALUES.join(', ')} (got ${quotedValue(value)})`,
+	);
+}
+
 /** The branding of Options, checked. */
 export function brandOf(options: IDataObject): Brand {
 	return {
@@ -117,5 +144,6 @@ export function brandOf(options: IDataObject): Brand {
 		accentColor: accentColorFrom(options.accentColor),
 		footerText: text(options.footerText, FOOTER_AT_MOST),
 		reportPageUrl: reportPageUrlFrom(options.reportPageUrl),
+		language: languageFrom(options.language),
 	};
 }
