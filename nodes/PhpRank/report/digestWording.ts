@@ -34,7 +34,20 @@ export function weekDay(week: string, short = false): string {
 	return WORDS.weekDay(week, short);
 }
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const MONTHS_EN = [
+	'Jan',
+	'Feb',
+	'Mar',
+	'Apr',
+	'May',
+	'Jun',
+	'Jul',
+	'Aug',
+	'Sep',
+	'Oct',
+	'Nov',
+	'Dec',
+];
 
 /** Why phpRank could not audit a page, as a key of each language's `reasons`. */
 export type Reason =
@@ -48,17 +61,17 @@ export type Reason =
 	| 'plan'
 	| 'slowDown';
 
-const day = (week: string, short = false) => dayOf(week, MONTHS, short);
+const dayEn = (week: string, short = false) => dayOf(week, MONTHS_EN, short);
 
 const EN = {
 	htmlLang: 'en',
 	noneYet: 'none yet',
-	weekDay: (week: string, short = false) => day(week, short),
+	weekDay: (week: string, short = false) => dayEn(week, short),
 	pageCount: (count: number) => plural(count, 'page', 'pages'),
 	title: (project: string) => `SEO health of ${project}`,
 	combinedTitle: (sites: number) => `SEO health of ${plural(sites, 'site', 'sites')}`,
-	weekOf: (week: string) => `Week of ${day(week)}`,
-	weekOfInline: (week: string) => `week of ${day(week)}`,
+	weekOf: (week: string) => `Week of ${dayEn(week)}`,
+	weekOfInline: (week: string) => `week of ${dayEn(week)}`,
 	health: 'Health',
 	healthMeans: 'share of pages failing no check of high importance',
 	pages: 'Pages with a report',
@@ -67,11 +80,11 @@ const EN = {
 	noReport:
 		'No report of this site yet: once Audit Site (or Create) has audited its pages, this digest shows their health.',
 	vanished: (pages: number, lastWeek: string) =>
-		`Every report of this site is gone: the week of ${day(lastWeek)} had ${plural(pages, 'page', 'pages')} with a report. Check the project in phpRank (reports deleted, the site renamed), then audit it again.`,
+		`Every report of this site is gone: the week of ${dayEn(lastWeek)} had ${plural(pages, 'page', 'pages')} with a report. Check the project in phpRank (reports deleted, the site renamed), then audit it again.`,
 	firstWeek:
 		'First week: there is no earlier week to compare with. The trend and the new and fixed issues start with next week.',
 	since: (lastWeek: string, weekly: boolean) =>
-		weekly ? 'since last week' : `since the week of ${day(lastWeek)}`,
+		weekly ? 'since last week' : `since the week of ${dayEn(lastWeek)}`,
 	trend: (weeks: number) => `Health over ${plural(weeks, 'week', 'weeks')}`,
 	noHealth: 'no figure',
 	fixFirst: 'What to fix first',
@@ -83,9 +96,9 @@ const EN = {
 	more: (count: number) => `and ${count} more`,
 	/** The new and fixed issues' headings: since the week compared with. */
 	newSince: (lastWeek: string, weekly: boolean) =>
-		weekly ? 'New since last week' : `New since the week of ${day(lastWeek)}`,
+		weekly ? 'New since last week' : `New since the week of ${dayEn(lastWeek)}`,
 	fixedSince: (lastWeek: string, weekly: boolean) =>
-		weekly ? 'Fixed since last week' : `Fixed since the week of ${day(lastWeek)}`,
+		weekly ? 'Fixed since last week' : `Fixed since the week of ${dayEn(lastWeek)}`,
 	newNone: 'No new issue.',
 	fixedNone: 'No issue fixed.',
 	fixedWas: (pages: number) => `was on ${plural(pages, 'page', 'pages')}`,
@@ -132,7 +145,7 @@ const EN = {
 	subjectCounts: (fresh: number, fixed: number) =>
 		`${plural(fresh, 'new issue', 'new issues')}, ${fixed} fixed`,
 	combinedSubject: (sites: number, worse: number, week: string, notRead: number) =>
-		`SEO health of ${plural(sites, 'site', 'sites')}, week of ${day(week)}: ${worse === 0 ? 'none worse' : `${worse} worse`}${notRead === 0 ? '' : `, ${notRead} not read`}`,
+		`SEO health of ${plural(sites, 'site', 'sites')}, week of ${dayEn(week)}: ${worse === 0 ? 'none worse' : `${worse} worse`}${notRead === 0 ? '' : `, ${notRead} not read`}`,
 	reasons: {
 		timeout: 'the page timed out',
 		host: "the site's host name could not be found",

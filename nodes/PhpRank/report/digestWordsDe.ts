@@ -4,7 +4,7 @@ import { cut } from './digestFit';
 
 /** Project → Digest's words in German (Options → Language): the shape of digestWording.ts' English. */
 
-const MONTHS = [
+const MONTHS_DE = [
 	'Jan.',
 	'Feb.',
 	'März',
@@ -18,20 +18,24 @@ const MONTHS = [
 	'Nov.',
 	'Dez.',
 ];
-const day = (week: string, short = false) =>
-	dayOf(week, MONTHS, short, (d, month) => `${d}. ${month}`);
-const pages = (count: number) => plural(count, 'Seite', 'Seiten');
-const IMPORTANCE: Record<Importance, string> = { high: 'hoch', medium: 'mittel', low: 'niedrig' };
+const dayDe = (week: string, short = false) =>
+	dayOf(week, MONTHS_DE, short, (d, month) => `${d}. ${month}`);
+const pagesDe = (count: number) => plural(count, 'Seite', 'Seiten');
+const IMPORTANCE_DE: Record<Importance, string> = {
+	high: 'hoch',
+	medium: 'mittel',
+	low: 'niedrig',
+};
 
 export const DE = {
 	htmlLang: 'de',
 	noneYet: 'noch keine',
-	weekDay: (week: string, short = false) => day(week, short),
-	pageCount: pages,
+	weekDay: (week: string, short = false) => dayDe(week, short),
+	pageCount: pagesDe,
 	title: (project: string) => `SEO-Zustand von ${project}`,
 	combinedTitle: (sites: number) => `SEO-Zustand von ${plural(sites, 'Website', 'Websites')}`,
-	weekOf: (week: string) => `Woche vom ${day(week)}`,
-	weekOfInline: (week: string) => `Woche vom ${day(week)}`,
+	weekOf: (week: string) => `Woche vom ${dayDe(week)}`,
+	weekOfInline: (week: string) => `Woche vom ${dayDe(week)}`,
 	health: 'Zustand',
 	healthMeans: 'Anteil der Seiten ohne Fehler bei einer Prüfung hoher Wichtigkeit',
 	pages: 'Seiten mit Bericht',
@@ -40,38 +44,38 @@ export const DE = {
 	noReport:
 		'Noch kein Bericht dieser Website: Sobald ihre Seiten geprüft sind, zeigt diese Übersicht ihren Zustand.',
 	vanished: (count: number, lastWeek: string) =>
-		`Alle Berichte dieser Website sind verschwunden: In der Woche vom ${day(lastWeek)} hatten ${pages(count)} einen Bericht. Prüfen Sie das Projekt in phpRank (Berichte gelöscht, Website umbenannt) und prüfen Sie die Website erneut.`,
+		`Alle Berichte dieser Website sind verschwunden: In der Woche vom ${dayDe(lastWeek)} hatten ${pagesDe(count)} einen Bericht. Prüfen Sie das Projekt in phpRank (Berichte gelöscht, Website umbenannt) und prüfen Sie die Website erneut.`,
 	firstWeek:
 		'Erste Woche: Es gibt noch keine frühere Woche zum Vergleich. Verlauf sowie neue und behobene Probleme beginnen nächste Woche.',
 	since: (lastWeek: string, weekly: boolean) =>
-		weekly ? 'seit letzter Woche' : `seit der Woche vom ${day(lastWeek)}`,
+		weekly ? 'seit letzter Woche' : `seit der Woche vom ${dayDe(lastWeek)}`,
 	trend: (weeks: number) => `Zustand über ${plural(weeks, 'Woche', 'Wochen')}`,
 	noHealth: 'kein Wert',
 	fixFirst: 'Zuerst zu beheben',
 	fixFirstNone: 'Nichts: Jede Prüfung besteht auf jeder Seite mit Bericht.',
 	failsOn: (failing: number, audited: number) =>
-		`schlägt auf ${failing} von ${pages(audited)} fehl`,
+		`schlägt auf ${failing} von ${pagesDe(audited)} fehl`,
 	howToFix: 'So beheben Sie es',
 	examples: 'Zum Beispiel',
 	more: (count: number) => `und ${count} weitere`,
 	newSince: (lastWeek: string, weekly: boolean) =>
-		weekly ? 'Neu seit letzter Woche' : `Neu seit der Woche vom ${day(lastWeek)}`,
+		weekly ? 'Neu seit letzter Woche' : `Neu seit der Woche vom ${dayDe(lastWeek)}`,
 	fixedSince: (lastWeek: string, weekly: boolean) =>
-		weekly ? 'Behoben seit letzter Woche' : `Behoben seit der Woche vom ${day(lastWeek)}`,
+		weekly ? 'Behoben seit letzter Woche' : `Behoben seit der Woche vom ${dayDe(lastWeek)}`,
 	newNone: 'Kein neues Problem.',
 	fixedNone: 'Kein Problem behoben.',
-	fixedWas: (count: number) => `war auf ${pages(count)}`,
+	fixedWas: (count: number) => `war auf ${pagesDe(count)}`,
 	issuesUnknown:
 		'Die Zeile der letzten Woche enthält keine Liste der Probleme: Neue und behobene Probleme beginnen nächste Woche.',
 	coverage: 'Abdeckung',
 	coverageLine: (fresh: number, listed: number) =>
 		`${fresh} von ${plural(listed, 'gelisteten Seite', 'gelisteten Seiten')} haben einen aktuellen Bericht`,
 	notAudited: (count: number) =>
-		`${pages(count)} ${count === 1 ? 'konnte' : 'konnten'} nicht geprüft werden`,
+		`${pagesDe(count)} ${count === 1 ? 'konnte' : 'konnten'} nicht geprüft werden`,
 	waiting: (count: number) =>
-		`${pages(count)} ${count === 1 ? 'wartet' : 'warten'} auf einen späteren Lauf`,
+		`${pagesDe(count)} ${count === 1 ? 'wartet' : 'warten'} auf einen späteren Lauf`,
 	notListed: (count: number) =>
-		`${pages(count)} ${count === 1 ? 'ist' : 'sind'} nicht mehr in den Sitemaps`,
+		`${pagesDe(count)} ${count === 1 ? 'ist' : 'sind'} nicht mehr in den Sitemaps`,
 	notAuditedPage: 'Nicht geprüft',
 	notListedPage: 'Nicht mehr gelistet',
 	reportsDeleted: 'ihre Berichte gelöscht',
@@ -92,18 +96,18 @@ export const DE = {
 	sentBy: (sender: string) => `Gesendet von ${sender}.`,
 	logo: 'Logo',
 	importance: (importance: Importance | null) =>
-		importance === null ? 'unbekannt' : IMPORTANCE[importance],
+		importance === null ? 'unbekannt' : IMPORTANCE_DE[importance],
 	siteLine: (health: string, change: string, fresh: number, fixed: number, high: number) =>
 		`Zustand ${health}${change ? ` (${change})` : ''}; neu ${fresh}, behoben ${fixed}, Seiten mit hohem Fehler ${high}`,
 	subjectVanished: (project: string, count: number) =>
-		`${project}: alle Berichte verschwunden (vorher ${pages(count)})`,
+		`${project}: alle Berichte verschwunden (vorher ${pagesDe(count)})`,
 	subjectNoReport: (project: string) => `${project}: noch kein Bericht`,
 	subjectHealth: (project: string, health: string) => `${project}: Zustand ${health}`,
 	subjectFirstWeek: 'erste Woche',
 	subjectCounts: (fresh: number, fixed: number) =>
 		`${plural(fresh, 'neues Problem', 'neue Probleme')}, ${fixed} behoben`,
 	combinedSubject: (sites: number, worse: number, week: string, notRead: number) =>
-		`SEO-Zustand von ${plural(sites, 'Website', 'Websites')}, Woche vom ${day(week)}: ${worse === 0 ? 'keine schlechter' : `${worse} schlechter`}${notRead === 0 ? '' : `, ${notRead} nicht gelesen`}`,
+		`SEO-Zustand von ${plural(sites, 'Website', 'Websites')}, Woche vom ${dayDe(week)}: ${worse === 0 ? 'keine schlechter' : `${worse} schlechter`}${notRead === 0 ? '' : `, ${notRead} nicht gelesen`}`,
 	reasons: {
 		timeout: 'Zeitüberschreitung beim Laden der Seite',
 		host: 'der Hostname der Website wurde nicht gefunden',

@@ -4,7 +4,7 @@ import { cut } from './digestFit';
 
 /** Project → Digest's words in Spanish (Options → Language): the shape of digestWording.ts' English. */
 
-const MONTHS = [
+const MONTHS_ES = [
 	'ene',
 	'feb',
 	'mar',
@@ -18,19 +18,19 @@ const MONTHS = [
 	'nov',
 	'dic',
 ];
-const day = (week: string, short = false) => dayOf(week, MONTHS, short);
-const pages = (count: number) => plural(count, 'página', 'páginas');
-const IMPORTANCE: Record<Importance, string> = { high: 'alta', medium: 'media', low: 'baja' };
+const dayEs = (week: string, short = false) => dayOf(week, MONTHS_ES, short);
+const pagesEs = (count: number) => plural(count, 'página', 'páginas');
+const IMPORTANCE_ES: Record<Importance, string> = { high: 'alta', medium: 'media', low: 'baja' };
 
 export const ES = {
 	htmlLang: 'es',
 	noneYet: 'aún ninguna',
-	weekDay: (week: string, short = false) => day(week, short),
-	pageCount: pages,
+	weekDay: (week: string, short = false) => dayEs(week, short),
+	pageCount: pagesEs,
 	title: (project: string) => `Salud SEO de ${project}`,
 	combinedTitle: (sites: number) => `Salud SEO de ${plural(sites, 'sitio', 'sitios')}`,
-	weekOf: (week: string) => `Semana del ${day(week)}`,
-	weekOfInline: (week: string) => `semana del ${day(week)}`,
+	weekOf: (week: string) => `Semana del ${dayEs(week)}`,
+	weekOfInline: (week: string) => `semana del ${dayEs(week)}`,
 	health: 'Salud',
 	healthMeans: 'proporción de páginas sin fallos en comprobaciones de importancia alta',
 	pages: 'Páginas con informe',
@@ -39,39 +39,39 @@ export const ES = {
 	noReport:
 		'Aún no hay informe de este sitio: en cuanto se auditen sus páginas, este resumen mostrará su salud.',
 	vanished: (count: number, lastWeek: string) =>
-		`Todos los informes de este sitio han desaparecido: la semana del ${day(lastWeek)} tenía ${pages(count)} con informe. Revise el proyecto en phpRank (informes eliminados, sitio renombrado) y vuelva a auditarlo.`,
+		`Todos los informes de este sitio han desaparecido: la semana del ${dayEs(lastWeek)} tenía ${pagesEs(count)} con informe. Revise el proyecto en phpRank (informes eliminados, sitio renombrado) y vuelva a auditarlo.`,
 	firstWeek:
 		'Primera semana: no hay una semana anterior con la que comparar. La tendencia y los problemas nuevos y corregidos empiezan la semana próxima.',
 	since: (lastWeek: string, weekly: boolean) =>
-		weekly ? 'desde la semana pasada' : `desde la semana del ${day(lastWeek)}`,
+		weekly ? 'desde la semana pasada' : `desde la semana del ${dayEs(lastWeek)}`,
 	trend: (weeks: number) => `Salud en ${plural(weeks, 'semana', 'semanas')}`,
 	noHealth: 'sin cifra',
 	fixFirst: 'Qué corregir primero',
 	fixFirstNone: 'Nada: todas las comprobaciones pasan en todas las páginas con informe.',
-	failsOn: (failing: number, audited: number) => `falla en ${failing} de ${pages(audited)}`,
+	failsOn: (failing: number, audited: number) => `falla en ${failing} de ${pagesEs(audited)}`,
 	howToFix: 'Cómo corregirlo',
 	examples: 'Por ejemplo',
 	more: (count: number) => `y ${count} más`,
 	newSince: (lastWeek: string, weekly: boolean) =>
-		weekly ? 'Nuevos desde la semana pasada' : `Nuevos desde la semana del ${day(lastWeek)}`,
+		weekly ? 'Nuevos desde la semana pasada' : `Nuevos desde la semana del ${dayEs(lastWeek)}`,
 	fixedSince: (lastWeek: string, weekly: boolean) =>
 		weekly
 			? 'Corregidos desde la semana pasada'
-			: `Corregidos desde la semana del ${day(lastWeek)}`,
+			: `Corregidos desde la semana del ${dayEs(lastWeek)}`,
 	newNone: 'Ningún problema nuevo.',
 	fixedNone: 'Ningún problema corregido.',
-	fixedWas: (count: number) => `estaba en ${pages(count)}`,
+	fixedWas: (count: number) => `estaba en ${pagesEs(count)}`,
 	issuesUnknown:
 		'La fila de la semana pasada no tiene lista de problemas: los problemas nuevos y corregidos empiezan la semana próxima.',
 	coverage: 'Cobertura',
 	coverageLine: (fresh: number, listed: number) =>
 		`${fresh} de ${plural(listed, 'página listada', 'páginas listadas')} tienen un informe reciente`,
 	notAudited: (count: number) =>
-		`${pages(count)} ${count === 1 ? 'no se pudo' : 'no se pudieron'} auditar`,
+		`${pagesEs(count)} ${count === 1 ? 'no se pudo' : 'no se pudieron'} auditar`,
 	waiting: (count: number) =>
-		`${pages(count)} ${count === 1 ? 'espera' : 'esperan'} una ejecución posterior`,
+		`${pagesEs(count)} ${count === 1 ? 'espera' : 'esperan'} una ejecución posterior`,
 	notListed: (count: number) =>
-		`${pages(count)} ya no ${count === 1 ? 'está' : 'están'} en los sitemaps`,
+		`${pagesEs(count)} ya no ${count === 1 ? 'está' : 'están'} en los sitemaps`,
 	notAuditedPage: 'No auditada',
 	notListedPage: 'Ya no listada',
 	reportsDeleted: 'sus informes eliminados',
@@ -92,18 +92,18 @@ export const ES = {
 	sentBy: (sender: string) => `Enviado por ${sender}.`,
 	logo: 'Logotipo',
 	importance: (importance: Importance | null) =>
-		importance === null ? 'desconocida' : IMPORTANCE[importance],
+		importance === null ? 'desconocida' : IMPORTANCE_ES[importance],
 	siteLine: (health: string, change: string, fresh: number, fixed: number, high: number) =>
 		`salud ${health}${change ? ` (${change})` : ''}; nuevos ${fresh}, corregidos ${fixed}, páginas con fallo alto ${high}`,
 	subjectVanished: (project: string, count: number) =>
-		`${project}: todos los informes han desaparecido (antes ${pages(count)})`,
+		`${project}: todos los informes han desaparecido (antes ${pagesEs(count)})`,
 	subjectNoReport: (project: string) => `${project}: aún no hay informe`,
 	subjectHealth: (project: string, health: string) => `${project}: salud ${health}`,
 	subjectFirstWeek: 'primera semana',
 	subjectCounts: (fresh: number, fixed: number) =>
 		`${plural(fresh, 'problema nuevo', 'problemas nuevos')}, ${fixed} ${fixed === 1 ? 'corregido' : 'corregidos'}`,
 	combinedSubject: (sites: number, worse: number, week: string, notRead: number) =>
-		`Salud SEO de ${plural(sites, 'sitio', 'sitios')}, semana del ${day(week)}: ${worse === 0 ? 'ninguno peor' : `${worse} peor`}${notRead === 0 ? '' : `, ${notRead} no leídos`}`,
+		`Salud SEO de ${plural(sites, 'sitio', 'sitios')}, semana del ${dayEs(week)}: ${worse === 0 ? 'ninguno peor' : `${worse} peor`}${notRead === 0 ? '' : `, ${notRead} no leídos`}`,
 	reasons: {
 		timeout: 'la página tardó demasiado en responder',
 		host: 'no se encontró el nombre de host del sitio',

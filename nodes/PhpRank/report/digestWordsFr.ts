@@ -4,7 +4,7 @@ import { cut } from './digestFit';
 
 /** Project → Digest's words in French (Options → Language): the shape of digestWording.ts' English. */
 
-const MONTHS = [
+const MONTHS_FR = [
 	'janv.',
 	'févr.',
 	'mars',
@@ -18,19 +18,23 @@ const MONTHS = [
 	'nov.',
 	'déc.',
 ];
-const day = (week: string, short = false) => dayOf(week, MONTHS, short);
-const pages = (count: number) => plural(count, 'page', 'pages');
-const IMPORTANCE: Record<Importance, string> = { high: 'haute', medium: 'moyenne', low: 'basse' };
+const dayFr = (week: string, short = false) => dayOf(week, MONTHS_FR, short);
+const pagesFr = (count: number) => plural(count, 'page', 'pages');
+const IMPORTANCE_FR: Record<Importance, string> = {
+	high: 'haute',
+	medium: 'moyenne',
+	low: 'basse',
+};
 
 export const FR = {
 	htmlLang: 'fr',
 	noneYet: 'pas encore',
-	weekDay: (week: string, short = false) => day(week, short),
-	pageCount: pages,
+	weekDay: (week: string, short = false) => dayFr(week, short),
+	pageCount: pagesFr,
 	title: (project: string) => `Santé SEO de ${project}`,
 	combinedTitle: (sites: number) => `Santé SEO de ${plural(sites, 'site', 'sites')}`,
-	weekOf: (week: string) => `Semaine du ${day(week)}`,
-	weekOfInline: (week: string) => `semaine du ${day(week)}`,
+	weekOf: (week: string) => `Semaine du ${dayFr(week)}`,
+	weekOfInline: (week: string) => `semaine du ${dayFr(week)}`,
 	health: 'Santé',
 	healthMeans: "part des pages sans échec à un contrôle d'importance haute",
 	pages: 'Pages avec un rapport',
@@ -39,41 +43,41 @@ export const FR = {
 	noReport:
 		'Pas encore de rapport pour ce site : dès que ses pages auront été auditées, ce résumé montrera leur santé.',
 	vanished: (count: number, lastWeek: string) =>
-		`Tous les rapports de ce site ont disparu : la semaine du ${day(lastWeek)} comptait ${pages(count)} avec un rapport. Vérifiez le projet dans phpRank (rapports supprimés, site renommé), puis auditez-le à nouveau.`,
+		`Tous les rapports de ce site ont disparu : la semaine du ${dayFr(lastWeek)} comptait ${pagesFr(count)} avec un rapport. Vérifiez le projet dans phpRank (rapports supprimés, site renommé), puis auditez-le à nouveau.`,
 	firstWeek:
 		'Première semaine : aucune semaine antérieure à comparer. La tendance et les problèmes nouveaux et corrigés commencent la semaine prochaine.',
 	since: (lastWeek: string, weekly: boolean) =>
-		weekly ? 'depuis la semaine dernière' : `depuis la semaine du ${day(lastWeek)}`,
+		weekly ? 'depuis la semaine dernière' : `depuis la semaine du ${dayFr(lastWeek)}`,
 	trend: (weeks: number) => `Santé sur ${plural(weeks, 'semaine', 'semaines')}`,
 	noHealth: 'aucun chiffre',
 	fixFirst: "À corriger d'abord",
 	fixFirstNone: 'Rien : chaque contrôle réussit sur chaque page avec un rapport.',
-	failsOn: (failing: number, audited: number) => `échoue sur ${failing} de ${pages(audited)}`,
+	failsOn: (failing: number, audited: number) => `échoue sur ${failing} de ${pagesFr(audited)}`,
 	howToFix: 'Comment corriger',
 	examples: 'Par exemple',
 	more: (count: number) => `et ${count} de plus`,
 	newSince: (lastWeek: string, weekly: boolean) =>
 		weekly
 			? 'Nouveaux depuis la semaine dernière'
-			: `Nouveaux depuis la semaine du ${day(lastWeek)}`,
+			: `Nouveaux depuis la semaine du ${dayFr(lastWeek)}`,
 	fixedSince: (lastWeek: string, weekly: boolean) =>
 		weekly
 			? 'Corrigés depuis la semaine dernière'
-			: `Corrigés depuis la semaine du ${day(lastWeek)}`,
+			: `Corrigés depuis la semaine du ${dayFr(lastWeek)}`,
 	newNone: 'Aucun nouveau problème.',
 	fixedNone: 'Aucun problème corrigé.',
-	fixedWas: (count: number) => `était sur ${pages(count)}`,
+	fixedWas: (count: number) => `était sur ${pagesFr(count)}`,
 	issuesUnknown:
 		'La ligne de la semaine dernière ne contient pas de liste des problèmes : les problèmes nouveaux et corrigés commencent la semaine prochaine.',
 	coverage: 'Couverture',
 	coverageLine: (fresh: number, listed: number) =>
 		`${fresh} sur ${plural(listed, 'page listée', 'pages listées')} ont un rapport récent`,
 	notAudited: (count: number) =>
-		`${pages(count)} ${count === 1 ? "n'a pas pu être auditée" : "n'ont pas pu être auditées"}`,
+		`${pagesFr(count)} ${count === 1 ? "n'a pas pu être auditée" : "n'ont pas pu être auditées"}`,
 	waiting: (count: number) =>
-		`${pages(count)} ${count === 1 ? 'attend' : 'attendent'} un passage ultérieur`,
+		`${pagesFr(count)} ${count === 1 ? 'attend' : 'attendent'} un passage ultérieur`,
 	notListed: (count: number) =>
-		`${pages(count)} ${count === 1 ? "n'est" : 'ne sont'} plus dans les sitemaps`,
+		`${pagesFr(count)} ${count === 1 ? "n'est" : 'ne sont'} plus dans les sitemaps`,
 	notAuditedPage: 'Non auditée',
 	notListedPage: 'Plus listée',
 	reportsDeleted: 'ses rapports supprimés',
@@ -94,18 +98,18 @@ export const FR = {
 	sentBy: (sender: string) => `Envoyé par ${sender}.`,
 	logo: 'Logo',
 	importance: (importance: Importance | null) =>
-		importance === null ? 'inconnue' : IMPORTANCE[importance],
+		importance === null ? 'inconnue' : IMPORTANCE_FR[importance],
 	siteLine: (health: string, change: string, fresh: number, fixed: number, high: number) =>
 		`santé ${health}${change ? ` (${change})` : ''} ; nouveaux ${fresh}, corrigés ${fixed}, pages en échec haut ${high}`,
 	subjectVanished: (project: string, count: number) =>
-		`${project} : tous les rapports ont disparu (${pages(count)} avant)`,
+		`${project} : tous les rapports ont disparu (${pagesFr(count)} avant)`,
 	subjectNoReport: (project: string) => `${project} : pas encore de rapport`,
 	subjectHealth: (project: string, health: string) => `${project} : santé ${health}`,
 	subjectFirstWeek: 'première semaine',
 	subjectCounts: (fresh: number, fixed: number) =>
 		`${plural(fresh, 'nouveau problème', 'nouveaux problèmes')}, ${fixed} ${fixed === 1 ? 'corrigé' : 'corrigés'}`,
 	combinedSubject: (sites: number, worse: number, week: string, notRead: number) =>
-		`Santé SEO de ${plural(sites, 'site', 'sites')}, semaine du ${day(week)} : ${worse === 0 ? 'aucun en baisse' : `${worse} en baisse`}${notRead === 0 ? '' : `, ${notRead} non lus`}`,
+		`Santé SEO de ${plural(sites, 'site', 'sites')}, semaine du ${dayFr(week)} : ${worse === 0 ? 'aucun en baisse' : `${worse} en baisse`}${notRead === 0 ? '' : `, ${notRead} non lus`}`,
 	reasons: {
 		timeout: 'la page a mis trop de temps à répondre',
 		host: "le nom d'hôte du site est introuvable",

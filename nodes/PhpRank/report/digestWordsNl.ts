@@ -4,20 +4,33 @@ import { cut } from './digestFit';
 
 /** Project → Digest's words in Dutch (Options → Language): the shape of digestWording.ts' English. */
 
-const MONTHS = ['jan', 'feb', 'mrt', 'apr', 'mei', 'jun', 'jul', 'aug', 'sep', 'okt', 'nov', 'dec'];
-const day = (week: string, short = false) => dayOf(week, MONTHS, short);
-const pages = (count: number) => plural(count, 'pagina', "pagina's");
-const IMPORTANCE: Record<Importance, string> = { high: 'hoog', medium: 'middel', low: 'laag' };
+const MONTHS_NL = [
+	'jan',
+	'feb',
+	'mrt',
+	'apr',
+	'mei',
+	'jun',
+	'jul',
+	'aug',
+	'sep',
+	'okt',
+	'nov',
+	'dec',
+];
+const dayNl = (week: string, short = false) => dayOf(week, MONTHS_NL, short);
+const pagesNl = (count: number) => plural(count, 'pagina', "pagina's");
+const IMPORTANCE_NL: Record<Importance, string> = { high: 'hoog', medium: 'middel', low: 'laag' };
 
 export const NL = {
 	htmlLang: 'nl',
 	noneYet: 'nog geen',
-	weekDay: (week: string, short = false) => day(week, short),
-	pageCount: pages,
+	weekDay: (week: string, short = false) => dayNl(week, short),
+	pageCount: pagesNl,
 	title: (project: string) => `SEO-gezondheid van ${project}`,
 	combinedTitle: (sites: number) => `SEO-gezondheid van ${plural(sites, 'website', 'websites')}`,
-	weekOf: (week: string) => `Week van ${day(week)}`,
-	weekOfInline: (week: string) => `week van ${day(week)}`,
+	weekOf: (week: string) => `Week van ${dayNl(week)}`,
+	weekOfInline: (week: string) => `week van ${dayNl(week)}`,
 	health: 'Gezondheid',
 	healthMeans: "aandeel pagina's zonder fout op een controle van hoog belang",
 	pages: "Pagina's met een rapport",
@@ -26,37 +39,37 @@ export const NL = {
 	noReport:
 		'Nog geen rapport van deze website: zodra de pagina’s zijn gecontroleerd, toont dit overzicht hun gezondheid.',
 	vanished: (count: number, lastWeek: string) =>
-		`Alle rapporten van deze website zijn verdwenen: de week van ${day(lastWeek)} had ${pages(count)} met een rapport. Controleer het project in phpRank (rapporten verwijderd, website hernoemd) en controleer de website opnieuw.`,
+		`Alle rapporten van deze website zijn verdwenen: de week van ${dayNl(lastWeek)} had ${pagesNl(count)} met een rapport. Controleer het project in phpRank (rapporten verwijderd, website hernoemd) en controleer de website opnieuw.`,
 	firstWeek:
 		'Eerste week: er is nog geen eerdere week om mee te vergelijken. De trend en de nieuwe en opgeloste problemen beginnen volgende week.',
 	since: (lastWeek: string, weekly: boolean) =>
-		weekly ? 'sinds vorige week' : `sinds de week van ${day(lastWeek)}`,
+		weekly ? 'sinds vorige week' : `sinds de week van ${dayNl(lastWeek)}`,
 	trend: (weeks: number) => `Gezondheid over ${plural(weeks, 'week', 'weken')}`,
 	noHealth: 'geen cijfer',
 	fixFirst: 'Eerst op te lossen',
 	fixFirstNone: 'Niets: elke controle slaagt op elke pagina met een rapport.',
-	failsOn: (failing: number, audited: number) => `faalt op ${failing} van ${pages(audited)}`,
+	failsOn: (failing: number, audited: number) => `faalt op ${failing} van ${pagesNl(audited)}`,
 	howToFix: 'Zo lost u het op',
 	examples: 'Bijvoorbeeld',
 	more: (count: number) => `en nog ${count}`,
 	newSince: (lastWeek: string, weekly: boolean) =>
-		weekly ? 'Nieuw sinds vorige week' : `Nieuw sinds de week van ${day(lastWeek)}`,
+		weekly ? 'Nieuw sinds vorige week' : `Nieuw sinds de week van ${dayNl(lastWeek)}`,
 	fixedSince: (lastWeek: string, weekly: boolean) =>
-		weekly ? 'Opgelost sinds vorige week' : `Opgelost sinds de week van ${day(lastWeek)}`,
+		weekly ? 'Opgelost sinds vorige week' : `Opgelost sinds de week van ${dayNl(lastWeek)}`,
 	newNone: 'Geen nieuw probleem.',
 	fixedNone: 'Geen probleem opgelost.',
-	fixedWas: (count: number) => `was op ${pages(count)}`,
+	fixedWas: (count: number) => `was op ${pagesNl(count)}`,
 	issuesUnknown:
 		'De rij van vorige week bevat geen lijst van problemen: de nieuwe en opgeloste problemen beginnen volgende week.',
 	coverage: 'Dekking',
 	coverageLine: (fresh: number, listed: number) =>
 		`${fresh} van ${plural(listed, 'vermelde pagina', "vermelde pagina's")} hebben een recent rapport`,
 	notAudited: (count: number) =>
-		`${pages(count)} ${count === 1 ? 'kon' : 'konden'} niet worden gecontroleerd`,
+		`${pagesNl(count)} ${count === 1 ? 'kon' : 'konden'} niet worden gecontroleerd`,
 	waiting: (count: number) =>
-		`${pages(count)} ${count === 1 ? 'wacht' : 'wachten'} op een latere ronde`,
+		`${pagesNl(count)} ${count === 1 ? 'wacht' : 'wachten'} op een latere ronde`,
 	notListed: (count: number) =>
-		`${pages(count)} ${count === 1 ? 'staat' : 'staan'} niet meer in de sitemaps`,
+		`${pagesNl(count)} ${count === 1 ? 'staat' : 'staan'} niet meer in de sitemaps`,
 	notAuditedPage: 'Niet gecontroleerd',
 	notListedPage: 'Niet meer vermeld',
 	reportsDeleted: 'de rapporten verwijderd',
@@ -77,18 +90,18 @@ export const NL = {
 	sentBy: (sender: string) => `Verzonden door ${sender}.`,
 	logo: 'Logo',
 	importance: (importance: Importance | null) =>
-		importance === null ? 'onbekend' : IMPORTANCE[importance],
+		importance === null ? 'onbekend' : IMPORTANCE_NL[importance],
 	siteLine: (health: string, change: string, fresh: number, fixed: number, high: number) =>
 		`gezondheid ${health}${change ? ` (${change})` : ''}; nieuw ${fresh}, opgelost ${fixed}, pagina's met een hoge fout ${high}`,
 	subjectVanished: (project: string, count: number) =>
-		`${project}: alle rapporten verdwenen (eerder ${pages(count)})`,
+		`${project}: alle rapporten verdwenen (eerder ${pagesNl(count)})`,
 	subjectNoReport: (project: string) => `${project}: nog geen rapport`,
 	subjectHealth: (project: string, health: string) => `${project}: gezondheid ${health}`,
 	subjectFirstWeek: 'eerste week',
 	subjectCounts: (fresh: number, fixed: number) =>
 		`${plural(fresh, 'nieuw probleem', 'nieuwe problemen')}, ${fixed} opgelost`,
 	combinedSubject: (sites: number, worse: number, week: string, notRead: number) =>
-		`SEO-gezondheid van ${plural(sites, 'website', 'websites')}, week van ${day(week)}: ${worse === 0 ? 'geen achteruit' : `${worse} achteruit`}${notRead === 0 ? '' : `, ${notRead} niet gelezen`}`,
+		`SEO-gezondheid van ${plural(sites, 'website', 'websites')}, week van ${dayNl(week)}: ${worse === 0 ? 'geen achteruit' : `${worse} achteruit`}${notRead === 0 ? '' : `, ${notRead} niet gelezen`}`,
 	reasons: {
 		timeout: 'de pagina reageerde te laat',
 		host: 'de hostnaam van de website is niet gevonden',

@@ -20,13 +20,14 @@ import type { DigestInput, SiteFailure } from '../../report/digest';
 import {
 	AUDIT_SUMMARY_PARAMETER,
 	auditItemsFrom,
+	brandFields,
+	brandOf,
 	HISTORY_PARAMETER,
 	inputItemCount,
 	parameterOfItem,
 	projectOfItem,
 	WEEK_PARAMETER,
 } from './digestParameters';
-import { brandFields, brandOf } from './digestBrand';
 import { readProjectReports } from './projectReports';
 
 /**
