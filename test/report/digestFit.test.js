@@ -161,8 +161,8 @@ describe('one site with 2,000-character URLs', () => {
 		expect(item.telegram.length).toBeLessThanOrEqual(4096);
 		expect(item.html).not.toContain('href=');
 		const url = input.issues[0].pages[0].url;
-		const shown = `${url.slice(0, 119)}…`.replace(/:/g, ':&#8203;').replace(/\./g, '&#8203;.');
-		expect(item.html.includes(shown)).toBe(true);
+		// shown cut at 120 characters (its zero-width spaces aside: digestEmailClients.test.js)
+		expect(item.html.replace(/&#8203;/g, '').includes(`${url.slice(0, 119)}…`)).toBe(true);
 	});
 
 	test('the row at most 16 kB, History working from it a week later', () => {

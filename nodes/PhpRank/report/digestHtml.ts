@@ -5,7 +5,7 @@ import type { Plan } from './digestFit';
 import { cut, FULL_PLAN, LISTED_AT_MOST } from './digestFit';
 import { reportPageLink, SHOWN_URL_AT_MOST, siteLink } from './digestLinks';
 import { noReportText } from './digestLines';
-import { TEXT } from './digestText';
+import { TEXT, unlinked } from './digestText';
 import {
 	arrow,
 	checkFix,
@@ -55,27 +55,56 @@ export const SIZES = {
 	healthFair: 50,
 } as const;
 
-/** Text as HTML: `&`, `<`, `>`, both quotes; control and direction-override characters dropped (digestText.ts). */
-export function escapeHtml(value: string): string {
-	return TEXT.text(value)
+/** `&`, `<`, `>` and both quotes as entities. */
+const markupEscaped = (value: string) =>
+	value
 		.replace(/&/g, '&amp;')
 		.replace(/</g, '&lt;')
 		.replace(/>/g, '&gt;')
 		.replace(/"/g, '&quot;')
 		.replace(/'/g, '&#39;');
+
+/** Text as HTML: `&`, `<`, `>`, both quotes; control and direction-override characters dropped (digestText.ts). */
+export function escapeHtml(value: string): string {
+	return markupEscaped(TEXT.text(value));
 }
 
 const TABLE =
 	'<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="border-collapse:collapse;">';
 const TEXT_STYLE = `font-size:${SIZES.bodyPx}px;line-height:20px;color:${COLOURS.text};word-break:break-word;overflow-wrap:anywhere;`;
 
+/** The longest run of characters a text from data keeps without a place to break the line. */
+const BREAK_EVERY = 24;
+const ZERO_WIDTH_SPACE = '\u200b';
+
+/**
+ * Plain text with a zero-width space after every BREAK_EVERY characters that have no place to
+ * break between them: a long URL wraps within a phone's 375 px in every client (Gmail, Outlook,
+ * Apple Mail and Yahoo ignore `overflow-wrap` and most `word-break`), as HTML-escaped text with
+ * the spaces as entities.
+ */
+function breakableHtml(text: string): string {
+	let out = '';
+	let run = 0;
+	for (const char of text) {
+		out += char;
+		run = /\s/.test(char) || char === ZERO_WIDTH_SPACE ? 0 : run + 1;
+		if (run >= BREAK_EVERY) {
+			out += ZERO_WIDTH_SPACE;
+			run = 0;
+		}
+	}
+	return markupEscaped(out).replace(/\u200b/g, '&#8203;');
+}
+
 /**
  * A text from data (a page's URL, a check's name, a reason) as HTML that no mail client makes a link
  * of: escaped, and a zero-width space after each `:` and before each `.` (Gmail and Outlook link
- * what reads as an address, `https://evil.test` or `evil.test`; the text reads the same).
+ * what reads as an address, `https://evil.test` or `evil.test`; the text reads the same); a long
+ * one breakable (breakableHtml).
  */
 export function dataHtml(value: string): string {
-	return escapeHtml(value).replace(/:/g, ':&#8203;').replace(/\./g, '&#8203;.');
+	return breakableHtml(unlinked(value));
 }
 
 const healthColour = (health: number | null) =>
@@ -104,7 +133,7 @@ function pageHtml(url: string, site: SiteDigest, report?: number | string | null
 	const shown = cut(url, SHOWN_URL_AT_MOST);
 	if (href === undefined) return dataHtml(shown);
 	const colour = site.brand.accentColor || COLOURS.link;
-	return `<a href="${escapeHtml(href)}" style="color:${colour};">${escapeHtml(shown)}</a>`;
+	return `<a href="${escapeHtml(href)}" style="color:${colour};">${breakableHtml(TEXT.text(shown))}</a>`;
 }
 
 function importanceBadge(importance: FixItem['importance']): string {
@@ -350,7 +379,7 @@ const TABLE_NAME_AT_MOST = 80;
  * that the email names every site of a portfolio of hundreds within Gmail's size.
  */
 function sitesTableHtml(ordered: SiteDigest[], failed: SiteFailure[], plan: Plan): string {
-	const name = (text: string) => escapeHtml(cut(text, TABLE_NAME_AT_MOST));
+	const name = (text: string) => breakableHtml(TEXT.text(cut(text, TABLE_NAME_AT_MOST)));
 	const rows = [
 		...failed.map(
 			(site) =>
