@@ -132,3 +132,44 @@ test('Language German through the node: the subject in German; a language it doe
 	expect(refused.error.description).toBe('Check the "Language" field of this node.');
 	expect(fixture.takeRequests()).toEqual([]);
 });
+
+test("examples/portfolio-digest.json's Digest over the demo's five sites, one failing: one German branded email naming every site", async () => {
+	const workflow = require('../../../examples/portfolio-digest.json');
+	const node = workflow.nodes.find((n) => n.name === 'Digest');
+	const yourSites = workflow.nodes.find((n) => n.name === 'Your sites');
+	const { sites } = JSON.parse(yourSites.parameters.jsonOutput);
+	fixture.sandbox.reset('demo');
+	fixture.sandbox.failNext({ status: 500, count: 4, path: /project=docs\.tinycms\.dev/ });
+	const result = await fixture.run(node.parameters, {
+		items: sites.map((site) => ({ sites: site })),
+		workflowSettings: { timezone: 'Europe/Berlin' },
+	});
+	expect(result.error).toBeUndefined();
+	expect(result.items).toHaveLength(1);
+	const item = result.items[0].json;
+	expect(Object.keys(item)).toEqual([
+		'projects',
+		'week',
+		'subject',
+		'html',
+		'text',
+		'sites_failed',
+	]);
+	expect(item.subject).toMatch(
+		/^SEO-Zustand von 5 Websites, Woche vom \d+\. [^ ]+ \d{4}: .*, 1 nicht gelesen$/,
+	);
+	expect(item.sites_failed).toEqual([
+		{
+			item: 4,
+			project: 'docs.tinycms.dev',
+			error:
+				"phpRank had a server error (HTTP 500): try again later, or ask the phpRank site's administrator",
+		},
+	]);
+	for (const site of sites) expect(item.html).toContain(`<td>${site}</td>`);
+	expect(Buffer.byteLength(item.html)).toBeLessThanOrEqual(100_000);
+	expect(item.html).toContain('<html lang="de">');
+	expect(item.html).toContain('>Gesendet von Acme SEO.</span>');
+	expect(item.text.split('\n')[0]).toMatch(/^Acme SEO · SEO-Zustand von 5 Websites, Woche vom /);
+	expect(emailSafetyProblems(item.html)).toEqual([]);
+});
