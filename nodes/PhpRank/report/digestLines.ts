@@ -1,6 +1,5 @@
 import type { Brand, FixItem, SiteDigest, SiteFailure } from './digest';
-import { NO_BRAND } from './digest';
-import { worseFirst } from './digest';
+import { NO_BRAND, worseFirst } from './digest';
 import type { KeptIssue } from './digestHistory';
 import type { Plan } from './digestFit';
 import { cut, FULL_PLAN, LISTED_AT_MOST } from './digestFit';

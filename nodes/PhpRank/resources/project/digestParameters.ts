@@ -149,9 +149,9 @@ export const brandFields: INodeProperties[] = [
 		name: 'reportPageUrl',
 		type: 'string',
 		default: '',
-		placeholder: 'e.g. https://seo.agency.com/reports/{id}',
+		placeholder: 'e.g. https://seo.agency.com/reports/{ID}',
 		description:
-			"Your phpRank's report page, {id} the report's ID: each example page links to its newest report's page instead of the site. Empty: links to the site.",
+			"Your phpRank's report page, {ID} where the report's ID goes: each example page links to its newest report's page instead of the site. Empty: links to the site.",
 	},
 ];
 
@@ -191,13 +191,16 @@ function accentColorFrom(value: unknown): string {
 	);
 }
 
+/** Where a Report Page URL puts the report's ID: `{id}`, in any case. */
+const REPORT_ID = /\{id\}/gi;
+
 function reportPageUrlFrom(value: unknown): string {
 	const template = text(value, Number.POSITIVE_INFINITY);
 	if (template === '') return '';
-	const url = parsedUrl(template.split('{id}').join('1'));
+	const url = parsedUrl(template.replace(REPORT_ID, '1'));
 	const web = url?.protocol === 'https:' || url?.protocol === 'http:';
-	if (web && template.includes('{id}') && url.username === '' && url.password === '')
-		return template;
+	if (web && template.match(REPORT_ID) && url.username === '' && url.password === '')
+		return template.replace(REPORT_ID, '{id}');
 	throw new InvalidInput(
 		'Report Page URL',
 		`Report Page URL must be an http(s):// address with {id} where the report's ID goes, like https://seo.agency.com/reports/{id} (got ${quotedValue(value)})`,
