@@ -5,6 +5,7 @@
 // word-break, which most of them ignore.
 const { doIUseEmail } = require('doiuse-email');
 const { digestItem, combinedItem } = require('../helpers/built').digestOutput;
+const { siteSummaryOf } = require('../helpers/digest-input');
 
 const CLIENTS = ['gmail.*', 'outlook.*', 'apple-mail.*', 'yahoo.*'];
 
@@ -24,20 +25,8 @@ function input(project, extra = {}) {
 	return {
 		project,
 		week: '2026-11-30',
-		summary: {
-			project,
-			checked_at: '2026-11-30T06:00:00.000Z',
-			pages: 20,
-			health: 75,
-			score_average: 71.5,
-			pages_good: 5,
-			pages_decent: 10,
-			pages_bad: 5,
-			issues_high: 1,
-			issues_medium: 0,
-			issues_low: 0,
-			pages_failing_high: 5,
-		},
+		summary: siteSummaryOf(project),
+
 		issues: [
 			{
 				project,

@@ -260,3 +260,11 @@ describe("Discord's and Telegram's escaping", () => {
 		expect(item.discord).not.toMatch(/&(lt|gt|amp);/);
 	});
 });
+
+test('Discord: @everyone and @here from data mention no one', () => {
+	const input = site(3, 10);
+	input.issues = [{ ...input.issues[0], check: 'x @everyone', name: 'x @everyone @here' }];
+	const item = digestItem(input);
+	expect(item.discord).toContain('**x \\@everyone \\@here**');
+	expect(item.discord).not.toMatch(/(^|[^\\])@(everyone|here)/);
+});

@@ -2,26 +2,13 @@
 // reverse text, or become a link in any channel or the subject; History's figures out of their
 // range are "no figure". The channels' markup escaping itself: test/report/digest.test.js.
 const { digestItem, combinedItem } = require('../helpers/built').digestOutput;
+const { siteSummaryOf } = require('../helpers/digest-input');
 
 const SITE = 'site.test';
 const WEEK = '2026-11-30';
 const CHANNELS = ['subject', 'html', 'text', 'slack', 'markdown'];
 
-const summary = (project = SITE) => ({
-	kind: 'site summary',
-	project,
-	checked_at: '2026-11-30T06:00:00.000Z',
-	pages: 20,
-	health: 75,
-	score_average: 71.5,
-	pages_good: 5,
-	pages_decent: 10,
-	pages_bad: 5,
-	issues_high: 1,
-	issues_medium: 0,
-	issues_low: 0,
-	pages_failing_high: 5,
-});
+const summary = (project = SITE) => siteSummaryOf(project);
 
 const issue = (check, name, urls) => ({
 	project: SITE,

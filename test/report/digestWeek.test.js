@@ -2,24 +2,12 @@
 // with; a site whose reports all vanished got worse and comes first. Week's forms in the
 // workflow's time zone: test/operations/project/digest.test.js.
 const { digestItem, combinedItem } = require('../helpers/built').digestOutput;
+const { siteSummaryOf } = require('../helpers/digest-input');
 
 const WEEK = '2026-12-28';
 
-const summary = (project, figures = {}) => ({
-	project,
-	checked_at: '2026-12-28T06:00:00.000Z',
-	pages: 20,
-	health: 75,
-	score_average: 71.5,
-	pages_good: 5,
-	pages_decent: 10,
-	pages_bad: 5,
-	issues_high: 1,
-	issues_medium: 0,
-	issues_low: 0,
-	pages_failing_high: 5,
-	...figures,
-});
+const summary = (project, figures = {}) =>
+	siteSummaryOf(project, { checked_at: '2026-12-28T06:00:00.000Z', ...figures });
 
 const NONE = {
 	pages: 0,

@@ -39,6 +39,12 @@ export interface Inline {
 
 export { LISTED_AT_MOST } from './digestFit';
 
+/** A line channel (text, Slack, Markdown, Discord, Telegram): how it writes and how it joins its lines. */
+export interface LineChannel {
+	inline: Inline;
+	join(lines: string[]): string;
+}
+
 const GLYPHS = '▁▂▃▄▅▆▇█';
 const glyph = (health: number | null) =>
 	health === null ? '·' : GLYPHS.charAt(Math.round((Math.max(0, Math.min(100, health)) * 7) / 100));

@@ -1,8 +1,4 @@
-import type { Brand, SiteDigest, SiteFailure } from './digest';
-import type { Plan } from './digestFit';
-import { FULL_PLAN } from './digestFit';
-import type { Inline } from './digestLines';
-import { combinedLines, siteLines } from './digestLines';
+import type { Inline, LineChannel } from './digestLines';
 import { TEXT, unlinked } from './digestText';
 
 /**
@@ -51,16 +47,4 @@ export function joined(lines: string[], bullet = MARKDOWN.bullet): string {
 	return out;
 }
 
-export function siteMarkdown(site: SiteDigest, plan: Plan = FULL_PLAN): string {
-	return joined(siteLines(site, MARKDOWN, plan.items));
-}
-
-export function combinedMarkdown(
-	sites: SiteDigest[],
-	week: string,
-	failed: SiteFailure[] = [],
-	plan: Plan = FULL_PLAN,
-	brand?: Brand,
-): string {
-	return joined(combinedLines(sites, week, MARKDOWN, failed, plan, brand));
-}
+export const MARKDOWN_LINES: LineChannel = { inline: MARKDOWN, join: (lines) => joined(lines) };

@@ -2,13 +2,15 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { Brand, DigestInput, SiteDigest, SiteFailure } from './digest';
 import { gotWorse, siteDigest, worseFirst } from './digest';
-import { combinedDiscord, combinedTelegram, siteDiscord, siteTelegram } from './digestChat';
+import { DISCORD_LINES, TELEGRAM_LINES } from './digestChat';
 import type { Plan } from './digestFit';
 import { fitted, FULL_PLAN, utf8Bytes } from './digestFit';
 import { combinedHtml, siteHtml } from './digestHtml';
-import { combinedMarkdown, siteMarkdown } from './digestMarkdown';
-import { combinedSlack, siteSlack } from './digestSlack';
-import { combinedText, plainText, siteText } from './digestText';
+import type { LineChannel } from './digestLines';
+import { combinedLines, siteLines } from './digestLines';
+import { MARKDOWN_LINES } from './digestMarkdown';
+import { SLACK_LINES } from './digestSlack';
+import { plainText, TEXT_LINES } from './digestText';
 import { combinedSubject, siteSubject, speaking } from './digestWording';
 
 /**
@@ -29,19 +31,25 @@ export const TELEGRAM_MAX_CHARS = 4096;
 const withinBytes = (max: number) => (output: string) => utf8Bytes(output) <= max;
 const withinChars = (max: number) => (output: string) => output.length <= max;
 
-/** Every channel of a digest, each rendered at a plan of detail and fitted to its limit. */
-function channels(sites: number, say: Record<Channel, (plan: Plan) => string>) {
+/**
+ * Every channel of a digest: the HTML (`html`, at a plan) and each line channel (`lines`, its lines
+ * at a plan), each fitted to its limit (`sites` 0: one site's digest).
+ */
+function channels(
+	sites: number,
+	html: (plan: Plan) => string,
+	lines: (channel: LineChannel, plan: Plan) => string,
+) {
+	const said = (channel: LineChannel) => (plan: Plan) => lines(channel, plan);
 	return {
-		html: fitted(say.html, withinBytes(HTML_MAX_BYTES), sites),
-		text: say.text(FULL_PLAN),
-		slack: fitted(say.slack, withinChars(SLACK_MAX_CHARS), sites),
-		markdown: say.markdown(FULL_PLAN),
-		discord: fitted(say.discord, withinChars(DISCORD_MAX_CHARS), sites),
-		telegram: fitted(say.telegram, withinChars(TELEGRAM_MAX_CHARS), sites),
+		html: fitted(html, withinBytes(HTML_MAX_BYTES), sites),
+		text: lines(TEXT_LINES, FULL_PLAN),
+		slack: fitted(said(SLACK_LINES), withinChars(SLACK_MAX_CHARS), sites),
+		markdown: lines(MARKDOWN_LINES, FULL_PLAN),
+		discord: fitted(said(DISCORD_LINES), withinChars(DISCORD_MAX_CHARS), sites),
+		telegram: fitted(said(TELEGRAM_LINES), withinChars(TELEGRAM_MAX_CHARS), sites),
 	};
 }
-
-type Channel = 'html' | 'text' | 'slack' | 'markdown' | 'discord' | 'telegram';
 
 export { siteDigest } from './digest';
 export type { Brand, DigestInput, SiteDigest, SiteFailure } from './digest';
@@ -79,14 +87,11 @@ export function digestItem(input: DigestInput): IDataObject {
 	return speaking(input.brand?.language ?? 'en', () => {
 		const site = siteDigest(input);
 		const subject = subjectOf(site);
-		const said = channels(0, {
-			html: (plan) => siteHtml(site, subject, plan),
-			text: (plan) => siteText(site, plan),
-			slack: (plan) => siteSlack(site, plan),
-			markdown: (plan) => siteMarkdown(site, plan),
-			discord: (plan) => siteDiscord(site, plan),
-			telegram: (plan) => siteTelegram(site, plan),
-		});
+		const said = channels(
+			0,
+			(plan) => siteHtml(site, subject, plan),
+			(channel, plan) => channel.join(siteLines(site, channel.inline, plan.items)),
+		);
 		return { project: site.project, week: site.week, subject, ...said, row: site.row };
 	});
 }
@@ -106,14 +111,12 @@ export function combinedItem(
 			projects: worseFirst(sites).map((site) => site.project),
 			week,
 			subject,
-			...channels(sites.length + failed.length, {
-				html: (plan) => combinedHtml(sites, week, subject, failed, plan, brand),
-				text: (plan) => combinedText(sites, week, failed, plan, brand),
-				slack: (plan) => combinedSlack(sites, week, failed, plan, brand),
-				markdown: (plan) => combinedMarkdown(sites, week, failed, plan, brand),
-				discord: (plan) => combinedDiscord(sites, week, failed, plan, brand),
-				telegram: (plan) => combinedTelegram(sites, week, failed, plan, brand),
-			}),
+			...channels(
+				sites.length + failed.length,
+				(plan) => combinedHtml(sites, week, subject, failed, plan, brand),
+				(channel, plan) =>
+					channel.join(combinedLines(sites, week, channel.inline, failed, plan, brand)),
+			),
 			rows: sites.map((site) => site.row),
 			sites_failed: failed.map((site) => ({ ...site })),
 		};

@@ -1,8 +1,5 @@
-import type { Brand, SiteDigest, SiteFailure } from './digest';
-import type { Plan } from './digestFit';
-import { FULL_PLAN, inParts } from './digestFit';
-import type { Inline } from './digestLines';
-import { combinedLines, siteLines } from './digestLines';
+import { inParts } from './digestFit';
+import type { Inline, LineChannel } from './digestLines';
 import { TEXT, unlinked } from './digestText';
 
 /**
@@ -28,18 +25,8 @@ export const SLACK: Inline = {
 	bullet: '•',
 };
 
-export function siteSlack(site: SiteDigest, plan: Plan = FULL_PLAN): string {
-	return inParts(siteLines(site, SLACK, plan.items), SLACK_PART_MAX_CHARS).join('\n');
-}
-
-export function combinedSlack(
-	sites: SiteDigest[],
-	week: string,
-	failed: SiteFailure[] = [],
-	plan: Plan = FULL_PLAN,
-	brand?: Brand,
-): string {
-	return inParts(combinedLines(sites, week, SLACK, failed, plan, brand), SLACK_PART_MAX_CHARS).join(
-		'\n',
-	);
-}
+/** Slack's message: no part between blank lines over a section block's SLACK_PART_MAX_CHARS. */
+export const SLACK_LINES: LineChannel = {
+	inline: SLACK,
+	join: (lines) => inParts(lines, SLACK_PART_MAX_CHARS).join('\n'),
+};

@@ -1,8 +1,4 @@
-import type { Brand, SiteDigest, SiteFailure } from './digest';
-import type { Plan } from './digestFit';
-import { FULL_PLAN } from './digestFit';
-import type { Inline } from './digestLines';
-import { combinedLines, siteLines } from './digestLines';
+import type { Inline, LineChannel } from './digestLines';
 
 /**
  * Project → Digest's `text`: plain text (an email's text part). Nothing is markup here. What would
@@ -41,16 +37,4 @@ export const TEXT: Inline = {
 	bullet: '-',
 };
 
-export function siteText(site: SiteDigest, plan: Plan = FULL_PLAN): string {
-	return siteLines(site, TEXT, plan.items).join('\n');
-}
-
-export function combinedText(
-	sites: SiteDigest[],
-	week: string,
-	failed: SiteFailure[] = [],
-	plan: Plan = FULL_PLAN,
-	brand?: Brand,
-): string {
-	return combinedLines(sites, week, TEXT, failed, plan, brand).join('\n');
-}
+export const TEXT_LINES: LineChannel = { inline: TEXT, join: (lines) => lines.join('\n') };
