@@ -8,29 +8,19 @@ const { notAuditedReason } = require('../helpers/built').digestWording;
 const { siteLink } = require('../helpers/built').digestLinks;
 const { TREND_WEEKS } = require('../helpers/built').digest;
 const { emailSafetyProblems, startTags, attribute } = require('../helpers/email-safety');
+const { siteSummaryOf } = require('../helpers/digest-input');
 
 const SITE = 'site.test';
 const WEEK = '2026-11-30';
 const CHANNELS = ['subject', 'html', 'text', 'slack', 'markdown'];
 
-const summary = (figures = {}) => ({
-	kind: 'site summary',
-	project: SITE,
-	checked_at: '2026-11-30T06:00:00.000Z',
-	pages: 20,
-	health: 75,
-	score_average: 71.5,
-	pages_good: 5,
-	pages_decent: 10,
-	pages_bad: 5,
-	issues_high: 1,
-	issues_medium: 1,
-	issues_low: 0,
-	pages_failing_high: 5,
-	newest_report_at: '2026-11-30T05:00:00.000Z',
-	oldest_report_at: '2026-11-01T05:00:00.000Z',
-	...figures,
-});
+const summary = (figures = {}) =>
+	siteSummaryOf(SITE, {
+		issues_medium: 1,
+		newest_report_at: '2026-11-30T05:00:00.000Z',
+		oldest_report_at: '2026-11-01T05:00:00.000Z',
+		...figures,
+	});
 
 const issue = (check, importance, pagesFailing, urls, extra = {}) => ({
 	project: SITE,

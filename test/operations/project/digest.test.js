@@ -28,6 +28,21 @@ const pages = (count, site = SITE) =>
 
 const jsonOf = (items) => items.map((item) => item.json);
 
+/** Combine Sites' item, field by field in order. */
+const COMBINED_FIELDS = [
+	'projects',
+	'week',
+	'subject',
+	'html',
+	'text',
+	'slack',
+	'markdown',
+	'discord',
+	'telegram',
+	'rows',
+	'sites_failed',
+];
+
 /** Get Issues' output for `project` with 3 pages an issue: its summary and its issues. */
 async function getIssuesOf(project = SITE) {
 	const result = await fixture.run({
@@ -174,19 +189,7 @@ test("Combine Sites: the first item outputs one digest of every item's site; the
 	expect(result.items).toHaveLength(1);
 	expect(result.items[0].pairedItem).toEqual({ item: 0 });
 	const item = result.items[0].json;
-	expect(Object.keys(item)).toEqual([
-		'projects',
-		'week',
-		'subject',
-		'html',
-		'text',
-		'slack',
-		'markdown',
-		'discord',
-		'telegram',
-		'rows',
-		'sites_failed',
-	]);
+	expect(Object.keys(item)).toEqual(COMBINED_FIELDS);
 	expect(item.sites_failed).toEqual([]);
 	expect([...item.projects].sort()).toEqual([OTHER, SITE]);
 	expect(item.rows.map((row) => row.project)).toEqual([SITE, OTHER]);
@@ -244,19 +247,7 @@ test('Combine Sites, phpRank answers 500 for one site of three: the other two di
 	]);
 	expect(result.items).toHaveLength(1);
 	const item = result.items[0].json;
-	expect(Object.keys(item)).toEqual([
-		'projects',
-		'week',
-		'subject',
-		'html',
-		'text',
-		'slack',
-		'markdown',
-		'discord',
-		'telegram',
-		'rows',
-		'sites_failed',
-	]);
+	expect(Object.keys(item)).toEqual(COMBINED_FIELDS);
 	expect(item.rows.map((row) => row.project)).toEqual([SITE, THIRD]);
 	expect(item.sites_failed).toHaveLength(1);
 	const [failed] = item.sites_failed;
