@@ -33,9 +33,10 @@ const UNSAFE_CSS = [
  * <form>; no `data:` or `javascript:` in any tag; no event handler attribute (on...); an <img> only
  * from a `cid:` attachment (no image of another server); no `class` attribute (there is no style
  * sheet to give it a meaning); inline `style` without url(), position, flex or grid; at least one
- * <table> (the layout is made of tables).
+ * <table> (the layout is made of tables). `logo`: the one https image the sender chose (Digest's Logo
+ * URL), allowed with its alt, width and height (Outlook blocks it until allowed: alt says whose).
  */
-function emailSafetyProblems(html) {
+function emailSafetyProblems(html, { logo } = {}) {
 	const problems = [];
 	if (typeof html !== 'string' || html.trim() === '') return ['the HTML is empty'];
 	const tags = startTags(html);
@@ -48,7 +49,13 @@ function emailSafetyProblems(html) {
 		if (/javascript:/i.test(tag.text)) problems.push(`a javascript: URL in ${short}`);
 		if (/\son[a-z]+\s*=/i.test(tag.text)) problems.push(`an event handler in ${short}`);
 		if (attribute(tag.text, 'class') !== undefined) problems.push(`a class attribute in ${short}`);
-		if (tag.name === 'img' && !/^cid:/i.test(attribute(tag.text, 'src') ?? ''))
+		const src = attribute(tag.text, 'src') ?? '';
+		const isLogo =
+			logo !== undefined &&
+			src === logo &&
+			/^https:/i.test(src) &&
+			['alt', 'width', 'height'].every((name) => attribute(tag.text, name));
+		if (tag.name === 'img' && !/^cid:/i.test(src) && !isLogo)
 			problems.push(`an image that is not a cid: attachment: ${short}`);
 		const style = attribute(tag.text, 'style');
 		if (style !== undefined)

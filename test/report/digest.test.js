@@ -8,29 +8,19 @@ const { notAuditedReason } = require('../helpers/built').digestWording;
 const { siteLink } = require('../helpers/built').digestLinks;
 const { TREND_WEEKS } = require('../helpers/built').digest;
 const { emailSafetyProblems, startTags, attribute } = require('../helpers/email-safety');
+const { siteSummaryOf } = require('../helpers/digest-input');
 
 const SITE = 'site.test';
 const WEEK = '2026-11-30';
 const CHANNELS = ['subject', 'html', 'text', 'slack', 'markdown'];
 
-const summary = (figures = {}) => ({
-	kind: 'site summary',
-	project: SITE,
-	checked_at: '2026-11-30T06:00:00.000Z',
-	pages: 20,
-	health: 75,
-	score_average: 71.5,
-	pages_good: 5,
-	pages_decent: 10,
-	pages_bad: 5,
-	issues_high: 1,
-	issues_medium: 1,
-	issues_low: 0,
-	pages_failing_high: 5,
-	newest_report_at: '2026-11-30T05:00:00.000Z',
-	oldest_report_at: '2026-11-01T05:00:00.000Z',
-	...figures,
-});
+const summary = (figures = {}) =>
+	siteSummaryOf(SITE, {
+		issues_medium: 1,
+		newest_report_at: '2026-11-30T05:00:00.000Z',
+		oldest_report_at: '2026-11-01T05:00:00.000Z',
+		...figures,
+	});
 
 const issue = (check, importance, pagesFailing, urls, extra = {}) => ({
 	project: SITE,
@@ -162,7 +152,8 @@ describe('Slack', () => {
 		]);
 		expect(slack).toContain('`javascript:alert(5)`');
 		expect(slack).toContain('`https://evil.test/login`');
-		expect(slack).toContain('&lt;https://evil.test|Sign in&gt;');
+		// URL-like text from data is no autolink: a zero-width space after ":" and before "."
+		expect(slack).toContain('&lt;https:\u200b//evil\u200b.test|Sign in&gt;');
 		expect(slack).toContain('&lt;script&gt;');
 		expect(slack).not.toContain('<!');
 	});
@@ -172,7 +163,7 @@ describe('Markdown', () => {
 	test("brackets, emphasis, code and HTML from data escaped; links only to the site's pages", () => {
 		const { markdown } = hostileDigest();
 		expect(markdown).toContain(
-			'\\[Sign in\\]\\(https://evil.test\\) \\*bold\\* &lt;https://evil.test\\|Sign in\\> "\\>&lt;img onerror=x\\> \\`code\\`',
+			'\\[Sign in\\]\\(https:\u200b//evil\u200b.test\\) \\*bold\\* &lt;https:\u200b//evil\u200b.test\\|Sign in\\> "\\>&lt;img onerror=x\\> \\`code\\`',
 		);
 		const links = [...markdown.matchAll(/(?<!\\)\[([^\]]*(?:\\\][^\]]*)*)\]\(([^)]*)\)/g)].map(
 			(m) => m[2],
@@ -208,8 +199,15 @@ describe('every channel', () => {
 	test('control and direction-override characters from data are dropped (no reversed or hidden text)', () => {
 		const name = 'Title\u202Egnp.exe\u200B\u0007';
 		const item = digestItem(input({ issues: [issue('title', 'high', 1, [], { name })] }));
+		const clean = digestItem(
+			input({ issues: [issue('title', 'high', 1, [], { name: 'Titlegnp.exe' })] }),
+		);
 		for (const [channel, text] of channels(item)) {
-			expect([channel, /[\u202E\u200B\u0007]/.test(text)]).toEqual([channel, false]);
+			expect([channel, /[\u202E\u0007]/.test(text), text]).toEqual([
+				channel,
+				false,
+				clean[channel],
+			]);
 		}
 		expect(item.text).toContain('- [high] Titlegnp.exe: fails on 1 of 20 pages.');
 	});

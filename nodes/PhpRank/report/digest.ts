@@ -4,7 +4,8 @@ import type { Importance } from '../shared/constants';
 import { isRecord } from '../shared/isRecord';
 import type { KeptIssue, PastWeek } from './digestHistory';
 import { numberOrNull, pastWeeks } from './digestHistory';
-import { siteScheme } from './digestLinks';
+import { utf8Bytes } from './digestFit';
+import { SHOWN_URL_AT_MOST, siteScheme } from './digestLinks';
 import { daysBetween } from './digestWeek';
 import { notAuditedReason } from './digestWording';
 import type { SiteIssue } from './siteHealth';
@@ -29,7 +30,35 @@ export interface FixItem {
 	pages: number;
 	howToFix: string;
 	examples: string[];
+	/** The newest report of each example page (its ID; null when phpRank gave none). */
+	exampleReports: Array<number | string | null>;
 }
+
+/**
+ * Project → Digest's branding options: the agency's, said in every channel. Each '' (the default):
+ * the digest as without them. Checked where they are read (resources/project/digestBrand.ts).
+ */
+export interface Brand {
+	senderName: string;
+	/** https only: the email's logo. */
+	logoUrl: string;
+	/** #rrggbb: links, the title, the card's top rule. */
+	accentColor: string;
+	footerText: string;
+	/** An http(s) URL with {id}: where each example page links (its newest report's page). */
+	reportPageUrl: string;
+	/** The language every channel speaks (digestWording.ts LANGUAGES); the row is the same in each. */
+	language: string;
+}
+
+export const NO_BRAND: Brand = {
+	senderName: '',
+	logoUrl: '',
+	accentColor: '',
+	footerText: '',
+	reportPageUrl: '',
+	language: 'en',
+};
 
 export interface CoveragePage {
 	url: string;
@@ -52,6 +81,8 @@ export interface SiteDigest {
 	project: string;
 	week: string;
 	noReport: boolean;
+	/** No report now, some in the week compared with: every report of the site vanished. */
+	vanished: boolean;
 	firstWeek: boolean;
 	/** The earlier week compared with; `weekly`: it is the week just before. */
 	last: { week: string; weekly: boolean } | undefined;
@@ -67,6 +98,16 @@ export interface SiteDigest {
 	fixed: KeptIssue[] | undefined;
 	coverage: Coverage | undefined;
 	row: IDataObject;
+	brand: Brand;
+}
+
+/** Combine Sites: an input item whose site could not be read, and why (one line). */
+export interface SiteFailure {
+	/** The input item's index. */
+	item: number;
+	/** Its Project; null when the Project itself was refused (empty, not text). */
+	project: string | null;
+	error: string;
 }
 
 export interface DigestInput {
@@ -78,6 +119,7 @@ export interface DigestInput {
 	history: IDataObject[];
 	/** This run's Audit Site items (its summary, its failed and no-longer-listed pages), any site's. */
 	audit: IDataObject[];
+	brand?: Brand;
 }
 
 const difference = (now: number | null, then: number | null | undefined) =>
@@ -91,19 +133,47 @@ function fixItemOf(issue: SiteIssue): FixItem {
 		pages: issue.pages_failing,
 		howToFix: issue.how_to_fix,
 		examples: issue.pages.slice(0, EXAMPLE_PAGES).map((page) => page.url),
+		exampleReports: issue.pages.slice(0, EXAMPLE_PAGES).map((page) => page.id ?? null),
 	};
 }
 
-/** The row a digest keeps: the summary's figures and the failing checks with their pages (JSON text). */
+/** A row's most bytes (as JSON): a Data table's row, an MCP client's answer. */
+export const ROW_MAX_BYTES = 16_000;
+
+/**
+ * The row a digest keeps: the summary's figures and the failing checks with their pages (JSON
+ * text), within ROW_MAX_BYTES: when the pages make it larger, only the pages of short URLs are
+ * kept, then none; then the least urgent checks are left out. History reads a check by its key,
+ * name, importance and pages failing (digestHistory.ts): the pages are examples only.
+ */
 export function digestRow(input: DigestInput, fixFirst: FixItem[]): IDataObject {
+	const kept = (pages: (examples: string[]) => string[]): KeptIssue[] =>
+		fixFirst.map((item) => ({
+			check: item.check,
+			name: item.name,
+			importance: item.importance,
+			pages_failing: item.pages,
+			pages: pages(item.examples),
+		}));
+	const fits = (row: IDataObject) => utf8Bytes(JSON.stringify(row)) <= ROW_MAX_BYTES;
+	let row = rowOf(
+		input,
+		kept((examples) => examples),
+	);
+	if (fits(row)) return row;
+	row = rowOf(
+		input,
+		kept((examples) => examples.filter((url) => url.length <= SHOWN_URL_AT_MOST)),
+	);
+	if (fits(row)) return row;
+	const issues = kept(() => []);
+	do row = rowOf(input, issues);
+	while (!fits(row) && issues.pop() !== undefined);
+	return row;
+}
+
+function rowOf(input: DigestInput, issues: KeptIssue[]): IDataObject {
 	const { summary } = input;
-	const issues: KeptIssue[] = fixFirst.map((item) => ({
-		check: item.check,
-		name: item.name,
-		importance: item.importance,
-		pages_failing: item.pages,
-		pages: item.examples,
-	}));
 	return {
 		project: input.project,
 		week: input.week,
@@ -164,6 +234,7 @@ export function siteDigest(input: DigestInput): SiteDigest {
 	const last = past[past.length - 1];
 	const fixFirst = input.issues.map(fixItemOf);
 	const health = summary.health;
+	const vanished = summary.pages === 0 && (last?.pages ?? 0) > 0;
 	const trend = [
 		...past.slice(-(TREND_WEEKS - 1)).map((week) => ({ week: week.week, health: week.health })),
 		{ week: input.week, health },
@@ -172,6 +243,7 @@ export function siteDigest(input: DigestInput): SiteDigest {
 		project: input.project,
 		week: input.week,
 		noReport: summary.pages === 0,
+		vanished,
 		firstWeek: last === undefined,
 		last: last && { week: last.week, weekly: daysBetween(last.week, input.week) === 7 },
 		health,
@@ -179,7 +251,8 @@ export function siteDigest(input: DigestInput): SiteDigest {
 		pagesFailingHigh: summary.pages_failing_high,
 		scoreAverage: summary.score_average,
 		change: {
-			health: difference(health, last?.health),
+			// every report gone: its health dropped to nothing (worse by all it had)
+			health: vanished ? difference(0, last?.health) : difference(health, last?.health),
 			pages: difference(summary.pages, last?.pages),
 			pagesFailingHigh: difference(summary.pages_failing_high, last?.pagesFailingHigh),
 		},
@@ -188,11 +261,23 @@ export function siteDigest(input: DigestInput): SiteDigest {
 		...comparedIssues(fixFirst, last),
 		coverage: coverageOf(input.audit, input.project),
 		row: digestRow(input, fixFirst),
+		brand: input.brand ?? NO_BRAND,
 	};
 }
 
-/** Combine Sites' order: the sites that got worse first (the largest drop of health), then by name. */
+/** Whether a site got worse: its health dropped, or every report of it vanished. */
+export function gotWorse(site: SiteDigest): boolean {
+	return site.vanished || (site.change.health ?? 0) < 0;
+}
+
+/**
+ * Combine Sites' order: the sites whose reports all vanished, then those that got worse (the
+ * largest drop of health first), then by name.
+ */
 export function worseFirst(sites: SiteDigest[]): SiteDigest[] {
 	const drop = (site: SiteDigest) => site.change.health ?? 0;
-	return [...sites].sort((a, b) => drop(a) - drop(b) || a.project.localeCompare(b.project));
+	const kept = (site: SiteDigest) => (site.vanished ? 0 : 1);
+	return [...sites].sort(
+		(a, b) => kept(a) - kept(b) || drop(a) - drop(b) || a.project.localeCompare(b.project),
+	);
 }

@@ -10,7 +10,9 @@ import { mondayOf } from './digestWeek';
  * Project → Digest's History: the rows earlier Digest runs output (its `row`), as n8n's Data table
  * node returns them (with its own id, createdAt, updatedAt) and its Aggregate node gathers them
  * (an object holding the array). A row's figures may be null or numbers as text (a table's column
- * of another type): each is read as a number or as missing, never as NaN.
+ * of another type): each is read as a number or as missing, never as NaN; a figure outside its
+ * range (a health or average score not from 0 to 100, a count of pages not a whole number of 0 or
+ * more) is missing too, so that no bar or arrow is drawn of it.
  */
 
 /** A failing check as a row keeps it (its `issues` column, JSON text). */
@@ -69,6 +71,18 @@ export function numberOrNull(value: unknown): number | null {
 	return typeof number === 'number' && Number.isFinite(number) ? number : null;
 }
 
+/** A share of a row (health, average score): a figure from 0 to 100, else missing ("no figure"). */
+function percentOrNull(value: unknown): number | null {
+	const number = numberOrNull(value);
+	return number !== null && number >= 0 && number <= 100 ? number : null;
+}
+
+/** A count of a row (pages): a whole number, 0 or more, else missing. */
+function countOrNull(value: unknown): number | null {
+	const number = numberOrNull(value);
+	return number !== null && Number.isSafeInteger(number) && number >= 0 ? number : null;
+}
+
 function keptIssuesOf(value: unknown): KeptIssue[] | undefined {
 	let list: unknown = value;
 	if (typeof list === 'string') {
@@ -86,7 +100,7 @@ function keptIssuesOf(value: unknown): KeptIssue[] | undefined {
 			check: entry.check,
 			name: typeof entry.name === 'string' ? entry.name : entry.check,
 			importance: isImportance(entry.importance) ? entry.importance : null,
-			pages_failing: numberOrNull(entry.pages_failing) ?? 0,
+			pages_failing: countOrNull(entry.pages_failing) ?? 0,
 			pages: Array.isArray(entry.pages) ? entry.pages.filter((p) => typeof p === 'string') : [],
 		});
 	}
@@ -105,10 +119,10 @@ export function pastWeeks(rows: IDataObject[], project: string, week: string): P
 		if (rowWeek === undefined || rowWeek >= week) continue;
 		byWeek.set(rowWeek, {
 			week: rowWeek,
-			health: numberOrNull(row.health),
-			pages: numberOrNull(row.pages),
-			pagesFailingHigh: numberOrNull(row.pages_failing_high),
-			scoreAverage: numberOrNull(row.score_average),
+			health: percentOrNull(row.health),
+			pages: countOrNull(row.pages),
+			pagesFailingHigh: countOrNull(row.pages_failing_high),
+			scoreAverage: percentOrNull(row.score_average),
 			issues: keptIssuesOf(row.issues),
 		});
 	}

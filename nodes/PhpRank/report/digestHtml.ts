@@ -1,9 +1,19 @@
-import type { FixItem, SiteDigest } from './digest';
-import { worseFirst } from './digest';
-import { siteLink } from './digestLinks';
-import { TEXT } from './digestText';
-import { LISTED_AT_MOST } from './digestLines';
-import { arrow, figure, plural, weekDay, WORDS } from './digestWording';
+import type { Brand, FixItem, SiteDigest, SiteFailure } from './digest';
+import { NO_BRAND, worseFirst } from './digest';
+import type { Plan } from './digestFit';
+import { cut, FULL_PLAN, LISTED_AT_MOST } from './digestFit';
+import { reportPageLink, SHOWN_URL_AT_MOST, siteLink } from './digestLinks';
+import { noReportText } from './digestLines';
+import { TEXT, unlinked } from './digestText';
+import {
+	arrow,
+	checkFix,
+	checkName,
+	coverageSummary,
+	figure,
+	weekDay,
+	WORDS,
+} from './digestWording';
 
 /**
  * Project → Digest's `html`: an email's HTML as mail clients keep it (test/helpers/email-safety.js
@@ -44,27 +54,56 @@ export const SIZES = {
 	healthFair: 50,
 } as const;
 
-/** Text as HTML: `&`, `<`, `>`, both quotes; control and direction-override characters dropped (digestText.ts). */
-export function escapeHtml(value: string): string {
-	return TEXT.text(value)
+/** `&`, `<`, `>` and both quotes as entities. */
+const markupEscaped = (value: string) =>
+	value
 		.replace(/&/g, '&amp;')
 		.replace(/</g, '&lt;')
 		.replace(/>/g, '&gt;')
 		.replace(/"/g, '&quot;')
 		.replace(/'/g, '&#39;');
+
+/** Text as HTML: `&`, `<`, `>`, both quotes; control and direction-override characters dropped (digestText.ts). */
+export function escapeHtml(value: string): string {
+	return markupEscaped(TEXT.text(value));
 }
 
 const TABLE =
 	'<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="border-collapse:collapse;">';
 const TEXT_STYLE = `font-size:${SIZES.bodyPx}px;line-height:20px;color:${COLOURS.text};word-break:break-word;overflow-wrap:anywhere;`;
 
+/** The longest run of characters a text from data keeps without a place to break the line. */
+const BREAK_EVERY = 24;
+const ZERO_WIDTH_SPACE = '\u200b';
+
+/**
+ * Plain text with a zero-width space after every BREAK_EVERY characters that have no place to
+ * break between them: a long URL wraps within a phone's 375 px in every client (Gmail, Outlook,
+ * Apple Mail and Yahoo ignore `overflow-wrap` and most `word-break`), as HTML-escaped text with
+ * the spaces as entities.
+ */
+function breakableHtml(text: string): string {
+	let out = '';
+	let run = 0;
+	for (const char of text) {
+		out += char;
+		run = /\s/.test(char) || char === ZERO_WIDTH_SPACE ? 0 : run + 1;
+		if (run >= BREAK_EVERY) {
+			out += ZERO_WIDTH_SPACE;
+			run = 0;
+		}
+	}
+	return markupEscaped(out).replace(/\u200b/g, '&#8203;');
+}
+
 /**
  * A text from data (a page's URL, a check's name, a reason) as HTML that no mail client makes a link
  * of: escaped, and a zero-width space after each `:` and before each `.` (Gmail and Outlook link
- * what reads as an address, `https://evil.test` or `evil.test`; the text reads the same).
+ * what reads as an address, `https://evil.test` or `evil.test`; the text reads the same); a long
+ * one breakable (breakableHtml).
  */
 export function dataHtml(value: string): string {
-	return escapeHtml(value).replace(/:/g, ':&#8203;').replace(/\./g, '&#8203;.');
+	return breakableHtml(unlinked(value));
 }
 
 const healthColour = (health: number | null) =>
@@ -86,10 +125,14 @@ const heading = (text: string) =>
 const muted = (html: string) =>
 	`<span style="font-size:${SIZES.smallPx}px;color:${COLOURS.muted};">${html}</span>`;
 
-function pageHtml(url: string, site: SiteDigest): string {
-	const href = siteLink(url, site.project, site.coverage?.scheme);
-	if (href === undefined) return dataHtml(url);
-	return `<a href="${escapeHtml(href)}" style="color:${COLOURS.link};">${escapeHtml(url)}</a>`;
+function pageHtml(url: string, site: SiteDigest, report?: number | string | null): string {
+	const href =
+		reportPageLink(site.brand.reportPageUrl, report) ??
+		siteLink(url, site.project, site.coverage?.scheme);
+	const shown = cut(url, SHOWN_URL_AT_MOST);
+	if (href === undefined) return dataHtml(shown);
+	const colour = site.brand.accentColor || COLOURS.link;
+	return `<a href="${escapeHtml(href)}" style="color:${colour};">${breakableHtml(TEXT.text(shown))}</a>`;
 }
 
 function importanceBadge(importance: FixItem['importance']): string {
@@ -97,66 +140,75 @@ function importanceBadge(importance: FixItem['importance']): string {
 	return `<span style="padding:1px 6px;border-radius:3px;font-size:11px;font-weight:bold;color:#ffffff;background-color:${colour};">${escapeHtml(WORDS.importance(importance))}</span>`;
 }
 
-function list<T>(items: T[], cell: (item: T) => string): string {
+function list<T>(items: T[], cell: (item: T) => string, at: number): string {
 	const cells = items
-		.slice(0, LISTED_AT_MOST)
+		.slice(0, at)
 		.map(
 			(item) =>
 				`<tr><td style="padding:7px 0;border-bottom:1px solid ${COLOURS.rule};${TEXT_STYLE}">${cell(item)}</td></tr>`,
 		);
-	if (items.length > LISTED_AT_MOST)
+	if (items.length > at)
 		cells.push(
-			`<tr><td style="padding:7px 0;">${muted(escapeHtml(WORDS.more(items.length - LISTED_AT_MOST)))}</td></tr>`,
+			`<tr><td style="padding:7px 0;">${muted(escapeHtml(WORDS.more(items.length - at)))}</td></tr>`,
 		);
 	return `<tr><td style="padding:0 20px 8px;">${TABLE}${cells.join('')}</table></td></tr>`;
 }
 
-function fixFirstHtml(site: SiteDigest): string {
+function fixFirstHtml(site: SiteDigest, at: number): string {
 	const head = heading(`${WORDS.fixFirst} (${site.fixFirst.length})`);
 	if (site.fixFirst.length === 0) return head + row(escapeHtml(WORDS.fixFirstNone));
 	return (
 		head +
-		list(site.fixFirst, (item) => {
-			const examples = item.examples.map((url) => pageHtml(url, site)).join('<br>');
-			return (
-				`${importanceBadge(item.importance)} <strong>${dataHtml(item.name)}</strong>: ${escapeHtml(WORDS.failsOn(item.pages, site.pages))}` +
-				`<br>${muted(`${escapeHtml(WORDS.howToFix)}: ${dataHtml(item.howToFix)}`)}` +
-				(examples ? `<br>${muted(`${escapeHtml(WORDS.examples)}:`)}<br>${examples}` : '')
-			);
-		})
+		list(
+			site.fixFirst,
+			(item) => {
+				const examples = item.examples
+					.map((url, i) => pageHtml(url, site, item.exampleReports[i]))
+					.join('<br>');
+				return (
+					`${importanceBadge(item.importance)} <strong>${dataHtml(checkName(item.check, item.name))}</strong>: ${escapeHtml(WORDS.failsOn(item.pages, site.pages))}` +
+					`<br>${muted(`${escapeHtml(WORDS.howToFix)}: ${dataHtml(checkFix(item.check, item.howToFix))}`)}` +
+					(examples ? `<br>${muted(`${escapeHtml(WORDS.examples)}:`)}<br>${examples}` : '')
+				);
+			},
+			at,
+		)
 	);
 }
 
-function changesHtml(site: SiteDigest): string {
+function changesHtml(site: SiteDigest, at: number): string {
 	if (site.newIssues === undefined || site.fixed === undefined)
 		return site.firstWeek ? '' : row(escapeHtml(WORDS.issuesUnknown));
 	const fresh = site.newIssues;
 	const fixed = site.fixed;
+	const since = site.last ?? { week: site.week, weekly: true };
 	return (
-		heading(`${WORDS.newIssues} (${fresh.length})`) +
+		heading(`${WORDS.newSince(since.week, since.weekly)} (${fresh.length})`) +
 		(fresh.length
 			? list(
 					fresh,
 					(item) =>
-						`${importanceBadge(item.importance)} ${dataHtml(item.name)}: ${escapeHtml(plural(item.pages, 'page', 'pages'))}`,
+						`${importanceBadge(item.importance)} ${dataHtml(checkName(item.check, item.name))}: ${escapeHtml(WORDS.pageCount(item.pages))}`,
+					at,
 				)
 			: row(escapeHtml(WORDS.newNone))) +
-		heading(`${WORDS.fixed} (${fixed.length})`) +
+		heading(`${WORDS.fixedSince(since.week, since.weekly)} (${fixed.length})`) +
 		(fixed.length
 			? list(
 					fixed,
 					(item) =>
-						`${importanceBadge(item.importance)} ${dataHtml(item.name)}: ${escapeHtml(WORDS.fixedWas(item.pages_failing))}`,
+						`${importanceBadge(item.importance)} ${dataHtml(checkName(item.check, item.name))}: ${escapeHtml(WORDS.fixedWas(item.pages_failing))}`,
+					at,
 				)
 			: row(escapeHtml(WORDS.fixedNone)))
 	);
 }
 
-function coverageHtml(site: SiteDigest): string {
+function coverageHtml(site: SiteDigest, at: number): string {
 	const coverage = site.coverage;
 	if (coverage === undefined)
 		return heading(WORDS.coverage) + row(muted(escapeHtml(WORDS.noCoverage)));
-	const summary = WORDS.coverageSummary(coverage);
+	const summary = coverageSummary(coverage);
 	const pages = [
 		...coverage.failedPages.map(
 			(page) =>
@@ -164,13 +216,13 @@ function coverageHtml(site: SiteDigest): string {
 		),
 		...coverage.notListedPages.map(
 			(page) =>
-				`${escapeHtml(`${WORDS.notListedPage}:`)} ${dataHtml(page.url)}${page.deleted ? muted(escapeHtml(` (${WORDS.reportsDeleted})`)) : ''}`,
+				`${escapeHtml(`${WORDS.notListedPage}:`)} ${dataHtml(cut(page.url, SHOWN_URL_AT_MOST))}${page.deleted ? muted(escapeHtml(` (${WORDS.reportsDeleted})`)) : ''}`,
 		),
 	];
 	return (
 		heading(WORDS.coverage) +
 		row(escapeHtml(summary)) +
-		(pages.length ? list(pages, (html) => html) : '')
+		(pages.length ? list(pages, (html) => html, at) : '')
 	);
 }
 
@@ -245,13 +297,13 @@ function barsHtml(site: SiteDigest): string {
 	);
 }
 
-/** One site's section: rows of the card's table. */
-export function siteSectionHtml(site: SiteDigest): string {
+/** One site's section: rows of the card's table; its lists show `at` entries at most. */
+export function siteSectionHtml(site: SiteDigest, at = LISTED_AT_MOST): string {
 	const title = row(
 		`<strong style="font-size:${SIZES.titlePx}px;line-height:26px;">${escapeHtml(WORDS.title(site.project))}</strong><br>${muted(escapeHtml(WORDS.weekOf(site.week)))}`,
 		'20px 20px 8px',
 	);
-	if (site.noReport) return title + row(escapeHtml(WORDS.noReport)) + coverageHtml(site);
+	if (site.noReport) return title + row(escapeHtml(noReportText(site))) + coverageHtml(site, at);
 	const average = row(
 		muted(
 			escapeHtml(
@@ -267,45 +319,115 @@ export function siteSectionHtml(site: SiteDigest): string {
 		figuresHtml(site) +
 		average +
 		trend +
-		fixFirstHtml(site) +
-		changesHtml(site) +
-		coverageHtml(site)
+		fixFirstHtml(site, at) +
+		changesHtml(site, at) +
+		coverageHtml(site, at)
 	);
 }
 
-/** The whole email around rows of the card. */
-export function emailHtml(title: string, rows: string): string {
+/** The logo's box: the `<img>`'s width and height (Outlook sizes an image by them, and blocks it until allowed: `alt` says whose). */
+const LOGO = { widthPx: 160, heightPx: 40 } as const;
+
+/** With a Logo URL or a Sender Name, the card's first row: the agency's logo and name. */
+function brandHeaderHtml(brand: Brand): string {
+	if (brand.logoUrl === '' && brand.senderName === '') return '';
+	const accent = brand.accentColor || COLOURS.text;
+	const logo =
+		brand.logoUrl === ''
+			? ''
+			: `<img src="${escapeHtml(brand.logoUrl)}" alt="${escapeHtml(brand.senderName || WORDS.logo)}" width="${LOGO.widthPx}" height="${LOGO.heightPx}" style="display:block;border:0;outline:none;">`;
+	const name =
+		brand.senderName === ''
+			? ''
+			: `<strong style="font-size:${SIZES.headingPx}px;color:${accent};">${escapeHtml(brand.senderName)}</strong>`;
+	return row(`${logo}${logo && name ? '<br>' : ''}${name}`, '20px 20px 0');
+}
+
+/** The footer: the node's line, or with a Sender Name the agency's; then its Footer Text. */
+function footerHtml(brand: Brand): string {
+	const sent = brand.senderName === '' ? WORDS.footer : WORDS.sentBy(brand.senderName);
+	const text = brand.footerText === '' ? '' : `<br>${muted(escapeHtml(brand.footerText))}`;
+	return row(`${muted(escapeHtml(sent))}${text}`, '16px 20px 20px');
+}
+
+/** The whole email around rows of the card (an Accent Color: a rule atop the card). */
+export function emailHtml(title: string, rows: string, brand: Brand = NO_BRAND): string {
+	const rule = brand.accentColor === '' ? '' : `border-top:4px solid ${brand.accentColor};`;
 	return (
-		`<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head>` +
+		`<!DOCTYPE html><html lang="${WORDS.htmlLang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head>` +
 		`<body style="margin:0;padding:0;background-color:${COLOURS.page};">` +
 		`<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" bgcolor="${COLOURS.page}" style="background-color:${COLOURS.page};"><tr><td align="center" style="padding:16px 8px;">` +
-		`<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" bgcolor="${COLOURS.card}" style="max-width:${SIZES.maxWidthPx}px;background-color:${COLOURS.card};border:1px solid ${COLOURS.border};border-radius:6px;font-family:Arial,Helvetica,sans-serif;color:${COLOURS.text};">` +
+		`<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" bgcolor="${COLOURS.card}" style="max-width:${SIZES.maxWidthPx}px;background-color:${COLOURS.card};border:1px solid ${COLOURS.border};${rule}border-radius:6px;font-family:Arial,Helvetica,sans-serif;color:${COLOURS.text};">` +
+		brandHeaderHtml(brand) +
 		rows +
-		row(muted(escapeHtml(WORDS.footer)), '16px 20px 20px') +
+		footerHtml(brand) +
 		`</table></td></tr></table></body></html>`
 	);
 }
 
-export function siteHtml(site: SiteDigest, subject: string): string {
-	return emailHtml(subject, siteSectionHtml(site));
+export function siteHtml(site: SiteDigest, subject: string, plan: Plan = FULL_PLAN): string {
+	return emailHtml(subject, siteSectionHtml(site, plan.items), site.brand);
 }
 
-/** Combine Sites: the table of the sites, the worse first, then each site's section. */
-export function combinedHtml(sites: SiteDigest[], week: string, subject: string): string {
-	const ordered = worseFirst(sites);
-	const cell = (html: string, align = 'left') =>
-		`<td align="${align}" style="padding:6px 4px;border-bottom:1px solid ${COLOURS.rule};${TEXT_STYLE}">${html}</td>`;
+/** The longest site name the table shows (its section's title has it whole). */
+const TABLE_NAME_AT_MOST = 80;
+
+/**
+ * Combine Sites' table: a site a row, those not read first, then the worse first. Its cells carry no
+ * style of their own (the table's padding and font are the table's): a row is about 100 bytes, so
+ * that the email names every site of a portfolio of hundreds within Gmail's size.
+ */
+function sitesTableHtml(ordered: SiteDigest[], failed: SiteFailure[], plan: Plan): string {
+	const name = (text: string) => breakableHtml(TEXT.text(cut(text, TABLE_NAME_AT_MOST)));
+	const rows = [
+		...failed.map(
+			(site) =>
+				`<td>${name(WORDS.failedSite(site.project, site.item))}</td><td colspan="4" style="color:${COLOURS.worse};">${dataHtml(WORDS.notRead(site.error))}</td>`,
+		),
+		...ordered.map((site) => {
+			const change = arrow(site.change.health);
+			const figures = [site.newIssues?.length ?? 0, site.fixed?.length ?? 0, site.pagesFailingHigh];
+			return `<td>${name(site.project)}</td><td>${escapeHtml(`${figure(site.health)}${change ? ` ${change}` : ''}`)}</td>${figures.map((n) => `<td align="right">${n}</td>`).join('')}`;
+		}),
+	];
+	const shown = rows
+		.slice(0, plan.rows)
+		.map((cells, i) =>
+			i % 2 === 0 ? `<tr>${cells}</tr>` : `<tr bgcolor="${COLOURS.page}">${cells}</tr>`,
+		);
+	if (rows.length > plan.rows)
+		shown.push(
+			`<tr><td colspan="5">${muted(escapeHtml(WORDS.moreSites(rows.length - plan.rows)))}</td></tr>`,
+		);
 	const head = [WORDS.site, WORDS.health, WORDS.newCount, WORDS.fixedCount, WORDS.failingHighShort]
-		.map((text) => cell(`<strong>${escapeHtml(text)}</strong>`))
+		.map((text, i) => `<th align="${i < 2 ? 'left' : 'right'}">${escapeHtml(text)}</th>`)
 		.join('');
-	const lines = ordered.map((site) => {
-		const change = arrow(site.change.health);
-		return `<tr>${cell(escapeHtml(site.project))}${cell(escapeHtml(`${figure(site.health)}${change ? ` ${change}` : ''}`))}${cell(String(site.newIssues?.length ?? 0))}${cell(String(site.fixed?.length ?? 0))}${cell(String(site.pagesFailingHigh))}</tr>`;
-	});
-	const table = `<tr><td style="padding:0 20px 8px;">${TABLE}<tr>${head}</tr>${lines.join('')}</table></td></tr>`;
+	return `<tr><td style="padding:0 20px 8px;"><table role="presentation" width="100%" cellpadding="4" cellspacing="0" border="0" style="border-collapse:collapse;${TEXT_STYLE}"><tr style="border-bottom:1px solid ${COLOURS.border};">${head}</tr>${shown.join('')}</table></td></tr>`;
+}
+
+/** Combine Sites: the table of the sites (those not read, then the worse first), then the sections the plan keeps. */
+export function combinedHtml(
+	sites: SiteDigest[],
+	week: string,
+	subject: string,
+	failed: SiteFailure[] = [],
+	plan: Plan = FULL_PLAN,
+	brand: Brand = NO_BRAND,
+): string {
+	const ordered = worseFirst(sites);
 	const intro = row(
-		`<strong style="font-size:${SIZES.titlePx}px;">${escapeHtml(WORDS.combinedTitle(sites.length))}</strong><br>${muted(escapeHtml(`${WORDS.weekOf(week)} · ${WORDS.worseFirst}`))}`,
+		`<strong style="font-size:${SIZES.titlePx}px;">${escapeHtml(WORDS.combinedTitle(sites.length + failed.length))}</strong><br>${muted(escapeHtml(`${WORDS.weekOf(week)} · ${WORDS.worseFirst}`))}`,
 		'20px 20px 8px',
 	);
-	return emailHtml(subject, intro + table + ordered.map(siteSectionHtml).join(''));
+	const detailed = ordered.slice(0, plan.sections);
+	const left = ordered.length - detailed.length;
+	const more = left > 0 ? row(muted(escapeHtml(WORDS.moreDetails(left))), '16px 20px 8px') : '';
+	return emailHtml(
+		subject,
+		intro +
+			sitesTableHtml(ordered, failed, plan) +
+			detailed.map((site) => siteSectionHtml(site, plan.items)).join('') +
+			more,
+		brand,
+	);
 }

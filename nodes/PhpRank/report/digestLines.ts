@@ -1,8 +1,18 @@
-import type { FixItem, SiteDigest } from './digest';
-import { worseFirst } from './digest';
+import type { Brand, FixItem, SiteDigest, SiteFailure } from './digest';
+import { NO_BRAND, worseFirst } from './digest';
 import type { KeptIssue } from './digestHistory';
-import { siteLink } from './digestLinks';
-import { arrow, figure, plural, weekDay, WORDS } from './digestWording';
+import type { Plan } from './digestFit';
+import { cut, FULL_PLAN, LISTED_AT_MOST } from './digestFit';
+import { reportPageLink, SHOWN_URL_AT_MOST, siteLink } from './digestLinks';
+import {
+	arrow,
+	checkFix,
+	checkName,
+	coverageSummary,
+	figure,
+	weekDay,
+	WORDS,
+} from './digestWording';
 
 /**
  * The line-based channels of Project → Digest (text, Slack, Markdown): one layout, each channel
@@ -16,6 +26,8 @@ import { arrow, figure, plural, weekDay, WORDS } from './digestWording';
 export interface Inline {
 	/** Any text, escaped for the channel. */
 	text(value: string): string;
+	/** A text from data (a check's name, a reason, an error), escaped, and never a link where the channel would make one. */
+	data(value: string): string;
 	/** Emphasis of a text already escaped. */
 	bold(escaped: string): string;
 	/** A link to a page of the site (`href` passed siteLink); `label` not escaped yet. */
@@ -25,77 +37,111 @@ export interface Inline {
 	bullet: string;
 }
 
-/** How many checks, new or fixed issues and pages a list shows before "and N more". */
-export const LISTED_AT_MOST = 10;
+export { LISTED_AT_MOST } from './digestFit';
+
+/** A line channel (text, Slack, Markdown, Discord, Telegram): how it writes and how it joins its lines. */
+export interface LineChannel {
+	inline: Inline;
+	join(lines: string[]): string;
+}
 
 const GLYPHS = '▁▂▃▄▅▆▇█';
 const glyph = (health: number | null) =>
 	health === null ? '·' : GLYPHS.charAt(Math.round((Math.max(0, Math.min(100, health)) * 7) / 100));
 
-function pageOf(f: Inline, url: string, site: SiteDigest): string {
-	const href = siteLink(url, site.project, site.coverage?.scheme);
-	return href === undefined ? f.url(url) : f.link(href, url);
+/** A page as a link to the site (or, with Report Page URL, to its newest report's page), else inert. */
+function pageOf(f: Inline, url: string, site: SiteDigest, report?: number | string | null): string {
+	const href =
+		reportPageLink(site.brand.reportPageUrl, report) ??
+		siteLink(url, site.project, site.coverage?.scheme);
+	const shown = cut(url, SHOWN_URL_AT_MOST);
+	return href === undefined ? f.url(shown) : f.link(href, shown);
 }
 
-function listed<T>(f: Inline, items: T[], line: (item: T) => string): string[] {
-	const lines = items.slice(0, LISTED_AT_MOST).map((item) => `${f.bullet} ${line(item)}`);
-	if (items.length > LISTED_AT_MOST)
-		lines.push(`${f.bullet} ${f.text(WORDS.more(items.length - LISTED_AT_MOST))}`);
+/** The heading's words: with a Sender Name, the agency's name before them. */
+export function headed(brand: Brand, title: string): string {
+	return brand.senderName === '' ? title : `${brand.senderName} · ${title}`;
+}
+
+/** With a Sender Name or Footer Text, the footer's lines (the line channels have none without). */
+function footerLines(brand: Brand, f: Inline): string[] {
+	const lines = [
+		brand.senderName === '' ? '' : f.text(WORDS.sentBy(brand.senderName)),
+		brand.footerText === '' ? '' : f.text(brand.footerText),
+	].filter((line) => line !== '');
+	return lines.length === 0 ? [] : ['', ...lines];
+}
+
+function listed<T>(f: Inline, items: T[], line: (item: T) => string, at: number): string[] {
+	const lines = items.slice(0, at).map((item) => `${f.bullet} ${line(item)}`);
+	if (items.length > at) lines.push(`${f.bullet} ${f.text(WORDS.more(items.length - at))}`);
 	return lines;
 }
 
 const lineBadge = (f: Inline, item: { importance: FixItem['importance'] }) =>
 	f.text(`[${WORDS.importance(item.importance)}]`);
 
-function fixFirstLines(site: SiteDigest, f: Inline): string[] {
+function fixFirstLines(site: SiteDigest, f: Inline, at: number): string[] {
 	const lines = [f.bold(f.text(`${WORDS.fixFirst} (${site.fixFirst.length})`))];
 	if (site.fixFirst.length === 0) return [...lines, f.text(WORDS.fixFirstNone)];
 	return lines.concat(
-		listed(f, site.fixFirst, (item) => {
-			const head = `${lineBadge(f, item)} ${f.bold(f.text(item.name))}: ${f.text(WORDS.failsOn(item.pages, site.pages))}`;
-			const fix = f.text(`${WORDS.howToFix}: ${item.howToFix.replace(/\.?\s*$/, '.')}`);
-			const examples = item.examples.map((url) => pageOf(f, url, site));
-			const shown = examples.length
-				? ` ${f.text(`${WORDS.examples}:`)} ${examples.join(', ')}`
-				: '';
-			return `${head}. ${fix}${shown}`;
-		}),
+		listed(
+			f,
+			site.fixFirst,
+			(item) => {
+				const head = `${lineBadge(f, item)} ${f.bold(f.data(checkName(item.check, item.name)))}: ${f.text(WORDS.failsOn(item.pages, site.pages))}`;
+				const fix = f.text(
+					`${WORDS.howToFix}: ${checkFix(item.check, item.howToFix).replace(/\.?\s*$/, '.')}`,
+				);
+				const examples = item.examples.map((url, i) =>
+					pageOf(f, url, site, item.exampleReports[i]),
+				);
+				const shown = examples.length
+					? ` ${f.text(`${WORDS.examples}:`)} ${examples.join(', ')}`
+					: '';
+				return `${head}${f.text('. ')}${fix}${shown}`;
+			},
+			at,
+		),
 	);
 }
 
-function changeLines(site: SiteDigest, f: Inline): string[] {
+function changeLines(site: SiteDigest, f: Inline, at: number): string[] {
 	if (site.newIssues === undefined || site.fixed === undefined) {
 		return site.firstWeek ? [] : [f.text(WORDS.issuesUnknown)];
 	}
 	const fresh = site.newIssues;
 	const fixed: KeptIssue[] = site.fixed;
-	const lines = [f.bold(f.text(`${WORDS.newIssues} (${fresh.length})`))];
+	const since = site.last ?? { week: site.week, weekly: true };
+	const lines = [f.bold(f.text(`${WORDS.newSince(since.week, since.weekly)} (${fresh.length})`))];
 	if (fresh.length === 0) lines.push(f.text(WORDS.newNone));
 	lines.push(
 		...listed(
 			f,
 			fresh,
 			(item) =>
-				`${lineBadge(f, item)} ${f.text(`${item.name}: ${plural(item.pages, 'page', 'pages')}`)}`,
+				`${lineBadge(f, item)} ${f.data(checkName(item.check, item.name))}${f.text(`: ${WORDS.pageCount(item.pages)}`)}`,
+			at,
 		),
 	);
-	lines.push(f.bold(f.text(`${WORDS.fixed} (${fixed.length})`)));
+	lines.push(f.bold(f.text(`${WORDS.fixedSince(since.week, since.weekly)} (${fixed.length})`)));
 	if (fixed.length === 0) lines.push(f.text(WORDS.fixedNone));
 	lines.push(
 		...listed(
 			f,
 			fixed,
 			(item) =>
-				`${lineBadge(f, item)} ${f.text(`${item.name}: ${WORDS.fixedWas(item.pages_failing)}`)}`,
+				`${lineBadge(f, item)} ${f.data(checkName(item.check, item.name))}${f.text(`: ${WORDS.fixedWas(item.pages_failing)}`)}`,
+			at,
 		),
 	);
 	return lines;
 }
 
-function coverageLines(site: SiteDigest, f: Inline): string[] {
+function coverageLines(site: SiteDigest, f: Inline, at: number): string[] {
 	const coverage = site.coverage;
 	if (coverage === undefined) return [f.text(WORDS.noCoverage)];
-	const summary = WORDS.coverageSummary(coverage);
+	const summary = coverageSummary(coverage);
 	return [
 		`${f.bold(f.text(WORDS.coverage))}: ${f.text(summary)}`,
 		...listed(
@@ -103,12 +149,14 @@ function coverageLines(site: SiteDigest, f: Inline): string[] {
 			coverage.failedPages,
 			(page) =>
 				`${f.text(`${WORDS.notAuditedPage}:`)} ${pageOf(f, page.url, site)}: ${f.text(page.reason)}`,
+			at,
 		),
 		...listed(
 			f,
 			coverage.notListedPages,
 			(page) =>
-				`${f.text(`${WORDS.notListedPage}:`)} ${f.url(page.url)}${page.deleted ? f.text(` (${WORDS.reportsDeleted})`) : ''}`,
+				`${f.text(`${WORDS.notListedPage}:`)} ${f.url(cut(page.url, SHOWN_URL_AT_MOST))}${page.deleted ? f.text(` (${WORDS.reportsDeleted})`) : ''}`,
+			at,
 		),
 	];
 }
@@ -138,33 +186,68 @@ function trendLine(site: SiteDigest, f: Inline): string {
 	return f.text(`${WORDS.trend(site.trend.length)}: ${glyphs} (${figures})`);
 }
 
-/** One site's section. */
-export function siteLines(site: SiteDigest, f: Inline): string[] {
-	const lines = [f.bold(f.text(`${WORDS.title(site.project)}, ${WORDS.weekOfInline(site.week)}`))];
-	if (site.noReport) return [...lines, f.text(WORDS.noReport), '', ...coverageLines(site, f)];
+/** What a site without reports says: none yet, or every report gone since the week compared with. */
+export function noReportText(site: SiteDigest): string {
+	return site.vanished && site.last
+		? WORDS.vanished(-(site.change.pages ?? 0), site.last.week)
+		: WORDS.noReport;
+}
+
+/** One site's section; its lists show `at` entries at most. */
+export function siteLines(site: SiteDigest, f: Inline, at = LISTED_AT_MOST): string[] {
+	return [...sectionLines(site, f, at, site.brand), ...footerLines(site.brand, f)];
+}
+
+function sectionLines(site: SiteDigest, f: Inline, at: number, brand: Brand): string[] {
+	const title = `${WORDS.title(site.project)}, ${WORDS.weekOfInline(site.week)}`;
+	const lines = [f.bold(f.text(headed(brand, title)))];
+	if (site.noReport)
+		return [...lines, f.text(noReportText(site)), '', ...coverageLines(site, f, at)];
 	lines.push(figuresLine(site, f));
 	lines.push(site.firstWeek ? f.text(WORDS.firstWeek) : trendLine(site, f));
-	lines.push('', ...fixFirstLines(site, f));
-	const changes = changeLines(site, f);
+	lines.push('', ...fixFirstLines(site, f, at));
+	const changes = changeLines(site, f, at);
 	if (changes.length) lines.push('', ...changes);
-	lines.push('', ...coverageLines(site, f));
+	lines.push('', ...coverageLines(site, f, at));
 	return lines;
 }
 
-/** Combine Sites: the table of the sites (worse first), then each site's section. */
-export function combinedLines(sites: SiteDigest[], week: string, f: Inline): string[] {
+/** Combine Sites: the table of the sites (those not read, then worse first), then each site's section. */
+export function combinedLines(
+	sites: SiteDigest[],
+	week: string,
+	f: Inline,
+	failed: SiteFailure[] = [],
+	plan: Plan = FULL_PLAN,
+	brand: Brand = NO_BRAND,
+): string[] {
 	const ordered = worseFirst(sites);
-	const lines = [
-		f.bold(f.text(`${WORDS.combinedTitle(sites.length)}, ${WORDS.weekOfInline(week)}`)),
-		f.text(WORDS.worseFirst),
+	const title = `${WORDS.combinedTitle(sites.length + failed.length)}, ${WORDS.weekOfInline(week)}`;
+	const lines = [f.bold(f.text(headed(brand, title))), f.text(WORDS.worseFirst)];
+	const rows = [
+		...failed.map(
+			(site) =>
+				`${f.bullet} ${f.bold(f.text(WORDS.failedSite(site.project, site.item)))}${f.text(': ')}${f.data(WORDS.notRead(site.error))}`,
+		),
+		...ordered.map((site) => {
+			const change = arrow(site.change.health);
+			const fresh = site.newIssues?.length ?? 0;
+			const line = WORDS.siteLine(
+				figure(site.health),
+				change,
+				fresh,
+				site.fixed?.length ?? 0,
+				site.pagesFailingHigh,
+			);
+			return `${f.bullet} ${f.bold(f.text(site.project))}${f.text(`: ${line}`)}`;
+		}),
 	];
-	for (const site of ordered) {
-		const change = arrow(site.change.health);
-		const counts = `${WORDS.newCount.toLowerCase()} ${site.newIssues?.length ?? 0}, ${WORDS.fixedCount.toLowerCase()} ${site.fixed?.length ?? 0}, ${WORDS.pagesFailingHigh.toLowerCase()} ${site.pagesFailingHigh}`;
-		lines.push(
-			`${f.bullet} ${f.bold(f.text(site.project))}${f.text(`: ${WORDS.health.toLowerCase()} ${figure(site.health)}${change ? ` (${change})` : ''}; ${counts}`)}`,
-		);
-	}
-	for (const site of ordered) lines.push('', ...siteLines(site, f));
-	return lines;
+	lines.push(...rows.slice(0, plan.rows));
+	if (rows.length > plan.rows)
+		lines.push(`${f.bullet} ${f.text(WORDS.moreSites(rows.length - plan.rows))}`);
+	const detailed = ordered.slice(0, plan.sections);
+	for (const site of detailed) lines.push('', ...sectionLines(site, f, plan.items, NO_BRAND));
+	if (ordered.length > detailed.length)
+		lines.push('', f.text(WORDS.moreDetails(ordered.length - detailed.length)));
+	return [...lines, ...footerLines(brand, f)];
 }

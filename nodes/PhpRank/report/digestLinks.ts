@@ -6,6 +6,11 @@
  * URL is read with the site's scheme (Audit Site's `site`, else https).
  */
 
+/** The longest URL a digest links (longer: shown cut, as text): what keeps a line within a chat's part. */
+export const LINKED_URL_AT_MOST = 600;
+/** The most characters of a page's URL a digest shows (its link keeps it whole). */
+export const SHOWN_URL_AT_MOST = 120;
+
 const bareHost = (host: string) => host.toLowerCase().replace(/^www\./, '');
 
 /** A URL with its scheme; a stored URL (host, optional port, path) given `scheme`; else undefined. */
@@ -30,7 +35,7 @@ export function siteLink(url: string, project: string, scheme = 'https:'): strin
 	if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return undefined;
 	if (parsed.username !== '' || parsed.password !== '') return undefined;
 	if (bareHost(parsed.hostname) !== bareHost(project)) return undefined;
-	return parsed.href;
+	return parsed.href.length > LINKED_URL_AT_MOST ? undefined : parsed.href;
 }
 
 /** The scheme of the site's pages: that of Audit Site's `site` when it is the project's, else https. */
@@ -44,4 +49,17 @@ export function siteScheme(site: unknown, project: string): string {
 	} catch {
 		return 'https:';
 	}
+}
+
+/**
+ * The page of a report in the agency's phpRank (Brand's Report Page URL, `{id}` its ID), or
+ * undefined without a template or an ID. The template is the workflow's own, checked when read.
+ */
+export function reportPageLink(
+	template: string,
+	id: number | string | null | undefined,
+): string | undefined {
+	if (template === '' || id === null || id === undefined) return undefined;
+	const link = template.split('{id}').join(encodeURIComponent(String(id)));
+	return link.length > LINKED_URL_AT_MOST ? undefined : link;
 }

@@ -1,7 +1,5 @@
-import type { SiteDigest } from './digest';
-import type { Inline } from './digestLines';
-import { combinedLines, siteLines } from './digestLines';
-import { TEXT } from './digestText';
+import type { Inline, LineChannel } from './digestLines';
+import { TEXT, unlinked } from './digestText';
 
 /**
  * Project → Digest's `markdown` (Teams, Discord, Mattermost, Telegram's Markdown): every character
@@ -13,13 +11,15 @@ import { TEXT } from './digestText';
 
 const SPECIAL = /[\\`*_~[\]()#>|!{}+-]/g;
 
-const markdownEscaped = (value: string) =>
-	TEXT.text(value)
+const markdownMarkup = (value: string) =>
+	value
 		.replace(SPECIAL, (c) => `\\${c}`)
 		.replace(/&/g, '&amp;')
 		.replace(/</g, '&lt;');
+const markdownEscaped = (value: string) => markdownMarkup(TEXT.text(value));
 
-const inHref = (href: string) =>
+/** A link's URL with what would end it or start markup percent-encoded. */
+export const inHref = (href: string) =>
 	href.replace(
 		/[()<>[\]\s`\\|*_~]/g,
 		(c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`,
@@ -27,6 +27,7 @@ const inHref = (href: string) =>
 
 export const MARKDOWN: Inline = {
 	text: markdownEscaped,
+	data: (value) => markdownMarkup(unlinked(value)),
 	bold: (value) => `**${value}**`,
 	link: (href, label) => `[${markdownEscaped(label)}](${inHref(href)})`,
 	url: (value) => `\`${TEXT.text(value).replace(/`/g, "'")}\``,
@@ -34,22 +35,16 @@ export const MARKDOWN: Inline = {
 };
 
 /** Lines as Markdown: a paragraph each (a single line break would join them), a list's items together. */
-function joined(lines: string[]): string {
+export function joined(lines: string[], bullet = MARKDOWN.bullet): string {
 	let out = '';
 	let inList = false;
 	for (const line of lines) {
 		if (line === '') continue;
-		const item = line.startsWith(`${MARKDOWN.bullet} `);
+		const item = line.startsWith(`${bullet} `);
 		out += out === '' ? line : `${item && inList ? '\n' : '\n\n'}${line}`;
 		inList = item;
 	}
 	return out;
 }
 
-export function siteMarkdown(site: SiteDigest): string {
-	return joined(siteLines(site, MARKDOWN));
-}
-
-export function combinedMarkdown(sites: SiteDigest[], week: string): string {
-	return joined(combinedLines(sites, week, MARKDOWN));
-}
+export const MARKDOWN_LINES: LineChannel = { inline: MARKDOWN, join: (lines) => joined(lines) };

@@ -1,60 +1,124 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { DigestInput, SiteDigest } from './digest';
-import { siteDigest, worseFirst } from './digest';
+import type { Brand, DigestInput, SiteDigest, SiteFailure } from './digest';
+import { gotWorse, siteDigest, worseFirst } from './digest';
+import { DISCORD_LINES, TELEGRAM_LINES } from './digestChat';
+import type { Plan } from './digestFit';
+import { fitted, FULL_PLAN, utf8Bytes } from './digestFit';
 import { combinedHtml, siteHtml } from './digestHtml';
-import { combinedMarkdown, siteMarkdown } from './digestMarkdown';
-import { combinedSlack, siteSlack } from './digestSlack';
-import { combinedText, siteText } from './digestText';
-import { combinedSubject, siteSubject } from './digestWording';
+import type { LineChannel } from './digestLines';
+import { combinedLines, siteLines } from './digestLines';
+import { MARKDOWN_LINES } from './digestMarkdown';
+import { SLACK_LINES } from './digestSlack';
+import { plainText, TEXT_LINES } from './digestText';
+import { combinedSubject, siteSubject, speaking } from './digestWording';
 
 /**
  * Project → Digest's items: the model (digest.ts) said in every channel. One site: its item with
- * its `row`; Combine Sites: one item for them all, each site's row in `rows`.
+ * its `row`; Combine Sites: one item for them all, each site's row in `rows`. Each channel is kept
+ * within its inbox's or chat's limit (digestFit.ts says what is cut first).
  */
 
-export { siteDigest } from './digest';
-export type { DigestInput, SiteDigest } from './digest';
+/** Gmail clips an email whose HTML is over about 102 kB. */
+export const HTML_MAX_BYTES = 100_000;
+/** Slack truncates a message's text over 40,000 characters. */
+export const SLACK_MAX_CHARS = 40_000;
+/** A Discord message's content. */
+export const DISCORD_MAX_CHARS = 2000;
+/** A Telegram message's text (counted here before its escapes are parsed: never over). */
+export const TELEGRAM_MAX_CHARS = 4096;
 
+const withinBytes = (max: number) => (output: string) => utf8Bytes(output) <= max;
+const withinChars = (max: number) => (output: string) => output.length <= max;
+
+/**
+ * Every channel of a digest: the HTML (`html`, at a plan) and each line channel (`lines`, its lines
+ * at a plan), each fitted to its limit (`sites` 0: one site's digest).
+ */
+function channels(
+	sites: number,
+	html: (plan: Plan) => string,
+	lines: (channel: LineChannel, plan: Plan) => string,
+) {
+	const said = (channel: LineChannel) => (plan: Plan) => lines(channel, plan);
+	return {
+		html: fitted(html, withinBytes(HTML_MAX_BYTES), sites),
+		text: lines(TEXT_LINES, FULL_PLAN),
+		slack: fitted(said(SLACK_LINES), withinChars(SLACK_MAX_CHARS), sites),
+		markdown: lines(MARKDOWN_LINES, FULL_PLAN),
+		discord: fitted(said(DISCORD_LINES), withinChars(DISCORD_MAX_CHARS), sites),
+		telegram: fitted(said(TELEGRAM_LINES), withinChars(TELEGRAM_MAX_CHARS), sites),
+	};
+}
+
+export { siteDigest } from './digest';
+export type { Brand, DigestInput, SiteDigest, SiteFailure } from './digest';
+
+/** A subject's most characters: one line that no inbox's list cuts in a way that hides the figures. */
+export const SUBJECT_MAX_CHARS = 150;
+
+/**
+ * One site's subject, one line of at most SUBJECT_MAX_CHARS characters: a project name too long for
+ * it is cut (with "…"), never the figures after it.
+ */
 function subjectOf(site: SiteDigest): string {
+	const full = subjectFor(site, plainText(site.project));
+	const excess = [...full].length - SUBJECT_MAX_CHARS;
+	if (excess <= 0) return full;
+	const name = [...plainText(site.project)];
+	return subjectFor(site, `${name.slice(0, Math.max(1, name.length - excess - 1)).join('')}…`);
+}
+
+function subjectFor(site: SiteDigest, project: string): string {
 	return siteSubject({
-		project: site.project,
+		project,
 		health: site.health,
 		firstWeek: site.firstWeek,
 		healthChange: site.change.health,
 		newIssues: site.newIssues?.length ?? 0,
 		fixed: site.fixed?.length ?? 0,
 		noReport: site.noReport,
+		// every report gone: the pages it had (its change of pages is all of them, down)
+		vanishedPages: site.vanished ? -(site.change.pages ?? 0) : undefined,
 	});
 }
 
 export function digestItem(input: DigestInput): IDataObject {
-	const site = siteDigest(input);
-	const subject = subjectOf(site);
-	return {
-		project: site.project,
-		week: site.week,
-		subject,
-		html: siteHtml(site, subject),
-		text: siteText(site),
-		slack: siteSlack(site),
-		markdown: siteMarkdown(site),
-		row: site.row,
-	};
+	return speaking(input.brand?.language ?? 'en', () => {
+		const site = siteDigest(input);
+		const subject = subjectOf(site);
+		const said = channels(
+			0,
+			(plan) => siteHtml(site, subject, plan),
+			(channel, plan) => channel.join(siteLines(site, channel.inline, plan.items)),
+		);
+		return { project: site.project, week: site.week, subject, ...said, row: site.row };
+	});
 }
 
-export function combinedItem(inputs: DigestInput[], week: string): IDataObject {
-	const sites = inputs.map(siteDigest);
-	const worse = sites.filter((site) => (site.change.health ?? 0) < 0).length;
-	const subject = combinedSubject(sites.length, worse, week);
-	return {
-		projects: worseFirst(sites).map((site) => site.project),
-		week,
-		subject,
-		html: combinedHtml(sites, week, subject),
-		text: combinedText(sites, week),
-		slack: combinedSlack(sites, week),
-		markdown: combinedMarkdown(sites, week),
-		rows: sites.map((site) => site.row),
-	};
+/** Combine Sites' item: the sites read, worse first; those that could not be read first of all, in `sites_failed`. */
+export function combinedItem(
+	inputs: DigestInput[],
+	week: string,
+	failed: SiteFailure[] = [],
+	brand?: Brand,
+): IDataObject {
+	return speaking(brand?.language ?? 'en', () => {
+		const sites = inputs.map((input) => siteDigest({ ...input, brand }));
+		const worse = sites.filter(gotWorse).length;
+		const subject = combinedSubject(sites.length + failed.length, worse, week, failed.length);
+		return {
+			projects: worseFirst(sites).map((site) => site.project),
+			week,
+			subject,
+			...channels(
+				sites.length + failed.length,
+				(plan) => combinedHtml(sites, week, subject, failed, plan, brand),
+				(channel, plan) =>
+					channel.join(combinedLines(sites, week, channel.inline, failed, plan, brand)),
+			),
+			rows: sites.map((site) => site.row),
+			sites_failed: failed.map((site) => ({ ...site })),
+		};
+	});
 }

@@ -48,3 +48,25 @@ export function mondayInZone(now: Date, timeZone: string): string {
 export function daysBetween(a: string, b: string): number {
 	return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / DAY_MS);
 }
+
+/** A time with its offset (`Z`, `+01:00`, `-0500`): an instant, not a wall-clock time. */
+const INSTANT =
+	/^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(Z|[+-]\d{2}(?::?\d{2})?)$/i;
+
+/**
+ * The Monday of the week a Week value names: a date or a time without an offset by its calendar day
+ * (as written: the workflow's own wall clock); an instant (a time ending in `Z` or an offset, as a
+ * JS Date and n8n's DateTime give it) by its day in `timeZone`, as Audit Site's Modified Since reads
+ * it. Undefined when it is no date.
+ */
+export function mondayOfWeekValue(text: string, timeZone: string): string | undefined {
+	const monday = mondayOf(text);
+	const trimmed = text.trim();
+	const offset = INSTANT.exec(trimmed);
+	if (monday === undefined || !offset) return monday;
+	const zone = offset[1];
+	const iso =
+		zone.length === 5 ? `${trimmed.slice(0, -5)}${zone.slice(0, 3)}:${zone.slice(3)}` : trimmed;
+	const time = Date.parse(iso.replace(' ', 'T').replace(',', '.'));
+	return Number.isNaN(time) ? monday : mondayInZone(new Date(time), timeZone);
+}

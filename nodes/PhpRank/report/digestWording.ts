@@ -1,4 +1,13 @@
 import type { Importance } from '../shared/constants';
+import { UNKNOWN_CHECK_FIX } from './checkCatalogue';
+import { dayOf, plural } from './digestCount';
+import { cut } from './digestFit';
+import { DE } from './digestWordsDe';
+import { ES } from './digestWordsEs';
+import { FR } from './digestWordsFr';
+import { NL } from './digestWordsNl';
+
+export { plural } from './digestCount';
 
 /**
  * Every word Project → Digest says, in one place (the channels, report/digestHtml.ts and
@@ -6,11 +15,6 @@ import type { Importance } from '../shared/constants';
  * takes figures the model (report/digest.ts) made, never a text from a site: those are escaped by
  * each channel where they are placed.
  */
-
-/** "1 page", "3 pages". */
-export function plural(count: number, one: string, many: string): string {
-	return `${count} ${count === 1 ? one : many}`;
-}
 
 /** A change as an arrow: ▲3, ▼2, ±0; unknown (a figure missing from History): an empty text. */
 export function arrow(change: number | null): string {
@@ -22,23 +26,52 @@ export function arrow(change: number | null): string {
 
 /** A figure that may be missing (a site without reports has no health, no average score). */
 export function figure(value: number | null, unit = ''): string {
-	return value === null ? 'none yet' : `${value}${unit}`;
+	return value === null ? WORDS.noneYet : `${value}${unit}`;
 }
-
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /** A week (its Monday, yyyy-mm-dd) as "30 Nov 2026"; `short`: "30 Nov". */
 export function weekDay(week: string, short = false): string {
-	const day = Number(week.slice(8, 10));
-	const month = MONTHS[Number(week.slice(5, 7)) - 1] ?? '';
-	return short ? `${day} ${month}` : `${day} ${month} ${week.slice(0, 4)}`;
+	return WORDS.weekDay(week, short);
 }
 
-export const WORDS = {
+const MONTHS_EN = [
+	'Jan',
+	'Feb',
+	'Mar',
+	'Apr',
+	'May',
+	'Jun',
+	'Jul',
+	'Aug',
+	'Sep',
+	'Oct',
+	'Nov',
+	'Dec',
+];
+
+/** Why phpRank could not audit a page, as a key of each language's `reasons`. */
+export type Reason =
+	| 'timeout'
+	| 'host'
+	| 'refused'
+	| 'certificate'
+	| 'redirects'
+	| 'closed'
+	| 'tooLong'
+	| 'plan'
+	| 'slowDown';
+
+const dayEn = (week: string, short = false) => dayOf(week, MONTHS_EN, short);
+
+const EN = {
+	htmlLang: 'en',
+	noneYet: 'none yet',
+	weekDay: (week: string, short = false) => dayEn(week, short),
+	pageCount: (count: number) => plural(count, 'page', 'pages'),
 	title: (project: string) => `SEO health of ${project}`,
 	combinedTitle: (sites: number) => `SEO health of ${plural(sites, 'site', 'sites')}`,
-	weekOf: (week: string) => `Week of ${weekDay(week)}`,
-	weekOfInline: (week: string) => `week of ${weekDay(week)}`,
+	weekOf: (week: string) => `Week of ${dayEn(week)}`,
+	weekOfInline: (week: string) => `week of ${dayEn(week)}`,
 	health: 'Health',
 	healthMeans: 'share of pages failing no check of high importance',
 	pages: 'Pages with a report',
@@ -46,10 +79,12 @@ export const WORDS = {
 	scoreAverage: 'Average score',
 	noReport:
 		'No report of this site yet: once Audit Site (or Create) has audited its pages, this digest shows their health.',
+	vanished: (pages: number, lastWeek: string) =>
+		`Every report of this site is gone: the week of ${dayEn(lastWeek)} had ${plural(pages, 'page', 'pages')} with a report. Check the project in phpRank (reports deleted, the site renamed), then audit it again.`,
 	firstWeek:
 		'First week: there is no earlier week to compare with. The trend and the new and fixed issues start with next week.',
 	since: (lastWeek: string, weekly: boolean) =>
-		weekly ? 'since last week' : `since the week of ${weekDay(lastWeek)}`,
+		weekly ? 'since last week' : `since the week of ${dayEn(lastWeek)}`,
 	trend: (weeks: number) => `Health over ${plural(weeks, 'week', 'weeks')}`,
 	noHealth: 'no figure',
 	fixFirst: 'What to fix first',
@@ -59,9 +94,12 @@ export const WORDS = {
 	howToFix: 'How to fix',
 	examples: 'For example',
 	more: (count: number) => `and ${count} more`,
-	newIssues: 'New since last week',
+	/** The new and fixed issues' headings: since the week compared with. */
+	newSince: (lastWeek: string, weekly: boolean) =>
+		weekly ? 'New since last week' : `New since the week of ${dayEn(lastWeek)}`,
+	fixedSince: (lastWeek: string, weekly: boolean) =>
+		weekly ? 'Fixed since last week' : `Fixed since the week of ${dayEn(lastWeek)}`,
 	newNone: 'No new issue.',
-	fixed: 'Fixed since last week',
 	fixedNone: 'No issue fixed.',
 	fixedWas: (pages: number) => `was on ${plural(pages, 'page', 'pages')}`,
 	issuesUnknown:
@@ -73,21 +111,6 @@ export const WORDS = {
 	waiting: (count: number) => `${plural(count, 'page waits', 'pages wait')} for a later run`,
 	notListed: (count: number) =>
 		`${plural(count, 'page is', 'pages are')} no longer in the sitemaps`,
-	/** The coverage's figures in one sentence (every channel's). */
-	coverageSummary(c: {
-		fresh: number;
-		listed: number;
-		failed: number;
-		waiting: number;
-		notListed: number;
-	}): string {
-		return [
-			WORDS.coverageLine(c.fresh, c.listed),
-			WORDS.notAudited(c.failed),
-			WORDS.waiting(c.waiting),
-			WORDS.notListed(c.notListed),
-		].join('; ');
-	},
 	notAuditedPage: 'Not audited',
 	notListedPage: 'No longer listed',
 	reportsDeleted: 'its reports deleted',
@@ -99,9 +122,97 @@ export const WORDS = {
 	fixedCount: 'Fixed',
 	failingHighShort: 'Pages failing high',
 	worseFirst: 'Sites that got worse come first.',
+	/** Why a site was not read (phpRank's error, cut: a server's message may be long). */
+	notRead: (error: string) => `not read: ${cut(error, 300)}`,
+	moreSites: (count: number) => `and ${plural(count, 'more site', 'more sites')}`,
+	moreDetails: (count: number) =>
+		`The details of ${plural(count, 'more site', 'more sites')} are left out for size: the table above has their figures.`,
+	/** A site whose Project was refused has no name: its input item's, counted from 1. */
+	failedSite: (project: string | null, item: number) => project ?? `item ${item + 1}`,
 	footer: 'Sent by the phpRank node for n8n (Project → Digest).',
-	importance: (importance: Importance | null) => importance ?? 'unknown',
-} as const;
+	/** The footer with a Sender Name: the agency's, no word of the node or n8n. */
+	sentBy: (sender: string) => `Sent by ${sender}.`,
+	logo: 'Logo',
+	importance: (importance: Importance | null): string => importance ?? 'unknown',
+	/** Combine Sites' line of a site: its health and change, new, fixed, pages failing a high check. */
+	siteLine: (health: string, change: string, fresh: number, fixed: number, high: number) =>
+		`health ${health}${change ? ` (${change})` : ''}; new ${fresh}, fixed ${fixed}, pages failing a high check ${high}`,
+	subjectVanished: (project: string, pages: number) =>
+		`${project}: every report gone (${plural(pages, 'page', 'pages')} before)`,
+	subjectNoReport: (project: string) => `${project}: no report yet`,
+	subjectHealth: (project: string, health: string) => `${project}: health ${health}`,
+	subjectFirstWeek: 'first week',
+	subjectCounts: (fresh: number, fixed: number) =>
+		`${plural(fresh, 'new issue', 'new issues')}, ${fixed} fixed`,
+	combinedSubject: (sites: number, worse: number, week: string, notRead: number) =>
+		`SEO health of ${plural(sites, 'site', 'sites')}, week of ${dayEn(week)}: ${worse === 0 ? 'none worse' : `${worse} worse`}${notRead === 0 ? '' : `, ${notRead} not read`}`,
+	reasons: {
+		timeout: 'the page timed out',
+		host: "the site's host name could not be found",
+		refused: 'the site refused the connection',
+		certificate: "the site's HTTPS certificate could not be checked",
+		redirects: 'the page redirects too many times',
+		closed: 'the site closed the connection',
+		tooLong: 'its address is too long for phpRank',
+		plan: "the account's plan allows no more reports",
+		slowDown: 'phpRank asked the node to slow down',
+	} as Record<Reason, string>,
+	reasonStatus: (status: string) => `the page answered HTTP ${status}`,
+	reasonUnknown: 'phpRank could not audit it',
+	/** The catalogue's checks in this language, by key: [name, how to fix]; English: as the catalogue says them. */
+	checks: {} as Record<string, readonly string[] | undefined>,
+	unknownFix: UNKNOWN_CHECK_FIX,
+};
+
+export type Words = typeof EN;
+
+/** The languages a digest is said in (Options → Language), English the default. */
+export const LANGUAGES = { en: EN, de: DE, fr: FR, es: ES, nl: NL } satisfies Record<string, Words>;
+export type Language = keyof typeof LANGUAGES;
+
+/**
+ * The words of the digest being said. A digest is said synchronously, start to end, inside
+ * `speaking` (digestOutput.ts): nothing else runs meanwhile, and English is back after it.
+ */
+export let WORDS: Words = EN;
+
+/** `say()` with the words of `language` (an unknown one: English). */
+export function speaking<T>(language: string, say: () => T): T {
+	const before = WORDS;
+	WORDS = (LANGUAGES as Record<string, Words | undefined>)[language] ?? EN;
+	try {
+		return say();
+	} finally {
+		WORDS = before;
+	}
+}
+
+/** A check's name in the digest's language (by its key; a check no catalogue knows: as phpRank names it). */
+export function checkName(check: string, name: string): string {
+	return WORDS.checks[check]?.[0] ?? name;
+}
+
+/** How to fix a check, in the digest's language (as given when the language has no words for it). */
+export function checkFix(check: string, howToFix: string): string {
+	if (howToFix === UNKNOWN_CHECK_FIX) return WORDS.unknownFix;
+	return WORDS.checks[check]?.[1] ?? howToFix;
+}
+
+/** The coverage's figures in one sentence (every channel's). */
+export function coverageSummary(c: {
+	fresh: number;
+	listed: number;
+	failed: number;
+	waiting: number;
+	notListed: number;
+}): string {
+	return [
+		WORDS.coverageLine(c.fresh, c.listed),
+		WORDS.notAudited(c.failed),
+		WORDS.waiting(c.waiting),
+		WORDS.notListed(c.notListed),
+	].join('; ');
+}
 
 /** The subject of one site's digest. */
 export function siteSubject(input: {
@@ -112,43 +223,43 @@ export function siteSubject(input: {
 	newIssues: number;
 	fixed: number;
 	noReport: boolean;
+	/** Every report vanished: the pages the site had in the week compared with. */
+	vanishedPages?: number;
 }): string {
-	if (input.noReport) return `${input.project}: no report yet`;
-	const health = `${input.project}: health ${figure(input.health)}`;
-	if (input.firstWeek) return `${health}, first week`;
+	if (input.vanishedPages !== undefined)
+		return WORDS.subjectVanished(input.project, input.vanishedPages);
+	if (input.noReport) return WORDS.subjectNoReport(input.project);
+	const health = WORDS.subjectHealth(input.project, figure(input.health));
+	if (input.firstWeek) return `${health}, ${WORDS.subjectFirstWeek}`;
 	const change = arrow(input.healthChange);
-	return `${health}${change === '' ? '' : ` (${change})`}, ${plural(input.newIssues, 'new issue', 'new issues')}, ${input.fixed} fixed`;
+	return `${health}${change === '' ? '' : ` (${change})`}, ${WORDS.subjectCounts(input.newIssues, input.fixed)}`;
 }
 
-/** The subject of a combined digest: how many sites, how many got worse. */
-export function combinedSubject(sites: number, worse: number, week: string): string {
-	const worseText = worse === 0 ? 'none worse' : `${worse} worse`;
-	return `SEO health of ${plural(sites, 'site', 'sites')}, week of ${weekDay(week)}: ${worseText}`;
+/** The subject of a combined digest: how many sites, how many got worse, how many could not be read. */
+export function combinedSubject(sites: number, worse: number, week: string, notRead = 0): string {
+	return WORDS.combinedSubject(sites, worse, week, notRead);
 }
 
 /**
  * Why phpRank could not audit a page, in words: its fetch errors (cURL's numbered errors, an
  * HTTP status) and Audit Site's own refusals. The raw error is never shown: it is the site's text.
  */
-const REASONS: Array<[RegExp, string]> = [
-	[/cURL error 28\b|timed? ?out/i, 'the page timed out'],
-	[/cURL error 6\b|resolve host|getaddrinfo|ENOTFOUND/i, "the site's host name could not be found"],
-	[/cURL error 7\b|refused|ECONNREFUSED|failed to connect/i, 'the site refused the connection'],
-	[
-		/cURL error (35|51|58|60)\b|SSL|certificate/i,
-		"the site's HTTPS certificate could not be checked",
-	],
-	[/cURL error 47\b|redirect/i, 'the page redirects too many times'],
-	[/cURL error (52|56)\b|empty reply|reset by peer/i, 'the site closed the connection'],
-	[/longer than|too long/i, 'its address is too long for phpRank'],
-	[/\bplan\b|limit of reports/i, "the account's plan allows no more reports"],
-	[/429|too many requests|rate limit/i, 'phpRank asked the node to slow down'],
+const REASONS: Array<[RegExp, Reason]> = [
+	[/cURL error 28\b|timed? ?out/i, 'timeout'],
+	[/cURL error 6\b|resolve host|getaddrinfo|ENOTFOUND/i, 'host'],
+	[/cURL error 7\b|refused|ECONNREFUSED|failed to connect/i, 'refused'],
+	[/cURL error (35|51|58|60)\b|SSL|certificate/i, 'certificate'],
+	[/cURL error 47\b|redirect/i, 'redirects'],
+	[/cURL error (52|56)\b|empty reply|reset by peer/i, 'closed'],
+	[/longer than|too long/i, 'tooLong'],
+	[/\bplan\b|limit of reports/i, 'plan'],
+	[/429|too many requests|rate limit/i, 'slowDown'],
 ];
 
 export function notAuditedReason(error: unknown): string {
 	const text = typeof error === 'string' ? error : '';
-	for (const [pattern, words] of REASONS) if (pattern.test(text)) return words;
+	for (const [pattern, reason] of REASONS) if (pattern.test(text)) return WORDS.reasons[reason];
 	const status = /\b(?:HTTP|status|answered)\D{0,12}([45]\d\d)\b/i.exec(text);
-	if (status) return `the page answered HTTP ${status[1]}`;
-	return 'phpRank could not audit it';
+	if (status) return WORDS.reasonStatus(status[1]);
+	return WORDS.reasonUnknown;
 }

@@ -28,6 +28,21 @@ const pages = (count, site = SITE) =>
 
 const jsonOf = (items) => items.map((item) => item.json);
 
+/** Combine Sites' item, field by field in order. */
+const COMBINED_FIELDS = [
+	'projects',
+	'week',
+	'subject',
+	'html',
+	'text',
+	'slack',
+	'markdown',
+	'discord',
+	'telegram',
+	'rows',
+	'sites_failed',
+];
+
 /** Get Issues' output for `project` with 3 pages an issue: its summary and its issues. */
 async function getIssuesOf(project = SITE) {
 	const result = await fixture.run({
@@ -63,6 +78,8 @@ test("250 reports: Get Issues' requests exactly, one item, its row what Get Issu
 		'text',
 		'slack',
 		'markdown',
+		'discord',
+		'telegram',
 		'row',
 	]);
 	const { checked_at } = item.row;
@@ -172,16 +189,8 @@ test("Combine Sites: the first item outputs one digest of every item's site; the
 	expect(result.items).toHaveLength(1);
 	expect(result.items[0].pairedItem).toEqual({ item: 0 });
 	const item = result.items[0].json;
-	expect(Object.keys(item)).toEqual([
-		'projects',
-		'week',
-		'subject',
-		'html',
-		'text',
-		'slack',
-		'markdown',
-		'rows',
-	]);
+	expect(Object.keys(item)).toEqual(COMBINED_FIELDS);
+	expect(item.sites_failed).toEqual([]);
 	expect([...item.projects].sort()).toEqual([OTHER, SITE]);
 	expect(item.rows.map((row) => row.project)).toEqual([SITE, OTHER]);
 	expect(item.subject).toBe('SEO health of 2 sites, week of 30 Nov 2026: none worse');
@@ -212,5 +221,143 @@ test('Output Fields: only the channels named, beside project and week (Combine S
 	const combined = await fixture.run(
 		digest({ options: { combineSites: true, outputFields: ['row'] } }),
 	);
-	expect(Object.keys(combined.items[0].json)).toEqual(['projects', 'week', 'rows']);
+	expect(Object.keys(combined.items[0].json)).toEqual(['projects', 'week', 'rows', 'sites_failed']);
+});
+
+// ------------------------------------------------------------------- Combine Sites always arrives
+
+const THIRD = 'third.test';
+
+test('Combine Sites, phpRank answers 500 for one site of three: the other two digested, the third a line "not read: …" and in sites_failed', async () => {
+	fixture.sandbox.reset([...pages(3), ...pages(2, OTHER), ...pages(2, THIRD)]);
+	fixture.sandbox.failNext({ status: 500, count: 2, path: /project=other\.test/ });
+	const result = await fixture.run(
+		digest({
+			project: byName('={{ $json.site }}'),
+			options: { combineSites: true, retries: 1 },
+		}),
+		{ items: [{ site: SITE }, { site: OTHER }, { site: THIRD }] },
+	);
+	expect(result.error).toBeUndefined();
+	expect(fixture.takeRequests()).toEqual([
+		projectReports(SITE, 1),
+		projectReports(OTHER, 1),
+		projectReports(OTHER, 1),
+		projectReports(THIRD, 1),
+	]);
+	expect(result.items).toHaveLength(1);
+	const item = result.items[0].json;
+	expect(Object.keys(item)).toEqual(COMBINED_FIELDS);
+	expect(item.rows.map((row) => row.project)).toEqual([SITE, THIRD]);
+	expect(item.sites_failed).toHaveLength(1);
+	const [failed] = item.sites_failed;
+	expect(failed).toEqual({ item: 1, project: OTHER, error: expect.any(String) });
+	expect(failed.error).toBe(
+		"phpRank had a server error (HTTP 500): try again later, or ask the phpRank site's administrator",
+	);
+	expect(item.subject).toBe('SEO health of 3 sites, week of 30 Nov 2026: none worse, 1 not read');
+	const line = `- ${OTHER}: not read: ${failed.error}`;
+	expect(item.text.split('\n').slice(0, 3)).toEqual([
+		'SEO health of 3 sites, week of 30 Nov 2026',
+		'Sites that got worse come first.',
+		line,
+	]);
+	expect(item.slack).toContain(`• *${OTHER}*: not read:\u200b phpRank had a server error`);
+	expect(item.markdown).toContain(`- **${OTHER}**: not read:\u200b phpRank had a server error`);
+	expect(item.html).toContain('>not read:&#8203; ');
+	expect(emailSafetyProblems(item.html)).toEqual([]);
+});
+
+test('Combine Sites: an empty Project and a project phpRank does not know are lines of their own; a site with History but no report is digested', async () => {
+	fixture.sandbox.reset(pages(3));
+	const history = [{ project: 'gone.test', week: '2026-11-23', health: 80, pages: 4 }];
+	const result = await fixture.run(
+		digest({
+			project: byName('={{ $json.site }}'),
+			history: '={{ $json.history }}',
+			options: { combineSites: true },
+		}),
+		{
+			items: [
+				{ site: SITE, history: [] },
+				{ site: '', history: [] },
+				{ site: 'unknown.test', history: [] },
+				{ site: 'gone.test', history },
+			],
+		},
+	);
+	expect(result.error).toBeUndefined();
+	expect(fixture.takeRequests()).toEqual([
+		projectReports(SITE, 1),
+		projectReports('unknown.test', 1),
+		projectReports('gone.test', 1),
+	]);
+	const item = result.items[0].json;
+	expect(item.sites_failed).toEqual([
+		{ item: 1, project: null, error: 'Project is required, like example.com' },
+		{
+			item: 2,
+			project: 'unknown.test',
+			error:
+				'Project "unknown.test" has no reports: check its name (phpRank names a project by its site\'s host, like example.com; Project → Get Many lists them)',
+		},
+	]);
+	expect(item.rows.map((row) => row.project)).toEqual([SITE, 'gone.test']);
+	expect(item.text).toContain('\n- item 2: not read: Project is required, like example.com\n');
+});
+
+test('Combine Sites: what every site would meet (the API key refused) still fails the run', async () => {
+	fixture.sandbox.reset(pages(3));
+	fixture.sandbox.failNext({ status: 401, count: 5 });
+	const result = await fixture.run(
+		digest({ project: byName('={{ $json.site }}'), options: { combineSites: true } }),
+		{ items: [{ site: SITE }, { site: OTHER }] },
+	);
+	expect(result.error.message).toMatch(/401|API key/);
+	expect(fixture.takeRequests()).toEqual([projectReports(SITE, 1)]);
+});
+
+test('one site without Combine Sites: a 500 after the retries fails the item as today', async () => {
+	fixture.sandbox.reset(pages(3));
+	fixture.sandbox.failNext({ status: 500, count: 2 });
+	const result = await fixture.run(digest({ options: { retries: 1 } }));
+	expect(result.error.message).toMatch(/500/);
+	expect(result.items).toEqual([]);
+});
+
+// ------------------------------------------------------------------------------------- the week
+
+test.each([
+	// [Week, the week in Berlin, the week in New York]
+	[
+		'a JS Date of Sunday 23:30 UTC',
+		'={{ new Date("2026-11-29T23:30:00Z") }}',
+		'2026-11-30',
+		'2026-11-23',
+	],
+	['an instant ending in Z', '2026-11-29T23:30:00Z', '2026-11-30', '2026-11-23'],
+	['an instant with an offset', '2026-11-30T00:30:00+01:00', '2026-11-30', '2026-11-23'],
+	[
+		'an instant with an offset without colon',
+		'2026-11-30T05:30:00+0600',
+		'2026-11-30',
+		'2026-11-23',
+	],
+	['a date', '2026-11-29', '2026-11-23', '2026-11-23'],
+	[
+		'a time without an offset (the wall clock as written)',
+		'2026-11-30T00:30:00',
+		'2026-11-30',
+		'2026-11-30',
+	],
+])("Week %s is read in the workflow's time zone", async (_, week, berlin, newYork) => {
+	fixture.sandbox.reset(pages(1));
+	for (const [timezone, expected] of [
+		['Europe/Berlin', berlin],
+		['America/New_York', newYork],
+	]) {
+		const result = await fixture.run(digest({ week }), { workflowSettings: { timezone } });
+		expect(result.error).toBeUndefined();
+		expect([timezone, result.items[0].json.week]).toEqual([timezone, expected]);
+	}
 });

@@ -14,12 +14,14 @@ import {
 } from '../../shared/fields';
 import { InvalidInput, quotedValue } from '../../shared/inputChecks';
 import type { ItemRequests } from '../../transport';
-import { operationRouting } from '../../transport';
+import { operationRouting, pageFailureMessage } from '../../transport';
 import { runModules } from '../../runModules';
-import type { DigestInput } from '../../report/digest';
+import type { DigestInput, SiteFailure } from '../../report/digest';
 import {
 	AUDIT_SUMMARY_PARAMETER,
 	auditItemsFrom,
+	brandFields,
+	brandOf,
 	HISTORY_PARAMETER,
 	inputItemCount,
 	parameterOfItem,
@@ -41,7 +43,16 @@ const COMBINE_SITES = 'combineSites';
 const OUTPUT_FIELDS = 'outputFields';
 
 /** What Output Fields may leave out: each channel and the row (a tool's answer needs only the text). */
-const CHANNEL_FIELDS = ['subject', 'html', 'text', 'slack', 'markdown', 'row'];
+const CHANNEL_FIELDS = [
+	'subject',
+	'html',
+	'text',
+	'slack',
+	'markdown',
+	'discord',
+	'telegram',
+	'row',
+];
 
 /** The item with only the channels Output Fields names (all when it names none); Combine Sites' rows follow the row. */
 function withFields(item: IDataObject, wanted: unknown): IDataObject {
@@ -55,15 +66,19 @@ function withFields(item: IDataObject, wanted: unknown): IDataObject {
 	return kept;
 }
 
-/** Week: a date (its week's Monday is taken), empty for this week in the workflow's time zone. */
+/**
+ * Week: a date (its week's Monday is taken), empty for this week; this week, a JS Date and an
+ * instant (with `Z` or an offset) are read in the workflow's time zone.
+ */
 async function weekOf(context: IExecutePaginationFunctions): Promise<string> {
-	const { mondayInZone, mondayOf } = await runModules.digestWeek();
+	const { mondayInZone, mondayOfWeekValue } = await runModules.digestWeek();
 	const value = context.getNodeParameter(WEEK_PARAMETER, '') as unknown;
+	const timeZone = context.getTimezone();
 	if (value === '' || value === null || value === undefined) {
-		return mondayInZone(new Date(), context.getTimezone());
+		return mondayInZone(new Date(), timeZone);
 	}
-	const text = value instanceof Date ? value.toISOString() : String(value);
-	const monday = mondayOf(text);
+	if (value instanceof Date && !Number.isNaN(value.getTime())) return mondayInZone(value, timeZone);
+	const monday = mondayOfWeekValue(String(value), timeZone);
 	if (monday === undefined) {
 		throw new InvalidInput(
 			'Week',
@@ -73,17 +88,22 @@ async function weekOf(context: IExecutePaginationFunctions): Promise<string> {
 	return monday;
 }
 
-/** One site's read: its summary and every failing check, as Get Issues folds them. */
+/**
+ * One site's read: its summary and every failing check, as Get Issues folds them. A site without
+ * reports is a digest that says so, unless `emptyIsAnAnswer` is false: then it is refused as Get
+ * Issues refuses it (Combine Sites: a project that neither phpRank nor History knows).
+ */
 async function readSite(
 	requests: ItemRequests,
 	project: string,
+	emptyIsAnAnswer = true,
 ): Promise<Pick<DigestInput, 'summary' | 'issues'>> {
 	const { SiteHealth, SiteFigures } = await runModules.siteHealth();
 	const { EXAMPLE_PAGES } = await runModules.digest();
 	const figures = new SiteFigures();
 	const health = new SiteHealth(EXAMPLE_PAGES, figures);
 	const checkedAt = new Date().toISOString();
-	await readProjectReports(requests, project, (report) => health.add(report), true);
+	await readProjectReports(requests, project, (report) => health.add(report), emptyIsAnAnswer);
 	return {
 		summary: figures.summary(project, checkedAt, health.issuesByImportance()),
 		issues: health.issues(project, IMPORTANCES),
@@ -103,6 +123,49 @@ async function itemInput(
 	};
 }
 
+/**
+ * Combine Sites: why a site could not be read, in one line, for the digest and `sites_failed`. What
+ * every site would meet (Stop, the credential, the Base URL: transport `failsEveryPage`) is thrown
+ * again and fails the run, as it fails a single site's digest.
+ */
+async function notReadReason(
+	context: IExecutePaginationFunctions,
+	error: unknown,
+): Promise<string> {
+	const message =
+		error instanceof InvalidInput ? error.message : await pageFailureMessage(context, error);
+	return message.replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * Combine Sites: every input item's site read (a site named by several items once); a site that
+ * cannot be read is a failure of its own, and the others are digested.
+ */
+async function readEverySite(
+	context: IExecutePaginationFunctions,
+	requests: ItemRequests,
+	week: string,
+): Promise<{ inputs: DigestInput[]; failed: SiteFailure[] }> {
+	const { pastWeeks } = await runModules.digestHistory();
+	const inputs: DigestInput[] = [];
+	const failed: SiteFailure[] = [];
+	const seen = new Set<string>();
+	for (let index = 0; index < inputItemCount(context); index++) {
+		let project: string | null = null;
+		try {
+			project = projectOfItem(context, index);
+			if (seen.has(project)) continue;
+			seen.add(project);
+			const input = await itemInput(context, index);
+			const known = pastWeeks(input.history, project, week).length > 0;
+			inputs.push({ ...input, week, ...(await readSite(requests, project, known)) });
+		} catch (error) {
+			failed.push({ item: index, project, error: await notReadReason(context, error) });
+		}
+	}
+	return { inputs, failed };
+}
+
 export const digestOption: INodePropertyOptions = {
 	name: 'Digest',
 	value: OPERATION.digest,
@@ -114,19 +177,16 @@ export const digestOption: INodePropertyOptions = {
 		const combine = options[COMBINE_SITES] === true;
 		// Combine Sites: the first item's run is the digest of every item; the others output nothing.
 		if (combine && context.getItemIndex() > 0) return [];
+		const brand = brandOf(options);
 		const week = await weekOf(context);
-		const count = combine ? inputItemCount(context) : 1;
-		const given: Array<Pick<DigestInput, 'project' | 'history' | 'audit'>> = [];
-		for (let index = 0; index < count; index++) {
-			const input = await itemInput(context, combine ? index : context.getItemIndex());
-			if (!given.some((site) => site.project === input.project)) given.push(input);
-		}
-		const inputs: DigestInput[] = [];
-		for (const input of given)
-			inputs.push({ ...input, week, ...(await readSite(requests, input.project)) });
 		const { digestItem, combinedItem } = await runModules.digestOutput();
-		const item = combine ? combinedItem(inputs, week) : digestItem(inputs[0]);
-		return [withFields(item, options[OUTPUT_FIELDS])];
+		if (combine) {
+			const { inputs, failed } = await readEverySite(context, requests, week);
+			return [withFields(combinedItem(inputs, week, failed, brand), options[OUTPUT_FIELDS])];
+		}
+		const input = await itemInput(context, context.getItemIndex());
+		const site = { ...input, week, brand, ...(await readSite(requests, input.project)) };
+		return [withFields(digestItem(site), options[OUTPUT_FIELDS])];
 	}),
 };
 
@@ -175,6 +235,7 @@ export const digestFields: INodeProperties[] = [
 		displayOptions: showDigest,
 		options: inDisplayNameOrder([
 			...requestLimitFields(),
+			...brandFields,
 			{
 				displayName: 'Output Fields',
 				name: OUTPUT_FIELDS,
@@ -183,11 +244,13 @@ export const digestFields: INodeProperties[] = [
 				description:
 					'Which of the digest to output beside project and week; none chosen: all. An AI agent or MCP client needs only Subject and Text (an answer of a few kB).',
 				options: [
+					{ name: 'Discord', value: 'discord' },
 					{ name: 'HTML', value: 'html' },
 					{ name: 'Markdown', value: 'markdown' },
 					{ name: 'Row', value: 'row' },
 					{ name: 'Slack', value: 'slack' },
 					{ name: 'Subject', value: 'subject' },
+					{ name: 'Telegram', value: 'telegram' },
 					{ name: 'Text', value: 'text' },
 				],
 			},
