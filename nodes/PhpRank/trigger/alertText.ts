@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { cut } from '../report/digestFit';
 import { siteLink } from '../report/digestLinks';
 import type { Inline } from '../report/digestLines';
 import { MARKDOWN } from '../report/digestMarkdown';
@@ -25,9 +26,6 @@ const REASON_CHARS = 200;
 const LABEL_CHARS = 120;
 /** A page address longer than this is shown inert and cut, never as a link (its href cannot be cut). */
 const LINK_CHARS = 500;
-
-const cut = (value: string, length: number) =>
-	[...value].length > length ? `${[...value].slice(0, length - 1).join('')}…` : value;
 
 /**
  * Digest's Markdown with `@` escaped too: Discord reads `@everyone` and `@here` in a message's text
