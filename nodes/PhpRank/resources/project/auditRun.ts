@@ -21,13 +21,7 @@ import {
 import type { AuditSettings } from './auditSettings';
 import { NOT_LISTED } from './auditSettings';
 import type { DeleteDecision } from './pagesNotListed';
-import {
-	askedOrigin,
-	CONTROL_PAGES,
-	liveNotListed,
-	pagesNotListedItems,
-	pagesToDelete,
-} from './pagesNotListed';
+import { liveNotListed, pagesNotListedItems, pagesToDelete } from './pagesNotListed';
 
 /**
  * Project → Audit Site's run once the site's pages are read (auditSite.ts loads this file at its
@@ -128,11 +122,7 @@ async function wholeSiteAudit(
 					cutShort: found.cutShort,
 					sitePages: reports.pages.size,
 					startedAt,
-					origin: askedOrigin(
-						found.pages.map((page) => page.url),
-						settings.site,
-					),
-					listedPages: found.pages.slice(0, CONTROL_PAGES).map((page) => page.url),
+					listedPages: found.pages.map((page) => page.url),
 					sending,
 					parallel: requests.maxParallel,
 				})

@@ -61,9 +61,7 @@ export interface SiteRead {
 	sitePages: number;
 	/** When the run began (milliseconds since the epoch). */
 	startedAt: number;
-	/** Where the site's pages are asked: the scheme and host its sitemaps write (`askedOrigin`). */
-	origin: URL;
-	/** The first pages the sitemaps list (the control asks them, on `origin`). */
+	/** The pages the sitemaps list, in their order (their address form, `askedOrigin`; the first are the control). */
 	listedPages: string[];
 	/** How the site is asked (as its files are read), and how many at once (Max Parallel Requests). */
 	sending: SiteSending;
@@ -165,10 +163,14 @@ function controlAdvice(answers: AnsweredPage[]): string {
  * The control's refusal when a listed page does not answer 200 (after redirects to the same page),
  * else undefined; `after`: asked again once the pages no longer listed were.
  */
-async function controlRefusal(read: SiteRead, after: boolean): Promise<string | undefined> {
+async function controlRefusal(
+	read: SiteRead,
+	origin: URL,
+	after: boolean,
+): Promise<string | undefined> {
 	const answers: AnsweredPage[] = [];
 	for (const url of read.listedPages.slice(0, CONTROL_PAGES)) {
-		const address = pageAddressOn(read.origin, url);
+		const address = pageAddressOn(origin, url);
 		if (address !== undefined) answers.push(await pageAnswer(read.sending, address));
 	}
 	const failed = answers.filter((answer) => !answersLive(answer));
@@ -206,14 +208,15 @@ export async function pagesToDelete(
 		skipped: `Nothing deleted: ${[...refusals, ...kept].join('; ')}`,
 	});
 	const refusals = runRefusals(settings, read, pages.length);
+	const origin = askedOrigin(read.listedPages, settings.site);
 	if (refusals.length === 0 && settled.length > 0) {
-		const control = await controlRefusal(read, false);
+		const control = await controlRefusal(read, origin, false);
 		if (control) refusals.push(control);
 	}
 	if (refusals.length > 0) return nothingDeleted(refusals);
 	// a page whose address would not be the site's is not asked (and so kept)
 	const addressed = settled.flatMap((page) => {
-		const url = pageAddressOn(read.origin, page.newest.url);
+		const url = pageAddressOn(origin, page.newest.url);
 		return url === undefined ? [] : [{ page, url }];
 	});
 	const asked = await pageAnswers(
@@ -224,7 +227,7 @@ export async function pagesToDelete(
 	for (const [index, { page }] of addressed.entries()) answers.set(page, asked[index]);
 	const gone = settled.filter((page) => saysGone(answers.get(page)));
 	// the site may have begun to fail while the pages were asked (a deployment, an ingress restart)
-	const after = gone.length > 0 ? await controlRefusal(read, true) : undefined;
+	const after = gone.length > 0 ? await controlRefusal(read, origin, true) : undefined;
 	if (after) return nothingDeleted([after]);
 	const answered = settled.length - gone.length;
 	if (answered > 0) {
