@@ -1,17 +1,17 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { siteLink } from '../report/digestLinks';
-import type { Inline } from '../report/digestLines';
-import { MARKDOWN } from '../report/digestMarkdown';
-import { SLACK } from '../report/digestSlack';
-import { TEXT } from '../report/digestText';
+import { siteLink } from '../digest/digestLinks';
+import type { Inline } from '../digest/digestLines';
+import { MARKDOWN } from '../digest/digestMarkdown';
+import { SLACK } from '../digest/digestSlack';
+import { TEXT } from '../digest/digestText';
 import { toNumber } from '../report/score';
 
 /**
  * The ready lines of a grouped alert (alertGroups.ts): `text`, `slack` and `markdown`, one line each,
- * escaped with Project → Digest's channels (report/digestText.ts, digestSlack.ts, digestMarkdown.ts):
+ * escaped with Project → Digest's channels (digest/digestText.ts, digestSlack.ts, digestMarkdown.ts):
  * no markup, line break or mention from a page's URL, a reason or a project name; links only to the
- * project's own pages (report/digestLinks.ts siteLink); a reason shown inert (in code), where no chat
+ * project's own pages (digest/digestLinks.ts siteLink); a reason shown inert (in code), where no chat
  * makes a link of an address it quotes. Each line stays within its channel's bound (LINE_BOUNDS):
  * examples are left out, last first, until it does.
  */

@@ -1,23 +1,23 @@
 import type { IDataObject, IExecutePaginationFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { AuditPlan, PageReports } from '../../report/auditPlan';
-import { planAudit, reportStub } from '../../report/auditPlan';
-import { siteSearchTerm, storedUrl } from '../../report/storedUrl';
-import { MAX_PAGE_URL_LENGTH } from '../../sitemap/readSite';
-import type { SitePage, SitePages } from '../../sitemap/sitePageTypes';
-import type { ItemRequests } from '../../transport';
-import type { SiteSending } from '../../transport/siteFetch';
-import { pageFailureMessage, planPages } from '../../transport';
-import { describeUrlTooLong } from '../../transport/failureWording';
-import type { PageAnswer } from '../../upsert';
+import type { AuditPlan, PageReports } from './auditPlan';
+import { planAudit, reportStub } from './auditPlan';
+import { siteSearchTerm, storedUrl } from '../report/storedUrl';
+import { MAX_PAGE_URL_LENGTH } from './readSite';
+import type { SitePage, SitePages } from './sitePageTypes';
+import type { ItemRequests } from '../transport';
+import type { SiteSending } from './siteFetch';
+import { pageFailureMessage, planPages } from '../transport';
+import { describeUrlTooLong } from '../transport/failureWording';
+import type { PageAnswer } from '../createOrRerun';
 import {
 	createOrRerunOnce,
 	createOrRerunOutput,
 	reportSearchQuery,
 	rulesApiOf,
 	siteOf,
-} from '../../upsert';
+} from '../createOrRerun';
 import type { AuditSettings } from './auditSettings';
 import { NOT_LISTED } from './auditSettings';
 import type { DeleteDecision } from './pagesNotListed';
@@ -33,11 +33,11 @@ import {
  * Project → Audit Site's run once the site's pages are read (auditSite.ts loads this file at its
  * first run, `auditRunModule`: showing the node needs none of it). Version 1 audits the first Max
  * Pages pages; version 1.1 the whole site: its reports read once, at most Max Pages pages audited,
- * stalest first (report/auditPlan.ts), the run's summary first, the pages no longer listed last
+ * stalest first (auditSite/auditPlan.ts), the run's summary first, the pages no longer listed last
  * (pagesNotListed.ts).
  *
  * Every page is written through the rules it shares with Report → Create or Re-Run
- * (upsert/index.ts `createOrRerunOnce`, in the run's shared state: one outcome per page, no Create
+ * (createOrRerun/index.ts `createOrRerunOnce`, in the run's shared state: one outcome per page, no Create
  * once phpRank said the plan is full). A page's failure is the page's item (`action` failed, with
  * the error's words), not the run's end: the run fails only for what would fail every page alike
  * (transport `failsEveryPage`: Stop, the credential, the Base URL), or when no page at all could be
@@ -89,7 +89,7 @@ async function firstPagesAudit(
 
 /**
  * Version 1.1: the site's reports read once, then at most Max Pages pages audited, the stalest
- * first (report/auditPlan.ts), fresh pages kept; the pages no longer listed after them (deleted
+ * first (auditSite/auditPlan.ts), fresh pages kept; the pages no longer listed after them (deleted
  * when asked and surely gone, even when every page audited failed: a full plan is freed). The
  * first item is the run's summary of the site.
  */

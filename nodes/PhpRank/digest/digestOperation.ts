@@ -5,18 +5,13 @@ import type {
 	INodePropertyOptions,
 } from 'n8n-workflow';
 
-import { IMPORTANCES, OPERATION, RESOURCE } from '../../shared/constants';
-import {
-	inDisplayNameOrder,
-	projectLocator,
-	requestLimitFields,
-	showFor,
-} from '../../shared/fields';
-import { InvalidInput, quotedValue } from '../../shared/inputChecks';
-import type { ItemRequests } from '../../transport';
-import { operationRouting, pageFailureMessage } from '../../transport';
-import { runModules } from '../../runModules';
-import type { DigestInput, SiteFailure } from '../../report/digest';
+import { IMPORTANCES, OPERATION, RESOURCE } from '../shared/constants';
+import { inDisplayNameOrder, projectLocator, requestLimitFields, showFor } from '../shared/fields';
+import { InvalidInput, quotedValue } from '../shared/inputChecks';
+import type { ItemRequests } from '../transport';
+import { operationRouting, pageFailureMessage } from '../transport';
+import { runModules } from '../runModules';
+import type { DigestInput, SiteFailure } from './digest';
 import {
 	AUDIT_SUMMARY_PARAMETER,
 	auditItemsFrom,
@@ -28,14 +23,24 @@ import {
 	projectOfItem,
 	WEEK_PARAMETER,
 } from './digestParameters';
-import { readProjectReports } from './projectReports';
+import { readProjectReports } from '../transport/projectReports';
+import { loadedOnce } from '../shared/loadedOnce';
+
+/**
+ * What Digest's run loads at its first use, each once (shared/loadedOnce.ts): its week, its History,
+ * its model and its channels; a site's issues come from the core (runModules.ts `siteHealth`).
+ */
+const digestWeekModule = loadedOnce(async () => await import('./digestWeek'));
+const digestHistoryModule = loadedOnce(async () => await import('./digestHistory'));
+const digestModule = loadedOnce(async () => await import('./digest'));
+const digestOutputModule = loadedOnce(async () => await import('./digestOutput'));
 
 /**
  * Project → Digest: a site's week in one item, for an email, a chat message and a history table.
  * It reads the site's reports exactly as Get Issues does (projectReports.ts, folded by
  * report/siteHealth.ts and siteSummary.ts: the same requests, none more, reads only), compares
  * them with the earlier weeks' rows given in History, and says it in every channel
- * (report/digestOutput.ts). With Combine Sites, the first item's run reads every input item's
+ * (digest/digestOutput.ts). With Combine Sites, the first item's run reads every input item's
  * site and outputs one digest; the other items output nothing (digestParameters.ts says why).
  */
 
@@ -71,7 +76,7 @@ function withFields(item: IDataObject, wanted: unknown): IDataObject {
  * instant (with `Z` or an offset) are read in the workflow's time zone.
  */
 async function weekOf(context: IExecutePaginationFunctions): Promise<string> {
-	const { mondayInZone, mondayOfWeekValue } = await runModules.digestWeek();
+	const { mondayInZone, mondayOfWeekValue } = await digestWeekModule();
 	const value = context.getNodeParameter(WEEK_PARAMETER, '') as unknown;
 	const timeZone = context.getTimezone();
 	if (value === '' || value === null || value === undefined) {
@@ -99,7 +104,7 @@ async function readSite(
 	emptyIsAnAnswer = true,
 ): Promise<Pick<DigestInput, 'summary' | 'issues'>> {
 	const { SiteHealth, SiteFigures } = await runModules.siteHealth();
-	const { EXAMPLE_PAGES } = await runModules.digest();
+	const { EXAMPLE_PAGES } = await digestModule();
 	const figures = new SiteFigures();
 	const health = new SiteHealth(EXAMPLE_PAGES, figures);
 	const checkedAt = new Date().toISOString();
@@ -115,7 +120,7 @@ async function itemInput(
 	context: IExecutePaginationFunctions,
 	index: number,
 ): Promise<Pick<DigestInput, 'project' | 'history' | 'audit'>> {
-	const { historyRows } = await runModules.digestHistory();
+	const { historyRows } = await digestHistoryModule();
 	return {
 		project: projectOfItem(context, index),
 		history: historyRows(parameterOfItem(context, HISTORY_PARAMETER, index, [])),
@@ -146,7 +151,7 @@ async function readEverySite(
 	requests: ItemRequests,
 	week: string,
 ): Promise<{ inputs: DigestInput[]; failed: SiteFailure[] }> {
-	const { pastWeeks } = await runModules.digestHistory();
+	const { pastWeeks } = await digestHistoryModule();
 	const inputs: DigestInput[] = [];
 	const failed: SiteFailure[] = [];
 	const seen = new Set<string>();
@@ -179,7 +184,7 @@ export const digestOption: INodePropertyOptions = {
 		if (combine && context.getItemIndex() > 0) return [];
 		const brand = brandOf(options);
 		const week = await weekOf(context);
-		const { digestItem, combinedItem } = await runModules.digestOutput();
+		const { digestItem, combinedItem } = await digestOutputModule();
 		if (combine) {
 			const { inputs, failed } = await readEverySite(context, requests, week);
 			return [withFields(combinedItem(inputs, week, failed, brand), options[OUTPUT_FIELDS])];

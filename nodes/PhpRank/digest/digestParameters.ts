@@ -1,8 +1,8 @@
 import type { IDataObject, IExecutePaginationFunctions, INodeProperties } from 'n8n-workflow';
 
-import { InvalidInput, projectNameFrom, quotedValue } from '../../shared/inputChecks';
-import { isRecord } from '../../shared/isRecord';
-import type { Brand } from '../../report/digest';
+import { InvalidInput, projectNameFrom, quotedValue } from '../shared/inputChecks';
+import { isRecord } from '../shared/isRecord';
+import type { Brand } from './digest';
 
 /**
  * Project → Digest's parameters, read and checked before anything is sent. Combine Sites reads them
