@@ -16,6 +16,7 @@ import {
 	AUDIT_SUMMARY_PARAMETER,
 	auditItemsFrom,
 	brandFields,
+	DIGEST_FIELDS,
 	brandOf,
 	HISTORY_PARAMETER,
 	inputItemCount,
@@ -48,16 +49,7 @@ const COMBINE_SITES = 'combineSites';
 const OUTPUT_FIELDS = 'outputFields';
 
 /** What Output Fields may leave out: each channel and the row (a tool's answer needs only the text). */
-const CHANNEL_FIELDS = [
-	'subject',
-	'html',
-	'text',
-	'slack',
-	'markdown',
-	'discord',
-	'telegram',
-	'row',
-];
+const CHANNEL_FIELDS: string[] = DIGEST_FIELDS.map((field) => field.value);
 
 /** The item with only the channels Output Fields names (all when it names none); Combine Sites' rows follow the row. */
 function withFields(item: IDataObject, wanted: unknown): IDataObject {
@@ -248,16 +240,10 @@ export const digestFields: INodeProperties[] = [
 				default: [],
 				description:
 					'Which of the digest to output beside project and week; none chosen: all. An AI agent or MCP client needs only Subject and Text (an answer of a few kB).',
-				options: [
-					{ name: 'Discord', value: 'discord' },
-					{ name: 'HTML', value: 'html' },
-					{ name: 'Markdown', value: 'markdown' },
-					{ name: 'Row', value: 'row' },
-					{ name: 'Slack', value: 'slack' },
-					{ name: 'Subject', value: 'subject' },
-					{ name: 'Telegram', value: 'telegram' },
-					{ name: 'Text', value: 'text' },
-				],
+				// every row of DIGEST_FIELDS, in the editor's order (by name)
+				options: DIGEST_FIELDS.map(({ name, value }) => ({ name, value })).sort((a, b) =>
+					a.name.localeCompare(b.name),
+				),
 			},
 			{
 				displayName: 'Combine Sites',

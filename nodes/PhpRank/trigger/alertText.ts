@@ -26,7 +26,7 @@ const LABEL_CHARS = 120;
 /** A page address longer than this is shown inert and cut, never as a link (its href cannot be cut). */
 const LINK_CHARS = 500;
 
-const cut = (value: string, length: number) =>
+const shortened = (value: string, length: number) =>
 	[...value].length > length ? `${[...value].slice(0, length - 1).join('')}…` : value;
 
 /**
@@ -51,7 +51,9 @@ const pagesCounted = (count: number) => `${grouped(count)} ${count === 1 ? 'page
 
 function page(f: Inline, url: string, project: string): string {
 	const href = url.length <= LINK_CHARS ? siteLink(url, project) : undefined;
-	return href === undefined ? f.url(cut(url, LABEL_CHARS)) : f.link(href, cut(url, LABEL_CHARS));
+	return href === undefined
+		? f.url(shortened(url, LABEL_CHARS))
+		: f.link(href, shortened(url, LABEL_CHARS));
 }
 
 /** What a score example adds after its page: "42 (was 55)". */
@@ -64,7 +66,7 @@ function scoreFigures(example: IDataObject): string {
 
 /** The sentence before the examples, in channel `f`. */
 function headline(f: Inline, item: IDataObject): string {
-	const project = cut(String(item.project || 'phpRank'), PROJECT_CHARS);
+	const project = shortened(String(item.project || 'phpRank'), PROJECT_CHARS);
 	const pages = Number(item.pages);
 	const watched = Number(item.watched);
 	const counted =
@@ -73,7 +75,7 @@ function headline(f: Inline, item: IDataObject): string {
 	switch (item.event) {
 		case 'checkFailed': {
 			const examples = item.examples as IDataObject[];
-			const reason = cut(String(examples[0]?.reason ?? ''), REASON_CHARS);
+			const reason = shortened(String(examples[0]?.reason ?? ''), REASON_CHARS);
 			const why = reason === '' ? '' : `: ${f.url(reason)}`;
 			return `${f.bold(f.text(String(item.name)))} ${f.text(`fails on ${counted} of ${project}${importance}`)}${why}.`;
 		}
