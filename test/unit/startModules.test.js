@@ -22,12 +22,12 @@ const RUN_ONLY = [
 	'nodes/PhpRank/transport/failureWording.js',
 	// PhpRankTrigger.node.ts pollModule
 	'nodes/PhpRank/trigger/poll.js',
-	// runModules.ts too (Audit Site's reading and filters)
+	// auditSite/auditSite.ts readSiteModule, pageFilterModule (Audit Site's reading and filters)
 	'nodes/PhpRank/auditSite/readSite.js',
 	'nodes/PhpRank/auditSite/pageFilter.js',
 	'nodes/PhpRank/auditSite/urlPattern.js',
 	'nodes/PhpRank/auditSite/urlPatternSyntax.js',
-	// runModules.ts too (Project → Digest's week, History, model and channels)
+	// digest/digestOperation.ts (Project → Digest's week, History, model and channels)
 	'nodes/PhpRank/digest/digestWeek.js',
 	'nodes/PhpRank/digest/digestHistory.js',
 	'nodes/PhpRank/digest/digest.js',

@@ -32,7 +32,7 @@ export const PAGES_FROM = { sitemaps: 'sitemaps', sitemapUrl: 'sitemapUrl' } as 
 export const DEFAULT_MAX_PAGES = 100;
 
 /**
- * The readers of fields the run loads at its first use (runModules.ts): Include, Exclude, Match As
+ * The readers of fields the run loads at its first use (auditSite.ts, runModules.ts): Include, Exclude, Match As
  * and Modified Since (auditSite/pageFilter.ts `pageFilterFrom`), Simplify (report/reportView.ts
  * `reportView`).
  */

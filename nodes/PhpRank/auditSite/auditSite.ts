@@ -37,8 +37,8 @@ import {
  * Project → Audit Site: its fields read and checked once (auditSettings.ts), the site's pages read
  * from its own sitemaps (auditSite/readSite.ts, without the credential: auditSite/siteFetch.ts), then
  * the run (auditRun.ts), each page through Create or Re-Run's rules. List Only sends nothing to
- * phpRank. The reader and the filters load at the first run (runModules.ts), the run too
- * (`auditRunModule`, here: it is this operation's own).
+ * phpRank. The reader, the filters and the run load at the first run, each declared here
+ * (`readSiteModule`, `pageFilterModule`, `auditRunModule`).
  *
  * Version 1: the first Max Pages pages, one item each (created, re-run, kept or failed), the site's
  * listing read once when that is cheaper. Version 1.1 (the whole site): every page listed is read,

@@ -41,7 +41,7 @@ export const FILTERING_TURN_MS = 50;
 
 /**
  * A site's pages from its own sitemaps (Project → Audit Site; this file loads at its first read,
- * runModules.ts, not when n8n loads the package). Where the sitemaps are: the `Sitemap:` lines of
+ * auditSite.ts `readSiteModule`, not when n8n loads the package). Where the sitemaps are: the `Sitemap:` lines of
  * robots.txt, or where it names none (or cannot be read) `/sitemap.xml`, then `/sitemap_index.xml`
  * (a 404 or 410 at those places is `absent`, no failed read); or the one sitemap the user named.
  * Index files are followed up to 3 deep, each file read at most once (an index that lists itself,

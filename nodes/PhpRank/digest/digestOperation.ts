@@ -240,10 +240,12 @@ export const digestFields: INodeProperties[] = [
 				default: [],
 				description:
 					'Which of the digest to output beside project and week; none chosen: all. An AI agent or MCP client needs only Subject and Text (an answer of a few kB).',
-				// every row of DIGEST_FIELDS, in the editor's order (by name)
-				options: DIGEST_FIELDS.map(({ name, value }) => ({ name, value })).sort((a, b) =>
-					a.name.localeCompare(b.name),
-				),
+				// every row of DIGEST_FIELDS, in the editor's order: by lower-cased name, compared as
+				// strings (localeCompare would load ICU's collator at n8n's start, shared/fields.ts)
+				options: DIGEST_FIELDS.map(({ name, value }) => ({ name, value })).sort((a, b) => {
+					const [x, y] = [a.name.toLowerCase(), b.name.toLowerCase()];
+					return x < y ? -1 : x > y ? 1 : 0;
+				}),
 			},
 			{
 				displayName: 'Combine Sites',
