@@ -121,22 +121,11 @@ async function wholeSiteAudit(
 		for (const { page, newest } of plan.kept)
 			itemOfPage.set(page, { ...newest, action: 'kept', ...pageFields(page) });
 	}
-	const deletion: DeleteDecision | undefined =
-		settings.notListed === NOT_LISTED.delete && plan.notListed.length > 0
-			? await pagesToDelete(plan.notListed, settings, {
-					skipped: found.skipped.length,
-					cutShort: found.cutShort,
-					sitePages: reports.pages.size,
-					startedAt,
-					origin: askedOrigin(
-						found.pages.map((page) => page.url),
-						settings.site,
-					),
-					listedPages: found.pages.slice(0, CONTROL_PAGES).map((page) => page.url),
-					sending,
-					parallel: requests.maxParallel,
-				})
-			: undefined;
+	const deletion = await deletionOf(plan.notListed, settings, {
+		reading: { found, startedAt, sending },
+		sitePages: reports.pages.size,
+		parallel: requests.maxParallel,
+	});
 	const leftItems = await pagesNotListedItems(
 		context,
 		requests,
@@ -153,6 +142,32 @@ async function wholeSiteAudit(
 		if (item) pageItems.push(item);
 	}
 	return [summary, ...pageItems, ...tooLongItems(settings, found), ...leftItems];
+}
+
+/**
+ * Delete's decision on the pages no longer listed (pagesNotListed.ts `pagesToDelete`): none unless
+ * Delete is chosen and some page is no longer listed.
+ */
+async function deletionOf(
+	notListed: AuditPlan<SitePage>['notListed'],
+	settings: AuditSettings,
+	{ reading, sitePages, parallel }: { reading: SiteReading; sitePages: number; parallel: number },
+): Promise<DeleteDecision | undefined> {
+	if (settings.notListed !== NOT_LISTED.delete || notListed.length === 0) return undefined;
+	const { found, startedAt, sending } = reading;
+	return await pagesToDelete(notListed, settings, {
+		skipped: found.skipped.length,
+		cutShort: found.cutShort,
+		sitePages,
+		startedAt,
+		origin: askedOrigin(
+			found.pages.map((page) => page.url),
+			settings.site,
+		),
+		listedPages: found.pages.slice(0, CONTROL_PAGES).map((page) => page.url),
+		sending,
+		parallel,
+	});
 }
 
 /**
