@@ -122,14 +122,18 @@ function git(args, cwd) {
 
 /**
  * The built module of the rules Create or Re-Run and Audit Site share (`createOrRerunOnce`), in a
- * package's dist/nodes/PhpRank: upsert/index.js, or, in a baseline built before they moved there,
- * resources/report/createOrRerun.js.
+ * package's dist/nodes/PhpRank: createOrRerun/index.js, or, in a baseline built before they moved
+ * there, upsert/index.js, or before that resources/report/createOrRerun.js.
  */
 function rulesModuleOf(nodeDir) {
-	const upsert = path.join(nodeDir, 'upsert', 'index.js');
-	return fs.existsSync(upsert)
-		? upsert
-		: path.join(nodeDir, 'resources', 'report', 'createOrRerun.js');
+	const candidates = [
+		path.join(nodeDir, 'createOrRerun', 'index.js'),
+		path.join(nodeDir, 'upsert', 'index.js'),
+	];
+	return (
+		candidates.find((file) => fs.existsSync(file)) ??
+		path.join(nodeDir, 'resources', 'report', 'createOrRerun.js')
+	);
 }
 
 function machine() {

@@ -87,7 +87,7 @@ const COSTS_BY_DESIGN = [
 	{
 		label: /^URL filter .*: time per URL$/,
 		atMost: 40,
-		why: "issue 44: Include / Exclude matched by the node's own engine (sitemap/urlPattern.ts), linear in the URL's length, instead of JavaScript's backtracking one: a few µs a URL (about 0.2 s for 50,000), and no pattern holds n8n",
+		why: "issue 44: Include / Exclude matched by the node's own engine (auditSite/urlPattern.ts), linear in the URL's length, instead of JavaScript's backtracking one: a few µs a URL (about 0.2 s for 50,000), and no pattern holds n8n",
 	},
 ];
 

@@ -1,7 +1,7 @@
 'use strict';
 // Run with `node --expose-gc`: what Report → Create or Re-Run keeps of a site's listing, in live heap
 // (a full GC before every sample), against the bytes of the listing as phpRank sends them.
-// argv: <built upsert/index.js (createOrRerun.js before)> <pages in the run> <reports of the site>
+// argv: <built createOrRerun/index.js (createOrRerun.js before)> <pages in the run> <reports of the site>
 //
 // The site's listing is read from a sandbox first, as JSON text, and the sandbox closed; the rules
 // (createOrRerunOnce) then run over a scripted API that answers those pages (JSON.parse of the

@@ -714,7 +714,7 @@ function urlFiltersSection(r, baseline) {
 	return [
 		"## 9. Audit Site's URL filters: time per URL",
 		'',
-		'Include / Exclude URLs Containing as each package reads and matches them (its build of `nodes/PhpRank/sitemap/pageFilter.ts`), each case in a',
+		'Include / Exclude URLs Containing as each package reads and matches them (its build of `nodes/PhpRank/auditSite/pageFilter.ts`), each case in a',
 		`process of its own, stopped after ${fmt(r.limitMs / 1000)} s. "native RegExp": JavaScript's own matching of the same`,
 		'literal on the same URLs, in the same process (only where it answers in time). Medians of batches of at least 20 ms.',
 		'',

@@ -336,7 +336,7 @@ function searchTerms() {
 function createOrRerunCounts(sandbox, c) {
 	const { isSiteRoot, pageLookupTerm, siteSearchTerm, storedUrl } = searchTerms();
 	/**
-	 * A site root's lookup (upsert/pageLookup.ts): one read of its search in URL order (without regard
+	 * A site root's lookup (createOrRerun/pageLookup.ts): one read of its search in URL order (without regard
 	 * to case, as phpRank and the sandbox sort), enough when it is the whole search, or shows where the
 	 * root's reports end and an ID lower than one before it (not oldest first); when it shows where
 	 * they end but its IDs rise all the way, the reads newest first down to its newest ID or the root;

@@ -1,7 +1,7 @@
 'use strict';
 // Section 9 (bench/lib/urlFilters.js): one case, in a process of its own, so that a pattern a package
 // matches for minutes is stopped by the parent without holding the bench. Reads the field as Audit
-// Site does (the package's sitemap/pageFilter.js `urlMatcherFrom`), then times it over the case's
+// Site does (the package's auditSite/pageFilter.js `urlMatcherFrom`), then times it over the case's
 // URLs; for a regular expression, JavaScript's own RegExp on the same URLs too, when asked.
 // argv: <pageFilter module> <case JSON>. Prints { refused } or { ms, msRange, native? }.
 const { performance } = require('node:perf_hooks');

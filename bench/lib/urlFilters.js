@@ -1,6 +1,6 @@
 'use strict';
 // Section 9, Audit Site's URL filters (issue 44): Include / Exclude URLs Containing as each package
-// reads and matches them (its dist/nodes/PhpRank/sitemap/pageFilter.js `urlMatcherFrom`), time per URL:
+// reads and matches them (its dist/nodes/PhpRank/auditSite/pageFilter.js `urlMatcherFrom`), time per URL:
 // - on worst cases, one URL of 2,048 characters each: the issue's harmless patterns, its polynomial
 //   one, an exponential one, and the largest program the engine accepts;
 // - on 1,000 URLs as sitemaps list them: harmless patterns, and Exclude's placeholder;
@@ -8,15 +8,19 @@
 // runs in a child process (lib/url-filter-child.js) stopped after `limitMs`: a package that matches
 // one URL for minutes gets "over the limit" as its figure. A package that refuses the pattern gets
 // its error instead.
+const fs = require('node:fs');
 const path = require('node:path');
 const { spawn } = require('node:child_process');
 const { CASES } = require('./urlFilterCases');
 
 const CHILD = path.join(__dirname, 'url-filter-child.js');
 
-/** The package's filter module, in its snapshot's dist/. */
-const pageFilterOf = (snapshot) =>
-	path.join(path.dirname(snapshot.nodeFile), 'sitemap', 'pageFilter.js');
+/** The package's filter module, in its snapshot's dist/: auditSite/, or sitemap/ in a baseline built before the move. */
+function pageFilterOf(snapshot) {
+	const nodeDir = path.dirname(snapshot.nodeFile);
+	const moved = path.join(nodeDir, 'auditSite', 'pageFilter.js');
+	return fs.existsSync(moved) ? moved : path.join(nodeDir, 'sitemap', 'pageFilter.js');
+}
 
 function runCase(moduleFile, testCase, limitMs) {
 	return new Promise((resolve, reject) => {

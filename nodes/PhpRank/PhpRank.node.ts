@@ -19,11 +19,11 @@ export class PhpRank implements INodeType {
 		name: 'phpRank',
 		icon: { light: 'file:phpRank.svg', dark: 'file:phpRank.dark.svg' },
 		group: ['transform'],
-		// 1.1: Project → Audit Site covers the whole site, stalest pages first (resources/project/auditSite.ts).
+		// 1.1: Project → Audit Site covers the whole site, stalest pages first (auditSite/auditSite.ts).
 		// 1.2: Project → Get Issues outputs the site summary first, Output Site Summary on by default
 		// (resources/project/getIssues.ts); everything else as in 1.1.
 		// 1.3: Audit Site's Match As, Text by default: Include / Exclude URLs Containing are text, also
-		// matched percent-decoded, unless Match As is Regular Expression (sitemap/pageFilter.ts); before
+		// matched percent-decoded, unless Match As is Regular Expression (auditSite/pageFilter.ts); before
 		// 1.3 a field is read by its shape. Everything else as in 1.2.
 		version: [1, 1.1, 1.2, 1.3],
 		defaultVersion: 1.3,

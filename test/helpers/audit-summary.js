@@ -1,5 +1,5 @@
 // The first item of a Project → Audit Site (version 1.1) run: the run's summary of the site, every
-// count 0 unless `counts` gives it (nodes/PhpRank/resources/project/auditRun.ts auditSummary). Used
+// count 0 unless `counts` gives it (nodes/PhpRank/auditSite/auditRun.ts auditSummary). Used
 // by the jest tests and by the real-n8n e2e suite alike.
 
 /**

@@ -1,4 +1,4 @@
-// The row Project → Digest must output (nodes/PhpRank/report/digest.ts digestRow), worked out from
+// The row Project → Digest must output (nodes/PhpRank/digest/digest.ts digestRow), worked out from
 // Get Issues' own site summary and issues (3 pages an issue, every importance): the jest tests and
 // the real-n8n e2e suite compare Digest's `row`, and the Data table's rows, with it.
 

@@ -151,7 +151,7 @@ function pathsNamedIn(markdown, topLevel) {
 		.forEach((line, at) => {
 			const named = (candidate, shorthandToo) => {
 				const first = candidate.split('/')[0];
-				// a shorthand is a file's path (a folder alone, `upsert/`, may be anything's: `expression/`)
+				// a shorthand is a file's path (a folder alone, `createOrRerun/`, may be anything's: `expression/`)
 				const shorthand = SOURCE_EXTENSIONS.test(candidate) && !first.includes('.');
 				if (topLevel.has(first) || (shorthandToo && shorthand))
 					found.push({ path: candidate, line: at + 1, link: false });

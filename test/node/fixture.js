@@ -178,7 +178,7 @@ function urlSearch(search, page = 1) {
 	return reportList(100, page, { search_by: 'url', search });
 }
 
-/** The first read of a site root's lookup (upsert/pageLookup.ts): the same search, in URL order. */
+/** The first read of a site root's lookup (createOrRerun/pageLookup.ts): the same search, in URL order. */
 function urlSearchInUrlOrder(search) {
 	return get('/api/v1/reports', {
 		search_by: 'url',

@@ -161,7 +161,7 @@ test('Create or Re-Run: a Create whose answer is too large is handled as a lost 
 	expect(error.message).toBe(
 		'phpRank may have created the report, but its answer was lost: look for it (Report → Get Many with Search URL) before creating it again',
 	);
-	// a.test is a site's root: its lookup reads in URL order (upsert/pageLookup.ts), the whole search
+	// a.test is a site's root: its lookup reads in URL order (createOrRerun/pageLookup.ts), the whole search
 	const lookup = get('/api/v1/reports', {
 		search_by: 'url',
 		search: 'a.test',

@@ -136,7 +136,7 @@ describe('paging that cannot loop', () => {
 		expect(result.error.message).toMatch(
 			/^phpRank sent page 1 of \/reports when page 2 was asked for/,
 		);
-		// the root's first read in URL order (upsert/pageLookup.ts) says nothing of a list that claims
+		// the root's first read in URL order (createOrRerun/pageLookup.ts) says nothing of a list that claims
 		// 1,000 pages; the read newest first then meets the loop
 		expect(fixture.sandbox.requests.map((r) => [r.method, r.query.sort_by, r.query.page])).toEqual([
 			['GET', 'url', '1'],

@@ -1,4 +1,4 @@
-// Project → Digest's pure modules (nodes/PhpRank/report/digest*.ts): the model, the week, History,
+// Project → Digest's pure modules (nodes/PhpRank/digest/digest*.ts): the model, the week, History,
 // the links, the wording, and each channel's escaping. The operation through n8n-core against the
 // sandbox: test/operations/project/digest.test.js.
 const { digestItem, combinedItem } = require('../helpers/built').digestOutput;

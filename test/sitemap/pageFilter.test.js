@@ -1,4 +1,4 @@
-// Audit Site's filters (nodes/PhpRank/sitemap/pageFilter.ts): Include / Exclude URLs Containing (text,
+// Audit Site's filters (nodes/PhpRank/auditSite/pageFilter.ts): Include / Exclude URLs Containing (text,
 // or one /regular expression/ matched by the node's own engine: urlPattern.test.js), read as Match As
 // says from node version 1.3 and by their shape before it, and Modified Since (modifiedSince.ts),
 // read in the workflow's time zone and the same on a server in any time zone.
@@ -550,7 +550,7 @@ describe("Modified Since, in the workflow's time zone", () => {
 
 	test('the same decisions on a server in any time zone (TZ of the process): New York, Tokyo, UTC', () => {
 		const script = `
-			const { pageFilterFrom } = require(${JSON.stringify(path.join(__dirname, '../../dist/nodes/PhpRank/sitemap/pageFilter'))});
+			const { pageFilterFrom } = require(${JSON.stringify(path.join(__dirname, '../../dist/nodes/PhpRank/auditSite/pageFilter'))});
 			const values = ['2026-01-31', '2026-01-30', '2026-01-31T04:59:00Z', '2026-01-31T00:00', '2026-01-30T23:00'];
 			const out = {};
 			for (const zone of ['UTC', 'America/New_York', 'Asia/Tokyo']) {

@@ -1,4 +1,4 @@
-// The sitemap reader (nodes/PhpRank/sitemap/readSite.ts readSitePages), on a scripted site fetch: which files are
+// The sitemap reader (nodes/PhpRank/auditSite/readSite.ts readSitePages), on a scripted site fetch: which files are
 // asked for, in which order, and which pages are kept (the filters: pageFilter.test.js).
 // The same through n8n-core and a real site server: test/operations/project/auditSite.test.js.
 const { readSitePages } = require('../helpers/built').readSite;

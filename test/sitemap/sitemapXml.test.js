@@ -1,4 +1,4 @@
-// The sitemap scanner (nodes/PhpRank/sitemap/sitemapXml.ts), the robots.txt reader (robotsTxt.ts) and
+// The sitemap scanner (nodes/PhpRank/auditSite/sitemapXml.ts), the robots.txt reader (robotsTxt.ts) and
 // the file decoder (fileText.ts): what each makes of text and bytes as sites send them.
 const zlib = require('node:zlib');
 const { SitemapScanner, NotASitemap } = require('../helpers/built').sitemapXml;

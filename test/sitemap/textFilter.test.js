@@ -1,4 +1,4 @@
-// Include / Exclude URLs Containing as text (nodes/PhpRank/sitemap/textFilter.ts): versions 1 to 1.2
+// Include / Exclude URLs Containing as text (nodes/PhpRank/auditSite/textFilter.ts): versions 1 to 1.2
 // compare with the URL as the sitemap wrote it (`asWritten`), 1.3's Match As Text also with the URL
 // percent-decoded, both sides NFC (`decoded`). How a field comes to be text: pageFilter.test.js.
 const { textMatcher, percentDecoded } = require('../helpers/built').textFilter;

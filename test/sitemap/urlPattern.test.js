@@ -1,5 +1,5 @@
 // Include / Exclude URLs Containing's regular expressions, matched by the node's own engine in a time
-// linear in the URL's length (nodes/PhpRank/sitemap/urlPattern.ts, urlPatternSyntax.ts): the same
+// linear in the URL's length (nodes/PhpRank/auditSite/urlPattern.ts, urlPatternSyntax.ts): the same
 // answer as JavaScript's RegExp.prototype.test (without g and y) for every pattern and URL here,
 // generated ones included; at most (URL length + 1) × program size steps, counted, on worst cases of
 // 2,048 characters; what it cannot match refused. How the fields read: pageFilter.test.js.

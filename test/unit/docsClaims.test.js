@@ -657,7 +657,7 @@ describe('5. "no page left" names the filters by their fields', () => {
 		.filter((p) => p.name === 'options' && isAuditSite(p))
 		.flatMap((p) => p.options);
 
-	test('each filter is an option of Audit Site, named as sitemap/pageFilter.ts reads it', () => {
+	test('each filter is an option of Audit Site, named as auditSite/pageFilter.ts reads it', () => {
 		const filters = Object.entries(pageFilterFields);
 		expect(filters.length).toBeGreaterThan(1);
 		for (const [key, field] of filters) {

@@ -1,34 +1,27 @@
-// What may import what under nodes/PhpRank (issue 46): the table of docs/architecture.md, "The
-// layers", read from the map itself and held against the code's imports (type-only and deferred
-// `import()` included), so a new import that breaks a layer fails here, and so does a map that no
-// longer says how the code is built. No import runs up (upsert/ into resources/, say).
+// What may import what under nodes/PhpRank (issues 46, 56): the rule is docs/layers.json, which this
+// test holds against the code's imports (type-only and deferred `import()` included), so a new import
+// that breaks it fails here; docs/architecture.md shows the same rule as its table, generated from it
+// (`layersTable`), and fails here when it no longer does. No import runs up: the core (transport/,
+// report/, shared/) never imports a capability (auditSite/, digest/, createOrRerun/, trigger/).
 const fs = require('node:fs');
 const path = require('node:path');
 const { importGraph, nodeSources } = require('../helpers/node-sources');
 
 const MAP = path.join(__dirname, '..', '..', 'docs', 'architecture.md');
+const RULE = path.join(__dirname, '..', '..', 'docs', 'layers.json');
 const ROOT = 'PhpRank/';
 
-/** The backticked paths of one table cell. */
-const pathsOf = (cell) => [...cell.matchAll(/`([^`]+)`/g)].map(([, p]) => p);
+const rules = JSON.parse(fs.readFileSync(RULE, 'utf8')).rows;
 
-/**
- * The rows of the map's table under "## The layers" whose header is `| files | import only |`:
- * each row's files (a folder ends in `/`) and what they may import besides their own folder.
- */
-function layerRules(map) {
-	const section = map.split(/^## /m).find((s) => s.startsWith('The layers'));
-	if (section === undefined) throw new Error('docs/architecture.md has no section "The layers"');
-	const lines = section.split('\n');
-	const header = lines.findIndex((line) => /^\|\s*files\s*\|\s*import only\s*\|/.test(line));
-	if (header === -1) throw new Error('"The layers" has no table | files | import only |');
-	const rules = [];
-	for (const line of lines.slice(header + 2)) {
-		if (!line.startsWith('|')) break;
-		const [, files, imports] = line.split('|');
-		rules.push({ files: pathsOf(files), imports: pathsOf(imports) });
-	}
-	return rules;
+/** The rule as docs/architecture.md shows it: one Markdown table row per row of docs/layers.json. */
+function layersTable(rows) {
+	const code = (paths) =>
+		paths.length === 0 ? 'nothing outside it' : paths.map((p) => `\`${p}\``).join(', ');
+	return [
+		'| part | files | import only |',
+		'|---|---|---|',
+		...rows.map((row) => `| ${row.part} | ${code(row.files)} | ${code(row.imports)} |`),
+	].join('\n');
 }
 
 const covers = (rulePath, file) =>
@@ -72,12 +65,18 @@ function outsideTheMap(rules, graph) {
 	return found;
 }
 
-const rules = layerRules(fs.readFileSync(MAP, 'utf8'));
-
-test('the map has a row for each part of the node', () => {
+test('the rule has a row for each part of the node', () => {
 	const files = rules.flatMap((rule) => rule.files);
 	expect(files).toEqual(
-		expect.arrayContaining(['shared/', 'transport/', 'report/', 'sitemap/', 'upsert/', 'trigger/']),
+		expect.arrayContaining([
+			'shared/',
+			'transport/',
+			'report/',
+			'auditSite/',
+			'digest/',
+			'createOrRerun/',
+			'trigger/',
+		]),
 	);
 	const inNoRow = Object.keys(nodeSources())
 		.map((f) => f.slice(ROOT.length))
@@ -85,37 +84,52 @@ test('the map has a row for each part of the node', () => {
 	expect(inNoRow).toEqual([]);
 });
 
-test('the table forbids an import upward: upsert/ into resources/, transport/ into report/, shared/ into report/', () => {
-	expect(allowed(rules, 'upsert/output.ts', 'resources/report/reportView.ts')).toBe(false);
-	expect(allowed(rules, 'upsert/rulesApi.ts', 'resources/report/reportById.ts')).toBe(false);
+test('docs/architecture.md shows the rule as it is (its table, generated from docs/layers.json)', () => {
+	expect(fs.readFileSync(MAP, 'utf8')).toContain(layersTable(rules));
+	expect(layersTable([{ part: 'p', files: ['a/'], imports: [] }])).toBe(
+		'| part | files | import only |\n|---|---|---|\n| p | `a/` | nothing outside it |',
+	);
+});
+
+test('the rule forbids an import upward: a capability into resources/, the core into a capability', () => {
+	expect(allowed(rules, 'createOrRerun/output.ts', 'resources/report/reportView.ts')).toBe(false);
+	expect(allowed(rules, 'createOrRerun/rulesApi.ts', 'resources/report/reportById.ts')).toBe(false);
 	expect(allowed(rules, 'transport/index.ts', 'report/reportId.ts')).toBe(false);
 	expect(allowed(rules, 'shared/fields.ts', 'report/score.ts')).toBe(false);
-	// an operation reaches upsert/ only through its entry
-	expect(allowed(rules, 'resources/project/auditRun.ts', 'upsert/pageAttempt.ts')).toBe(false);
-	expect(allowed(rules, 'resources/project/auditRun.ts', 'upsert/index.ts')).toBe(true);
+	// the core never imports a capability
+	expect(allowed(rules, 'report/siteHealth.ts', 'digest/digest.ts')).toBe(false);
+	expect(allowed(rules, 'transport/index.ts', 'auditSite/siteFetch.ts')).toBe(false);
+	expect(allowed(rules, 'runModules.ts', 'digest/digestOutput.ts')).toBe(false);
+	// a capability imports only the one it builds on: Create or Re-Run's rules know no Audit Site
+	expect(allowed(rules, 'createOrRerun/index.ts', 'auditSite/auditPlan.ts')).toBe(false);
+	expect(allowed(rules, 'digest/digestOperation.ts', 'auditSite/auditRun.ts')).toBe(false);
+	// Audit Site reaches createOrRerun/ only through its entry
+	expect(allowed(rules, 'auditSite/auditRun.ts', 'createOrRerun/pageAttempt.ts')).toBe(false);
+	expect(allowed(rules, 'auditSite/auditRun.ts', 'createOrRerun/index.ts')).toBe(true);
 });
 
 test('finds an import the map does not allow', () => {
 	const graph = importGraph({
-		'PhpRank/upsert/output.ts': "import { reportView } from '../resources/report/reportView';",
+		'PhpRank/createOrRerun/output.ts':
+			"import { reportView } from '../resources/report/reportView';",
 		'PhpRank/resources/report/reportView.ts': "import type { X } from '../../shared/fields';",
 		'PhpRank/shared/fields.ts': '',
 	});
 	expect(outsideTheMap(rules, graph)).toEqual([
-		'upsert/output.ts → resources/report/reportView.ts',
+		'createOrRerun/output.ts → resources/report/reportView.ts',
 	]);
 });
 
 test('a deferred import() and a type-only import are held to the map as a static one', () => {
 	const graph = importGraph({
 		'PhpRank/runModules.ts':
-			"export const x = { run: async () => await import('./resources/project/auditRun') };",
+			"export const x = { run: async () => await import('./auditSite/auditRun') };",
 		'PhpRank/shared/reportRequests.ts': "import type { ApiChannel } from '../transport/request';",
-		'PhpRank/resources/project/auditRun.ts': '',
+		'PhpRank/auditSite/auditRun.ts': '',
 		'PhpRank/transport/request.ts': '',
 	});
 	expect(outsideTheMap(rules, graph)).toEqual([
-		'runModules.ts → resources/project/auditRun.ts',
+		'runModules.ts → auditSite/auditRun.ts',
 		'shared/reportRequests.ts → transport/request.ts',
 	]);
 });

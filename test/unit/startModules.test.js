@@ -14,32 +14,32 @@ const RUN_ONLY = [
 	'nodes/PhpRank/report/fixValidation.js',
 	'nodes/PhpRank/report/pageSet.js',
 	'nodes/PhpRank/report/storedUrl.js',
-	'nodes/PhpRank/upsert/index.js',
-	// resources/project/auditSite.ts auditRunModule
-	'nodes/PhpRank/resources/project/auditRun.js',
+	'nodes/PhpRank/createOrRerun/index.js',
+	// auditSite/auditSite.ts auditRunModule
+	'nodes/PhpRank/auditSite/auditRun.js',
 	// transport/index.ts loadAtRun
 	'nodes/PhpRank/transport/pipeline.js',
 	'nodes/PhpRank/transport/failureWording.js',
 	// PhpRankTrigger.node.ts pollModule
 	'nodes/PhpRank/trigger/poll.js',
-	// runModules.ts too (Audit Site's reading and filters)
-	'nodes/PhpRank/sitemap/readSite.js',
-	'nodes/PhpRank/sitemap/pageFilter.js',
-	'nodes/PhpRank/sitemap/urlPattern.js',
-	'nodes/PhpRank/sitemap/urlPatternSyntax.js',
-	// runModules.ts too (Project → Digest's week, History, model and channels)
-	'nodes/PhpRank/report/digestWeek.js',
-	'nodes/PhpRank/report/digestHistory.js',
-	'nodes/PhpRank/report/digest.js',
-	'nodes/PhpRank/report/digestOutput.js',
-	'nodes/PhpRank/report/digestHtml.js',
-	'nodes/PhpRank/report/digestLines.js',
-	'nodes/PhpRank/report/digestWording.js',
+	// auditSite/auditSite.ts readSiteModule, pageFilterModule (Audit Site's reading and filters)
+	'nodes/PhpRank/auditSite/readSite.js',
+	'nodes/PhpRank/auditSite/pageFilter.js',
+	'nodes/PhpRank/auditSite/urlPattern.js',
+	'nodes/PhpRank/auditSite/urlPatternSyntax.js',
+	// digest/digestOperation.ts (Project → Digest's week, History, model and channels)
+	'nodes/PhpRank/digest/digestWeek.js',
+	'nodes/PhpRank/digest/digestHistory.js',
+	'nodes/PhpRank/digest/digest.js',
+	'nodes/PhpRank/digest/digestOutput.js',
+	'nodes/PhpRank/digest/digestHtml.js',
+	'nodes/PhpRank/digest/digestLines.js',
+	'nodes/PhpRank/digest/digestWording.js',
 ];
 
 /**
  * The most modules n8n's start may read (41, 110.9 kB, when it was set; 2635475 read 43; 43, 125.9 kB
- * since Digest's operation file and its parameters, resources/project/digest*.ts, joined the description).
+ * since Digest's operation file and its parameters, digest/digestOperation.ts and digest/digestParameters.ts, joined the description).
  */
 const MAX_START_MODULES = 43;
 

@@ -49,11 +49,11 @@ test("fails on a file that builds n8n's error unnamed, and on a named one that b
 	const sources = {
 		'PhpRank/resources/report/get.ts': "throw new NodeOperationError(node, 'No report');",
 		'PhpRank/transport/index.ts': 'return new NodeApiError(node, {});',
-		'PhpRank/resources/project/auditRun.ts': '',
+		'PhpRank/auditSite/auditRun.ts': '',
 		'PhpRank/trigger/testEvent.ts': 'return new NodeOperationError(node, message);',
 	};
 	expect(unnamed(table, sources)).toEqual([
 		'PhpRank/resources/report/get.ts: not named',
-		'PhpRank/resources/project/auditRun.ts: named, builds no error',
+		'PhpRank/auditSite/auditRun.ts: named, builds no error',
 	]);
 });

@@ -1,4 +1,4 @@
-// Report → Create or Re-Run, runs that overlap in one process (nodes/PhpRank/upsert/overlappingRuns.ts):
+// Report → Create or Re-Run, runs that overlap in one process (nodes/PhpRank/createOrRerun/overlappingRuns.ts):
 // per account and page one lookup at a time and one write, whose outcome every overlapping run outputs.
 const { likeMatcher } = require('../sandbox/laravel');
 const { createOrRerunOnce } = require('../helpers/built').upsert;

@@ -1,4 +1,4 @@
-// One fresh report per page (nodes/PhpRank/upsert/index.ts `createOrRerunOnce`): the rules Report → Create or
+// One fresh report per page (nodes/PhpRank/createOrRerun/index.ts `createOrRerunOnce`): the rules Report → Create or
 // Re-Run and Project → Audit Site share, with a scripted API. Through n8n: test/operations/report/createOrRerun.test.js.
 const { likeMatcher } = require('../sandbox/laravel');
 describe('the rules, with a scripted API', () => {

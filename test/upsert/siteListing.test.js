@@ -1,4 +1,4 @@
-// nodes/PhpRank/upsert/siteListing.ts: a site's listing, read for the pages of one run of Create
+// nodes/PhpRank/createOrRerun/siteListing.ts: a site's listing, read for the pages of one run of Create
 // or Re-Run, with a scripted search. Through the rules (createOrRerunOnce): rules.test.js.
 const { likeMatcher } = require('../sandbox/laravel');
 const { SiteListing, siteOf } = require('../helpers/built').siteListing;

@@ -1,5 +1,5 @@
 /**
- * Max Age (Hours), as Create or Re-Run (upsert/pageAttempt.ts) and Audit Site (report/auditPlan.ts)
+ * Max Age (Hours), as Create or Re-Run (createOrRerun/pageAttempt.ts) and Audit Site (auditSite/auditPlan.ts)
  * read it: a report generated more recently is kept as it is.
  */
 

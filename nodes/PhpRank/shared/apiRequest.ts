@@ -3,7 +3,7 @@ import type { IDataObject, IHttpRequestMethods } from 'n8n-workflow';
 import type { Resource } from './constants';
 
 /**
- * One request to phpRank's API, as an operation, the rules (upsert/) or shared/reportRequests.ts
+ * One request to phpRank's API, as an operation, the rules (createOrRerun/) or shared/reportRequests.ts
  * build it and the transport sends it (transport/pipeline.ts `send`, with the hooks of its sending,
  * transport/request.ts `RequestHooks`). Here, under everything that builds or sends one.
  */

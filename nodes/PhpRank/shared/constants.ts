@@ -47,7 +47,7 @@ export const NOT_CHECKED_IN_A_ROW = 3;
 
 /**
  * Audit Site's Match As (version 1.3 on): how Include and Exclude URLs Containing are read, as
- * comma-separated text or as one regular expression (sitemap/pageFilter.ts). A public contract:
+ * comma-separated text or as one regular expression (auditSite/pageFilter.ts). A public contract:
  * never renamed.
  */
 export const MATCH_AS = { text: 'text', regex: 'regex' } as const;

@@ -2,9 +2,10 @@
  * A module loaded at its first use, once, its promise kept: n8n loads every installed package when
  * it starts, and showing the node needs none of what only a run needs (bench section 4 times the
  * cold require()). Every item of a run awaits the same promise, so the items resume in one turn,
- * as they started (Create or Re-Run's pages must join their site together, upsert/index.ts
- * `createOrRerunInRun`). The file that needs a module declares its load: runModules.ts those of the
- * floors below the operations, auditSite.ts its run (auditRun.ts), PhpRankTrigger.node.ts its poll.
+ * as they started (Create or Re-Run's pages must join their site together, createOrRerun/index.ts
+ * `createOrRerunInRun`). The file that needs a module declares its load: a capability's entry its
+ * own (auditSite/auditSite.ts, digest/digestOperation.ts, PhpRankTrigger.node.ts its poll), runModules.ts
+ * those the operations of resources/ load from the core.
  */
 export function loadedOnce<T>(load: () => Promise<T>): () => Promise<T> {
 	let kept: Promise<T> | undefined;

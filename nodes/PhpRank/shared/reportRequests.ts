@@ -5,7 +5,7 @@ import { RESOURCE } from './constants';
 
 /**
  * The requests to phpRank's reports, built in one place for every operation and the rules that
- * send them (upsert/): the Create (`POST /reports`) and the requests to one report
+ * send them (createOrRerun/): the Create (`POST /reports`) and the requests to one report
  * (`/reports/{id}`: Get, Update's PATCH, a re-run, Delete). The transport sends them as they are
  * (transport/pipeline.ts `apiRequestOptions`).
  */

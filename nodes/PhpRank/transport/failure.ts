@@ -23,7 +23,7 @@ export type Failure =
 	  }
 	/**
 	 * A Create not sent: phpRank answered earlier in the run that the account's plan allows no more
-	 * reports (upsert/index.ts), so the next ones would be refused too.
+	 * reports (createOrRerun/index.ts), so the next ones would be refused too.
 	 */
 	| { type: 'planFull' }
 	/** phpRank asks for a longer wait than Max Wait for Rate Limit leaves: fail at once. */

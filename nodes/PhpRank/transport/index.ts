@@ -28,8 +28,9 @@ import type { ApiChannel, RequestHooks } from './request';
 import type { ApiResponse } from './response';
 
 /**
- * The transport's one entry point. An operation declares its routing with `operationRouting`
- * and runs with the item's requests; the trigger's polls and the list searches run with
+ * The transport's entry point for every request to phpRank (a site's own files and pages are
+ * fetched by Audit Site with the transport's parts: auditSite/siteFetch.ts, pageStatus.ts). An
+ * operation declares its routing with `operationRouting` and runs with the item's requests; the trigger's polls and the list searches run with
  * `sendFromCode`, the credential's Test with `sendForCredentialTest`. Each makes its channel here,
  * the way n8n is asked to send one attempt (the rest of a request is the pipeline's), and every
  * request goes through the pipeline (pipeline.ts: the account's gate, retries, deadlines, Stop;
@@ -37,7 +38,7 @@ import type { ApiResponse } from './response';
  * meets n8n (`nodeErrorOf`: the words of failureWording.ts, without secrets by redaction.ts).
  * The routed and the code channels leave the base URL to the credential, which sets its site's
  * API root and the Bearer header (credentials/PhpRankApi.credentials.ts). docs/architecture.md,
- * "Declarative, with a hook", says why; docs/internals.md walks through a Get.
+ * "A declarative node with one routing hook", says why; docs/internals.md walks through a Get.
  */
 
 export type {

@@ -19,7 +19,7 @@ export interface RequestHooks {
 	/**
 	 * Called once the request has its place at the gate, right before each attempt is sent: what it
 	 * throws (a PipelineFailure) ends the request unsent. A Create once phpRank said in the run that
-	 * the plan is full (upsert/index.ts, the run's plan state): a Create that waited at the gate is not sent.
+	 * the plan is full (createOrRerun/index.ts, the run's plan state): a Create that waited at the gate is not sent.
 	 */
 	beforeSend?: () => void;
 	/**

@@ -1,18 +1,18 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { cut } from '../report/digestFit';
-import { siteLink } from '../report/digestLinks';
-import type { Inline } from '../report/digestLines';
-import { MARKDOWN } from '../report/digestMarkdown';
-import { SLACK } from '../report/digestSlack';
-import { TEXT } from '../report/digestText';
+import { cut } from '../digest/digestFit';
+import { siteLink } from '../digest/digestLinks';
+import type { Inline } from '../digest/digestLines';
+import { MARKDOWN } from '../digest/digestMarkdown';
+import { SLACK } from '../digest/digestSlack';
+import { TEXT } from '../digest/digestText';
 import { toNumber } from '../report/score';
 
 /**
  * The ready lines of a grouped alert (alertGroups.ts): `text`, `slack` and `markdown`, one line each,
- * escaped with Project → Digest's channels (report/digestText.ts, digestSlack.ts, digestMarkdown.ts):
+ * escaped with Project → Digest's channels (digest/digestText.ts, digestSlack.ts, digestMarkdown.ts):
  * no markup, line break or mention from a page's URL, a reason or a project name; links only to the
- * project's own pages (report/digestLinks.ts siteLink); a reason shown inert (in code), where no chat
+ * project's own pages (digest/digestLinks.ts siteLink); a reason shown inert (in code), where no chat
  * makes a link of an address it quotes. Each line stays within its channel's bound (LINE_BOUNDS):
  * examples are left out, last first, until it does.
  */
@@ -49,7 +49,9 @@ const pagesCounted = (count: number) => `${grouped(count)} ${count === 1 ? 'page
 
 function page(f: Inline, url: string, project: string): string {
 	const href = url.length <= LINK_CHARS ? siteLink(url, project) : undefined;
-	return href === undefined ? f.url(cut(url, LABEL_CHARS)) : f.link(href, cut(url, LABEL_CHARS));
+	return href === undefined
+		? f.url(cut(url, LABEL_CHARS))
+		: f.link(href, cut(url, LABEL_CHARS));
 }
 
 /** What a score example adds after its page: "42 (was 55)". */

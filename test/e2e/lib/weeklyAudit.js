@@ -208,13 +208,13 @@ function itemShaper(pkg, wf) {
 		wf.nodes.find((n) => n.name === NODE),
 	);
 	const dist = path.join(pkg.dir, 'dist', 'nodes', 'PhpRank');
-	const { createOrRerunOutput } = require(path.join(dist, 'upsert', 'index.js'));
+	const { createOrRerunOutput } = require(path.join(dist, 'createOrRerun', 'index.js'));
 	const { reportView } = require(path.join(dist, 'report', 'reportView.js'));
 	const context = {
 		getNodeParameter: (parameter, fallback) =>
 			params[parameter] === undefined ? fallback : params[parameter],
 	};
-	// as Audit Site reads it once (resources/project/auditSettings.ts): Simplify, and no Output Changes
+	// as Audit Site reads it once (auditSite/auditSettings.ts): Simplify, and no Output Changes
 	const output = { view: reportView(context), changes: false };
 	return (action, record) => createOrRerunOutput({ action, record }, output);
 }

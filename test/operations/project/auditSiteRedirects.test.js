@@ -1,4 +1,4 @@
-// Project → Audit Site's Delete on sites that redirect (nodes/PhpRank/resources/project/pageAnswer.ts,
+// Project → Audit Site's Delete on sites that redirect (nodes/PhpRank/auditSite/pageAnswer.ts,
 // pagesNotListed.ts): a redirect to the same page in another spelling (a trailing slash added, http
 // sent to https, the bare host to www.) is no proof that a page is gone; only a redirect for good to
 // another page of the site that answers 200 is. The site's names (shop.test, www.shop.test, on http

@@ -1,4 +1,4 @@
-// Project → Digest (nodes/PhpRank/resources/project/digest.ts) through n8n-core's engine against
+// Project → Digest (nodes/PhpRank/digest/digestOperation.ts) through n8n-core's engine against
 // the sandbox: its requests are Get Issues' for the same project (no request more), its row holds
 // what Get Issues' summary and issues say, History carries one week to the next, Combine Sites
 // makes one digest of every input item's site, and a bad History or Week is refused naming its

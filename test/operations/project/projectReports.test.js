@@ -1,4 +1,4 @@
-// What Get Issues and Validate Fix share (nodes/PhpRank/resources/project/projectReports.ts): the
+// What Get Issues and Validate Fix share (nodes/PhpRank/transport/projectReports.ts): the
 // Project and Pages per Issue fields, read and checked before anything is sent, and the read of a
 // project's reports, which refuses a project without reports in the same words for both. Each
 // operation's own tests are in getIssues.test.js and validateFix.test.js.

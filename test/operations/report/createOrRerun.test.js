@@ -1,5 +1,5 @@
 // Report → createOrRerun (nodes/PhpRank/resources/report/createOrRerun.ts): this operation's own tests, through
-// n8n. Its rules with a scripted API (nodes/PhpRank/upsert/): test/upsert/rules.test.js. What all operations share
+// n8n. Its rules with a scripted API (nodes/PhpRank/createOrRerun/): test/upsert/rules.test.js. What all operations share
 // (errors, Simplify, examples, agents) is tested in test/node/ and test/reliability/.
 describe("through n8n-core's engine against the sandbox", () => {
 	// Report → Create or Re-Run through n8n-core's engine against the sandbox: the exact lookup
@@ -27,7 +27,7 @@ describe("through n8n-core's engine against the sandbox", () => {
 
 	/** The lookup request for a page (stored form), newest first, pages of 100. */
 	const lookup = urlSearch;
-	/** A site root's first read (upsert/pageLookup.ts): its search in URL order. */
+	/** A site root's first read (createOrRerun/pageLookup.ts): its search in URL order. */
 	const rootLookup = require('../../node/fixture').urlSearchInUrlOrder;
 	const create = (body) => form('POST', '/api/v1/reports', body);
 

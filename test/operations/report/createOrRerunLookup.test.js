@@ -1,4 +1,4 @@
-// Report → Create or Re-Run's lookup of one page (nodes/PhpRank/upsert/pageLookup.ts, lookupTerm.ts) on the account
+// Report → Create or Re-Run's lookup of one page (nodes/PhpRank/createOrRerun/pageLookup.ts, lookupTerm.ts) on the account
 // shapes users have: one read for a page on an account of many sites, every stored spelling still found, and a
 // phpRank build whose search takes `%` as itself. Through n8n-core's engine against the sandbox. The rest of the
 // operation: createOrRerun.test.js. Each describe has its own sandbox (its own Base URL: its own account), so what

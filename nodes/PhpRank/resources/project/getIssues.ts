@@ -11,7 +11,7 @@ import {
 import { importancesFrom } from '../../shared/inputChecks';
 import { operationRouting } from '../../transport';
 import { runModules } from '../../runModules';
-import { pagesPerIssueOf, projectOf, readProjectReports } from './projectReports';
+import { pagesPerIssueOf, projectOf, readProjectReports } from '../../transport/projectReports';
 
 const SITE_SUMMARY_PARAMETER = 'siteSummary';
 

@@ -2,9 +2,9 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { OPERATION, RESOURCE } from '../../shared/constants';
 import { requestLimitOptions } from '../../shared/fields';
-import { auditSiteFields, auditSiteOption } from './auditSite';
+import { auditSiteFields, auditSiteOption } from '../../auditSite/auditSite';
 import { deleteFields, deleteOption } from './delete';
-import { digestFields, digestOption } from './digest';
+import { digestFields, digestOption } from '../../digest/digestOperation';
 import { getAllFields, getAllOption } from './getAll';
 import { getIssuesFields, getIssuesOption } from './getIssues';
 import { validateFixFields, validateFixOption } from './validateFix';

@@ -9,7 +9,7 @@ import { rerunRequest } from '../../shared/reportRequests';
 import type { ItemRequests } from '../../transport';
 import { operationRouting } from '../../transport';
 import { runModules } from '../../runModules';
-import { pagesPerIssueOf, projectOf, readProjectReports } from './projectReports';
+import { pagesPerIssueOf, projectOf, readProjectReports } from '../../transport/projectReports';
 
 /**
  * Project → Validate Fix: after a fix, re-check the pages that failed a check, as Search Console's

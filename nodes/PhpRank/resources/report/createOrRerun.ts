@@ -13,13 +13,13 @@ import {
 import { maxAgeHoursFrom } from '../../shared/inputChecks';
 import { operationRouting } from '../../transport';
 import { runModules } from '../../runModules';
-import type { OutcomeOutput, PageRules } from '../../upsert';
+import type { OutcomeOutput, PageRules } from '../../createOrRerun';
 import { createRequest } from './create';
 
 /**
  * Report → Create or Re-Run: keep one up-to-date report per page. The operation: its option, its
  * fields and its run, which reads the item's fields once and hands the page to the rules it
- * shares with Project → Audit Site (upsert/index.ts `createOrRerunOnce`: the lookup, the site's
+ * shares with Project → Audit Site (createOrRerun/index.ts `createOrRerunOnce`: the lookup, the site's
  * listing, the overlap guard, the read after a Create, Max Age), then outputs the outcome
  * (`createOrRerunOutput`, with what the fields said the item shows).
  */

@@ -5,7 +5,7 @@ import { PatternRefused } from './urlPatternSyntax';
 import type { RefusedConstruct } from './urlPatternSyntax';
 
 /**
- * Include / Exclude URLs Containing as one regular expression (sitemap/pageFilter.ts decides when a
+ * Include / Exclude URLs Containing as one regular expression (auditSite/pageFilter.ts decides when a
  * field is one): the literal a field is, checked as JavaScript checks it, then compiled by the
  * package's own engine (urlPattern.ts), which matches in a time linear in the URL's length; what
  * that cannot match is refused, naming it and what to write instead.

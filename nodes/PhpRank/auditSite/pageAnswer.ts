@@ -1,8 +1,8 @@
-import { siteKey, storedUrl } from '../../report/storedUrl';
-import { webAddress } from '../../shared/webAddress';
-import type { PageStatus } from '../../transport/pageStatus';
-import { pageHop } from '../../transport/pageStatus';
-import type { SiteSending } from '../../transport/siteFetch';
+import { siteKey, storedUrl } from '../report/storedUrl';
+import { webAddress } from '../shared/webAddress';
+import type { PageStatus } from './pageStatus';
+import { pageHop } from './pageStatus';
+import type { SiteSending } from './siteFetch';
 
 /**
  * What a page answers its visitors, redirects followed on the site itself (Project → Audit Site's
@@ -13,7 +13,7 @@ import type { SiteSending } from '../../transport/siteFetch';
  * the page moved. Nothing is asked of another host: a redirect there is the answer.
  */
 
-/** Redirects followed at most for one page (as for the site's files, transport/siteFetch.ts). */
+/** Redirects followed at most for one page (as for the site's files, auditSite/siteFetch.ts). */
 export const MAX_PAGE_HOPS = 5;
 
 const GONE = new Set([404, 410]);
@@ -63,7 +63,7 @@ function lastVerdict(status: PageStatus, hops: number, moved: boolean): PageVerd
 }
 
 /**
- * Asks `url` (GET, as transport/pageStatus.ts sends), following its redirects on the site (the
+ * Asks `url` (GET, as auditSite/pageStatus.ts sends), following its redirects on the site (the
  * site of `url`: its host or its `www.` twin, http or https) up to MAX_PAGE_HOPS; Stop rejects with
  * the `canceled` failure.
  */

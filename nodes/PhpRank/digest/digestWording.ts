@@ -1,5 +1,5 @@
 import type { Importance } from '../shared/constants';
-import { UNKNOWN_CHECK_FIX } from './checkCatalogue';
+import { UNKNOWN_CHECK_FIX } from '../report/checkCatalogue';
 import { dayOf, plural } from './digestCount';
 import { cut } from './digestFit';
 import { DE } from './digestWordsDe';
@@ -10,9 +10,9 @@ import { NL } from './digestWordsNl';
 export { plural } from './digestCount';
 
 /**
- * Every word Project → Digest says, in one place (the channels, report/digestHtml.ts and
- * report/digestLines.ts, only lay them out): to change a sentence, change it here. Every function
- * takes figures the model (report/digest.ts) made, never a text from a site: those are escaped by
+ * Every word Project → Digest says, in one place (the channels, digest/digestHtml.ts and
+ * digest/digestLines.ts, only lay them out): to change a sentence, change it here. Every function
+ * takes figures the model (digest/digest.ts) made, never a text from a site: those are escaped by
  * each channel where they are placed.
  */
 

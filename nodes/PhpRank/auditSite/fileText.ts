@@ -1,5 +1,5 @@
 import { PipelineFailure } from '../transport/failure';
-import { SiteFileFailure } from '../transport/siteFetch';
+import { SiteFileFailure } from './siteFetch';
 
 /**
  * A sitemap file's text as it arrives. Compressed or not is told by its first bytes (gzip's

@@ -1,23 +1,23 @@
 import type { IDataObject, IExecutePaginationFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { AuditPlan, PageReports } from '../../report/auditPlan';
-import { planAudit, reportStub } from '../../report/auditPlan';
-import { siteSearchTerm, storedUrl } from '../../report/storedUrl';
-import { MAX_PAGE_URL_LENGTH } from '../../sitemap/readSite';
-import type { SitePage, SitePages } from '../../sitemap/sitePageTypes';
-import type { ItemRequests } from '../../transport';
-import type { SiteSending } from '../../transport/siteFetch';
-import { pageFailureMessage, planPages } from '../../transport';
-import { describeUrlTooLong } from '../../transport/failureWording';
-import type { PageAnswer } from '../../upsert';
+import type { AuditPlan, PageReports } from './auditPlan';
+import { planAudit, reportStub } from './auditPlan';
+import { siteSearchTerm, storedUrl } from '../report/storedUrl';
+import { MAX_PAGE_URL_LENGTH } from './readSite';
+import type { SitePage, SitePages } from './sitePageTypes';
+import type { ItemRequests } from '../transport';
+import type { SiteSending } from './siteFetch';
+import { pageFailureMessage, planPages } from '../transport';
+import { describeUrlTooLong } from '../transport/failureWording';
+import type { PageAnswer } from '../createOrRerun';
 import {
 	createOrRerunOnce,
 	createOrRerunOutput,
 	reportSearchQuery,
 	rulesApiOf,
 	siteOf,
-} from '../../upsert';
+} from '../createOrRerun';
 import type { AuditSettings } from './auditSettings';
 import { NOT_LISTED } from './auditSettings';
 import type { DeleteDecision } from './pagesNotListed';
@@ -27,11 +27,11 @@ import { liveNotListed, pagesNotListedItems, pagesToDelete } from './pagesNotLis
  * Project → Audit Site's run once the site's pages are read (auditSite.ts loads this file at its
  * first run, `auditRunModule`: showing the node needs none of it). Version 1 audits the first Max
  * Pages pages; version 1.1 the whole site: its reports read once, at most Max Pages pages audited,
- * stalest first (report/auditPlan.ts), the run's summary first, the pages no longer listed last
+ * stalest first (auditSite/auditPlan.ts), the run's summary first, the pages no longer listed last
  * (pagesNotListed.ts).
  *
  * Every page is written through the rules it shares with Report → Create or Re-Run
- * (upsert/index.ts `createOrRerunOnce`, in the run's shared state: one outcome per page, no Create
+ * (createOrRerun/index.ts `createOrRerunOnce`, in the run's shared state: one outcome per page, no Create
  * once phpRank said the plan is full). A page's failure is the page's item (`action` failed, with
  * the error's words), not the run's end: the run fails only for what would fail every page alike
  * (transport `failsEveryPage`: Stop, the credential, the Base URL), or when no page at all could be
@@ -83,7 +83,7 @@ async function firstPagesAudit(
 
 /**
  * Version 1.1: the site's reports read once, then at most Max Pages pages audited, the stalest
- * first (report/auditPlan.ts), fresh pages kept; the pages no longer listed after them (deleted
+ * first (auditSite/auditPlan.ts), fresh pages kept; the pages no longer listed after them (deleted
  * when asked and surely gone, even when every page audited failed: a full plan is freed). The
  * first item is the run's summary of the site.
  */
@@ -115,18 +115,11 @@ async function wholeSiteAudit(
 		for (const { page, newest } of plan.kept)
 			itemOfPage.set(page, { ...newest, action: 'kept', ...pageFields(page) });
 	}
-	const deletion: DeleteDecision | undefined =
-		settings.notListed === NOT_LISTED.delete && plan.notListed.length > 0
-			? await pagesToDelete(plan.notListed, settings, {
-					skipped: found.skipped.length,
-					cutShort: found.cutShort,
-					sitePages: reports.pages.size,
-					startedAt,
-					listedPages: found.pages.map((page) => page.url),
-					sending,
-					parallel: requests.maxParallel,
-				})
-			: undefined;
+	const deletion = await deletionOf(plan.notListed, settings, {
+		reading: { found, startedAt, sending },
+		sitePages: reports.pages.size,
+		parallel: requests.maxParallel,
+	});
 	const leftItems = await pagesNotListedItems(
 		context,
 		requests,
@@ -143,6 +136,28 @@ async function wholeSiteAudit(
 		if (item) pageItems.push(item);
 	}
 	return [summary, ...pageItems, ...tooLongItems(settings, found), ...leftItems];
+}
+
+/**
+ * Delete's decision on the pages no longer listed (pagesNotListed.ts `pagesToDelete`): none unless
+ * Delete is chosen and some page is no longer listed.
+ */
+async function deletionOf(
+	notListed: AuditPlan<SitePage>['notListed'],
+	settings: AuditSettings,
+	{ reading, sitePages, parallel }: { reading: SiteReading; sitePages: number; parallel: number },
+): Promise<DeleteDecision | undefined> {
+	if (settings.notListed !== NOT_LISTED.delete || notListed.length === 0) return undefined;
+	const { found, startedAt, sending } = reading;
+	return await pagesToDelete(notListed, settings, {
+		skipped: found.skipped.length,
+		cutShort: found.cutShort,
+		sitePages,
+		startedAt,
+		listedPages: found.pages.map((page) => page.url),
+		sending,
+		parallel,
+	});
 }
 
 /**

@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import type { Importance } from '../shared/constants';
 import { InvalidInput, quotedValue } from '../shared/inputChecks';
 import { isRecord } from '../shared/isRecord';
-import { isImportance } from './checkCatalogue';
+import { isImportance } from '../report/checkCatalogue';
 import { mondayOf } from './digestWeek';
 
 /**

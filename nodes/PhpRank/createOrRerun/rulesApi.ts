@@ -82,7 +82,7 @@ function lookupApi(
 /**
  * The rules' requests of an item, for each Create form it may send: the account (Base URL and API
  * key, for overlappingRuns.ts) read from the item's credential, the execution's Stop. Create or
- * Re-Run takes one; Project → Audit Site one per page of the site (resources/project/auditRun.ts).
+ * Re-Run takes one; Project → Audit Site one per page of the site (auditSite/auditRun.ts).
  * Not awaited here: the pages of a run must join their site in the turn they start
  * (createOrRerunInRun), and n8n reads a credential asynchronously; the rules await the account
  * only when the page's lookup begins.

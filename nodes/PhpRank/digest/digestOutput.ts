@@ -11,6 +11,8 @@ import { combinedLines, siteLines } from './digestLines';
 import { MARKDOWN_LINES } from './digestMarkdown';
 import { SLACK_LINES } from './digestSlack';
 import { plainText, TEXT_LINES } from './digestText';
+import type { DigestChannel } from './digestParameters';
+import { DIGEST_FIELDS } from './digestParameters';
 import { combinedSubject, siteSubject, speaking } from './digestWording';
 
 /**
@@ -31,24 +33,40 @@ export const TELEGRAM_MAX_CHARS = 4096;
 const withinBytes = (max: number) => (output: string) => utf8Bytes(output) <= max;
 const withinChars = (max: number) => (output: string) => output.length <= max;
 
+/** How a channel is said: the HTML (`html`, at a plan) or a line channel (`said`, at a plan). */
+type Saying = {
+	/** 0: one site's digest; else the sites of a combined one (digestFit.ts cuts by them). */
+	sites: number;
+	html: (plan: Plan) => string;
+	said: (channel: LineChannel) => (plan: Plan) => string;
+};
+
+/** Each channel of DIGEST_FIELDS (digestParameters.ts), said and fitted to its limit. */
+const SAID: Record<DigestChannel, (saying: Saying) => string> = {
+	html: ({ sites, html }) => fitted(html, withinBytes(HTML_MAX_BYTES), sites),
+	text: ({ said }) => said(TEXT_LINES)(FULL_PLAN),
+	slack: ({ sites, said }) => fitted(said(SLACK_LINES), withinChars(SLACK_MAX_CHARS), sites),
+	markdown: ({ said }) => said(MARKDOWN_LINES)(FULL_PLAN),
+	discord: ({ sites, said }) => fitted(said(DISCORD_LINES), withinChars(DISCORD_MAX_CHARS), sites),
+	telegram: ({ sites, said }) =>
+		fitted(said(TELEGRAM_LINES), withinChars(TELEGRAM_MAX_CHARS), sites),
+};
+
 /**
- * Every channel of a digest: the HTML (`html`, at a plan) and each line channel (`lines`, its lines
- * at a plan), each fitted to its limit (`sites` 0: one site's digest).
+ * Every channel of a digest, in DIGEST_FIELDS' order: the HTML (`html`, at a plan) and each line
+ * channel (`lines`, its lines at a plan), each fitted to its limit (`sites` 0: one site's digest).
  */
 function channels(
 	sites: number,
 	html: (plan: Plan) => string,
 	lines: (channel: LineChannel, plan: Plan) => string,
-) {
+): Record<DigestChannel, string> {
 	const said = (channel: LineChannel) => (plan: Plan) => lines(channel, plan);
-	return {
-		html: fitted(html, withinBytes(HTML_MAX_BYTES), sites),
-		text: lines(TEXT_LINES, FULL_PLAN),
-		slack: fitted(said(SLACK_LINES), withinChars(SLACK_MAX_CHARS), sites),
-		markdown: lines(MARKDOWN_LINES, FULL_PLAN),
-		discord: fitted(said(DISCORD_LINES), withinChars(DISCORD_MAX_CHARS), sites),
-		telegram: fitted(said(TELEGRAM_LINES), withinChars(TELEGRAM_MAX_CHARS), sites),
-	};
+	const saying: Saying = { sites, html, said };
+	const out = {} as Record<DigestChannel, string>;
+	for (const field of DIGEST_FIELDS)
+		if (field.channel) out[field.value] = SAID[field.value](saying);
+	return out;
 }
 
 export { siteDigest } from './digest';

@@ -5,10 +5,10 @@ import type {
 	INodePropertyOptions,
 } from 'n8n-workflow';
 
-import type { PageFilterInput, PageFilters } from '../../sitemap/pageFilter';
-import type { SitePages } from '../../sitemap/sitePageTypes';
-import { MAX_SITE_PAGES } from '../../sitemap/sitePages';
-import { MATCH_AS, OPERATION, RESOURCE } from '../../shared/constants';
+import type { PageFilterInput, PageFilters } from './pageFilter';
+import type { SitePages } from './sitePageTypes';
+import { MAX_SITE_PAGES } from './sitePages';
+import { MATCH_AS, OPERATION, RESOURCE } from '../shared/constants';
 import {
 	checkAfterCreateField,
 	fromVersion,
@@ -19,11 +19,11 @@ import {
 	requestLimitFields,
 	showFor,
 	simplifyField,
-} from '../../shared/fields';
-import { InvalidInput } from '../../shared/inputChecks';
-import { operationRouting } from '../../transport';
-import { runModules } from '../../runModules';
-import { loadedOnce } from '../../shared/loadedOnce';
+} from '../shared/fields';
+import { InvalidInput } from '../shared/inputChecks';
+import { operationRouting } from '../transport';
+import { runModules } from '../runModules';
+import { loadedOnce } from '../shared/loadedOnce';
 import type { AuditSettings } from './auditSettings';
 import {
 	auditSettings,
@@ -35,15 +35,15 @@ import {
 
 /**
  * Project → Audit Site: its fields read and checked once (auditSettings.ts), the site's pages read
- * from its own sitemaps (sitemap/readSite.ts, without the credential: transport/siteFetch.ts), then
+ * from its own sitemaps (auditSite/readSite.ts, without the credential: auditSite/siteFetch.ts), then
  * the run (auditRun.ts), each page through Create or Re-Run's rules. List Only sends nothing to
- * phpRank. The reader and the filters load at the first run (runModules.ts), the run too
- * (`auditRunModule`, here: it is this operation's own).
+ * phpRank. The reader, the filters and the run load at the first run, each declared here
+ * (`readSiteModule`, `pageFilterModule`, `auditRunModule`).
  *
  * Version 1: the first Max Pages pages, one item each (created, re-run, kept or failed), the site's
  * listing read once when that is cheaper. Version 1.1 (the whole site): every page listed is read,
  * the site's reports once, and at most Max Pages pages audited, new ones first, then the stalest
- * (report/auditPlan.ts); a fresh page is kept and not output unless Output Kept Pages asks; the
+ * (auditSite/auditPlan.ts); a fresh page is kept and not output unless Output Kept Pages asks; the
  * run's summary first, the pages no longer listed last (auditRun.ts, pagesNotListed.ts).
  */
 
@@ -67,7 +67,7 @@ function nothingFound(settings: AuditSettings, found: SitePages): InvalidInput {
 }
 
 /**
- * The options that leave pages out, by what sitemap/pageFilter.ts reads (`PageFilters`: a filter it reads has
+ * The options that leave pages out, by what auditSite/pageFilter.ts reads (`PageFilters`: a filter it reads has
  * its field here, or this does not compile), in the order "no page left" names them.
  */
 export const pageFilterFields: Record<keyof PageFilters, INodeProperties> = {
@@ -100,7 +100,7 @@ export const pageFilterFields: Record<keyof PageFilters, INodeProperties> = {
 };
 
 /**
- * Match As (version 1.3 on): how Include and Exclude URLs Containing are read (sitemap/pageFilter.ts
+ * Match As (version 1.3 on): how Include and Exclude URLs Containing are read (auditSite/pageFilter.ts
  * reads it as `PageFilterInput.matchAs`). Before 1.3 a field is read by its shape: saved workflows
  * keep their meaning.
  */
@@ -133,7 +133,14 @@ function loosenFilters(): string {
 	return `Loosen ${names.slice(0, -1).join(', ')} or ${names[names.length - 1]}`;
 }
 
-/** The run once the site's pages are read (auditRun.ts, and through it upsert/), loaded at its first use. */
+/**
+ * What Audit Site's run loads at its first use, each once (shared/loadedOnce.ts): the reading of a
+ * site's sitemaps (the scanner, gzip, robots.txt, the site fetch), the filters Include, Exclude and
+ * Modified Since (their pattern and date checks), and the run once the pages are read (auditRun.ts,
+ * and through it createOrRerun/).
+ */
+const readSiteModule = loadedOnce(async () => await import('./readSite'));
+const pageFilterModule = loadedOnce(async () => await import('./pageFilter'));
 const auditRunModule = loadedOnce(async () => await import('./auditRun'));
 
 export const auditSiteOption: INodePropertyOptions = {
@@ -144,12 +151,12 @@ export const auditSiteOption: INodePropertyOptions = {
 		"Find a site's pages in its own sitemaps (robots.txt, then /sitemap.xml) and create or re-run the report of each, as Create or Re-Run does. Returns one item per page: the report, 'action' (created, re-run or kept), 'sitemap' and 'lastmod'. List Only returns the pages without auditing them.",
 	routing: operationRouting(async (context, requests) => {
 		const settings = await auditSettings(context, {
-			pageFilterFrom: (await runModules.pageFilter()).pageFilterFrom,
+			pageFilterFrom: (await pageFilterModule()).pageFilterFrom,
 			reportView: (await runModules.reportView()).reportView,
 		});
 		const send = async (options: Parameters<typeof context.helpers.httpRequest>[0]) =>
 			await context.helpers.httpRequest(options);
-		const { readSitePages } = await runModules.readSite();
+		const { readSitePages } = await readSiteModule();
 		const startedAt = Date.now();
 		const sending = {
 			send,

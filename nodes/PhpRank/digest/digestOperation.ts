@@ -5,22 +5,18 @@ import type {
 	INodePropertyOptions,
 } from 'n8n-workflow';
 
-import { IMPORTANCES, OPERATION, RESOURCE } from '../../shared/constants';
-import {
-	inDisplayNameOrder,
-	projectLocator,
-	requestLimitFields,
-	showFor,
-} from '../../shared/fields';
-import { InvalidInput, quotedValue } from '../../shared/inputChecks';
-import type { ItemRequests } from '../../transport';
-import { operationRouting, pageFailureMessage } from '../../transport';
-import { runModules } from '../../runModules';
-import type { DigestInput, SiteFailure } from '../../report/digest';
+import { IMPORTANCES, OPERATION, RESOURCE } from '../shared/constants';
+import { inDisplayNameOrder, projectLocator, requestLimitFields, showFor } from '../shared/fields';
+import { InvalidInput, quotedValue } from '../shared/inputChecks';
+import type { ItemRequests } from '../transport';
+import { operationRouting, pageFailureMessage } from '../transport';
+import { runModules } from '../runModules';
+import type { DigestInput, SiteFailure } from './digest';
 import {
 	AUDIT_SUMMARY_PARAMETER,
 	auditItemsFrom,
 	brandFields,
+	DIGEST_FIELDS,
 	brandOf,
 	HISTORY_PARAMETER,
 	inputItemCount,
@@ -28,14 +24,24 @@ import {
 	projectOfItem,
 	WEEK_PARAMETER,
 } from './digestParameters';
-import { readProjectReports } from './projectReports';
+import { readProjectReports } from '../transport/projectReports';
+import { loadedOnce } from '../shared/loadedOnce';
+
+/**
+ * What Digest's run loads at its first use, each once (shared/loadedOnce.ts): its week, its History,
+ * its model and its channels; a site's issues come from the core (runModules.ts `siteHealth`).
+ */
+const digestWeekModule = loadedOnce(async () => await import('./digestWeek'));
+const digestHistoryModule = loadedOnce(async () => await import('./digestHistory'));
+const digestModule = loadedOnce(async () => await import('./digest'));
+const digestOutputModule = loadedOnce(async () => await import('./digestOutput'));
 
 /**
  * Project → Digest: a site's week in one item, for an email, a chat message and a history table.
  * It reads the site's reports exactly as Get Issues does (projectReports.ts, folded by
  * report/siteHealth.ts and siteSummary.ts: the same requests, none more, reads only), compares
  * them with the earlier weeks' rows given in History, and says it in every channel
- * (report/digestOutput.ts). With Combine Sites, the first item's run reads every input item's
+ * (digest/digestOutput.ts). With Combine Sites, the first item's run reads every input item's
  * site and outputs one digest; the other items output nothing (digestParameters.ts says why).
  */
 
@@ -43,16 +49,7 @@ const COMBINE_SITES = 'combineSites';
 const OUTPUT_FIELDS = 'outputFields';
 
 /** What Output Fields may leave out: each channel and the row (a tool's answer needs only the text). */
-const CHANNEL_FIELDS = [
-	'subject',
-	'html',
-	'text',
-	'slack',
-	'markdown',
-	'discord',
-	'telegram',
-	'row',
-];
+const CHANNEL_FIELDS: string[] = DIGEST_FIELDS.map((field) => field.value);
 
 /** The item with only the channels Output Fields names (all when it names none); Combine Sites' rows follow the row. */
 function withFields(item: IDataObject, wanted: unknown): IDataObject {
@@ -71,7 +68,7 @@ function withFields(item: IDataObject, wanted: unknown): IDataObject {
  * instant (with `Z` or an offset) are read in the workflow's time zone.
  */
 async function weekOf(context: IExecutePaginationFunctions): Promise<string> {
-	const { mondayInZone, mondayOfWeekValue } = await runModules.digestWeek();
+	const { mondayInZone, mondayOfWeekValue } = await digestWeekModule();
 	const value = context.getNodeParameter(WEEK_PARAMETER, '') as unknown;
 	const timeZone = context.getTimezone();
 	if (value === '' || value === null || value === undefined) {
@@ -99,7 +96,7 @@ async function readSite(
 	emptyIsAnAnswer = true,
 ): Promise<Pick<DigestInput, 'summary' | 'issues'>> {
 	const { SiteHealth, SiteFigures } = await runModules.siteHealth();
-	const { EXAMPLE_PAGES } = await runModules.digest();
+	const { EXAMPLE_PAGES } = await digestModule();
 	const figures = new SiteFigures();
 	const health = new SiteHealth(EXAMPLE_PAGES, figures);
 	const checkedAt = new Date().toISOString();
@@ -115,7 +112,7 @@ async function itemInput(
 	context: IExecutePaginationFunctions,
 	index: number,
 ): Promise<Pick<DigestInput, 'project' | 'history' | 'audit'>> {
-	const { historyRows } = await runModules.digestHistory();
+	const { historyRows } = await digestHistoryModule();
 	return {
 		project: projectOfItem(context, index),
 		history: historyRows(parameterOfItem(context, HISTORY_PARAMETER, index, [])),
@@ -146,7 +143,7 @@ async function readEverySite(
 	requests: ItemRequests,
 	week: string,
 ): Promise<{ inputs: DigestInput[]; failed: SiteFailure[] }> {
-	const { pastWeeks } = await runModules.digestHistory();
+	const { pastWeeks } = await digestHistoryModule();
 	const inputs: DigestInput[] = [];
 	const failed: SiteFailure[] = [];
 	const seen = new Set<string>();
@@ -179,7 +176,7 @@ export const digestOption: INodePropertyOptions = {
 		if (combine && context.getItemIndex() > 0) return [];
 		const brand = brandOf(options);
 		const week = await weekOf(context);
-		const { digestItem, combinedItem } = await runModules.digestOutput();
+		const { digestItem, combinedItem } = await digestOutputModule();
 		if (combine) {
 			const { inputs, failed } = await readEverySite(context, requests, week);
 			return [withFields(combinedItem(inputs, week, failed, brand), options[OUTPUT_FIELDS])];
@@ -243,16 +240,12 @@ export const digestFields: INodeProperties[] = [
 				default: [],
 				description:
 					'Which of the digest to output beside project and week; none chosen: all. An AI agent or MCP client needs only Subject and Text (an answer of a few kB).',
-				options: [
-					{ name: 'Discord', value: 'discord' },
-					{ name: 'HTML', value: 'html' },
-					{ name: 'Markdown', value: 'markdown' },
-					{ name: 'Row', value: 'row' },
-					{ name: 'Slack', value: 'slack' },
-					{ name: 'Subject', value: 'subject' },
-					{ name: 'Telegram', value: 'telegram' },
-					{ name: 'Text', value: 'text' },
-				],
+				// every row of DIGEST_FIELDS, in the editor's order: by lower-cased name, compared as
+				// strings (localeCompare would load ICU's collator at n8n's start, shared/fields.ts)
+				options: DIGEST_FIELDS.map(({ name, value }) => ({ name, value })).sort((a, b) => {
+					const [x, y] = [a.name.toLowerCase(), b.name.toLowerCase()];
+					return x < y ? -1 : x > y ? 1 : 0;
+				}),
 			},
 			{
 				displayName: 'Combine Sites',

@@ -1,12 +1,12 @@
 import type { IDataObject, IExecutePaginationFunctions } from 'n8n-workflow';
 
-import type { PageReports } from '../../report/auditPlan';
-import { generatedTime } from '../../report/maxAge';
-import { pageAddressOn } from '../../report/storedUrl';
-import { reportRequest } from '../../shared/reportRequests';
-import type { ItemRequests } from '../../transport';
-import { pageFailureMessage } from '../../transport';
-import type { SiteSending } from '../../transport/siteFetch';
+import type { PageReports } from './auditPlan';
+import { generatedTime } from '../report/maxAge';
+import { pageAddressOn } from '../report/storedUrl';
+import { reportRequest } from '../shared/reportRequests';
+import type { ItemRequests } from '../transport';
+import { pageFailureMessage } from '../transport';
+import type { SiteSending } from './siteFetch';
 import type { AuditSettings } from './auditSettings';
 import { NOT_LISTED } from './auditSettings';
 import type { AnsweredPage, PageVerdict } from './pageAnswer';

@@ -4,7 +4,7 @@ import { TEXT, unlinked } from './digestText';
 
 /**
  * Project → Digest's `discord` and `telegram`: the digest in each chat's own syntax, within its
- * message's size (report/digestOutput.ts fits them). Neither renders HTML entities, so neither
+ * message's size (digest/digestOutput.ts fits them). Neither renders HTML entities, so neither
  * gets one: every character of a text that the chat reads as markup is escaped with a backslash.
  * - Discord's Markdown: CommonMark's backslash escapes, `<` and `>` included (`<https://…>` is a
  *   link there), `@` too (`@everyone` and `@here` would mention everyone), masked links `[label](url)` to the site's own pages, other URLs in code.

@@ -1,13 +1,13 @@
 import type { IDataObject, IHttpRequestOptions, IN8nHttpFullResponse } from 'n8n-workflow';
 
-import { canceledFailure, throwIfCanceled } from './abort';
-import type { Attempt } from './attemptSignal';
-import { attemptSignal } from './attemptSignal';
-import type { SiteProblem } from './failureWording';
-import { describeSiteProblem } from './failureWording';
-import { headerValue } from './response';
-import type { ConnectionOptions } from './request';
-import { bodyChunks, discardBody } from './responseBody';
+import { canceledFailure, throwIfCanceled } from '../transport/abort';
+import type { Attempt } from '../transport/attemptSignal';
+import { attemptSignal } from '../transport/attemptSignal';
+import type { SiteProblem } from '../transport/failureWording';
+import { describeSiteProblem } from '../transport/failureWording';
+import { headerValue } from '../transport/response';
+import type { ConnectionOptions } from '../transport/request';
+import { bodyChunks, discardBody } from '../transport/responseBody';
 import { webAddress } from '../shared/webAddress';
 
 /**
@@ -58,7 +58,7 @@ export type SiteSender = (options: IHttpRequestOptions) => Promise<IN8nHttpFullR
 
 /**
  * What an item's requests to its site are made of (Audit Site hands it to the reader,
- * sitemap/readSite.ts, which makes the fetch when it loads, and to pageStatus.ts): the sender,
+ * auditSite/readSite.ts, which makes the fetch when it loads, and to pageStatus.ts): the sender,
  * the execution's cancel signal (Stop) and the node's Request Options, as the item's requests to
  * phpRank have them: the Timeout, the Proxy and Ignore SSL Issues (`connection`).
  */

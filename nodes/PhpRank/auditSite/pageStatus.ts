@@ -1,14 +1,14 @@
 import type { IDataObject, IN8nHttpFullResponse } from 'n8n-workflow';
 
-import { canceledFailure, throwIfCanceled } from './abort';
-import { attemptSignal } from './attemptSignal';
-import { headerValue } from './response';
-import { discardBody } from './responseBody';
+import { canceledFailure, throwIfCanceled } from '../transport/abort';
+import { attemptSignal } from '../transport/attemptSignal';
+import { headerValue } from '../transport/response';
+import { discardBody } from '../transport/responseBody';
 import type { SiteSending } from './siteFetch';
 
 /**
  * Asking a site's page what it answers (Project → Audit Site, before a report of a page no sitemap
- * lists is deleted: resources/project/pageAnswer.ts follows the redirects, one hop at a time). Sent
+ * lists is deleted: auditSite/pageAnswer.ts follows the redirects, one hop at a time). Sent
  * as the site's files are (siteFetch.ts): n8n's plain HTTP helper, so no credential and no cookie
  * travels, with the node's Proxy and Ignore SSL Issues; one request is one hop (a redirect is not
  * followed here: where it leads is the caller's rule); the body is not read at all, the connection is

@@ -1,5 +1,5 @@
 /**
- * Include / Exclude URLs Containing as comma-separated text (sitemap/pageFilter.ts decides when a
+ * Include / Exclude URLs Containing as comma-separated text (auditSite/pageFilter.ts decides when a
  * field is text). A text matches in any case, every character as itself (`+`, `?`, `%`, `*` are no
  * wildcards); a text ending in `/` also matches where the path ends (the URL up to its `?` or
  * `#`): `/blog/` keeps `https://a.test/blog`, `/en/blog/x` and `/Blog/Second`, not `/blogroll`.

@@ -1,19 +1,19 @@
 import type { IDataObject, IExecutePaginationFunctions } from 'n8n-workflow';
 
-import type { reportView as ReportViewOf } from '../../report/reportView';
-import type { ApiRequest } from '../../shared/apiRequest';
-import type { SitePage } from '../../sitemap/sitePageTypes';
-import { PRIVACY } from '../../shared/constants';
+import type { reportView as ReportViewOf } from '../report/reportView';
+import type { ApiRequest } from '../shared/apiRequest';
+import type { SitePage } from './sitePageTypes';
+import { PRIVACY } from '../shared/constants';
 import {
 	InvalidInput,
 	maxAgeHoursFrom,
 	pageUrlFrom,
 	passwordFrom,
 	privacyFrom,
-} from '../../shared/inputChecks';
-import { createFormRequest } from '../../shared/reportRequests';
-import type { pageFilterFrom as PageFilterFrom } from '../../sitemap/pageFilter';
-import type { OutcomeOutput, PageRules } from '../../upsert';
+} from '../shared/inputChecks';
+import { createFormRequest } from '../shared/reportRequests';
+import type { pageFilterFrom as PageFilterFrom } from './pageFilter';
+import type { OutcomeOutput, PageRules } from '../createOrRerun';
 
 /** Reports of Pages No Longer Listed (version 1.1): what pagesNotListed.ts does with them. */
 export const NOT_LISTED = { keep: 'keep', delete: 'delete' } as const;
@@ -32,8 +32,8 @@ export const PAGES_FROM = { sitemaps: 'sitemaps', sitemapUrl: 'sitemapUrl' } as 
 export const DEFAULT_MAX_PAGES = 100;
 
 /**
- * The readers of fields the run loads at its first use (runModules.ts): Include, Exclude, Match As
- * and Modified Since (sitemap/pageFilter.ts `pageFilterFrom`), Simplify (report/reportView.ts
+ * The readers of fields the run loads at its first use (auditSite.ts, runModules.ts): Include, Exclude, Match As
+ * and Modified Since (auditSite/pageFilter.ts `pageFilterFrom`), Simplify (report/reportView.ts
  * `reportView`).
  */
 export interface FieldReaders {
@@ -62,7 +62,7 @@ export interface AuditSettings {
 
 /** Audit Site's fields as every page audited needs them, read once. */
 export interface AuditedPages {
-	/** Max Age (also the plan's, report/auditPlan.ts), Check for a Parallel Create. */
+	/** Max Age (also the plan's, auditSite/auditPlan.ts), Check for a Parallel Create. */
 	rules: PageRules;
 	/** A page's Create, with Privacy and Password (shared/reportRequests.ts `createFormRequest`). */
 	createOf: (url: string) => ApiRequest;

@@ -16,7 +16,7 @@ import {
 
 /**
  * The line-based channels of Project → Digest (text, Slack, Markdown): one layout, each channel
- * giving its own `Inline` (report/digestText.ts, digestSlack.ts, digestMarkdown.ts), which escapes
+ * giving its own `Inline` (digest/digestText.ts, digestSlack.ts, digestMarkdown.ts), which escapes
  * every text it is handed. Here, every text from data (check names, page URLs, reasons) goes
  * through `f.text`, `f.link` or `f.url`; the wording's own texts too, so that no channel's markup
  * can come from anywhere but the Inline.

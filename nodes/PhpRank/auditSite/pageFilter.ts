@@ -28,7 +28,7 @@ export { regExpLiteralOf };
  * match is refused, naming it.
  */
 
-/** The filters, each an option of Audit Site (resources/project/auditSite.ts `pageFilterFields`). */
+/** The filters, each an option of Audit Site (auditSite/auditSite.ts `pageFilterFields`). */
 export interface PageFilters {
 	include?: unknown;
 	exclude?: unknown;

@@ -1,9 +1,9 @@
 import type { IDataObject, IExecutePaginationFunctions } from 'n8n-workflow';
 
-import { DEFAULT_PAGES_PER_ISSUE, PAGES_PER_ISSUE_PARAMETER } from '../../shared/fields';
-import { InvalidInput, pagesPerIssueFrom, projectNameFrom } from '../../shared/inputChecks';
-import type { ItemRequests } from '../../transport';
-import { planPages } from '../../transport';
+import { DEFAULT_PAGES_PER_ISSUE, PAGES_PER_ISSUE_PARAMETER } from '../shared/fields';
+import { InvalidInput, pagesPerIssueFrom, projectNameFrom } from '../shared/inputChecks';
+import type { ItemRequests } from './index';
+import { planPages } from './index';
 
 /**
  * Every report of a project, newest first, 100 a request (ceil(P/100) requests): the one read of

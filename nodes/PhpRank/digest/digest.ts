@@ -8,13 +8,13 @@ import { utf8Bytes } from './digestFit';
 import { SHOWN_URL_AT_MOST, siteScheme } from './digestLinks';
 import { daysBetween } from './digestWeek';
 import { notAuditedReason } from './digestWording';
-import type { SiteIssue } from './siteHealth';
-import type { SiteSummary } from './siteSummary';
+import type { SiteIssue } from '../report/siteHealth';
+import type { SiteSummary } from '../report/siteSummary';
 
 /**
  * Project → Digest's model: one site's summary and issues (as Get Issues makes them, read once),
  * the earlier weeks' rows (History) and this run's Audit Site items, turned into the facts every
- * channel says (report/digestHtml.ts, report/digestLines.ts) and the row kept for next week. Pure:
+ * channel says (digest/digestHtml.ts, digest/digestLines.ts) and the row kept for next week. Pure:
  * no request, no clock (the week and the time of the read are given).
  */
 

@@ -1,9 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { PageSet } from './pageSet';
-import { generatedTime, isWithinMaxAge } from './maxAge';
-import { reportId } from './reportId';
-import { storedUrl } from './storedUrl';
+import type { PageSet } from '../report/pageSet';
+import { generatedTime, isWithinMaxAge } from '../report/maxAge';
+import { reportId } from '../report/reportId';
+import { storedUrl } from '../report/storedUrl';
 
 /**
  * Which pages of a site one run of Project → Audit Site audits (its version 1.1), from the pages

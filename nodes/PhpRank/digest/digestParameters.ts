@@ -1,8 +1,8 @@
 import type { IDataObject, IExecutePaginationFunctions, INodeProperties } from 'n8n-workflow';
 
-import { InvalidInput, projectNameFrom, quotedValue } from '../../shared/inputChecks';
-import { isRecord } from '../../shared/isRecord';
-import type { Brand } from '../../report/digest';
+import { InvalidInput, projectNameFrom, quotedValue } from '../shared/inputChecks';
+import { isRecord } from '../shared/isRecord';
+import type { Brand } from './digest';
 
 /**
  * Project → Digest's parameters, read and checked before anything is sent. Combine Sites reads them
@@ -10,6 +10,26 @@ import type { Brand } from '../../report/digest';
  * item, and a routed item's context gives its own parameters only, so the others are evaluated
  * here from the node's saved parameters, item by item, as n8n would (`evaluateExpression`).
  */
+
+/**
+ * The digest's output fields, one row each, in the item's order: what Output Fields offers (`name`,
+ * `value`) and, for a channel (`channel`), what digestOutput.ts says, fitted to the channel's limit
+ * (its `SAID`, keyed by this table's channels: a channel without its output does not compile).
+ * A new channel is a row here and its entry there.
+ */
+export const DIGEST_FIELDS = [
+	{ name: 'Subject', value: 'subject', channel: false },
+	{ name: 'HTML', value: 'html', channel: true },
+	{ name: 'Text', value: 'text', channel: true },
+	{ name: 'Slack', value: 'slack', channel: true },
+	{ name: 'Markdown', value: 'markdown', channel: true },
+	{ name: 'Discord', value: 'discord', channel: true },
+	{ name: 'Telegram', value: 'telegram', channel: true },
+	{ name: 'Row', value: 'row', channel: false },
+] as const;
+
+/** A channel of the digest: an output field said from the digest, fitted to its limit. */
+export type DigestChannel = Extract<(typeof DIGEST_FIELDS)[number], { channel: true }>['value'];
 
 export const WEEK_PARAMETER = 'week';
 export const HISTORY_PARAMETER = 'history';

@@ -3,8 +3,8 @@ import { sleep } from 'n8n-workflow';
 import { PageSet } from '../report/pageSet';
 import { siteKey, storedUrl } from '../report/storedUrl';
 import { webAddress } from '../shared/webAddress';
-import type { FollowVerdict, SiteFetch, SiteFile, SiteSending } from '../transport/siteFetch';
-import { siteFetch, SiteFileFailure } from '../transport/siteFetch';
+import type { FollowVerdict, SiteFetch, SiteFile, SiteSending } from './siteFetch';
+import { siteFetch, SiteFileFailure } from './siteFetch';
 import { throwIfCanceled } from '../transport/abort';
 import { CorruptGzip, fileText, UnreadEncoding } from './fileText';
 import { sitemapsOfRobotsTxt } from './robotsTxt';
@@ -41,7 +41,7 @@ export const FILTERING_TURN_MS = 50;
 
 /**
  * A site's pages from its own sitemaps (Project → Audit Site; this file loads at its first read,
- * runModules.ts, not when n8n loads the package). Where the sitemaps are: the `Sitemap:` lines of
+ * auditSite.ts `readSiteModule`, not when n8n loads the package). Where the sitemaps are: the `Sitemap:` lines of
  * robots.txt, or where it names none (or cannot be read) `/sitemap.xml`, then `/sitemap_index.xml`
  * (a 404 or 410 at those places is `absent`, no failed read); or the one sitemap the user named.
  * Index files are followed up to 3 deep, each file read at most once (an index that lists itself,
@@ -50,7 +50,7 @@ export const FILTERING_TURN_MS = 50;
  * not fetched, a page elsewhere is not kept. Pages are kept in the sitemaps' order, once each (by
  * the URL as phpRank stores it, report/storedUrl.ts), after the caller's filter, until
  * `pagesToRead` (Audit Site's Max Pages in version 1 and List Only; MAX_SITE_PAGES when version 1.1
- * reads the whole site, report/auditPlan.ts chooses from them): then every read stops, the file
+ * reads the whole site, auditSite/auditPlan.ts chooses from them): then every read stops, the file
  * being read is closed. A file that fails, or is read only in part (cut off, a `<loc>` that is no
  * address), is skipped, named with why; the others go on.
  */
