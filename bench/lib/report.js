@@ -271,7 +271,7 @@ function packageSection(p) {
 		'',
 		'| figure | value | target |',
 		'|---|---:|---|',
-		`| packed tarball (\`npm pack --dry-run --json\`, ${pack.source === 'repo' ? 'the repo' : 'a snapshot of the repo'}) | ${fmtBytes(pack.size)} (${fmt(pack.size)} B) | < 111 kB ${ok(pack.size < 111 * 1024)} |`,
+		`| packed tarball (\`npm pack --dry-run --json\`, ${pack.source === 'repo' ? 'the repo' : 'a snapshot of the repo'}) | ${fmtBytes(pack.size)} (${fmt(pack.size)} B) | < 135 kB ${ok(pack.size < 135 * 1024)} |`,
 		`| files in the tarball | ${pack.entryCount} (of which ${pack.declarations.count} \`.d.ts\`, ${fmtBytes(pack.declarations.bytes)} unpacked) | |`,
 		`| unpacked size | ${fmtBytes(pack.unpackedSize)} | |`,
 	];
