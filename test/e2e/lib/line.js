@@ -21,7 +21,9 @@ const {
 } = require('./weeklyAudit');
 const weeklyAuditRuns = require('./weeklyAuditRuns');
 const weeklyDigest = require('./weeklyDigest');
+const portfolioDigest = require('./portfolioDigest');
 const { checkDeleteSurelyGone } = require('./deleteSurelyGone');
+const { checkDeleteTrailingSlash } = require('./deleteTrailingSlash');
 const agent = require('./agent');
 const mcp = require('./mcp');
 const stop = require('./stop');
@@ -213,7 +215,8 @@ async function runLine(line, o) {
 
 /**
  * The weekly-audit checks: the demo site, 150 pages of one site, 300 pages over three weeks, then on
- * that site's sandbox Delete with a sitemap cut off for one run.
+ * that site's sandbox Delete with a sitemap cut off for one run, and Delete on a site that adds a
+ * trailing slash with a 301.
  */
 async function weeklyAuditChecks({ ctx, sandbox, runsSandbox, report, tag, pkg }) {
 	await report.guard(`${tag} examples/weekly-audit.json: no unexpected error`, () =>
@@ -237,6 +240,10 @@ async function weeklyAuditChecks({ ctx, sandbox, runsSandbox, report, tag, pkg }
 	await report.guard(
 		`${tag} examples/weekly-audit.json with Delete, a sitemap cut off for one run: no unexpected error`,
 		() => checkDeleteSurelyGone({ ctx, sandbox: runsSandbox, report, tag, runTail }),
+	);
+	await report.guard(
+		`${tag} examples/weekly-audit.json with Delete, a site that adds a trailing slash: no unexpected error`,
+		() => checkDeleteTrailingSlash({ ctx, sandbox: runsSandbox, report, tag, runTail }),
 	);
 }
 
@@ -341,8 +348,13 @@ async function runWeeklyLine(line, o) {
 	}
 }
 
-/** The weekly digest over three weeks (lib/weeklyDigest.js), in the running editor of `ctx`. */
+/**
+ * The weekly digest over three weeks (lib/weeklyDigest.js), then the agency's portfolio digest
+ * (lib/portfolioDigest.js) on the same sandbox and mailbox, in the running editor of `ctx`.
+ */
 async function digestCheck({ ctx, servers, report, tag, o }) {
+	const chromium = Promise.resolve().then(() => require('./chromium').ensureChromium());
+	chromium.catch(() => {});
 	await report.guard(
 		`${tag} examples/weekly-audit.json, digest over 3 weeks: no unexpected error`,
 		() =>
@@ -352,8 +364,18 @@ async function digestCheck({ ctx, servers, report, tag, o }) {
 				report,
 				tag,
 				pkg: o.pkg,
-				chromium: Promise.resolve().then(() => require('./chromium').ensureChromium()),
+				chromium,
 			}),
+	);
+	await report.guard(`${tag} examples/${portfolioDigest.FILE}: no unexpected error`, () =>
+		portfolioDigest.checkPortfolioDigest({
+			ctx,
+			servers,
+			credential: weeklyDigest.CREDENTIAL,
+			report,
+			tag,
+			chromium,
+		}),
 	);
 }
 
