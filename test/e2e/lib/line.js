@@ -13,11 +13,13 @@ const { startSandbox } = require('../../sandbox');
 const { seedE2e, takeRequests, sent, replay, expectedItems } = require('./oracle');
 const { workflowSpecs, KEY, WRONG_KEY, CREDENTIALS, headers } = require('./specs');
 const { runExtraWorkflow, hasManualTrigger } = require('./extra');
+const { loadExamples } = require('../../../scripts/demo');
 const scheduled = require('./scheduled');
 const {
 	checkWeeklyAudit,
 	checkSiteAudit,
 	workflows: weeklyAuditWorkflows,
+	FILE: WEEKLY_FILE,
 } = require('./weeklyAudit');
 const weeklyAuditRuns = require('./weeklyAuditRuns');
 const weeklyDigest = require('./weeklyDigest');
@@ -122,14 +124,16 @@ async function runLine(line, o) {
 		];
 
 		let t = Date.now();
-		await rn.importCredentials(ctx, [
+		const credentials = [
 			...CREDENTIALS(sandbox.url),
 			...examples.credentials,
 			weeklyAuditRuns.credential(runsSandbox.url),
 			...weeklyDigest.credentials(digestServers),
 			agent.modelCredential(modelMock.url),
 			mcp.bearerCredential(),
-		]);
+		];
+		checkExampleCredentials(report, tag, credentials);
+		await rn.importCredentials(ctx, credentials);
 		const ids = await rn.importWorkflows(ctx, workflows);
 		for (const w of examples.workflows) await rn.activateWorkflow(ctx, w.id);
 		// the MCP Server Trigger serves its path only while its workflow is active (lib/mcp.js)
@@ -247,6 +251,31 @@ async function weeklyAuditChecks({ ctx, sandbox, runsSandbox, report, tag, pkg }
 	);
 }
 
+/**
+ * Every credential an example of examples/ names (its type and ID, as a user's import must have them)
+ * is among those the line imports: a new example whose credential the suite lacks fails here, by name,
+ * not as a node error deep in its run. `files`: only these examples (the part of the line that runs).
+ */
+function checkExampleCredentials(report, tag, imported, files) {
+	const have = new Set(imported.map((c) => `${c.type} ${c.id}`));
+	const needed = new Map();
+	for (const { file, workflow } of loadExamples()) {
+		if (files && !files.includes(file)) continue;
+		for (const node of workflow.nodes)
+			for (const [type, credential] of Object.entries(node.credentials || {}))
+				needed.set(`${type} ${credential.id}`, [
+					...(needed.get(`${type} ${credential.id}`) || []),
+					file,
+				]);
+	}
+	const missing = [...needed].filter(([key]) => !have.has(key));
+	report.check(
+		`${tag} every credential the ${files ? files.join(', ') : 'examples/'} workflows name is imported (${[...needed.keys()].sort().join(', ')})`,
+		missing.length === 0 && needed.size > 0,
+		missing.map(([key, used]) => `${key}: named by ${[...new Set(used)].join(', ')}`).join('\n'),
+	);
+}
+
 /** The sandboxes of lib/scheduled.js's two examples, each a store of its own. */
 async function startScheduledSandboxes() {
 	const alerts = await startSandbox({ apiKeys: [KEY], seed: 'demo' });
@@ -318,11 +347,13 @@ async function runWeeklyLine(line, o) {
 	const ctx = rn.createUserFolder(n8n);
 	try {
 		rn.installCommunityPackage(ctx, o.tarball);
-		await rn.importCredentials(ctx, [
+		const credentials = [
 			...CREDENTIALS(sandbox.url),
 			weeklyAuditRuns.credential(runsSandbox.url),
 			...weeklyDigest.credentials(digestServers),
-		]);
+		];
+		checkExampleCredentials(report, tag, credentials, [WEEKLY_FILE, portfolioDigest.FILE]);
+		await rn.importCredentials(ctx, credentials);
 		await rn.importWorkflows(ctx, [
 			...weeklyAuditWorkflows(sandbox.url),
 			...weeklyAuditRuns.workflows(runsSandbox.url),
