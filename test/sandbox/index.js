@@ -357,9 +357,17 @@ async function serve({ req, res, app, faults, wait, sandbox, publicUrl }) {
 		? publicUrl.replace(/\/+$/, '')
 		: `http://${req.headers.host || `127.0.0.1:${sandbox.port}`}`;
 	// The site's own files (robots.txt, sitemaps) for Project → Audit Site: test/sandbox/site.js.
-	const siteFile = sandbox.siteFiles?.[entry.pathname];
+	// a '*' rule of the whole site (test/sandbox/site.js) is asked first, as the site's own server asks it
+	const rule = sandbox.siteFiles?.['*'];
+	const ruled =
+		typeof rule === 'function' && !entry.pathname.startsWith('/api/')
+			? rule({ path: req.url, host: req.headers.host })
+			: undefined;
+	const siteFile = ruled ?? sandbox.siteFiles?.[entry.pathname];
 	if (siteFile !== undefined && !entry.pathname.startsWith('/api/')) {
 		entry.outcome = 'site';
+		entry.status =
+			typeof siteFile === 'object' && !Buffer.isBuffer(siteFile) ? (siteFile.status ?? 200) : 200;
 		return answerSiteFile(res, siteFile, baseUrl, entry);
 	}
 	const {

@@ -1494,3 +1494,46 @@ describe('cli', () => {
 		}
 	});
 });
+
+describe("the sandbox's own site: a '*' rule of the whole site (test/sandbox/site.js)", () => {
+	test('is asked first for every path but the API, and leaves what it does not answer to the paths', async () => {
+		const sandbox = await startSandbox({ apiKeys: [KEY], seed: [] });
+		try {
+			const asked = [];
+			sandbox.siteFiles = {
+				'*': ({ path: p, host }) => {
+					asked.push([p, host]);
+					return p.endsWith('/') || p.includes('.')
+						? undefined
+						: { status: 301, location: `${p}/` };
+				},
+				'/robots.txt': 'User-agent: *\n',
+				'/shop/item/': 'the page',
+			};
+			const get = (p) => fetch(`${sandbox.url}${p}`, { redirect: 'manual' });
+			const slashless = await get('/shop/item?x=1');
+			expect([slashless.status, slashless.headers.get('location')]).toEqual([
+				301,
+				'/shop/item?x=1/',
+			]);
+			const page = await get('/shop/item/');
+			expect([page.status, await page.text()]).toEqual([200, 'the page']);
+			expect((await get('/robots.txt')).status).toBe(200);
+			// a path the rule leaves and no file has: phpRank's own web pages, as before
+			expect((await get('/missing/')).status).toBe(200);
+			const api = await call(sandbox, 'GET', '/api/v1/reports', { key: KEY });
+			expect(api.status).toBe(200);
+			const host = new URL(sandbox.url).host;
+			// the site's answers are logged with their status, as the API's are
+			expect(sandbox.requests.map((entry) => entry.status)).toEqual([301, 200, 200, 200, 200]);
+			expect(asked).toEqual([
+				['/shop/item?x=1', host],
+				['/shop/item/', host],
+				['/robots.txt', host],
+				['/missing/', host],
+			]);
+		} finally {
+			await sandbox.close();
+		}
+	});
+});

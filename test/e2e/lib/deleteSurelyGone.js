@@ -121,8 +121,7 @@ async function checkDeleteSurelyGone({ ctx, sandbox, report, tag, runTail }) {
 				deletes: GONE.map((path) => `/api/v1/reports/${idOf.get(stored(path))}`).sort(),
 				deleted: GONE.map(stored).sort(),
 				sitemapsSkipped: undefined,
-				deleteSkipped:
-					'1 of the 4 pages no longer listed was kept: its page did not say it is gone (page_status: not 404 or 410, nor 301 or 308)',
+				deleteSkipped: runs.KEPT_ONE(4),
 				reportsDeleted: GONE.length,
 				notListed: [
 					...GONE.map((path) => [stored(path), 404, true]),

@@ -11,7 +11,8 @@
  * Checks: structural (run succeeds, no node error, every phpRank node ran, every request authenticated
  * and 2xx, no key or password in the output), and exact where deterministic: the replay of all requests
  * on a re-seeded sandbox reproduces the store; every output item of a phpRank node that names a report
- * (id + score) is the one phpRank answered that node (last answer for that id); every phpRank node without expressions in its parameters outputs
+ * (id + score), and every example report of a grouped alert (the Trigger's version 3: id + url), is the
+ * one phpRank answered that node (last answer for that id); every phpRank node without expressions in its parameters outputs
  * exactly its answers (attributed by time: n8n runs nodes one after the other); the trigger's test
  * event is the newest watched report below the threshold (Score Below Threshold) or failing a chosen
  * check (Check Failed).
@@ -154,20 +155,29 @@ async function runExtraWorkflow({
 				if (typeof rec.id === 'number') answered.set(rec.id, rec);
 		}
 		for (const item of out) {
-			const score = item.score ?? item.result;
-			if (typeof item.id !== 'number' || typeof score !== 'number') continue;
-			named++;
-			const rec = answered.get(item.id);
-			const recScore = rec && (rec.score ?? rec.result);
-			if (!rec || recScore !== score || (item.url !== undefined && item.url !== rec.url)) {
-				mismatches.push(
-					`${node.name}: item ${JSON.stringify({ id: item.id, url: item.url, score })} vs phpRank's answer ${JSON.stringify(rec && { url: rec.url, score: recScore })}`,
-				);
+			// a grouped alert (the Trigger's version 3, One Item per Check) names its reports as examples
+			const shownReports = Array.isArray(item.examples) ? item.examples : [item];
+			for (const shown of shownReports) {
+				const score = shown.score ?? shown.result;
+				const grouped = shown !== item;
+				if (typeof shown.id !== 'number' || (!grouped && typeof score !== 'number')) continue;
+				named++;
+				const rec = answered.get(shown.id);
+				const recScore = rec && (rec.score ?? rec.result);
+				if (
+					!rec ||
+					(score !== undefined && recScore !== score) ||
+					(shown.url !== undefined && shown.url !== rec.url)
+				) {
+					mismatches.push(
+						`${node.name}: ${grouped ? 'example' : 'item'} ${JSON.stringify({ id: shown.id, url: shown.url, score })} vs phpRank's answer ${JSON.stringify(rec && { url: rec.url, score: recScore })}`,
+					);
+				}
 			}
 		}
 	}
 	report.check(
-		`${name}: the ${named} report item(s) output by phpRank nodes are the reports phpRank answered them (id, url, score)`,
+		`${name}: the ${named} report(s) output by phpRank nodes (items, or a grouped alert's examples) are the reports phpRank answered them (id, url, score)`,
 		named > 0 && mismatches.length === 0,
 		mismatches.join('\n') || 'no report items',
 	);

@@ -13,15 +13,19 @@ const { startSandbox } = require('../../sandbox');
 const { seedE2e, takeRequests, sent, replay, expectedItems } = require('./oracle');
 const { workflowSpecs, KEY, WRONG_KEY, CREDENTIALS, headers } = require('./specs');
 const { runExtraWorkflow, hasManualTrigger } = require('./extra');
+const { loadExamples } = require('../../../scripts/demo');
 const scheduled = require('./scheduled');
 const {
 	checkWeeklyAudit,
 	checkSiteAudit,
 	workflows: weeklyAuditWorkflows,
+	FILE: WEEKLY_FILE,
 } = require('./weeklyAudit');
 const weeklyAuditRuns = require('./weeklyAuditRuns');
 const weeklyDigest = require('./weeklyDigest');
+const portfolioDigest = require('./portfolioDigest');
 const { checkDeleteSurelyGone } = require('./deleteSurelyGone');
+const { checkDeleteTrailingSlash } = require('./deleteTrailingSlash');
 const agent = require('./agent');
 const mcp = require('./mcp');
 const stop = require('./stop');
@@ -120,14 +124,16 @@ async function runLine(line, o) {
 		];
 
 		let t = Date.now();
-		await rn.importCredentials(ctx, [
+		const credentials = [
 			...CREDENTIALS(sandbox.url),
 			...examples.credentials,
 			weeklyAuditRuns.credential(runsSandbox.url),
 			...weeklyDigest.credentials(digestServers),
 			agent.modelCredential(modelMock.url),
 			mcp.bearerCredential(),
-		]);
+		];
+		checkExampleCredentials(report, tag, credentials);
+		await rn.importCredentials(ctx, credentials);
 		const ids = await rn.importWorkflows(ctx, workflows);
 		for (const w of examples.workflows) await rn.activateWorkflow(ctx, w.id);
 		// the MCP Server Trigger serves its path only while its workflow is active (lib/mcp.js)
@@ -213,7 +219,8 @@ async function runLine(line, o) {
 
 /**
  * The weekly-audit checks: the demo site, 150 pages of one site, 300 pages over three weeks, then on
- * that site's sandbox Delete with a sitemap cut off for one run.
+ * that site's sandbox Delete with a sitemap cut off for one run, and Delete on a site that adds a
+ * trailing slash with a 301.
  */
 async function weeklyAuditChecks({ ctx, sandbox, runsSandbox, report, tag, pkg }) {
 	await report.guard(`${tag} examples/weekly-audit.json: no unexpected error`, () =>
@@ -237,6 +244,35 @@ async function weeklyAuditChecks({ ctx, sandbox, runsSandbox, report, tag, pkg }
 	await report.guard(
 		`${tag} examples/weekly-audit.json with Delete, a sitemap cut off for one run: no unexpected error`,
 		() => checkDeleteSurelyGone({ ctx, sandbox: runsSandbox, report, tag, runTail }),
+	);
+	await report.guard(
+		`${tag} examples/weekly-audit.json with Delete, a site that adds a trailing slash: no unexpected error`,
+		() => checkDeleteTrailingSlash({ ctx, sandbox: runsSandbox, report, tag, runTail }),
+	);
+}
+
+/**
+ * Every credential an example of examples/ names (its type and ID, as a user's import must have them)
+ * is among those the line imports: a new example whose credential the suite lacks fails here, by name,
+ * not as a node error deep in its run. `files`: only these examples (the part of the line that runs).
+ */
+function checkExampleCredentials(report, tag, imported, files) {
+	const have = new Set(imported.map((c) => `${c.type} ${c.id}`));
+	const needed = new Map();
+	for (const { file, workflow } of loadExamples()) {
+		if (files && !files.includes(file)) continue;
+		for (const node of workflow.nodes)
+			for (const [type, credential] of Object.entries(node.credentials || {}))
+				needed.set(`${type} ${credential.id}`, [
+					...(needed.get(`${type} ${credential.id}`) || []),
+					file,
+				]);
+	}
+	const missing = [...needed].filter(([key]) => !have.has(key));
+	report.check(
+		`${tag} every credential the ${files ? files.join(', ') : 'examples/'} workflows name is imported (${[...needed.keys()].sort().join(', ')})`,
+		missing.length === 0 && needed.size > 0,
+		missing.map(([key, used]) => `${key}: named by ${[...new Set(used)].join(', ')}`).join('\n'),
 	);
 }
 
@@ -311,11 +347,13 @@ async function runWeeklyLine(line, o) {
 	const ctx = rn.createUserFolder(n8n);
 	try {
 		rn.installCommunityPackage(ctx, o.tarball);
-		await rn.importCredentials(ctx, [
+		const credentials = [
 			...CREDENTIALS(sandbox.url),
 			weeklyAuditRuns.credential(runsSandbox.url),
 			...weeklyDigest.credentials(digestServers),
-		]);
+		];
+		checkExampleCredentials(report, tag, credentials, [WEEKLY_FILE, portfolioDigest.FILE]);
+		await rn.importCredentials(ctx, credentials);
 		await rn.importWorkflows(ctx, [
 			...weeklyAuditWorkflows(sandbox.url),
 			...weeklyAuditRuns.workflows(runsSandbox.url),
@@ -341,8 +379,13 @@ async function runWeeklyLine(line, o) {
 	}
 }
 
-/** The weekly digest over three weeks (lib/weeklyDigest.js), in the running editor of `ctx`. */
+/**
+ * The weekly digest over three weeks (lib/weeklyDigest.js), then the agency's portfolio digest
+ * (lib/portfolioDigest.js) on the same sandbox and mailbox, in the running editor of `ctx`.
+ */
 async function digestCheck({ ctx, servers, report, tag, o }) {
+	const chromium = Promise.resolve().then(() => require('./chromium').ensureChromium());
+	chromium.catch(() => {});
 	await report.guard(
 		`${tag} examples/weekly-audit.json, digest over 3 weeks: no unexpected error`,
 		() =>
@@ -352,8 +395,18 @@ async function digestCheck({ ctx, servers, report, tag, o }) {
 				report,
 				tag,
 				pkg: o.pkg,
-				chromium: Promise.resolve().then(() => require('./chromium').ensureChromium()),
+				chromium,
 			}),
+	);
+	await report.guard(`${tag} examples/${portfolioDigest.FILE}: no unexpected error`, () =>
+		portfolioDigest.checkPortfolioDigest({
+			ctx,
+			servers,
+			credential: weeklyDigest.CREDENTIAL,
+			report,
+			tag,
+			chromium,
+		}),
 	);
 }
 

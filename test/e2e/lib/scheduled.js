@@ -14,14 +14,15 @@
  * Every poll is the same request: GET /api/v1/reports, newest first, one page of the watched 100.
  * Every wait counts polls and executions (lib/polls.js), with a last stop only.
  *
- * examples/triggers/check-alerts.json (Check Failed: noindex, HTTPS Encryption) the same way, beside it
- * with a workflow, credential and sandbox of its own (checkScheduledCheckAlerts): the activation poll
- * records; the sandbox flips one watched page's noindex; the next poll makes exactly one execution,
- * whose trigger output is that report with the noindex regression; the poll after it, none. Then the
- * sandbox repairs noindex on that page and the report is re-run: the example's Check Fixed trigger makes
- * exactly one execution with `fixed` noindex (one item: the example's triggers group their events, version
- * 3); the poll after it, none. Two triggers poll there, each
- * once a minute: the waits count the polls of both (`watchPolls` with `triggers: 2`).
+ * examples/triggers/check-alerts.json (Check Failed: noindex, HTTPS Encryption; version 3, One Item per
+ * Check) the same way, beside it with a workflow, credential and sandbox of its own
+ * (checkScheduledCheckAlerts): the activation polls record; robots.txt and noindex break on every
+ * watched page of one site (issue 57: a site-wide break); the next poll makes exactly one execution with
+ * one item, the noindex group of all those pages as the installed package's grouping makes it (Robots is
+ * not one of the example's checks), and the Alert's message is its ready text; the poll after it, none.
+ * Then the site is mended, every page re-run: the example's Check Fixed trigger makes exactly one
+ * execution with one item; the poll after it, none. Two triggers poll there, each once a minute: the
+ * waits count the polls of both (`watchPolls` with `triggers: 2`).
  */
 const path = require('node:path');
 const rn = require('../../../scripts/real-n8n/n8n');
@@ -131,22 +132,27 @@ function packageWatch(pkg) {
 }
 
 /**
- * The item the example's trigger emits for one report's event (version 3, One Item per Check: a group of
- * one), from the installed package's own shaping (dist/nodes/PhpRank/trigger/alertGroups.js); `watched`:
- * the reports of the page's project among the newest 100 (the example sets no Project).
+ * The item the example's trigger emits for a poll's events of one check on one site (version 3, One
+ * Item per Check), from the installed package's own grouping (dist/nodes/PhpRank/trigger/alertGroups.js);
+ * `events` in the order the trigger reads its window (oldest first); `watched`: the reports of the
+ * site among the newest 100 (the example sets no Project).
  */
-function packageGroupItem(pkg, sandbox, event, watchedEvent) {
+function packageGroupItem(pkg, sandbox, event, events) {
 	const alerts = require(
 		path.join(pkg.dir, 'dist', 'nodes', 'PhpRank', 'trigger', 'alertGroups.js'),
 	);
-	const [group] = alerts.joinedGroups([], event, [watchedEvent], '');
-	const watched = sandbox
+	const groups = alerts.joinedGroups([], event, events, '');
+	const watched = (project) => newestWatched(sandbox).filter((x) => x.project === project).length;
+	return groups.map((group) => alerts.groupItem(group, watched(group.project), 49));
+}
+
+/** The newest 100 reports of the sandbox (what the example's triggers watch), newest first. */
+function newestWatched(sandbox) {
+	return sandbox
 		.reports()
 		.filter((x) => x.deleted_at === null)
 		.sort((a, b) => b.id - a.id)
-		.slice(0, 100)
-		.filter((x) => x.project === watchedEvent.report.project).length;
-	return alerts.groupItem(group, watched, 49);
+		.slice(0, 100);
 }
 
 /** The API's answer for one report, read directly (the oracle of what the trigger emits). */
@@ -251,24 +257,28 @@ function nothingAfterPoll(counts, count, name) {
 	);
 }
 
-/** Re-runs a report as another client would (PATCH results=1): the sandbox analyses the page again. */
-async function rerunReport(sandbox, id) {
-	const response = await fetch(`${sandbox.url}/api/v1/reports/${id}`, {
-		method: 'PATCH',
-		headers: {
-			Authorization: `Bearer ${KEY}`,
-			Accept: 'application/json',
-			'Content-Type': 'application/x-www-form-urlencoded',
-		},
-		body: 'results=1',
-	});
-	if (!response.ok) throw new Error(`re-run of report ${id}: HTTP ${response.status}`);
+/**
+ * The site the break hits: of the projects among the watched reports, the one with the most, all of
+ * them passing noindex and HTTPS (so that every page of it flips), the reports oldest first.
+ */
+function brokenSite(sandbox) {
+	const watched = newestWatched(sandbox);
+	const projects = [...new Set(watched.map((x) => x.project))];
+	const passing = projects
+		.map((project) => watched.filter((x) => x.project === project))
+		.filter((pages) =>
+			pages.every((x) => x.results.noindex.passed && x.results.https_encryption.passed),
+		)
+		.sort((a, b) => b.length - a.length);
+	return passing[0].sort((a, b) => a.id - b.id);
 }
 
 /**
- * Check Failed, activated: one execution when the sandbox flips a watched page's noindex, none after.
- * Then Check Fixed, beside it in the example: the sandbox repairs noindex on that page and the report is
- * re-run; one more execution, Check Fixed's, with exactly that report and `fixed` noindex; none after.
+ * Check Failed, activated: a break on every page of one site (robots.txt blocks the crawler and the
+ * pages turn noindex, as a theme update that leaves a staging setting on does) makes one execution
+ * with one item, however many pages it hit: the noindex group (the example watches noindex and HTTPS,
+ * not Robots); none after. Then Check Fixed, beside it in the example: the site is mended, every
+ * report re-run at once; one more execution, Check Fixed's, one item; none after.
  */
 async function checkScheduledCheckAlerts({ ctx, sandbox, report, tag, pkg, workflow }) {
 	const name = `${tag} examples/${CHECK_EXAMPLE} activated, polling every minute`;
@@ -281,7 +291,7 @@ async function checkScheduledCheckAlerts({ ctx, sandbox, report, tag, pkg, workf
 	const triggers = [trigger, fixedTrigger].filter(Boolean).length;
 	const counts = watchPolls({ ctx, sandbox, workflowId: CHECK_WORKFLOW.workflowId, triggers });
 
-	// both triggers poll on activation (answered: what they read is settled before the flip)
+	// both triggers poll on activation (answered: what they read is settled before the break)
 	await counts.untilPolls(`${name}: the activation polls`, triggers);
 	report.equal(
 		`${name}: n8n polled on activation, and nothing was emitted`,
@@ -289,24 +299,20 @@ async function checkScheduledCheckAlerts({ ctx, sandbox, report, tag, pkg, workf
 		0,
 	);
 
-	// the newest report whose noindex passes turns noindex
+	// the break: robots and noindex fail on every page of the site, all re-run between two polls (the
+	// sandbox's setChecks stores each as a re-run that changed only those; no poll can fall in between)
 	const pollsBefore = counts.polls().length;
-	const page = sandbox
-		.reports()
-		.filter((x) => x.deleted_at === null)
-		.sort((a, b) => b.id - a.id)
-		.slice(0, 100)
-		.find((x) => x.results.noindex.passed === true && x.results.https_encryption.passed === true);
-	sandbox.setChecks(page.id, { noindex: false });
+	const pages = brokenSite(sandbox);
+	const project = pages[0].project;
+	for (const page of pages) sandbox.setChecks(page.id, { robots: false, noindex: false });
 	const t = Date.now();
 	const { execution, data } = await executionAfterPoll(counts, pollsBefore, 1, name);
-	report.time(`${name}: from the flip to the execution`, Date.now() - t);
+	report.time(`${name}: from the break to the execution`, Date.now() - t);
 	report.equal(
 		`${name}: one execution, started by the trigger, successful`,
 		{ mode: execution.mode, status: execution.status },
 		{ mode: 'trigger', status: 'success' },
 	);
-	const record = await apiReport(sandbox, page.id);
 	const regressions = [
 		{
 			check: 'noindex',
@@ -315,19 +321,31 @@ async function checkScheduledCheckAlerts({ ctx, sandbox, report, tag, pkg, workf
 			reason: 'noindex: noindex set: noindex',
 		},
 	];
-	const failedEvent = {
-		report: record,
-		extra: packageCheckEvents(pkg).checkFailedFields(regressions),
-	};
+	const records = [];
+	for (const page of pages) records.push(await apiReport(sandbox, page.id));
+	const failedFields = packageCheckEvents(pkg).checkFailedFields(regressions);
+	const expected = packageGroupItem(
+		pkg,
+		sandbox,
+		'checkFailed',
+		records.map((record) => ({ report: record, extra: failedFields })),
+	);
+	const emitted = rn.nodeOutput({ data: { data } }, trigger.name);
 	report.equal(
-		`${name}: the trigger emitted exactly one item for noindex on report #${page.id}, as its grouping makes it`,
-		rn.nodeOutput({ data: { data } }, trigger.name),
-		[packageGroupItem(pkg, sandbox, 'checkFailed', failedEvent)],
+		`${name}: robots.txt and noindex broke on all ${pages.length} pages of ${project}: the trigger emitted exactly one item, noindex on ${pages.length} pages (Robots is not one of the example's checks), as its grouping makes it`,
+		emitted,
+		expected,
 	);
 	report.equal(
-		`${name}: the alert ran`,
-		Object.keys(data.resultData.runData).sort(),
-		[trigger.name, 'Alert'].sort(),
+		`${name}: the alert ran once, its message the item's ready text`,
+		{
+			ran: Object.keys(data.resultData.runData).sort(),
+			alert: rn.nodeOutput({ data: { data } }, 'Alert'),
+		},
+		{
+			ran: [trigger.name, 'Alert'].sort(),
+			alert: expected.map((item) => ({ message: item.text, pages: item.pages, check: item.check })),
+		},
 	);
 
 	let received = await nothingAfterPoll(counts, pollsBefore, name);
@@ -347,7 +365,7 @@ async function checkScheduledCheckAlerts({ ctx, sandbox, report, tag, pkg, workf
 			name,
 			pkg,
 			fixedTrigger,
-			page,
+			pages,
 			counts,
 			failed: execution,
 		})) || received;
@@ -360,8 +378,9 @@ async function checkScheduledCheckAlerts({ ctx, sandbox, report, tag, pkg, workf
 }
 
 /**
- * Check Fixed's part: the sandbox repairs noindex on the page, the report is re-run, one execution;
- * returns the polls seen when the poll after the next one proved that the next emitted nothing.
+ * Check Fixed's part: the site mends robots.txt and noindex, every page re-run at once (setChecks, as
+ * for the break), one execution with one item; returns the polls seen when the poll after the next
+ * one proved that the next emitted nothing.
  */
 async function checkScheduledFix({
 	sandbox,
@@ -369,17 +388,16 @@ async function checkScheduledFix({
 	name,
 	pkg,
 	fixedTrigger,
-	page,
+	pages,
 	counts,
 	failed,
 }) {
 	report.equal(`${name}: the example has a Check Fixed trigger`, Boolean(fixedTrigger), true);
 	if (!fixedTrigger) return undefined;
-	sandbox.repair({ checks: 'noindex', url: page.url });
-	await rerunReport(sandbox, page.id);
-	// the re-run is stored once its PATCH is answered: every poll from here on reads it
+	for (const page of pages) sandbox.setChecks(page.id, { robots: true, noindex: true });
 	const pollsAtFix = counts.polls().length;
-	const record = await apiReport(sandbox, page.id);
+	const records = [];
+	for (const page of pages) records.push(await apiReport(sandbox, page.id));
 	const { execution: fix, data } = await executionAfterPoll(
 		counts,
 		pollsAtFix,
@@ -387,18 +405,38 @@ async function checkScheduledFix({
 		name,
 		"Check Fixed's execution",
 	);
-	const fixed = [
-		{ check: 'noindex', category: 'seo', importance: record.results.noindex.importance },
-	];
-	report.equal(
-		`${name}: Check Fixed emitted exactly one item for noindex fixed on report #${page.id}, as its grouping makes it`,
-		rn.nodeOutput({ data: { data } }, fixedTrigger.name),
-		[packageGroupItem(pkg, sandbox, 'checkFixed', { report: record, extra: { fixed } })],
+	const expected = packageGroupItem(
+		pkg,
+		sandbox,
+		'checkFixed',
+		records.map((record) => ({
+			report: record,
+			extra: {
+				fixed: [
+					{ check: 'noindex', category: 'seo', importance: record.results.noindex.importance },
+				],
+			},
+		})),
 	);
 	report.equal(
-		`${name}: the all-clear ran`,
-		Object.keys(data.resultData.runData).sort(),
-		[fixedTrigger.name, 'Resolved'].sort(),
+		`${name}: the mend: Check Fixed emitted exactly one item, noindex fixed on the ${pages.length} pages, as its grouping makes it`,
+		rn.nodeOutput({ data: { data } }, fixedTrigger.name),
+		expected,
+	);
+	report.equal(
+		`${name}: the all-clear ran once, its message the item's ready text`,
+		{
+			ran: Object.keys(data.resultData.runData).sort(),
+			resolved: rn.nodeOutput({ data: { data } }, 'Resolved'),
+		},
+		{
+			ran: [fixedTrigger.name, 'Resolved'].sort(),
+			resolved: expected.map((item) => ({
+				message: item.text,
+				pages: item.pages,
+				check: item.check,
+			})),
+		},
 	);
 	const received = await nothingAfterPoll(counts, pollsAtFix, name);
 	report.equal(

@@ -71,7 +71,11 @@ function producedText(result) {
 	});
 }
 
-/** The files in examples/ these specs own (weekly-audit.json: lib/weeklyAudit.js, mcp-server.json: lib/mcp.js); every other example is run by extra.js. */
+/**
+ * The files in examples/ these specs own (weekly-audit.json: lib/weeklyAudit.js, mcp-server.json:
+ * lib/mcp.js, portfolio-digest.json: lib/portfolioDigest.js, whose Digest outputs no report for
+ * extra.js's checks to compare); every other example is run by extra.js.
+ */
 const OWN_EXAMPLES = [
 	'audit-page.json',
 	'report-lifecycle.json',
@@ -79,6 +83,7 @@ const OWN_EXAMPLES = [
 	'project-cleanup.json',
 	'weekly-audit.json',
 	'mcp-server.json',
+	'portfolio-digest.json',
 ];
 
 function workflowSpecs() {

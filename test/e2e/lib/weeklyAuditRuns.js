@@ -63,6 +63,11 @@ const CREDENTIAL = { id: 'phprank-plan', name: `phpRank sandbox, plan of ${PLAN}
 const KEEP_ID = 'phprankAudit300Keep';
 const DELETE_ID = 'phprankAudit300Del';
 const PROJECT = '127.0.0.1';
+/** Listed pages the control asks before the pages no longer listed, and again after (issue 55). */
+const CONTROL = 3;
+/** The summary's deleteSkipped when one of `total` pages no longer listed still answers its visitors. */
+const KEPT_ONE = (total) =>
+	`1 of the ${total} pages no longer listed was kept: its page did not say it is gone (page_answer: not "gone" nor "moved to another page")`;
 
 /** The scenario's own sandbox: one account whose plan holds PLAN reports, its clock (above). */
 async function startRunsSandbox() {
@@ -179,15 +184,24 @@ async function checkWeek(o) {
 	);
 	const all = sent(requests);
 	const siteRequests = all.filter(wa.isSiteFile).map((q) => q.path);
-	// with Delete, then the control (the first page listed) and each page gone from the sitemaps, at once
-	const asked = week.deletes ? [pagePath(week.listed[0]), ...GONE.map(pagePath).sort()] : [];
+	// with Delete, then the control (the first CONTROL listed pages, one after the other), each page gone
+	// from the sitemaps (at once, so compared as a set), and the control again once some page said it is gone
+	const control = week.listed.slice(0, CONTROL).map(pagePath);
+	const files = wa.SITE_FILES.length;
+	const pagesAsked = siteRequests.slice(files);
 	report.equal(
-		`${name}: the site's robots.txt, index and two sitemaps (one gzip) were read once each${week.deletes ? `; then ${asked.length} pages asked once each (the control, then the ${GONE.length} no longer listed)` : ', and no page asked'}`,
-		[
-			...siteRequests.slice(0, wa.SITE_FILES.length + 1),
-			...siteRequests.slice(wa.SITE_FILES.length + 1).sort(),
-		],
-		[...wa.SITE_FILES, ...asked],
+		`${name}: the site's robots.txt, index and two sitemaps (one gzip) were read once each${week.deletes ? `; then the control's ${CONTROL} listed pages, the ${GONE.length} pages no longer listed once each, and the control's pages again` : ', and no page asked'}`,
+		week.deletes
+			? [
+					...siteRequests.slice(0, files),
+					...pagesAsked.slice(0, CONTROL),
+					...pagesAsked.slice(CONTROL, -CONTROL).sort(),
+					...pagesAsked.slice(-CONTROL),
+				]
+			: siteRequests,
+		week.deletes
+			? [...wa.SITE_FILES, ...control, ...GONE.map(pagePath).sort(), ...control]
+			: wa.SITE_FILES,
 	);
 
 	// the replay of every request so far gives the answers the node received
@@ -310,10 +324,24 @@ function checkOutput({ name, sandbox, report, pkg, r, plan, writes, week }) {
 		const url = pageUrl(sandbox, entry.n);
 		return { url, ...fields, project: PROJECT, action: 'failed', error };
 	});
-	const asked = (page) =>
-		isLive(sandbox, page)
-			? { page_status: 200, page_answer: 'live, but in no sitemap', deleted: false }
-			: { page_status: 404, page_answer: 'gone', deleted: true, reports_deleted: page.ids.length };
+	// each asked where the sitemaps write the site's pages (here the Site itself), no redirect on the way
+	const asked = (page) => ({
+		page_url: `${sandbox.url}${page.newest.url.slice(page.newest.url.indexOf('/'))}`,
+		...(isLive(sandbox, page)
+			? {
+					page_status: 200,
+					page_final_status: 200,
+					page_answer: 'live, but in no sitemap',
+					deleted: false,
+				}
+			: {
+					page_status: 404,
+					page_final_status: 404,
+					page_answer: 'gone',
+					deleted: true,
+					reports_deleted: page.ids.length,
+				}),
+	});
 	const gone = plan.notListed.map((page) => ({
 		action: 'not in sitemaps',
 		id: page.newest.id,
@@ -433,8 +461,7 @@ async function checkWeeklyAuditRuns({ ctx, sandbox, report, tag, pkg, runTail })
 					pages_not_in_sitemaps: 10,
 					pages_live_not_in_sitemaps: 1,
 					reports_deleted: 9,
-					deleteSkipped:
-						'1 of the 10 pages no longer listed was kept: its page did not say it is gone (page_status: not 404 or 410, nor 301 or 308)',
+					deleteSkipped: KEPT_ONE(10),
 				},
 			},
 		});
@@ -469,4 +496,6 @@ module.exports = {
 	checkWeeklyAuditRuns,
 	PLAN,
 	DELETE_ID,
+	CONTROL,
+	KEPT_ONE,
 };

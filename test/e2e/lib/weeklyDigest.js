@@ -442,4 +442,5 @@ module.exports = {
 	checkWeeklyDigest,
 	weekWorkflow,
 	WEEKS,
+	CREDENTIAL,
 };
