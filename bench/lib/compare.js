@@ -64,11 +64,6 @@ const figure = (value, spread, detail) => ({ value, spread, detail });
  */
 const COSTS_BY_DESIGN = [
 	{
-		label: /^(packed tarball|unpacked size)$/,
-		atMost: 1.3,
-		why: "issues 57 and 58: the trigger's grouped alerts (trigger/alertGroups.ts, alertText.ts, confirmAfter.ts) and Digest for agencies (its words in German, French, Spanish and Dutch, the brand, the limits of each channel: digest/digestWords*.ts, digestFit.ts); loaded at first use, n8n's start unchanged (section 4's cold require())",
-	},
-	{
 		label: 'Create or Re-Run, a page without a report: requests',
 		atMost: 1.5,
 		why: 'issue 33: one read after a Create (Check for a Parallel Create, on by default; off: the row below)',
@@ -93,6 +88,11 @@ const COSTS_BY_DESIGN = [
 		label: /^URL filter .*: time per URL$/,
 		atMost: 40,
 		why: "issue 44: Include / Exclude matched by the node's own engine (auditSite/urlPattern.ts), linear in the URL's length, instead of JavaScript's backtracking one: a few µs a URL (about 0.2 s for 50,000), and no pattern holds n8n",
+	},
+	{
+		label: /^(packed tarball|unpacked size)$/,
+		atMost: 1.3,
+		why: "issues 57 and 58: the trigger's grouped alerts (trigger/alertGroups.ts, alertText.ts, confirmAfter.ts) and Digest for agencies (its words in German, French, Spanish and Dutch, the brand, the limits of each channel: digest/digestWords*.ts, digestFit.ts); loaded at first use, n8n's start unchanged (section 4's cold require())",
 	},
 ];
 
