@@ -15,6 +15,7 @@ const DEMO = {
 	},
 	onceWorkflow: 'phprankGoodReports',
 	weeklyWorkflow: 'phprankWeeklyAudit',
+	portfolioWorkflow: 'phprankPortfolio',
 	mailboxPort: 8025,
 	line: '2',
 };

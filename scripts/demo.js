@@ -28,9 +28,9 @@
  * credential "Local mailbox (SMTP)" pointing at it; the demo then runs examples/weekly-audit.json for
  * the two past weeks (copies whose "Week of this run" is those Mondays, deleted afterwards; the site
  * changes between the weeks, scripts/digest-weeks.js) and for this week (the example itself), so the
- * mailbox holds three digests, the last with a trend, what broke and what was fixed, and a combined
- * digest of two sites. Ctrl-C stops the
- * editor, the sandbox and the mailbox and removes the user folder.
+ * mailbox holds three digests, the last with a trend, what broke and what was fixed, a combined
+ * digest of two sites and an agency's (examples/portfolio-digest.json: German, branded). Ctrl-C stops
+ * the editor, the sandbox and the mailbox and removes the user folder.
  *
  * Also a module: startDemo(options) is what the end-to-end browser check runs.
  */
@@ -44,6 +44,7 @@ const ROOT = path.join(__dirname, '..');
 const EXAMPLES_DIR = path.join(ROOT, 'examples');
 
 const { DEMO, demoPorts, parseArgs } = require('./demo-options');
+const { sendDigests } = require('./digest-weeks');
 
 function say(msg) {
 	process.stdout.write(`${msg}\n`);
@@ -283,59 +284,6 @@ async function runOnce(demo, workflowId) {
 	return { workflow: wf, node: last && last.name, items, result };
 }
 
-/**
- * The weekly audit's digests in the mailbox (the editor running): examples/weekly-audit.json for the
- * two past weeks (copies for those Mondays, deleted after their run) and this week (the example
- * itself, when its Site is the sandbox), the demo site changing between them (scripts/digest-weeks.js):
- * noindex breaks on /about and /blog/first-post and /contact cannot be fetched, then noindex is fixed;
- * then one digest of the demo site and northwind-coffee.com (Combine Sites, scripts/digest-weeks.js).
- * @returns {Promise<{weeks: string[], subjects: string[]}>}
- */
-async function sendDigests(demo, log = note) {
-	const rn = require('./real-n8n/n8n');
-	const { forWeek, lastMondays, changeSite, combinedDigestWorkflow } = require('./digest-weeks');
-	const example = demo.workflows.find((w) => w.id === DEMO.weeklyWorkflow);
-	if (!example) throw new Error(`no example workflow ${DEMO.weeklyWorkflow} was imported`);
-	const site = {
-		project: new URL(demo.sandbox.url).hostname,
-		broken: ['/about', '/blog/first-post'].map((p) => `${demo.sandbox.url}${p}`),
-		unreachable: `${demo.sandbox.url}/contact`,
-	};
-	const audit = example.nodes.find((n) => n.name === 'Audit the site');
-	const weeks = lastMondays(3);
-	const before = demo.mailbox.messages.length;
-	for (const [step, week] of weeks.entries()) {
-		changeSite(demo.sandbox, step, site);
-		const thisWeek = step === weeks.length - 1 && audit.parameters.site === demo.sandbox.url;
-		const copy = forWeek(example, week);
-		copy.nodes.find((n) => n.name === 'Audit the site').parameters.site = demo.sandbox.url;
-		const id = thisWeek
-			? example.id
-			: await rn.createWorkflow(demo.ctx, { ...copy, id: undefined });
-		log(`running the weekly audit for the week of ${week}${thisWeek ? ' (this week)' : ''}`);
-		const r = await rn.runManually(demo.ctx, id, { triggerName: 'Run now', timeoutMs: 240000 });
-		if (!thisWeek) await rn.deleteWorkflow(demo.ctx, id);
-		if (!r.ok)
-			throw new Error(
-				`the weekly audit for the week of ${week} failed: ${r.error?.message ?? r.status}`,
-			);
-	}
-	// then one digest of two of the sandbox's sites (Combine Sites), for this week
-	const combined = combinedDigestWorkflow({
-		sites: [site.project, 'northwind-coffee.com'],
-		week: weeks.at(-1),
-		credential: DEMO.credential,
-		send: example.nodes.find((n) => n.name === 'Send the digest'),
-	});
-	const id = await rn.createWorkflow(demo.ctx, combined);
-	log(`running ${combined.name}`);
-	const r = await rn.runManually(demo.ctx, id, { triggerName: 'Run now', timeoutMs: 120000 });
-	await rn.deleteWorkflow(demo.ctx, id);
-	if (!r.ok) throw new Error(`the combined digest failed: ${r.error?.message ?? r.status}`);
-	await demo.mailbox.waitForMessages(before + weeks.length + 1, 30000);
-	return { weeks, subjects: demo.mailbox.messages.slice(before).map((m) => m.subject) };
-}
-
 async function main() {
 	const opts = parseArgs(process.argv.slice(2));
 	if (opts.help) {
@@ -401,7 +349,7 @@ async function main() {
 
 	let digests;
 	try {
-		digests = await sendDigests(demo);
+		digests = await sendDigests(demo, note);
 	} catch (error) {
 		note(`the weekly digest was not sent: ${error.message}`);
 	}

@@ -8,7 +8,8 @@
  *   step 1   one check of high importance breaks on some pages, and one page cannot be fetched
  *   step 2   the check is repaired again (fixed); the page stays unreachable
  *
- * Only node: built-ins and the sandbox (test/sandbox).
+ * Only node: built-ins and the sandbox (test/sandbox); `sendDigests`, the demo's, also real n8n
+ * (scripts/real-n8n), loaded when it runs.
  */
 const { CHECKS } = require('../test/sandbox/checks');
 
@@ -141,11 +142,74 @@ function combinedDigestWorkflow({ sites, week, credential, send }) {
 	};
 }
 
+/**
+ * The demo's digests in its mailbox (scripts/demo.js, the editor running): examples/weekly-audit.json for the
+ * two past weeks (copies for those Mondays, deleted after their run) and this week (the example
+ * itself, when its Site is the sandbox), the demo site changing between them (scripts/digest-weeks.js):
+ * noindex breaks on /about and /blog/first-post and /contact cannot be fetched, then noindex is fixed;
+ * then one digest of the demo site and northwind-coffee.com (Combine Sites, scripts/digest-weeks.js),
+ * and examples/portfolio-digest.json (five sites, German, branded).
+ * @returns {Promise<{weeks: string[], subjects: string[]}>}
+ */
+async function sendDigests(demo, log) {
+	// the demo's own: loaded here, so the e2e's use of the weeks above needs neither
+	const rn = require('./real-n8n/n8n');
+	const { DEMO } = require('./demo-options');
+	const example = demo.workflows.find((w) => w.id === DEMO.weeklyWorkflow);
+	if (!example) throw new Error(`no example workflow ${DEMO.weeklyWorkflow} was imported`);
+	const site = {
+		project: new URL(demo.sandbox.url).hostname,
+		broken: ['/about', '/blog/first-post'].map((p) => `${demo.sandbox.url}${p}`),
+		unreachable: `${demo.sandbox.url}/contact`,
+	};
+	const audit = example.nodes.find((n) => n.name === 'Audit the site');
+	const weeks = lastMondays(3);
+	const before = demo.mailbox.messages.length;
+	for (const [step, week] of weeks.entries()) {
+		changeSite(demo.sandbox, step, site);
+		const thisWeek = step === weeks.length - 1 && audit.parameters.site === demo.sandbox.url;
+		const copy = forWeek(example, week);
+		copy.nodes.find((n) => n.name === 'Audit the site').parameters.site = demo.sandbox.url;
+		const id = thisWeek
+			? example.id
+			: await rn.createWorkflow(demo.ctx, { ...copy, id: undefined });
+		log(`running the weekly audit for the week of ${week}${thisWeek ? ' (this week)' : ''}`);
+		const r = await rn.runManually(demo.ctx, id, { triggerName: 'Run now', timeoutMs: 240000 });
+		if (!thisWeek) await rn.deleteWorkflow(demo.ctx, id);
+		if (!r.ok)
+			throw new Error(
+				`the weekly audit for the week of ${week} failed: ${r.error?.message ?? r.status}`,
+			);
+	}
+	// then one digest of two of the sandbox's sites (Combine Sites), for this week, and an agency's
+	// Monday as imported (examples/portfolio-digest.json: five sites, German, branded)
+	const combined = combinedDigestWorkflow({
+		sites: [site.project, 'northwind-coffee.com'],
+		week: weeks.at(-1),
+		credential: DEMO.credential,
+		send: example.nodes.find((n) => n.name === 'Send the digest'),
+	});
+	const id = await rn.createWorkflow(demo.ctx, combined);
+	const portfolio = 'the portfolio digest (German, branded)';
+	for (const [run, what] of [
+		[id, combined.name],
+		[DEMO.portfolioWorkflow, portfolio],
+	]) {
+		log(`running ${what}`);
+		const r = await rn.runManually(demo.ctx, run, { triggerName: 'Run now', timeoutMs: 120000 });
+		if (!r.ok) throw new Error(`${what} failed: ${r.error?.message ?? r.status}`);
+	}
+	await rn.deleteWorkflow(demo.ctx, id);
+	await demo.mailbox.waitForMessages(before + weeks.length + 2, 30000);
+	return { weeks, subjects: demo.mailbox.messages.slice(before).map((m) => m.subject) };
+}
+
 module.exports = {
 	forWeek,
 	lastMondays,
 	changeSite,
 	combinedDigestWorkflow,
+	sendDigests,
 	HIGH_CHECKS,
 	WEEK_NODE,
 };

@@ -190,6 +190,23 @@ function pollerOf(trigger) {
 
 // ------------------------------------------------------------------------------ structure
 
+test('every workflow under examples/ has an id n8n imports: at most 21 characters, each its own (the demo and the e2e import them all by it)', () => {
+	const all = (dir) =>
+		fs
+			.readdirSync(dir, { withFileTypes: true })
+			.flatMap((entry) =>
+				entry.isDirectory()
+					? all(path.join(dir, entry.name))
+					: entry.name.endsWith('.json')
+						? [path.join(dir, entry.name)]
+						: [],
+			);
+	const ids = all(EXAMPLES).map((file) => JSON.parse(fs.readFileSync(file, 'utf8')).id);
+	expect(ids.length).toBeGreaterThan(FILES.length);
+	expect(ids.filter((id) => typeof id !== 'string' || id.length > 21)).toEqual([]);
+	expect(new Set(ids).size).toBe(ids.length);
+});
+
 describe.each(FILES)('%s: an importable n8n workflow', (file) => {
 	const workflow = load(file);
 
