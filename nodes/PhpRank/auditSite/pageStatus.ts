@@ -5,6 +5,7 @@ import { attemptSignal } from '../transport/attemptSignal';
 import { headerValue } from '../transport/response';
 import { discardBody } from '../transport/responseBody';
 import type { SiteSending } from './siteFetch';
+import { siteRequestOptions } from './siteFetch';
 
 /**
  * Asking a site's page what it answers (Project → Audit Site, before a report of a page no sitemap
@@ -27,17 +28,11 @@ export interface PageHop {
 /** Asks `url` (GET) once; Stop rejects with the `canceled` failure. */
 export async function pageHop(sending: SiteSending, url: string): Promise<PageHop> {
 	throwIfCanceled(sending.cancel);
-	const hop = attemptSignal(sending.cancel, sending.timeoutMs, {
-		method: 'GET',
-		url,
-		headers: { Accept: 'text/html, */*;q=0.5' },
-		disableFollowRedirect: true,
-		ignoreHttpStatusErrors: true,
-		returnFullResponse: true,
-		encoding: 'stream',
-		timeout: sending.timeoutMs,
-		...sending.connection,
-	});
+	const hop = attemptSignal(
+		sending.cancel,
+		sending.timeoutMs,
+		siteRequestOptions(url, sending, 'text/html, */*;q=0.5'),
+	);
 	try {
 		const response: IN8nHttpFullResponse = await Promise.race([
 			sending.send(hop.options),

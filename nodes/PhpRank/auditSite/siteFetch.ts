@@ -69,12 +69,23 @@ export interface SiteSending {
 	connection: ConnectionOptions;
 }
 
-/** The options of a request for a site's file (the pipeline's for phpRank: pipeline.ts `apiRequestOptions`). */
-function siteRequestOptions(url: string, sending: SiteSending): IHttpRequestOptions {
+/** What a site's file is asked as; a page (pageStatus.ts) is asked as HTML. */
+const FILE_ACCEPT = 'application/xml, text/xml;q=0.9, text/plain;q=0.8, */*;q=0.5';
+
+/**
+ * The options of a request to the site, for a file or a page (pageStatus.ts): GET, no redirect
+ * followed by n8n (the caller decides), any status, the body a stream, the item's Timeout and
+ * connection (the pipeline's for phpRank: pipeline.ts `apiRequestOptions`).
+ */
+export function siteRequestOptions(
+	url: string,
+	sending: SiteSending,
+	accept = FILE_ACCEPT,
+): IHttpRequestOptions {
 	return {
 		method: 'GET',
 		url,
-		headers: { Accept: 'application/xml, text/xml;q=0.9, text/plain;q=0.8, */*;q=0.5' },
+		headers: { Accept: accept },
 		disableFollowRedirect: true,
 		ignoreHttpStatusErrors: true,
 		returnFullResponse: true,
