@@ -129,7 +129,7 @@ process.stdout.write(JSON.stringify({ ms, modules: added.length, bytes }));
 
 /**
  * Every load at first use the build of the node declares (`loadedOnce`, shared/loadedOnce.ts; in an
- * older build, runModules.js's own): `runModules.upsert`, `auditSite.auditRun`… each with the file
+ * older build, runModules.js's own): `reportModules.reportView`, `auditSite.auditSiteRun`… each with the file
  * it requires.
  */
 function declaredLoads(nodeDir) {
@@ -149,13 +149,18 @@ function declaredLoads(nodeDir) {
  * What each load at first use keeps out of n8n's start: the loads the node's build declares
  * (`declaredLoads`) and the transport's own (transport/pipeline.js), each required in a fresh
  * process after the start (package.json's n8n block, each class constructed): its time and the
- * modules and bytes it adds. None for a package without runModules.js.
+ * modules and bytes it adds. None for a package that loads nothing at first use (no loadedOnce.js,
+ * no runModules.js).
  */
 function deferredLoadFigures(snapshot, nodeBin, runs) {
 	const nodeDir = path.dirname(snapshot.nodeFile);
-	if (!fs.existsSync(path.join(nodeDir, 'runModules.js'))) return [];
+	const declares = ['runModules.js', path.join('shared', 'loadedOnce.js')];
+	if (!declares.some((file) => fs.existsSync(path.join(nodeDir, file)))) return [];
 	const names = declaredLoads(nodeDir);
-	names.push({ name: 'transport loadAtRun', file: path.join(nodeDir, 'transport', 'pipeline') });
+	// an older build's transport loaded its pipeline on its own (loadAtRun), not through loadedOnce
+	const pipeline = path.join(nodeDir, 'transport', 'pipeline');
+	if (!names.some(({ file }) => file === pipeline))
+		names.push({ name: 'transport loadAtRun', file: pipeline });
 	const probe = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'phprank-deferred-')), 'probe.js');
 	fs.writeFileSync(probe, DEFERRED_PROBE);
 	try {

@@ -30,6 +30,7 @@ const MODULE_PATHS = {
 	update: 'nodes/PhpRank/resources/report/update',
 	reportById: 'nodes/PhpRank/resources/report/reportById',
 	auditSite: 'nodes/PhpRank/auditSite/auditSite',
+	auditFields: 'nodes/PhpRank/auditSite/auditFields',
 	pagesNotListed: 'nodes/PhpRank/auditSite/pagesNotListed',
 	pageAnswer: 'nodes/PhpRank/auditSite/pageAnswer',
 	score: 'nodes/PhpRank/report/score',

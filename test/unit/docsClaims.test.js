@@ -652,7 +652,7 @@ describe(`4. the bounds and defaults ${USAGE} states are the code's`, () => {
 // ---- 5. the filter hint ----
 
 describe('5. "no page left" names the filters by their fields', () => {
-	const { pageFilterFields } = built.auditSite;
+	const { pageFilterFields } = built.auditFields;
 	const auditOptions = node.properties
 		.filter((p) => p.name === 'options' && isAuditSite(p))
 		.flatMap((p) => p.options);

@@ -99,7 +99,7 @@ test('the rule forbids an import upward: a capability into resources/, the core 
 	// the core never imports a capability
 	expect(allowed(rules, 'report/siteHealth.ts', 'digest/digest.ts')).toBe(false);
 	expect(allowed(rules, 'transport/index.ts', 'auditSite/siteFetch.ts')).toBe(false);
-	expect(allowed(rules, 'runModules.ts', 'digest/digestOutput.ts')).toBe(false);
+	expect(allowed(rules, 'report/reportModules.ts', 'digest/digestOutput.ts')).toBe(false);
 	// a capability imports only the one it builds on: Create or Re-Run's rules know no Audit Site
 	expect(allowed(rules, 'createOrRerun/index.ts', 'auditSite/auditPlan.ts')).toBe(false);
 	expect(allowed(rules, 'digest/digestOperation.ts', 'auditSite/auditRun.ts')).toBe(false);
@@ -122,14 +122,14 @@ test('finds an import the map does not allow', () => {
 
 test('a deferred import() and a type-only import are held to the map as a static one', () => {
 	const graph = importGraph({
-		'PhpRank/runModules.ts':
-			"export const x = { run: async () => await import('./auditSite/auditRun') };",
+		'PhpRank/report/reportModules.ts':
+			"export const x = { run: async () => await import('../auditSite/auditRun') };",
 		'PhpRank/shared/reportRequests.ts': "import type { ApiChannel } from '../transport/request';",
 		'PhpRank/auditSite/auditRun.ts': '',
 		'PhpRank/transport/request.ts': '',
 	});
 	expect(outsideTheMap(rules, graph)).toEqual([
-		'runModules.ts → auditSite/auditRun.ts',
+		'report/reportModules.ts → auditSite/auditRun.ts',
 		'shared/reportRequests.ts → transport/request.ts',
 	]);
 });

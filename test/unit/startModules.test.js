@@ -1,10 +1,11 @@
 // What n8n loads of the package at its start (docs/internals.md, "What n8n loads at its start"):
 // the description, not what only a run needs (bench section 4 times it; here it is listed).
 const { startModules } = require('../helpers/start-modules');
+const { nodeSources } = require('../helpers/node-sources');
 
 /** What a run loads at its first use, each through one deferred load (the comment says which). */
 const RUN_ONLY = [
-	// runModules.ts
+	// report/reportModules.ts (the core's)
 	'nodes/PhpRank/report/reportView.js',
 	'nodes/PhpRank/report/simplify.js',
 	'nodes/PhpRank/report/score.js',
@@ -14,20 +15,23 @@ const RUN_ONLY = [
 	'nodes/PhpRank/report/fixValidation.js',
 	'nodes/PhpRank/report/pageSet.js',
 	'nodes/PhpRank/report/storedUrl.js',
+	// createOrRerun/createOrRerunOperation.ts createOrRerunRules
 	'nodes/PhpRank/createOrRerun/index.js',
-	// auditSite/auditSite.ts auditRunModule
+	// auditSite/auditSite.ts auditSiteRun (the run, the reading of the sitemaps and the filters)
+	'nodes/PhpRank/auditSite/auditSiteRun.js',
+	'nodes/PhpRank/auditSite/auditSettings.js',
 	'nodes/PhpRank/auditSite/auditRun.js',
-	// transport/index.ts loadAtRun
+	// transport/index.ts pipelineModule
 	'nodes/PhpRank/transport/pipeline.js',
 	'nodes/PhpRank/transport/failureWording.js',
 	// PhpRankTrigger.node.ts pollModule
 	'nodes/PhpRank/trigger/poll.js',
-	// auditSite/auditSite.ts readSiteModule, pageFilterModule (Audit Site's reading and filters)
 	'nodes/PhpRank/auditSite/readSite.js',
 	'nodes/PhpRank/auditSite/pageFilter.js',
 	'nodes/PhpRank/auditSite/urlPattern.js',
 	'nodes/PhpRank/auditSite/urlPatternSyntax.js',
-	// digest/digestOperation.ts (Project → Digest's week, History, model and channels)
+	// digest/digestOperation.ts digestRun (Project → Digest's week, History, model and channels)
+	'nodes/PhpRank/digest/digestRun.js',
 	'nodes/PhpRank/digest/digestWeek.js',
 	'nodes/PhpRank/digest/digestHistory.js',
 	'nodes/PhpRank/digest/digest.js',
@@ -67,4 +71,30 @@ describe("what n8n loads at its start (package.json's n8n block, each class cons
 	test(`at most ${MAX_START_MODULES} modules`, () => {
 		expect(loaded.modules.length).toBeLessThanOrEqual(MAX_START_MODULES);
 	});
+});
+
+/**
+ * One way to load at first use (shared/loadedOnce.ts), declared by the file that needs it: a
+ * capability's entry its run, once; the core its own (the transport its pipeline, report/ what a
+ * report means). A deferred import() anywhere else, or a second one in an entry, fails here.
+ */
+const DECLARED_LOADS = {
+	'PhpRank/PhpRankTrigger.node.ts': 1,
+	'PhpRank/auditSite/auditSite.ts': 1,
+	'PhpRank/createOrRerun/createOrRerunOperation.ts': 1,
+	'PhpRank/digest/digestOperation.ts': 1,
+	'PhpRank/report/reportModules.ts': 5,
+	'PhpRank/transport/index.ts': 1,
+};
+
+test('each deferred import() is a loadedOnce, in the files that declare loads, one per capability', () => {
+	const declared = {};
+	for (const [file, source] of Object.entries(nodeSources())) {
+		const code = source.replace(/\/\*[\s\S]*?\*\//g, '');
+		const imports = code.match(/\bimport\(/g)?.length ?? 0;
+		const loads = code.match(/\bloadedOnce\(async \(\) => await import\(/g)?.length ?? 0;
+		expect([file, loads]).toEqual([file, imports]);
+		if (imports > 0) declared[file] = imports;
+	}
+	expect(declared).toEqual(DECLARED_LOADS);
 });

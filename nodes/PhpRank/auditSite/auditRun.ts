@@ -19,13 +19,13 @@ import {
 	siteOf,
 } from '../createOrRerun';
 import type { AuditSettings } from './auditSettings';
-import { NOT_LISTED } from './auditSettings';
+import { NOT_LISTED } from './auditFields';
 import type { DeleteDecision } from './pagesNotListed';
 import { liveNotListed, pagesNotListedItems, pagesToDelete } from './pagesNotListed';
 
 /**
- * Project → Audit Site's run once the site's pages are read (auditSite.ts loads this file at its
- * first run, `auditRunModule`: showing the node needs none of it). Version 1 audits the first Max
+ * Project → Audit Site's run once the site's pages are read (loaded with the run at its first
+ * use, auditSite.ts `auditSiteRun`: showing the node needs none of it). Version 1 audits the first Max
  * Pages pages; version 1.1 the whole site: its reports read once, at most Max Pages pages audited,
  * stalest first (auditSite/auditPlan.ts), the run's summary first, the pages no longer listed last
  * (pagesNotListed.ts).

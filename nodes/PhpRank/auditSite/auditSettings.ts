@@ -1,6 +1,6 @@
 import type { IDataObject, IExecutePaginationFunctions } from 'n8n-workflow';
 
-import type { reportView as ReportViewOf } from '../report/reportView';
+import { reportView } from '../report/reportView';
 import type { ApiRequest } from '../shared/apiRequest';
 import type { SitePage } from './sitePageTypes';
 import { PRIVACY } from '../shared/constants';
@@ -12,34 +12,20 @@ import {
 	privacyFrom,
 } from '../shared/inputChecks';
 import { createFormRequest } from '../shared/reportRequests';
-import type { pageFilterFrom as PageFilterFrom } from './pageFilter';
+import { pageFilterFrom } from './pageFilter';
+import type { NotListedChoice } from './auditFields';
+import {
+	DEFAULT_DELETE_AT_MOST_PERCENT,
+	DEFAULT_MAX_PAGES,
+	NOT_LISTED,
+	PAGES_FROM,
+} from './auditFields';
 import type { OutcomeOutput, PageRules } from '../createOrRerun';
-
-/** Reports of Pages No Longer Listed (version 1.1): what pagesNotListed.ts does with them. */
-export const NOT_LISTED = { keep: 'keep', delete: 'delete' } as const;
-/** Delete At Most's default (pagesNotListed.ts loads at the run, this file at n8n's start). */
-export const DEFAULT_DELETE_AT_MOST_PERCENT = 50;
-export type NotListedChoice = (typeof NOT_LISTED)[keyof typeof NOT_LISTED];
 
 /**
  * Project → Audit Site's fields (auditSite.ts), each read and checked once, before anything is
  * sent: a field that is wrong is refused, named, with what to give instead.
  */
-
-/** Pages From's options: the site's own sitemaps, or one sitemap's URL. */
-export const PAGES_FROM = { sitemaps: 'sitemaps', sitemapUrl: 'sitemapUrl' } as const;
-/** Max Pages' default, both versions (auditSite.ts maxPagesField). */
-export const DEFAULT_MAX_PAGES = 100;
-
-/**
- * The readers of fields the run loads at its first use (auditSite.ts, runModules.ts): Include, Exclude, Match As
- * and Modified Since (auditSite/pageFilter.ts `pageFilterFrom`), Simplify (report/reportView.ts
- * `reportView`).
- */
-export interface FieldReaders {
-	pageFilterFrom: typeof PageFilterFrom;
-	reportView: typeof ReportViewOf;
-}
 
 /** Audit Site's fields, read and checked. */
 export interface AuditSettings {
@@ -85,10 +71,10 @@ function maxPagesFrom(value: unknown): number {
 }
 
 /** Every field read and checked once, before anything is sent. */
-export async function auditSettings(
+export function auditSettings(
 	context: IExecutePaginationFunctions,
-	{ pageFilterFrom, reportView }: FieldReaders,
-): Promise<AuditSettings> {
+	options: IDataObject,
+): AuditSettings {
 	const site = siteFrom(context.getNodeParameter('site', ''));
 	const fromUrl =
 		context.getNodeParameter('pagesFrom', PAGES_FROM.sitemaps) === PAGES_FROM.sitemapUrl;
@@ -99,7 +85,6 @@ export async function auditSettings(
 				'https://example.com/sitemap.xml',
 			)
 		: undefined;
-	const options = context.getNodeParameter('options', {}) as IDataObject;
 	const privacy = privacyFrom(options.privacy ?? PRIVACY.private);
 	const password = privacy === PRIVACY.password ? passwordFrom(options.password ?? '') : undefined;
 	return {

@@ -1,13 +1,6 @@
-import type {
-	IDataObject,
-	IDisplayOptions,
-	INodeProperties,
-	INodePropertyOptions,
-} from 'n8n-workflow';
+import type { IDisplayOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import type { PageFilterInput, PageFilters } from './pageFilter';
-import type { SitePages } from './sitePageTypes';
-import { MAX_SITE_PAGES } from './sitePages';
+import type { PageFilterInput } from './pageFilter';
 import { MATCH_AS, OPERATION, RESOURCE } from '../shared/constants';
 import {
 	checkAfterCreateField,
@@ -20,25 +13,20 @@ import {
 	showFor,
 	simplifyField,
 } from '../shared/fields';
-import { InvalidInput } from '../shared/inputChecks';
 import { operationRouting } from '../transport';
-import { runModules } from '../runModules';
 import { loadedOnce } from '../shared/loadedOnce';
-import type { AuditSettings } from './auditSettings';
 import {
-	auditSettings,
 	DEFAULT_DELETE_AT_MOST_PERCENT,
 	DEFAULT_MAX_PAGES,
 	NOT_LISTED,
 	PAGES_FROM,
-} from './auditSettings';
+	pageFilterFields,
+} from './auditFields';
 
 /**
- * Project → Audit Site: its fields read and checked once (auditSettings.ts), the site's pages read
- * from its own sitemaps (auditSite/readSite.ts, without the credential: auditSite/siteFetch.ts), then
- * the run (auditRun.ts), each page through Create or Re-Run's rules. List Only sends nothing to
- * phpRank. The reader, the filters and the run load at the first run, each declared here
- * (`readSiteModule`, `pageFilterModule`, `auditRunModule`).
+ * Project → Audit Site: the operation's description (its option and fields), the entry of the
+ * capability. The run (auditSiteRun.ts) reads the fields once, reads the site's pages from its own
+ * sitemaps and audits them, each page through Create or Re-Run's rules; it loads at its first use.
  *
  * Version 1: the first Max Pages pages, one item each (created, re-run, kept or failed), the site's
  * listing read once when that is cheaper. Version 1.1 (the whole site): every page listed is read,
@@ -46,58 +34,6 @@ import {
  * (auditSite/auditPlan.ts); a fresh page is kept and not output unless Output Kept Pages asks; the
  * run's summary first, the pages no longer listed last (auditRun.ts, pagesNotListed.ts).
  */
-
-/** No page to audit: what was tried, and what to do. */
-function nothingFound(settings: AuditSettings, found: SitePages): InvalidInput {
-	const errors = (files: SitePages['skipped']) => files.map((file) => file.error).join('; ');
-	const tried = errors(found.skipped);
-	const field = settings.sitemapUrl === undefined ? 'Site' : 'Sitemap URL';
-	if (found.sitemaps.length === 0) {
-		const everything = errors([...found.absent, ...found.skipped]);
-		return new InvalidInput(
-			field,
-			`No sitemap of ${settings.site.origin} could be read (${everything || 'none found'}): give the sitemap's address with Pages From "A Sitemap URL", or check that the site is up`,
-		);
-	}
-	const offSite = found.offSitePages > 0 ? `, ${found.offSitePages} on another host` : '';
-	return new InvalidInput(
-		found.offSitePages > 0 ? field : 'Options',
-		`No page of ${settings.site.origin} is left to audit: the sitemaps read (${found.sitemaps.join(', ')}) list none that passes the filters${offSite}${tried ? `; skipped: ${tried}` : ''}. ${loosenFilters()}`,
-	);
-}
-
-/**
- * The options that leave pages out, by what auditSite/pageFilter.ts reads (`PageFilters`: a filter it reads has
- * its field here, or this does not compile), in the order "no page left" names them.
- */
-export const pageFilterFields: Record<keyof PageFilters, INodeProperties> = {
-	include: {
-		displayName: 'Include URLs Containing',
-		name: 'include',
-		type: 'string',
-		default: '',
-		placeholder: 'e.g. /blog/',
-		description:
-			'Only pages whose URL contains any of these texts, comma-separated, in any case; a text ending in / also matches where the path ends: /blog/ keeps /blog, /en/blog/x and /Blog/Second, not /blogroll or /weblog/. Each character is itself, no wildcard (+ ? % * too); from version 1.3 the URL is also read percent-decoded: /café/ keeps /caf%C3%A9/. With Match As Regular Expression the whole field is one pattern: a /body/flags literal, else the pattern itself without flags (like \\/blog\\/\\d{4}\\/). Before 1.3 the whole field as one /regular expression/ with flags, or with more than letters, digits, - _ . ~ (like /\\/blog\\/\\d{4}\\// or /blog/i), is a pattern. Lookarounds and back-references are refused',
-	},
-	exclude: {
-		displayName: 'Exclude URLs Containing',
-		name: 'exclude',
-		type: 'string',
-		default: '',
-		placeholder: 'e.g. /tag/, /author/',
-		description:
-			'Leave out pages whose URL contains any of these texts, comma-separated, in any case; a text ending in / also matches where the path ends: /tag/ leaves out /tag and /tag/x, not /tags. Each character is itself, no wildcard (+ ? % * too); from version 1.3 the URL is also read percent-decoded. With Match As Regular Expression the whole field is one pattern: a /body/flags literal, else the pattern itself without flags (like \\/page\\/\\d+). Before 1.3 the whole field as one /regular expression/ with flags, or with more than letters, digits, - _ . ~ (like /\\/page\\/\\d+/ or /tag/i), is a pattern. Lookarounds and back-references are refused',
-	},
-	modifiedSince: {
-		displayName: 'Modified Since',
-		name: 'modifiedSince',
-		type: 'dateTime',
-		default: '',
-		description:
-			"Leave out pages whose 'lastmod' in the sitemap is older than this, in the workflow's time zone. A 'lastmod' without a time counts as its whole day; pages without 'lastmod' are kept.",
-	},
-};
 
 /**
  * Match As (version 1.3 on): how Include and Exclude URLs Containing are read (auditSite/pageFilter.ts
@@ -127,21 +63,12 @@ export const matchAsField: INodeProperties & { name: keyof PageFilterInput } = {
 	displayOptions: { show: fromVersion(1.3) },
 };
 
-/** "Loosen Include URLs Containing, Exclude URLs Containing or Modified Since": every filter, by its field's name. */
-function loosenFilters(): string {
-	const names = Object.values(pageFilterFields).map((field) => field.displayName);
-	return `Loosen ${names.slice(0, -1).join(', ')} or ${names[names.length - 1]}`;
-}
-
 /**
- * What Audit Site's run loads at its first use, each once (shared/loadedOnce.ts): the reading of a
- * site's sitemaps (the scanner, gzip, robots.txt, the site fetch), the filters Include, Exclude and
- * Modified Since (their pattern and date checks), and the run once the pages are read (auditRun.ts,
- * and through it createOrRerun/).
+ * The run (auditSiteRun.ts, and through it the reading of the sitemaps, the filters and
+ * Create or Re-Run's rules), loaded at its first use, once (shared/loadedOnce.ts): showing the node
+ * needs only the description below.
  */
-const readSiteModule = loadedOnce(async () => await import('./readSite'));
-const pageFilterModule = loadedOnce(async () => await import('./pageFilter'));
-const auditRunModule = loadedOnce(async () => await import('./auditRun'));
+const auditSiteRun = loadedOnce(async () => await import('./auditSiteRun'));
 
 export const auditSiteOption: INodePropertyOptions = {
 	name: 'Audit Site',
@@ -149,42 +76,10 @@ export const auditSiteOption: INodePropertyOptions = {
 	action: 'Audit a site from its sitemaps',
 	description:
 		"Find a site's pages in its own sitemaps (robots.txt, then /sitemap.xml) and create or re-run the report of each, as Create or Re-Run does. Returns one item per page: the report, 'action' (created, re-run or kept), 'sitemap' and 'lastmod'. List Only returns the pages without auditing them.",
-	routing: operationRouting(async (context, requests) => {
-		const settings = await auditSettings(context, {
-			pageFilterFrom: (await pageFilterModule()).pageFilterFrom,
-			reportView: (await runModules.reportView()).reportView,
-		});
-		const send = async (options: Parameters<typeof context.helpers.httpRequest>[0]) =>
-			await context.helpers.httpRequest(options);
-		const { readSitePages } = await readSiteModule();
-		const startedAt = Date.now();
-		const sending = {
-			send,
-			cancel: context.getExecutionCancelSignal?.(),
-			timeoutMs: requests.attemptMs,
-			connection: requests.connection,
-		};
-		const found = await readSitePages(
-			sending,
-			// Version 1.1 reads every page to choose the stalest; List Only lists the first Max Pages.
-			{
-				site: settings.site,
-				sitemapUrl: settings.sitemapUrl,
-				keep: settings.keep,
-				pagesToRead: settings.wholeSite && !settings.listOnly ? MAX_SITE_PAGES : settings.maxPages,
-			},
-		);
-		if (found.pages.length === 0) throw nothingFound(settings, found);
-		if (settings.listOnly) {
-			// each page as the reader keeps it ({ url, sitemap, lastmod }): not copied
-			const pages = found.pages as unknown as IDataObject[];
-			if (found.skipped.length > 0)
-				pages[0].sitemapsSkipped = found.skipped as unknown as IDataObject[];
-			return pages;
-		}
-		const { auditOfSite } = await auditRunModule();
-		return await auditOfSite(context, requests, settings, { found, startedAt, sending });
-	}),
+	routing: operationRouting(
+		async (context, requests, { options }) =>
+			await (await auditSiteRun()).auditSite(context, requests, options),
+	),
 };
 
 const show = showFor(RESOURCE.project, [OPERATION.auditSite]);

@@ -8,7 +8,7 @@ import type { ItemRequests } from '../transport';
 import { pageFailureMessage } from '../transport';
 import type { SiteSending } from './siteFetch';
 import type { AuditSettings } from './auditSettings';
-import { NOT_LISTED } from './auditSettings';
+import { NOT_LISTED } from './auditFields';
 import type { AnsweredPage, PageVerdict } from './pageAnswer';
 import { answersLive, MAX_PAGE_HOPS, pageAnswer, pageAnswers, saysGone } from './pageAnswer';
 

@@ -40,8 +40,8 @@ const STANDARD_PLACE = true;
 export const FILTERING_TURN_MS = 50;
 
 /**
- * A site's pages from its own sitemaps (Project → Audit Site; this file loads at its first read,
- * auditSite.ts `readSiteModule`, not when n8n loads the package). Where the sitemaps are: the `Sitemap:` lines of
+ * A site's pages from its own sitemaps (Project → Audit Site; this file loads with its run,
+ * auditSite.ts `auditSiteRun`, not when n8n loads the package). Where the sitemaps are: the `Sitemap:` lines of
  * robots.txt, or where it names none (or cannot be read) `/sitemap.xml`, then `/sitemap_index.xml`
  * (a 404 or 410 at those places is `absent`, no failed read); or the one sitemap the user named.
  * Index files are followed up to 3 deep, each file read at most once (an index that lists itself,

@@ -1,6 +1,6 @@
 /**
- * What Audit Site's description needs of the reading of a site's sitemaps at n8n's start: its
- * limit. The reading itself (readSite.ts) loads at its first read (auditSite.ts `readSiteModule`).
+ * The reading of a site's sitemaps' limit, in a file of its own: the run (auditSiteRun.ts) and the
+ * reading (readSite.ts) use it, and the docs' tests read it without loading the reading.
  */
 
 /** The sitemap protocol's limit on the URLs of one file: the most pages a whole-site audit reads. */

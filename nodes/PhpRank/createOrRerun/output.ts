@@ -6,7 +6,7 @@ import type { CreateOrRerunOutcome } from './pageAttempt';
 
 /**
  * What an item's output shows, read once from the operation's own fields by the operation
- * (resources/report/createOrRerun.ts; auditSite/auditSettings.ts for Audit Site's pages):
+ * (createOrRerunOperation.ts; auditSite/auditSettings.ts for Audit Site's pages):
  * the rules read no field.
  */
 export interface OutcomeOutput {

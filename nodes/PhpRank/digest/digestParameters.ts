@@ -7,8 +7,8 @@ import type { Brand } from './digest';
 /**
  * Project → Digest's parameters, read and checked before anything is sent. Combine Sites reads them
  * for every input item on the first item's run: n8n runs a declarative node's routing item by
- * item, and a routed item's context gives its own parameters only, so the others are evaluated
- * here from the node's saved parameters, item by item, as n8n would (`evaluateExpression`).
+ * item, and a routed item's context reads its own parameters only, so another item's are read
+ * through n8n's `$parameter` of that item (`parameterOfItem`).
  */
 
 /**
@@ -32,24 +32,17 @@ export const DIGEST_FIELDS = [
 export type DigestChannel = Extract<(typeof DIGEST_FIELDS)[number], { channel: true }>['value'];
 
 export const WEEK_PARAMETER = 'week';
+export const COMBINE_SITES = 'combineSites';
+export const OUTPUT_FIELDS = 'outputFields';
 export const HISTORY_PARAMETER = 'history';
 export const AUDIT_SUMMARY_PARAMETER = 'auditSummary';
 
-/** A saved parameter's value for item `index`: each expression in it evaluated for that item. */
-function resolvedFor(context: IExecutePaginationFunctions, raw: unknown, index: number): unknown {
-	if (typeof raw === 'string')
-		return raw.startsWith('=') ? context.evaluateExpression(raw.slice(1), index) : raw;
-	if (Array.isArray(raw)) return raw.map((entry) => resolvedFor(context, entry, index));
-	if (isRecord(raw)) {
-		const resolved: IDataObject = {};
-		for (const [key, value] of Object.entries(raw))
-			resolved[key] = resolvedFor(context, value, index) as IDataObject[string];
-		return resolved;
-	}
-	return raw;
-}
-
-/** The parameter `name` of input item `index` (the run's own item: n8n's own reading). */
+/**
+ * The parameter `name` of input item `index`, evaluated for that item by n8n: the run's own item
+ * through its context (`getNodeParameter`), another item through n8n's `$parameter` evaluated for
+ * that item (`evaluateExpression` takes the item's index; the context's own data proxy is its
+ * item's): its expressions with that item's data, a resource locator's value extracted.
+ */
 export function parameterOfItem(
 	context: IExecutePaginationFunctions,
 	name: string,
@@ -57,8 +50,8 @@ export function parameterOfItem(
 	fallback: unknown,
 ): unknown {
 	if (index === context.getItemIndex()) return context.getNodeParameter(name, fallback);
-	const raw = context.getNode().parameters[name];
-	return raw === undefined ? fallback : resolvedFor(context, raw, index);
+	const value = context.evaluateExpression(`{{ $parameter[${JSON.stringify(name)}] }}`, index);
+	return value === undefined ? fallback : value;
 }
 
 /** The Project of input item `index`, checked (a resource locator's value). */
@@ -67,7 +60,7 @@ export function projectOfItem(context: IExecutePaginationFunctions, index: numbe
 		index === context.getItemIndex()
 			? context.getNodeParameter('project', undefined, { extractValue: true })
 			: parameterOfItem(context, 'project', index, undefined);
-	return projectNameFrom(isRecord(value) ? value.value : value);
+	return projectNameFrom(value);
 }
 
 /** How many items the node was given (the first item's run of Combine Sites reads them all). */

@@ -29,7 +29,7 @@ export type RecheckOutcome =
 export type ValidationWord = 'passed' | 'failed' | 'nothing to validate';
 
 // Defined with the node's constants: Validate Fix's descriptions state it at n8n's start, when this
-// module is not loaded yet (runModules.ts).
+// module is not loaded yet (reportModules.ts).
 export { NOT_CHECKED_IN_A_ROW };
 
 /** A re-checked page in the output: `fixed` null when it could not be checked. */

@@ -32,14 +32,14 @@ async function getMany(
 /**
  * The routing of a Get Many option: a GET of the list at `path`, whose filters and sort n8n routes
  * as query parameters from the operation's fields; `shapeOf` gives the item's output shape of a record
- * (loaded at the run's start, runModules.ts, before the first request).
+ * (loaded at the run's start, report/reportModules.ts, before the first request).
  */
 export function getManyRouting(
 	path: string,
 	shapeOf: (context: IExecuteSingleFunctions) => Promise<(record: IDataObject) => IDataObject>,
 ): INodePropertyRouting {
 	return operationRouting(
-		async (context, requests, routedQuery) =>
-			await getMany(context, requests, path, routedQuery, await shapeOf(context)),
+		async (context, requests, { query }) =>
+			await getMany(context, requests, path, query, await shapeOf(context)),
 	);
 }

@@ -367,7 +367,7 @@ export const CHECK_AFTER_CREATE_PARAMETER = 'checkAfterCreate';
 
 /**
  * Check for a Parallel Create of Create or Re-Run, also in Audit Site's Options: on unless turned
- * off (resources/report/createOrRerun.ts reads it). `description` says what is read again after
+ * off (createOrRerun/createOrRerunOperation.ts reads it). `description` says what is read again after
  * the Creates (a page's reports or a site's); `displayOptions` where it stands, none inside a
  * collection.
  */

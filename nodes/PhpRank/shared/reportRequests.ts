@@ -1,7 +1,8 @@
-import type { IDataObject, IHttpRequestMethods } from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions, IHttpRequestMethods } from 'n8n-workflow';
 
 import type { ApiRequest } from './apiRequest';
-import { RESOURCE } from './constants';
+import { PRIVACY, RESOURCE } from './constants';
+import { pageUrlFrom, passwordFrom, privacyFrom } from './inputChecks';
 
 /**
  * The requests to phpRank's reports, built in one place for every operation and the rules that
@@ -26,7 +27,7 @@ function encodedForm(fields: IDataObject): string {
 
 /**
  * The Create request of a page whose form was read and checked: Report → Create and Create or
- * Re-Run send it for the item's page (resources/report/create.ts `createRequest`), Project → Audit
+ * Re-Run send it for the item's page (`createRequest`), Project → Audit
  * Site for each page of a site. The password travels as a secret no error may show.
  */
 export function createFormRequest(url: string, privacy: number, password?: string): ApiRequest {
@@ -37,6 +38,26 @@ export function createFormRequest(url: string, privacy: number, password?: strin
 		page: url,
 		secrets: password === undefined ? undefined : [password],
 	};
+}
+
+/**
+ * The Create request of the item: URL, Privacy and, for Privacy Password, the password, each read
+ * once and checked the way phpRank validates them, so a bad item fails before a request (and
+ * before a slow page analysis). They have no `routing`: n8n reads a routed parameter once more
+ * per item and evaluates it each time when it is an expression such as `{{ $json.url }}`.
+ * `url` is the page as checked (trimmed).
+ */
+export function createRequest(context: IExecuteSingleFunctions): {
+	url: string;
+	request: ApiRequest;
+} {
+	const url = pageUrlFrom(context.getNodeParameter('url', ''));
+	const privacy = privacyFrom(context.getNodeParameter('privacy', PRIVACY.private));
+	const password =
+		privacy === PRIVACY.password
+			? passwordFrom(context.getNodeParameter('password', ''))
+			: undefined;
+	return { url, request: createFormRequest(url, privacy, password) };
 }
 
 /**

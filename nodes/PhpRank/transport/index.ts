@@ -17,6 +17,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { apiBaseUrl } from '../shared/apiBaseUrl';
 import { CREDENTIAL_NAME } from '../shared/constants';
 import { InvalidInput } from '../shared/inputChecks';
+import { loadedOnce } from '../shared/loadedOnce';
 import { pageRefusalOf, PipelineFailure } from './failure';
 import type { ErrorSituation } from './itemFailure';
 import type { ChannelDeadline, RequestLimits } from './limits';
@@ -58,16 +59,11 @@ export { failedForItsRecordOnly } from './failure';
 
 /**
  * The transport at run time (pipeline.ts, and with it the account's gate, the reading of
- * responses and the wording of failures): the transport's one deferred load, at the first
- * request, then kept (`atRun ?? (await loadAtRun())`: once loaded, read without a call). n8n
- * loads every installed package when it starts, and showing the node needs only the routing
- * below (bench section 4, the cold require()).
+ * responses and the wording of failures), loaded at the first request, once
+ * (shared/loadedOnce.ts): n8n loads every installed package when it starts, and showing the node
+ * needs only the routing below (bench section 4, the cold require()).
  */
-let atRun: typeof import('./pipeline') | undefined;
-async function loadAtRun(): Promise<typeof import('./pipeline')> {
-	atRun ??= await import('./pipeline');
-	return atRun;
-}
+const pipelineModule = loadedOnce(async () => await import('./pipeline'));
 
 /** The n8n contexts that make their own requests: list searches, the trigger's polls. */
 export type ApiContext = FunctionsBase & {
@@ -118,20 +114,29 @@ export async function nodeErrorOf(situation: ErrorSituation, error: unknown): Pr
 		});
 	}
 	if (!(error instanceof PipelineFailure)) return error as Error;
-	const text = await (atRun ?? (await loadAtRun())).failureTextOf(situation, error);
+	const text = await (await pipelineModule()).failureTextOf(situation, error);
 	return new NodeApiError(node, { message: text.message } as JsonObject, { ...text, itemIndex });
 }
 
 /**
  * What an operation does for one item: reads its parameters once, checks them (a refused value
  * is thrown as InvalidInput, shared/inputChecks.ts), sends its requests and returns its output
- * records. `routedQuery` is the query n8n's routing built from the operation's routed fields.
+ * records. `item` is what the routing has already read of the item, handed down so that no
+ * parameter is read twice: `query`, the query n8n's routing built from the operation's routed
+ * fields, and `options`, the item's Options collection (its limits are the transport's, the rest
+ * the operation's).
  */
 export type OperationRun = (
 	context: IExecutePaginationFunctions,
 	requests: ItemRequests,
-	routedQuery: IDataObject,
+	item: RoutedItem,
 ) => Promise<IDataObject[]>;
+
+/** What the routing read of an item before its operation's run. */
+export interface RoutedItem {
+	query: IDataObject;
+	options: IDataObject;
+}
 
 /** The node's "Options" that are limits: option, limit, the least value, the unit in ms (or 1). */
 const LIMIT_OPTIONS: ReadonlyArray<[string, keyof RequestLimits, number, number]> = [
@@ -189,8 +194,9 @@ export function operationRouting(run: OperationRun): INodePropertyRouting {
 							return (await this.makeRoutingRequest(request))[0].json as unknown as ApiResponse;
 						},
 					};
-					const requests = (atRun ?? (await loadAtRun())).itemRequests(channel);
-					const records = await run(this, requests, (requestData.options.qs ?? {}) as IDataObject);
+					const requests = (await pipelineModule()).itemRequests(channel);
+					const query = (requestData.options.qs ?? {}) as IDataObject;
+					const records = await run(this, requests, { query, options });
 					const pairedItem = { item: situation.itemIndex };
 					const items: INodeExecutionData[] = [];
 					for (const json of records) items.push({ json, pairedItem });
@@ -242,7 +248,7 @@ export async function sendFromCode<T>(
 		},
 	};
 	try {
-		return await work((atRun ?? (await loadAtRun())).itemRequests(channel));
+		return await work((await pipelineModule()).itemRequests(channel));
 	} catch (error) {
 		throw await nodeErrorOf(situation, error);
 	}
@@ -316,7 +322,7 @@ export async function sendForCredentialTest<T>(
 		},
 	};
 	try {
-		return await work((atRun ?? (await loadAtRun())).itemRequests(channel));
+		return await work((await pipelineModule()).itemRequests(channel));
 	} catch (error) {
 		throw await nodeErrorOf(situation, error);
 	}

@@ -1,4 +1,4 @@
-// Report → createOrRerun (nodes/PhpRank/resources/report/createOrRerun.ts): this operation's own tests, through
+// Report → createOrRerun (nodes/PhpRank/createOrRerun/createOrRerunOperation.ts): this operation's own tests, through
 // n8n. Its rules with a scripted API (nodes/PhpRank/createOrRerun/): test/upsert/rules.test.js. What all operations share
 // (errors, Simplify, examples, agents) is tested in test/node/ and test/reliability/.
 describe("through n8n-core's engine against the sandbox", () => {

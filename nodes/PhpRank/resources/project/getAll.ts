@@ -4,11 +4,11 @@ import { OPERATION, RESOURCE } from '../../shared/constants';
 import { returnAllAndLimit, searchFilter, showFor, sortCollection } from '../../shared/fields';
 import { isRecord } from '../../shared/isRecord';
 import { getManyRouting } from '../getMany';
-import { runModules } from '../../runModules';
+import { reportModules } from '../../report/reportModules';
 
 /** Each project as output: as phpRank sends it, plus its `average_score` and `label`. */
 async function withAverage(): Promise<(project: IDataObject) => IDataObject> {
-	const { projectWithAverage } = await runModules.score();
+	const { projectWithAverage } = await reportModules.score();
 	return (project) => (isRecord(project) ? projectWithAverage(project) : project);
 }
 

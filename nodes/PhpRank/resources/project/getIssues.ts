@@ -10,7 +10,7 @@ import {
 } from '../../shared/fields';
 import { importancesFrom } from '../../shared/inputChecks';
 import { operationRouting } from '../../transport';
-import { runModules } from '../../runModules';
+import { reportModules } from '../../report/reportModules';
 import { pagesPerIssueOf, projectOf, readProjectReports } from '../../transport/projectReports';
 
 const SITE_SUMMARY_PARAMETER = 'siteSummary';
@@ -39,7 +39,7 @@ export const getIssuesOption: INodePropertyOptions = {
 		);
 		const pagesPerIssue = pagesPerIssueOf(context);
 		const withSummary = context.getNodeParameter(SITE_SUMMARY_PARAMETER, false) === true;
-		const { SiteHealth, SiteFigures } = await runModules.siteHealth();
+		const { SiteHealth, SiteFigures } = await reportModules.siteHealth();
 		const figures = withSummary ? new SiteFigures() : undefined;
 		const health = new SiteHealth(pagesPerIssue, figures);
 		const checkedAt = new Date().toISOString();

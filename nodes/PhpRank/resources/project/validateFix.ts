@@ -8,7 +8,7 @@ import { checkKeyFrom } from '../../shared/inputChecks';
 import { rerunRequest } from '../../shared/reportRequests';
 import type { ItemRequests } from '../../transport';
 import { operationRouting } from '../../transport';
-import { runModules } from '../../runModules';
+import { reportModules } from '../../report/reportModules';
 import { pagesPerIssueOf, projectOf, readProjectReports } from '../../transport/projectReports';
 
 /**
@@ -52,7 +52,7 @@ export const validateFixOption: INodePropertyOptions = {
 		const check = checkKeyFrom(context.getNodeParameter('check', ''), CHECK_CATALOGUE);
 		const checkAllPages = context.getNodeParameter('checkAllPages', false) === true;
 		const pagesListed = pagesPerIssueOf(context);
-		const { FailingPages, FixValidation, recheckOutcome } = await runModules.fixValidation();
+		const { FailingPages, FixValidation, recheckOutcome } = await reportModules.fixValidation();
 		const failing = new FailingPages(check);
 		await readProjectReports(requests, project, (report) => failing.add(report));
 		const validation = new FixValidation(failing, pagesListed);

@@ -10,7 +10,7 @@ import {
 	sortCollection,
 } from '../../shared/fields';
 import { getManyRouting } from '../getMany';
-import { runModules } from '../../runModules';
+import { reportModules } from '../../report/reportModules';
 
 /**
  * Report → Get Many: its filters and sort are routed as query parameters (n8n builds them from the
@@ -23,7 +23,7 @@ export const getAllOption: INodePropertyOptions = {
 	description:
 		'List reports, filtered by URL text, project or result and sorted; each with its score from 0 to 100, label and failed checks',
 	routing: getManyRouting('/reports', async (context) =>
-		(await runModules.reportView()).reportView(context),
+		(await reportModules.reportView()).reportView(context),
 	),
 };
 

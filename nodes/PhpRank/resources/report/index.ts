@@ -3,7 +3,10 @@ import type { INodeProperties } from 'n8n-workflow';
 import { OPERATION, RESOURCE } from '../../shared/constants';
 import { reportLocator, requestLimitOptions } from '../../shared/fields';
 import { createFields, createOption } from './create';
-import { createOrRerunFields, createOrRerunOption } from './createOrRerun';
+import {
+	createOrRerunFields,
+	createOrRerunOption,
+} from '../../createOrRerun/createOrRerunOperation';
 import { deleteOption } from './delete';
 import { getFields, getOption } from './get';
 import { getAllFields, getAllOption } from './getAll';

@@ -19,7 +19,7 @@ import { passwordFrom, privacyFrom } from '../../shared/inputChecks';
 import { isRecord } from '../../shared/isRecord';
 import { reportChange } from '../../shared/reportRequests';
 import { operationRouting } from '../../transport';
-import { runModules } from '../../runModules';
+import { reportModules } from '../../report/reportModules';
 import { reportFieldId } from './reportById';
 
 /**
@@ -69,12 +69,12 @@ export const updateOption: INodePropertyOptions = {
 			? await requests.record({ ...request, method: 'GET', body: undefined, secrets: undefined })
 			: undefined;
 		const record = await requests.record(request);
-		const { reportView } = await runModules.reportView();
+		const { reportView } = await reportModules.reportView();
 		const view = reportView(context);
 		if (!isRecord(record)) return [record];
 		const output: IDataObject = view(record);
 		if (!isRecord(previous)) return [output];
-		const { diffReports } = await runModules.reportChanges();
+		const { diffReports } = await reportModules.reportChanges();
 		return [{ ...output, changes: diffReports(previous, record) }];
 	}),
 };

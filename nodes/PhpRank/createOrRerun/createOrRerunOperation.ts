@@ -1,6 +1,6 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { OPERATION, RESOURCE } from '../../shared/constants';
+import { OPERATION, RESOURCE } from '../shared/constants';
 import {
 	CHECK_AFTER_CREATE_PARAMETER,
 	checkAfterCreateField,
@@ -9,20 +9,29 @@ import {
 	outputChangesField,
 	showFor,
 	simplifyField,
-} from '../../shared/fields';
-import { maxAgeHoursFrom } from '../../shared/inputChecks';
-import { operationRouting } from '../../transport';
-import { runModules } from '../../runModules';
-import type { OutcomeOutput, PageRules } from '../../createOrRerun';
-import { createRequest } from './create';
+} from '../shared/fields';
+import { maxAgeHoursFrom } from '../shared/inputChecks';
+import { loadedOnce } from '../shared/loadedOnce';
+import { createRequest } from '../shared/reportRequests';
+import { operationRouting } from '../transport';
+import { reportModules } from '../report/reportModules';
+import type { OutcomeOutput, PageRules } from './index';
 
 /**
  * Report → Create or Re-Run: keep one up-to-date report per page. The operation: its option, its
  * fields and its run, which reads the item's fields once and hands the page to the rules it
- * shares with Project → Audit Site (createOrRerun/index.ts `createOrRerunOnce`: the lookup, the site's
+ * shares with Project → Audit Site (index.ts `createOrRerunOnce`: the lookup, the site's
  * listing, the overlap guard, the read after a Create, Max Age), then outputs the outcome
- * (`createOrRerunOutput`, with what the fields said the item shows).
+ * (`createOrRerunOutput`, with what the fields said the item shows). URL, Privacy and Password
+ * are Create's fields (resources/report/create.ts), read by shared/reportRequests.ts
+ * `createRequest`.
  */
+
+/**
+ * The rules, loaded at the first run, once (shared/loadedOnce.ts): showing the node needs none of
+ * them. Audit Site's run imports them itself (auditSite/auditRun.ts), being loaded at its run.
+ */
+const createOrRerunRules = loadedOnce(async () => await import('./index'));
 
 /**
  * n8n's lint checks actions with a sentence-case converter that drops hyphens ("re-run" becomes
@@ -46,10 +55,10 @@ export const createOrRerunOption: INodePropertyOptions = {
 			checkAfterCreate: context.getNodeParameter(CHECK_AFTER_CREATE_PARAMETER, true) !== false,
 		};
 		const output: OutcomeOutput = {
-			view: (await runModules.reportView()).reportView(context),
+			view: (await reportModules.reportView()).reportView(context),
 			changes: context.getNodeParameter(OUTPUT_CHANGES_PARAMETER, false) === true,
 		};
-		const { createOrRerunOnce, createOrRerunOutput, rulesApiOf } = await runModules.upsert();
+		const { createOrRerunOnce, createOrRerunOutput, rulesApiOf } = await createOrRerunRules();
 		const apiFor = rulesApiOf(context, requests);
 		// One run's items naming the same page share one outcome; the run's execute data scopes them.
 		const outcome = await createOrRerunOnce(
@@ -62,8 +71,8 @@ export const createOrRerunOption: INodePropertyOptions = {
 };
 
 /**
- * Create or Re-Run's own fields. URL, Privacy and Password are Create's (create.ts): Privacy and
- * Password are sent only when the report is created.
+ * Create or Re-Run's own fields. URL, Privacy and Password are Create's (resources/report/create.ts):
+ * Privacy and Password are sent only when the report is created.
  */
 export const createOrRerunFields: INodeProperties[] = [
 	maxAgeHoursField(showFor(RESOURCE.report, [OPERATION.createOrRerun])),
