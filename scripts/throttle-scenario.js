@@ -5,7 +5,7 @@
 // - audit: a weekly audit, Create or Re-Run over N pages of one site whose N reports exist (the
 //   site's listing is read once: N/100 reads + N re-runs).
 // Prints the figures; it asserts nothing (the reliability tests and
-// test/operations/report/createOrRerun.test.js and test/upsert/ do).
+// test/operations/report/createOrRerun.test.js and test/createOrRerun/ do).
 //
 //   node scripts/throttle-scenario.js [--scenario create|audit|both] [--items 300] [--per-window 60] [--window-seconds 6]
 //

@@ -1,5 +1,5 @@
 // A site summary as Get Issues makes it (nodes/PhpRank/report/siteSummary.ts), for the tests of
-// Project → Digest's pure modules that build their inputs by hand (test/report/digest*.test.js):
+// Project → Digest's pure modules that build their inputs by hand (test/digest/digest*.test.js):
 // 20 pages, health 75, average score 71.5, 5 pages failing a high check; `figures` override.
 
 function siteSummaryOf(project, figures = {}) {

@@ -1,5 +1,6 @@
-// The repository's docs as test/unit/docsClaims.test.js reads them: docs/usage.md's parts (its sections, the
-// Operations table's rows, the code spans of a text) and the file paths every doc names. No dependencies.
+// The repository's docs as test/unit/docsClaims.test.js reads them: a markdown text's sections and code spans, and
+// the file paths every doc names. The fields of the operations are not read from prose: docs/usage.md's field
+// reference is written from the code (scripts/docs-tables.js). No dependencies.
 const fs = require('node:fs');
 const path = require('node:path');
 
@@ -42,28 +43,11 @@ function sectionsOf(markdown) {
 	});
 }
 
-/** The cells of a markdown table's row (`| a | b |`), trimmed; undefined for a line that is no row. */
-function cellsOf(line) {
-	if (!/^\|.*\|\s*$/.test(line)) return undefined;
-	// a `\|` inside a cell is a character of it, not a border
-	return line
-		.trim()
-		.slice(1, -1)
-		.split(/(?<!\\)\|/)
-		.map((cell) => cell.trim());
-}
-
 /** The text of every code span (`like this`) outside fenced blocks. */
 function codeSpansOf(markdown) {
 	return [...withoutFences(markdown).matchAll(/(`+)([^`]|[^`][\s\S]*?[^`])\1(?!`)/g)].map((match) =>
 		match[2].trim(),
 	);
-}
-
-/** Whether `phrase` is in `text` as itself: not part of a longer word on either side, in the same case. */
-function namesPhrase(text, phrase) {
-	const escaped = phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-	return new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, 'u').test(text);
 }
 
 /**
@@ -204,9 +188,7 @@ module.exports = {
 	ROOT,
 	readDoc,
 	sectionsOf,
-	cellsOf,
 	codeSpansOf,
-	namesPhrase,
 	namesKey,
 	markdownFiles,
 	existsUnder,

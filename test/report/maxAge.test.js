@@ -1,5 +1,5 @@
 // nodes/PhpRank/report/maxAge.ts: Max Age (Hours) as Create or Re-Run and Audit Site read it. Through the operations:
-// test/upsert/rules.test.js ("Max Age") and test/operations/project/auditSite.test.js.
+// test/createOrRerun/rules.test.js ("Max Age") and test/operations/project/auditSite.test.js.
 const { isWithinMaxAge, generatedTime } = require('../helpers/built').maxAge;
 
 const NOW = Date.parse('2026-03-02T12:00:00Z');

@@ -1,31 +1,27 @@
-// Claims the docs make, held to the code (issue 46): a change that adds a field, an output field or an action, moves a
-// file or changes a bound fails here until the docs say so. What is read of the code is what users get: the BUILT node
-// descriptions (every version) and the items of real runs against the sandbox; nothing below types a list of
-// fields or keys. The docs' parts are read by test/helpers/doc-text.js.
+// Claims the docs make, held to the code (issue 46): a change that adds an output field or an action, moves a file or
+// changes a bound fails here until the docs say so. What is read of the code is what users get: the items of real
+// runs against the sandbox and the built modules; nothing below types a list of keys. The docs' parts are read by
+// test/helpers/doc-text.js.
 //
-// 1. Every field of every operation (its display name, each option of a collection such as Options, each choice
-//    of an options field) is named in docs/usage.md where that operation is documented: its row of the Operations
-//    table (the request and notes cells) and every section whose heading names it ("(Project → Audit Site)"); the
-//    trigger's in its section ("phpRank Trigger"), the credential's in "Credentials". Exempt, each for a reason:
-//    - a field every operation has (Options' Max Parallel Requests, …), documented once: named anywhere in usage.md
-//      (the trigger's, in its section);
-//    - a choice of an options field named where another operation with the same field documents it (Create or
-//      Re-Run's Privacy "as in Create"); the checks (Validate Fix's Check, the trigger's Checks) in the table of
-//      checks, which test/report/checkCatalogue.test.js holds to the catalogue;
-//    - Resource and Operation themselves: the Operations table is their documentation (a row per operation);
-//    - a notice (its "name" is the text it shows);
-//    - the Request Options collection (batching, proxy, timeout, allowUnauthorizedCerts): n8n's loader adds it to
-//      every declarative node (test/helpers/node-types.js does as it does), it is not in the package's description,
-//      and n8n documents it; usage.md names Timeout where the node reads it.
+// The fields of the operations are not read from the prose any more (issue 56): docs/usage.md's "Field reference" is
+// written from the built descriptions by scripts/docs-tables.js and test/unit/docsTables.test.js fails when it
+// differs from the code. It covers what this file's claim 1 checked by scanning usage.md's sections and Operations
+// table: every field of every operation and version, each option of a collection (Options), each choice of an
+// options field (the checks by a link to their table, which test/report/checkCatalogue.test.js holds to the
+// catalogue), the fields every operation shares (once, "phpRank: every operation"), the trigger's events and fields, and the
+// credential's fields; and more than the prose check did: internal names, types, defaults, ranges and versions.
+//
 // 2. Every output field of the runs below (Audit Site's summary and page items, Get Issues' site summary and issue
 //    items, Validate Fix's item, Simplify's report) and every `action` an item carries is named, as a code span, where
-//    its operation is documented.
+//    its operation is documented: its row of the Operations table and the sections whose heading names it (the
+//    generated reference aside, which names fields, not outputs).
 // 3. Every file path a doc names exists (test/helpers/doc-text.js `pathsNamedIn`: in code spans, fenced blocks and
 //    links), and every link's anchor is a heading of the file it leads to; a failure names the doc, the line and the
 //    path. Generated folders (dist/, …) and the docs that record a past state are exempt, each for its reason below.
 //    A path is read from the root; one whose first folder is not the root's is a shorthand, read from the doc's own
 //    folder, nodes/PhpRank/ or examples/ (SHORTHAND_BASES).
-// 4. The bounds and defaults docs/usage.md states are the code's (the sentences are built from the constants).
+// 4. The bounds and defaults docs/usage.md states in its prose are the code's (the sentences are built from the
+//    constants).
 // 5. Audit Site's "no page left" error names its filters by their fields' names.
 // 6. The figures docs/internals.md states of a Get's path are the ones test/operations/report/get.test.js holds
 //    (GET_FUNCTIONS, test/helpers/get-functions.js).
@@ -39,59 +35,18 @@ const {
 	ROOT,
 	readDoc,
 	sectionsOf,
-	cellsOf,
-	namesPhrase,
 	namesKey,
 	markdownFiles,
 	existsUnder,
 	pathsNamedIn,
 	anchorsOf,
 } = require('../helpers/doc-text');
+const { withoutBlocks } = require('../../scripts/docs-tables');
 
 const USAGE = 'docs/usage.md';
 const usage = readDoc(USAGE);
-const usageSections = sectionsOf(usage);
 const { PhpRank } = built.node;
-const { PhpRankTrigger } = built.trigger;
-const { PhpRankApi } = built.credential;
 const node = new PhpRank().description;
-const trigger = new PhpRankTrigger().description;
-
-// ---- the descriptions, read as the editor shows them ----
-
-/** Whether a node version meets displayOptions' `@version` conditions (numbers, or n8n-workflow's `_cnd`). */
-function versionMeets(conditions, version) {
-	return conditions.some((condition) => {
-		if (typeof condition === 'number') return condition === version;
-		const [[kind, bound]] = Object.entries(condition._cnd);
-		const meets = {
-			eq: () => version === bound,
-			not: () => version !== bound,
-			gt: () => version > bound,
-			gte: () => version >= bound,
-			lt: () => version < bound,
-			lte: () => version <= bound,
-			between: () => version >= bound.from && version <= bound.to,
-		}[kind];
-		if (!meets) throw new Error(`an @version condition this test does not read yet: ${kind}`);
-		return meets();
-	});
-}
-
-/**
- * Whether the editor can show `property` in this version once the fields of `selected` (resource, operation;
- * the trigger's event) have these values. A condition on another field (Return All, Privacy) is a state the user can
- * pick, so the field is one of the operation's.
- */
-function shownFor(property, version, selected) {
-	const { show = {}, hide } = property.displayOptions ?? {};
-	if (hide)
-		throw new Error(`${property.name}: displayOptions.hide, which this test does not read yet`);
-	return Object.entries(show).every(([key, values]) => {
-		if (key === '@version') return versionMeets(values, version);
-		return key in selected ? values.includes(selected[key]) : true;
-	});
-}
 
 /** Whether a property of the node is one of Project → Audit Site's. */
 const isAuditSite = (property) =>
@@ -100,239 +55,26 @@ const isAuditSite = (property) =>
 			property.displayOptions.show.operation?.includes('auditSite'),
 	);
 
-/** The versions of a description. */
-const versionsOf = (description) => [].concat(description.version);
+// ---- where usage.md's prose documents an operation ----
 
-/**
- * Every operation of every version: `{ version, selected, names }`, `names` the display names of the selectors'
- * choices (['Project', 'Audit Site']; the trigger's ['Check Failed']).
- */
-function operationsOf(description, selectors) {
-	const walk = (version, selected, names, depth) => {
-		if (depth === selectors.length) return [{ version, selected, names }];
-		return description.properties
-			.filter((p) => p.name === selectors[depth] && shownFor(p, version, selected))
-			.flatMap((p) =>
-				p.options.flatMap((choice) =>
-					walk(
-						version,
-						{ ...selected, [selectors[depth]]: choice.value },
-						[...names, choice.name],
-						depth + 1,
-					),
-				),
-			);
-	};
-	return versionsOf(description).flatMap((version) => walk(version, {}, [], 0));
-}
-
-/**
- * A field and what it holds, as entries `{ key, displayName, choices }`: the field itself (`choices`: the display
- * names of an options field's choices), then each option of a collection (`options.maxPages`), each group and its
- * values of a fixed collection, in this version.
- */
-function entriesOf(property, version, parent = '') {
-	const key = parent ? `${parent}.${property.name}` : property.name;
-	const entry = { key, displayName: property.displayName, choices: undefined };
-	if (['options', 'multiOptions'].includes(property.type) && Array.isArray(property.options))
-		entry.choices = property.options.map((choice) => choice.name);
-	const inner = (list, prefix) =>
-		list
-			.filter((option) => shownFor(option, version, {}))
-			.flatMap((option) => entriesOf(option, version, prefix));
-	if (property.type === 'collection') return [entry, ...inner(property.options, key)];
-	if (property.type === 'fixedCollection')
-		return [
-			entry,
-			...property.options.flatMap((group) => [
-				{ key: `${key}.${group.name}`, displayName: group.displayName, choices: undefined },
-				...inner(group.values, `${key}.${group.name}`),
-			]),
-		];
-	return [entry];
-}
-
-/** The fields of one operation (its selectors and notices aside), as entries. */
-function fieldsOf(description, selectors, operation) {
-	return description.properties
-		.filter((p) => !selectors.includes(p.name) && p.type !== 'notice')
-		.filter((p) => shownFor(p, operation.version, operation.selected))
-		.flatMap((p) => entriesOf(p, operation.version));
-}
-
-// ---- where usage.md documents an operation ----
-
-const usageRows = usage
-	.split('\n')
-	.map(cellsOf)
-	.filter((cells) => cells !== undefined);
-
-/** The Operations table's rows of a resource's operation. */
-const rowsOf = ([resource, operation]) =>
-	usageRows.filter((cells) => cells[0] === resource && cells[1] === operation);
-
-/** The sections whose heading contains `title`. */
-const sectionsNaming = (title) =>
-	usageSections.filter((section) => section.heading.includes(title)).map((s) => s.text);
+const prose = withoutBlocks(usage);
+const proseSections = sectionsOf(prose);
 
 /** The section of this heading. */
 const sectionTitled = (title) =>
-	usageSections.find((section) => section.heading === title)?.text ?? '';
+	proseSections.find((section) => section.heading === title)?.text ?? '';
 
 /**
- * Where usage.md documents a node operation: its row's request and notes (not the resource and operation cells,
- * which name every field called Project or Report) and the sections whose heading names it.
+ * Where usage.md documents a node operation: its row of the Operations table ("| Project | Audit Site | …") and the
+ * sections whose heading names it ("(Project → Audit Site)").
  */
-const nodeOperationDocs = (names) =>
+const operationDocs = ([resource, operation]) =>
 	[
-		...rowsOf(names).map((cells) => cells.slice(2).join(' | ')),
-		...sectionsNaming(names.join(' → ')),
+		...prose.split('\n').filter((line) => line.startsWith(`| ${resource} | ${operation} |`)),
+		...proseSections
+			.filter((section) => section.heading.includes(`${resource} → ${operation}`))
+			.map((section) => section.text),
 	].join('\n');
-const triggerDocs = sectionsNaming(trigger.displayName).join('\n');
-
-const NODE = {
-	description: node,
-	selectors: ['resource', 'operation'],
-	title: (names) => names.join(' → '),
-	docs: nodeOperationDocs,
-	// a field every operation has is documented once, for all of them
-	everywhereDocs: usage,
-};
-const TRIGGER = {
-	description: trigger,
-	selectors: ['event'],
-	title: (names) => `${trigger.displayName} (${names[0]})`,
-	docs: () => triggerDocs,
-	everywhereDocs: triggerDocs,
-};
-
-/** Per operation: its title, where it is documented and its fields. */
-function documentedOperations({ description, selectors, title, docs }) {
-	return operationsOf(description, selectors).map((operation) => ({
-		...operation,
-		title: title(operation.names),
-		docs: docs(operation.names),
-		fields: fieldsOf(description, selectors, operation),
-	}));
-}
-
-const sameChoices = (a, b) =>
-	a.key === b.key &&
-	a.displayName === b.displayName &&
-	JSON.stringify(a.choices) === JSON.stringify(b.choices);
-/** The same field as users see it, wherever it sits (Create's Privacy, Audit Site's Options → Privacy). */
-const seenAlike = (a, b) =>
-	a.displayName === b.displayName && JSON.stringify(a.choices) === JSON.stringify(b.choices);
-
-/** The fields every operation of a description has: documented once (for the node, anywhere in usage.md). */
-function everywhereFields(operations) {
-	const [first, ...rest] = operations;
-	return first.fields.filter((field) =>
-		rest.every((operation) => operation.fields.some((other) => sameChoices(field, other))),
-	);
-}
-
-const CHECK_NAMES = JSON.stringify(
-	built.checkCatalogue.CHECK_OPTIONS.map((check) => check.name).sort(),
-);
-
-/** What usage.md leaves unnamed of a description's fields: one line each, naming the operation and the field. */
-function unnamedFields(kind) {
-	const operations = documentedOperations(kind);
-	const everywhere = everywhereFields(operations);
-	const isEverywhere = (field) => everywhere.some((other) => sameChoices(field, other));
-	const problems = new Set();
-	for (const operation of operations) {
-		for (const field of operation.fields) {
-			const docs = isEverywhere(field) ? kind.everywhereDocs : operation.docs;
-			if (!namesPhrase(docs, field.displayName))
-				problems.add(
-					isEverywhere(field)
-						? `every operation: field "${field.displayName}" (${field.key}) is not named in ${USAGE}`
-						: `${operation.title}: field "${field.displayName}" (${field.key}) is not named in its row or sections of ${USAGE}`,
-				);
-			if (field.choices === undefined) continue;
-			// the checks: usage.md's table of checks names each (test/report/checkCatalogue.test.js)
-			const isChecks = JSON.stringify([...field.choices].sort()) === CHECK_NAMES;
-			const choiceDocs = isChecks
-				? usage
-				: isEverywhere(field)
-					? kind.everywhereDocs
-					: operations
-							.filter((other) => other.fields.some((f) => seenAlike(f, field)))
-							.map((other) => other.docs)
-							.join('\n');
-			for (const choice of field.choices)
-				if (!namesPhrase(choiceDocs, choice))
-					problems.add(
-						`${operation.title}: "${choice}", a choice of "${field.displayName}" (${field.key}), is not named in ${USAGE} where an operation with that field is documented`,
-					);
-		}
-	}
-	return [...problems];
-}
-
-describe(`1. every field of every operation is named in ${USAGE}`, () => {
-	test('each operation of the node has exactly one row in the Operations table', () => {
-		const operations = operationsOf(node, NODE.selectors);
-		expect(operations.length).toBeGreaterThan(10);
-		const problems = operations
-			.filter((operation) => rowsOf(operation.names).length !== 1)
-			.map(
-				(operation) =>
-					`${operation.names.join(' → ')} (version ${operation.version}): ${rowsOf(operation.names).length} rows "| ${operation.names.join(' | ')} |" in ${USAGE}'s Operations table, not 1`,
-			);
-		expect(problems).toEqual([]);
-	});
-
-	test("the node's fields, options and choices, every version", () => {
-		expect(unnamedFields(NODE)).toEqual([]);
-	});
-
-	test("the trigger's events and fields, every version", () => {
-		expect(triggerDocs).not.toBe('');
-		const events = operationsOf(trigger, TRIGGER.selectors);
-		const problems = events
-			.filter((event) => !namesPhrase(triggerDocs, event.names[0]))
-			.map(
-				(event) =>
-					`the event "${event.names[0]}" is not named in ${USAGE}'s "${trigger.displayName}"`,
-			);
-		expect([...problems, ...unnamedFields(TRIGGER)]).toEqual([]);
-	});
-
-	test("the credential's fields, in Credentials", () => {
-		const docs = sectionTitled('Credentials');
-		const fields = new PhpRankApi().properties.map((p) => p.displayName);
-		expect(fields.length).toBeGreaterThan(1);
-		expect(fields.filter((name) => !namesPhrase(docs, name))).toEqual([]);
-	});
-
-	test('the rules can fail: a new option and a new choice of Audit Site, named nowhere, are found', () => {
-		const changed = JSON.parse(JSON.stringify(node));
-		const auditOptions = changed.properties.find((p) => p.name === 'options' && isAuditSite(p));
-		auditOptions.options.push({
-			displayName: 'Respect Noindex Pages',
-			name: 'respectNoindex',
-			type: 'boolean',
-			default: false,
-		});
-		changed.properties
-			.find((p) => p.name === 'notListed')
-			.options.push({ name: 'Archive', value: 'archive' });
-		const before = unnamedFields(NODE);
-		const found = unnamedFields({ ...NODE, description: changed }).filter(
-			(problem) => !before.includes(problem),
-		);
-		expect(found).toEqual([
-			`Project → Audit Site: field "Respect Noindex Pages" (options.respectNoindex) is not named in its row or sections of ${USAGE}`,
-			`Project → Audit Site: "Archive", a choice of "Reports of Pages No Longer Listed" (notListed), is not named in ${USAGE} where an operation with that field is documented`,
-		]);
-		// a phrase inside a longer word is not the phrase
-		expect(namesPhrase('Max Pagesize', 'Max Pages')).toBe(false);
-		expect(rowsOf(['Project', 'Crawl Site'])).toEqual([]);
-	});
-});
 
 // ---- 2. output fields and actions, from real runs ----
 
@@ -365,7 +107,7 @@ function keysOf(items) {
 const unnamedKeys = (keys, docs) => keys.filter((key) => !namesKey(docs, key));
 
 describe(`2. every output field and action is named in ${USAGE}`, () => {
-	const auditDocs = nodeOperationDocs(['Project', 'Audit Site']);
+	const auditDocs = operationDocs(['Project', 'Audit Site']);
 	const u = (p) => `${site.url}${p}`;
 	const audit = (extra, options) => ({
 		resource: 'project',
@@ -432,7 +174,7 @@ describe(`2. every output field and action is named in ${USAGE}`, () => {
 			)[0].action;
 		const actions = [await run(0), await run(0), await run(1000)];
 		expect(new Set(actions).size).toBe(3);
-		expect(unnamedKeys(actions, nodeOperationDocs(['Report', 'Create or Re-Run']))).toEqual([]);
+		expect(unnamedKeys(actions, operationDocs(['Report', 'Create or Re-Run']))).toEqual([]);
 	});
 
 	test("Get Issues: the site summary's fields and the issue items' (with their pages'); Validate Fix's item", async () => {
@@ -456,11 +198,11 @@ describe(`2. every output field and action is named in ${USAGE}`, () => {
 		);
 		expect(validation).toHaveLength(1);
 		expect(validation[0].pages.length).toBeGreaterThan(0);
-		const issuesDocs = nodeOperationDocs(['Project', 'Get Issues']);
+		const issuesDocs = operationDocs(['Project', 'Get Issues']);
 		expect({
 			summary: unnamedKeys(keysOf([summary]), issuesDocs),
 			issues: unnamedKeys(keysOf(issues), issuesDocs),
-			validateFix: unnamedKeys(keysOf(validation), nodeOperationDocs(['Project', 'Validate Fix'])),
+			validateFix: unnamedKeys(keysOf(validation), operationDocs(['Project', 'Validate Fix'])),
 		}).toEqual({ summary: [], issues: [], validateFix: [] });
 	});
 
@@ -578,8 +320,8 @@ describe('3. every file path a doc names exists', () => {
 
 // ---- 4. the bounds and defaults usage.md states ----
 
-/** usage.md with its line breaks and runs of spaces as one space: a sentence may wrap. */
-const usageText = usage.replace(/\s+/g, ' ');
+/** usage.md's prose with its line breaks and runs of spaces as one space: a sentence may wrap. */
+const usageText = prose.replace(/\s+/g, ' ');
 const figure = (number) => number.toLocaleString('en-US');
 /** A field's default and bounds in every version of Audit Site where it shows (the description's, as built). */
 function auditField(name) {

@@ -15,7 +15,7 @@ import { SiteListing, siteOf } from './siteListing';
  * kept (Max Age), or a report is created. Several pages of one site in a run are answered from one
  * listing of the site (siteListing.ts) instead of a lookup each. The rules never send a request
  * themselves: they are handed a `CreateOrRerunApi` (the item's requests, `rulesApiOf` in
- * rulesApi.ts), so they are the same whatever sends the requests (test/upsert/rules.test.js
+ * rulesApi.ts), so they are the same whatever sends the requests (test/createOrRerun/rules.test.js
  * scripts one). This module is the folder's one entry: the operations import from here only.
  */
 

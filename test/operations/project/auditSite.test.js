@@ -1,7 +1,7 @@
 // Project → auditSite (nodes/PhpRank/auditSite/auditSite.ts): this operation's own tests,
 // through n8n-core's engine against the sandbox (phpRank) and a site (test/sandbox/site.js) that
 // serves robots.txt and sitemaps as sites write them, and misbehaves as sites do. The sitemap
-// reader's own parts are tested in test/sitemap/.
+// reader's own parts are tested in test/auditSite/.
 const zlib = require('node:zlib');
 const {
 	useFixture,

@@ -2,7 +2,7 @@
 // the sandbox: its requests are Get Issues' for the same project (no request more), its row holds
 // what Get Issues' summary and issues say, History carries one week to the next, Combine Sites
 // makes one digest of every input item's site, and a bad History or Week is refused naming its
-// field. What the digest says, channel by channel: test/report/digest.test.js.
+// field. What the digest says, channel by channel: test/digest/digest.test.js.
 const { useFixture, projectReports, fromList, byName } = require('../../node/fixture');
 const { emailSafetyProblems } = require('../../helpers/email-safety');
 const { expectedDigestRow } = require('../../helpers/digest-row');

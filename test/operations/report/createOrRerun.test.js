@@ -1,5 +1,5 @@
 // Report → createOrRerun (nodes/PhpRank/createOrRerun/createOrRerunOperation.ts): this operation's own tests, through
-// n8n. Its rules with a scripted API (nodes/PhpRank/createOrRerun/): test/upsert/rules.test.js. What all operations share
+// n8n. Its rules with a scripted API (nodes/PhpRank/createOrRerun/): test/createOrRerun/rules.test.js. What all operations share
 // (errors, Simplify, examples, agents) is tested in test/node/ and test/reliability/.
 describe("through n8n-core's engine against the sandbox", () => {
 	// Report → Create or Re-Run through n8n-core's engine against the sandbox: the exact lookup

@@ -1,6 +1,6 @@
 // Project → Digest: text stays text (issue 58). No character from data may start a line, hide or
 // reverse text, or become a link in any channel or the subject; History's figures out of their
-// range are "no figure". The channels' markup escaping itself: test/report/digest.test.js.
+// range are "no figure". The channels' markup escaping itself: test/digest/digest.test.js.
 const { digestItem, combinedItem } = require('../helpers/built').digestOutput;
 const { siteSummaryOf } = require('../helpers/digest-input');
 
