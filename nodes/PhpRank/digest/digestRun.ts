@@ -95,9 +95,10 @@ async function readSite(
 function itemInput(
 	context: IExecutePaginationFunctions,
 	index: number,
+	project: string,
 ): Pick<DigestInput, 'project' | 'history' | 'audit'> {
 	return {
-		project: projectOfItem(context, index),
+		project,
 		history: historyRows(parameterOfItem(context, HISTORY_PARAMETER, index, [])),
 		audit: auditItemsFrom(parameterOfItem(context, AUDIT_SUMMARY_PARAMETER, index, '')),
 	};
@@ -135,7 +136,7 @@ async function readEverySite(
 			project = projectOfItem(context, index);
 			if (seen.has(project)) continue;
 			seen.add(project);
-			const input = itemInput(context, index);
+			const input = itemInput(context, index, project);
 			const known = pastWeeks(input.history, project, week).length > 0;
 			inputs.push({ ...input, week, ...(await readSite(requests, project, known)) });
 		} catch (error) {
@@ -160,7 +161,8 @@ export async function digestOfItem(
 		const { inputs, failed } = await readEverySite(context, requests, week);
 		return [withFields(combinedItem(inputs, week, failed, brand), options[OUTPUT_FIELDS])];
 	}
-	const input = itemInput(context, context.getItemIndex());
+	const index = context.getItemIndex();
+	const input = itemInput(context, index, projectOfItem(context, index));
 	const site = { ...input, week, brand, ...(await readSite(requests, input.project)) };
 	return [withFields(digestItem(site), options[OUTPUT_FIELDS])];
 }

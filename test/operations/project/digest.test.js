@@ -3,6 +3,8 @@
 // what Get Issues' summary and issues say, History carries one week to the next, Combine Sites
 // makes one digest of every input item's site, and a bad History or Week is refused naming its
 // field. What the digest says, channel by channel: test/digest/digest.test.js.
+const path = require('node:path');
+
 const { useFixture, projectReports, fromList, byName } = require('../../node/fixture');
 const { emailSafetyProblems } = require('../../helpers/email-safety');
 const { expectedDigestRow } = require('../../helpers/digest-row');
@@ -360,4 +362,85 @@ test.each([
 		expect(result.error).toBeUndefined();
 		expect([timezone, result.items[0].json.week]).toEqual([timezone, expected]);
 	}
+});
+
+// ------------------------------------------------------------- each parameter read once per item
+
+/**
+ * How many times the node had n8n evaluate each expression while `work` ran, by its text: n8n's
+ * own evaluation (Expression#resolveSimpleParameterValue, which every `=…` value goes through)
+ * called from the built node's code. n8n's routing evaluates every property on its own before the
+ * run (once per property of that name: docs/internals.md, "Parameter evaluations"), not counted.
+ */
+async function evaluatedByTheNode(work) {
+	const { Expression } = require('n8n-workflow');
+	const original = Expression.prototype.resolveSimpleParameterValue;
+	const stackLimit = Error.stackTraceLimit;
+	const counts = {};
+	Error.stackTraceLimit = 100;
+	Expression.prototype.resolveSimpleParameterValue = function (value, ...rest) {
+		const fromTheNode = new Error().stack.includes(`${path.sep}dist${path.sep}nodes${path.sep}`);
+		if (fromTheNode && typeof value === 'string' && value.startsWith('={{ $json.'))
+			counts[value] = (counts[value] ?? 0) + 1;
+		return original.call(this, value, ...rest);
+	};
+	try {
+		await work();
+	} finally {
+		Expression.prototype.resolveSimpleParameterValue = original;
+		Error.stackTraceLimit = stackLimit;
+	}
+	return counts;
+}
+
+/** Digest with every parameter it reads an expression of the item's JSON. */
+const everyParameterAnExpression = (combineSites) =>
+	digest({
+		project: byName('={{ $json.site }}'),
+		week: '={{ $json.week }}',
+		history: '={{ $json.history }}',
+		auditSummary: '={{ $json.audit }}',
+		options: { senderName: '={{ $json.sender }}', combineSites },
+	});
+
+const inputItem = (site) => ({ site, week: '2026-11-30', history: [], audit: '', sender: 'Acme' });
+
+test('each parameter is read once per item: Project, Week, History, Audit Summary and Options', async () => {
+	fixture.sandbox.reset(pages(3));
+	let result;
+	const counts = await evaluatedByTheNode(async () => {
+		result = await fixture.run(everyParameterAnExpression(false), { items: [inputItem(SITE)] });
+	});
+	expect(result.error).toBeUndefined();
+	expect(result.items[0].json.html).toContain('Acme');
+	expect(counts).toEqual({
+		'={{ $json.site }}': 1,
+		'={{ $json.week }}': 1,
+		'={{ $json.history }}': 1,
+		'={{ $json.audit }}': 1,
+		'={{ $json.sender }}': 1,
+	});
+});
+
+test("Combine Sites reads each other item's Project, History and Audit Summary once, through n8n", async () => {
+	fixture.sandbox.reset([...pages(3), ...pages(2, OTHER)]);
+	let result;
+	const counts = await evaluatedByTheNode(async () => {
+		result = await fixture.run(everyParameterAnExpression(true), {
+			items: [inputItem(SITE), inputItem(OTHER), inputItem(SITE)],
+		});
+	});
+	expect(result.error).toBeUndefined();
+	expect(result.items.map((item) => item.json.projects)).toEqual([[OTHER, SITE]]);
+	expect(counts).toEqual({
+		// the first item's run reads every item's Project, and the History and Audit Summary of each
+		// site once (the third item names the first one's site)
+		'={{ $json.site }}': 3,
+		'={{ $json.history }}': 2,
+		'={{ $json.audit }}': 2,
+		// the digest's week: the first item's
+		'={{ $json.week }}': 1,
+		// every item's Options, read by its routing (the others output nothing)
+		'={{ $json.sender }}': 3,
+	});
 });
