@@ -16,6 +16,7 @@ const {
 } = require('../../node/fixture');
 const { startSite, urlset, sitemapIndex, webPages } = require('../../sandbox/site');
 const { auditSummary } = require('../../helpers/audit-summary');
+const { evaluatedByTheNode } = require('../../helpers/node-evaluations');
 const { runNodeInProcess } = require('../../helpers/run-node-process');
 const { startProxy } = require('../../helpers/forward-proxy');
 const selfSigned = require('../../helpers/fixtures/self-signed-cert');
@@ -74,6 +75,33 @@ const create = (url, privacy = 1, password) =>
 
 const ROBOTS_CUT = (url) =>
 	`${url} is longer than 500 KiB: only its first 500 KiB were read (RFC 9309's bound on robots.txt), so a Sitemap line past them is not used: read only in part`;
+
+test('each parameter is read once per item: Site, Max Pages, Simplify and Options', async () => {
+	site.setFiles({
+		'/robots.txt': 'Sitemap: /a.xml\n',
+		'/a.xml': urlset([u('/one'), u('/blog/two')]),
+	});
+	let result;
+	const counts = await evaluatedByTheNode(async () => {
+		result = await fixture.run(
+			{
+				...listOnly({ site: '={{ $json.site }}', maxPages: '={{ $json.max }}' }),
+				simplify: '={{ $json.simplify }}',
+				options: { listOnly: '={{ $json.listOnly }}', include: '={{ $json.include }}' },
+			},
+			{ items: [{ site: site.url, max: 10, simplify: true, listOnly: true, include: '/blog/' }] },
+		);
+	});
+	expect(result.error).toBeUndefined();
+	expect(jsonOf(result)).toEqual([page('/blog/two', '/a.xml')]);
+	expect(counts).toEqual({
+		'={{ $json.site }}': 1,
+		'={{ $json.max }}': 1,
+		'={{ $json.simplify }}': 1,
+		'={{ $json.listOnly }}': 1,
+		'={{ $json.include }}': 1,
+	});
+});
 
 describe('where the sitemaps are', () => {
 	test("robots.txt's Sitemap lines: any case, CRLF, comments, a byte-order mark, a relative URL; List Only sends nothing to phpRank", async () => {

@@ -3,11 +3,10 @@
 // what Get Issues' summary and issues say, History carries one week to the next, Combine Sites
 // makes one digest of every input item's site, and a bad History or Week is refused naming its
 // field. What the digest says, channel by channel: test/digest/digest.test.js.
-const path = require('node:path');
-
 const { useFixture, projectReports, fromList, byName } = require('../../node/fixture');
 const { emailSafetyProblems } = require('../../helpers/email-safety');
 const { expectedDigestRow } = require('../../helpers/digest-row');
+const { evaluatedByTheNode } = require('../../helpers/node-evaluations');
 
 const fixture = useFixture();
 
@@ -365,33 +364,6 @@ test.each([
 });
 
 // ------------------------------------------------------------- each parameter read once per item
-
-/**
- * How many times the node had n8n evaluate each expression while `work` ran, by its text: n8n's
- * own evaluation (Expression#resolveSimpleParameterValue, which every `=…` value goes through)
- * called from the built node's code. n8n's routing evaluates every property on its own before the
- * run (once per property of that name: docs/internals.md, "Parameter evaluations"), not counted.
- */
-async function evaluatedByTheNode(work) {
-	const { Expression } = require('n8n-workflow');
-	const original = Expression.prototype.resolveSimpleParameterValue;
-	const stackLimit = Error.stackTraceLimit;
-	const counts = {};
-	Error.stackTraceLimit = 100;
-	Expression.prototype.resolveSimpleParameterValue = function (value, ...rest) {
-		const fromTheNode = new Error().stack.includes(`${path.sep}dist${path.sep}nodes${path.sep}`);
-		if (fromTheNode && typeof value === 'string' && value.startsWith('={{ $json.'))
-			counts[value] = (counts[value] ?? 0) + 1;
-		return original.call(this, value, ...rest);
-	};
-	try {
-		await work();
-	} finally {
-		Expression.prototype.resolveSimpleParameterValue = original;
-		Error.stackTraceLimit = stackLimit;
-	}
-	return counts;
-}
 
 /** Digest with every parameter it reads an expression of the item's JSON. */
 const everyParameterAnExpression = (combineSites) =>
