@@ -35,6 +35,11 @@ const RUN_ONLY = [
 	'nodes/PhpRank/digest/digestHtml.js',
 	'nodes/PhpRank/digest/digestLines.js',
 	'nodes/PhpRank/digest/digestWording.js',
+	// digest/digestOperation.ts TRANSLATIONS (each language's words, when a digest first speaks it)
+	'nodes/PhpRank/digest/digestWordsDe.js',
+	'nodes/PhpRank/digest/digestWordsFr.js',
+	'nodes/PhpRank/digest/digestWordsEs.js',
+	'nodes/PhpRank/digest/digestWordsNl.js',
 ];
 
 /**

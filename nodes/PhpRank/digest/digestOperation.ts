@@ -26,6 +26,7 @@ import {
 } from './digestParameters';
 import { readProjectReports } from '../transport/projectReports';
 import { loadedOnce } from '../shared/loadedOnce';
+import type { Words } from './digestWording';
 
 /**
  * What Digest's run loads at its first use, each once (shared/loadedOnce.ts): its week, its History,
@@ -35,6 +36,27 @@ const digestWeekModule = loadedOnce(async () => await import('./digestWeek'));
 const digestHistoryModule = loadedOnce(async () => await import('./digestHistory'));
 const digestModule = loadedOnce(async () => await import('./digest'));
 const digestOutputModule = loadedOnce(async () => await import('./digestOutput'));
+
+/**
+ * Each language's words but English's (built into digestWording.ts), loaded at its first use, once:
+ * a run loads only the language it speaks (bench/findings.md, "Digest's peak live heap after
+ * loading only the chosen language": the four hold 237 KiB of heap once loaded).
+ */
+const TRANSLATIONS: ReadonlyMap<string, () => Promise<Words>> = new Map<
+	string,
+	() => Promise<Words>
+>([
+	['de', loadedOnce(async () => (await import('./digestWordsDe')).DE)],
+	['fr', loadedOnce(async () => (await import('./digestWordsFr')).FR)],
+	['es', loadedOnce(async () => (await import('./digestWordsEs')).ES)],
+	['nl', loadedOnce(async () => (await import('./digestWordsNl')).NL)],
+]);
+
+/** The words of Options → Language (brandOf has checked it): English built in, another loaded. */
+async function wordsOf(language: string): Promise<Words> {
+	const translation = TRANSLATIONS.get(language);
+	return translation ? await translation() : (await digestOutputModule()).ENGLISH;
+}
 
 /**
  * Project → Digest: a site's week in one item, for an email, a chat message and a history table.
@@ -177,13 +199,15 @@ export const digestOption: INodePropertyOptions = {
 		const brand = brandOf(options);
 		const week = await weekOf(context);
 		const { digestItem, combinedItem } = await digestOutputModule();
+		const words = await wordsOf(brand.language);
 		if (combine) {
 			const { inputs, failed } = await readEverySite(context, requests, week);
-			return [withFields(combinedItem(inputs, week, failed, brand), options[OUTPUT_FIELDS])];
+			const combined = combinedItem(inputs, week, failed, brand, words);
+			return [withFields(combined, options[OUTPUT_FIELDS])];
 		}
 		const input = await itemInput(context, context.getItemIndex());
 		const site = { ...input, week, brand, ...(await readSite(requests, input.project)) };
-		return [withFields(digestItem(site), options[OUTPUT_FIELDS])];
+		return [withFields(digestItem(site, words), options[OUTPUT_FIELDS])];
 	}),
 };
 
