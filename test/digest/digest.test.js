@@ -4,7 +4,7 @@
 const { digestItem, combinedItem } = require('../helpers/built').digestOutput;
 const { historyRows, pastWeeks } = require('../helpers/built').digestHistory;
 const { mondayOf, mondayInZone } = require('../helpers/built').digestWeek;
-const { notAuditedReason } = require('../helpers/built').digestWording;
+const { notAuditedReason, ENGLISH } = require('../helpers/built').digestWording;
 const { siteLink } = require('../helpers/built').digestLinks;
 const { TREND_WEEKS } = require('../helpers/built').digest;
 const { emailSafetyProblems, startTags, attribute } = require('../helpers/email-safety');
@@ -414,7 +414,7 @@ describe('coverage', () => {
 		['<script>alert(1)</script>', 'phpRank could not audit it'],
 		[undefined, 'phpRank could not audit it'],
 	])('%s: %s', (error, words) => {
-		expect(notAuditedReason(error)).toBe(words);
+		expect(notAuditedReason(ENGLISH, error)).toBe(words);
 	});
 });
 

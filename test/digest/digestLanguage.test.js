@@ -1,8 +1,17 @@
 // Project → Digest's Language (issue 58): German, French, Spanish and Dutch in every channel and
 // the subject, no English word left but URLs and names; the row the same in every language, so
 // that History survives a change of language.
-const { digestItem, combinedItem } = require('../helpers/built').digestOutput;
-const { CHECK_CATALOGUE } = require('../helpers/built').checkCatalogue;
+const built = require('../helpers/built');
+const { digestItem, combinedItem } = built.digestOutput;
+const { CHECK_CATALOGUE } = built.checkCatalogue;
+
+/** Each language's words, as the Digest's run loads them (digest/digestOperation.ts `wordsOf`). */
+const WORDS = {
+	de: built.digestWordsDe.DE,
+	fr: built.digestWordsFr.FR,
+	es: built.digestWordsEs.ES,
+	nl: built.digestWordsNl.NL,
+};
 
 const WEEK = '2026-11-30';
 const CHANNELS = ['subject', 'html', 'text', 'slack', 'markdown', 'discord', 'telegram'];
@@ -101,13 +110,14 @@ const words = (text) =>
 		.replace(/[a-z0-9.-]+\.test\S*/gi, ' ');
 
 describe.each(LANGUAGES)('%s', (language) => {
-	const one = digestItem({ ...site('site.test'), brand: brand(language) });
-	const gone = digestItem({ ...site('zeta.test', GONE), brand: brand(language) });
+	const one = digestItem({ ...site('site.test'), brand: brand(language) }, WORDS[language]);
+	const gone = digestItem({ ...site('zeta.test', GONE), brand: brand(language) }, WORDS[language]);
 	const combined = combinedItem(
 		[site('site.test'), site('zeta.test', GONE)],
 		WEEK,
 		[],
 		brand(language),
+		WORDS[language],
 	);
 
 	test('no English word left in any channel or subject', () => {
@@ -139,13 +149,13 @@ test.each([
 	['es', 'site.test: salud 70 (▼10), 32 problemas nuevos, 1 corregido', 'semana del 30 nov 2026'],
 	['nl', 'site.test: gezondheid 70 (▼10), 32 nieuwe problemen, 1 opgelost', 'week van 30 nov 2026'],
 ])('%s: the subject and the date with its month names', (language, subject, week) => {
-	const item = digestItem({ ...site('site.test'), brand: brand(language) });
+	const item = digestItem({ ...site('site.test'), brand: brand(language) }, WORDS[language]);
 	expect(item.subject).toBe(subject);
 	expect(item.text).toContain(week);
 });
 
 test('German check names and how to fix them; the URLs untouched', () => {
-	const item = digestItem({ ...site('site.test'), brand: brand('de') });
+	const item = digestItem({ ...site('site.test'), brand: brand('de') }, WORDS.de);
 	expect(item.text).toContain(
 		'- [hoch] Titel: schlägt auf 30 von 40 Seiten fehl. So beheben Sie es: Geben Sie der Seite einen <title> mit 1 bis 60 Zeichen, der sagt, worum es auf der Seite geht. Zum Beispiel: https://site.test/p0',
 	);
@@ -157,5 +167,35 @@ test('German check names and how to fix them; the URLs untouched', () => {
 test('English by default, as before', () => {
 	expect(digestItem(site('site.test'))).toEqual(
 		digestItem({ ...site('site.test'), brand: brand('en') }),
+	);
+});
+
+test('two digests in two languages, made one within the other, each speak their own', () => {
+	const alone = {
+		de: digestItem({ ...site('site.test'), brand: brand('de') }, WORDS.de),
+		fr: digestItem({ ...site('site.test'), brand: brand('fr') }, WORDS.fr),
+	};
+	// the French digest is made while the German one's words are in use (a channel, say): no word
+	// of either language is kept anywhere but in its own digest
+	const german = { ...site('site.test'), brand: brand('de') };
+	let french;
+	const importance = WORDS.de.importance;
+	const germanMakingFrench = {
+		...WORDS.de,
+		importance: (value) => {
+			french ??= digestItem({ ...site('site.test'), brand: brand('fr') }, WORDS.fr);
+			return importance(value);
+		},
+	};
+	expect(digestItem(german, germanMakingFrench)).toEqual(alone.de);
+	expect(french).toEqual(alone.fr);
+});
+
+test('a language whose words are not given is refused, never said in English', () => {
+	expect(() => digestItem({ ...site('site.test'), brand: brand('de') })).toThrow(
+		'The digest speaks de: its words must be given (got en)',
+	);
+	expect(() => combinedItem([site('site.test')], WEEK, [], brand('nl'), WORDS.de)).toThrow(
+		'The digest speaks nl: its words must be given (got de)',
 	);
 });

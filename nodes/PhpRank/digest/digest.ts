@@ -8,6 +8,7 @@ import { utf8Bytes } from './digestFit';
 import { SHOWN_URL_AT_MOST, siteScheme } from './digestLinks';
 import { daysBetween } from './digestWeek';
 import { notAuditedReason } from './digestWording';
+import type { Words } from './digestWording';
 import type { SiteIssue } from '../report/siteHealth';
 import type { SiteSummary } from '../report/siteSummary';
 
@@ -47,7 +48,7 @@ export interface Brand {
 	footerText: string;
 	/** An http(s) URL with {id}: where each example page links (its newest report's page). */
 	reportPageUrl: string;
-	/** The language every channel speaks (digestWording.ts LANGUAGES); the row is the same in each. */
+	/** The language every channel speaks (its words: digestOperation.ts `wordsOf`); the row is the same in each. */
 	language: string;
 }
 
@@ -99,6 +100,8 @@ export interface SiteDigest {
 	coverage: Coverage | undefined;
 	row: IDataObject;
 	brand: Brand;
+	/** The words the digest is said in (its Brand's language): each digest holds its own. */
+	words: Words;
 }
 
 /** Combine Sites: an input item whose site could not be read, and why (one line). */
@@ -193,14 +196,18 @@ function rowOf(input: DigestInput, issues: KeptIssue[]): IDataObject {
 }
 
 /** This run's Audit Site items of the site: its coverage, or undefined without its summary. */
-export function coverageOf(audit: IDataObject[], project: string): Coverage | undefined {
+export function coverageOf(
+	audit: IDataObject[],
+	project: string,
+	words: Words,
+): Coverage | undefined {
 	const own = audit.filter((item) => isRecord(item) && item.project === project);
 	const summary = own.find((item) => item.action === 'summary');
 	if (summary === undefined) return undefined;
 	const count = (value: unknown) => numberOrNull(value) ?? 0;
 	const failedPages = own
 		.filter((item) => item.action === 'failed')
-		.map((item) => ({ url: String(item.url ?? ''), reason: notAuditedReason(item.error) }));
+		.map((item) => ({ url: String(item.url ?? ''), reason: notAuditedReason(words, item.error) }));
 	const notListedPages = own
 		.filter((item) => item.action === 'not in sitemaps')
 		.map((item) => ({ url: String(item.url ?? ''), deleted: item.deleted === true }));
@@ -227,8 +234,8 @@ function comparedIssues(fixFirst: FixItem[], last: PastWeek | undefined) {
 	};
 }
 
-/** One site's digest. */
-export function siteDigest(input: DigestInput): SiteDigest {
+/** One site's digest, said in `words` (its Brand's language). */
+export function siteDigest(input: DigestInput, words: Words): SiteDigest {
 	const { summary } = input;
 	const past = pastWeeks(input.history, input.project, input.week);
 	const last = past[past.length - 1];
@@ -259,9 +266,10 @@ export function siteDigest(input: DigestInput): SiteDigest {
 		trend,
 		fixFirst,
 		...comparedIssues(fixFirst, last),
-		coverage: coverageOf(input.audit, input.project),
+		coverage: coverageOf(input.audit, input.project, words),
 		row: digestRow(input, fixFirst),
 		brand: input.brand ?? NO_BRAND,
+		words,
 	};
 }
 

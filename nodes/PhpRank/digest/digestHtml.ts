@@ -5,15 +5,8 @@ import { cut, FULL_PLAN, LISTED_AT_MOST } from './digestFit';
 import { reportPageLink, SHOWN_URL_AT_MOST, siteLink } from './digestLinks';
 import { noReportText } from './digestLines';
 import { TEXT, unlinked } from './digestText';
-import {
-	arrow,
-	checkFix,
-	checkName,
-	coverageSummary,
-	figure,
-	weekDay,
-	WORDS,
-} from './digestWording';
+import { arrow, checkFix, checkName, coverageSummary, figure, weekDay } from './digestWording';
+import type { Words } from './digestWording';
 
 /**
  * Project → Digest's `html`: an email's HTML as mail clients keep it (test/helpers/email-safety.js
@@ -135,12 +128,12 @@ function pageHtml(url: string, site: SiteDigest, report?: number | string | null
 	return `<a href="${escapeHtml(href)}" style="color:${colour};">${breakableHtml(TEXT.text(shown))}</a>`;
 }
 
-function importanceBadge(importance: FixItem['importance']): string {
+function importanceBadge(words: Words, importance: FixItem['importance']): string {
 	const colour = importance === null ? COLOURS.low : COLOURS[importance];
-	return `<span style="padding:1px 6px;border-radius:3px;font-size:11px;font-weight:bold;color:#ffffff;background-color:${colour};">${escapeHtml(WORDS.importance(importance))}</span>`;
+	return `<span style="padding:1px 6px;border-radius:3px;font-size:11px;font-weight:bold;color:#ffffff;background-color:${colour};">${escapeHtml(words.importance(importance))}</span>`;
 }
 
-function list<T>(items: T[], cell: (item: T) => string, at: number): string {
+function list<T>(words: Words, items: T[], cell: (item: T) => string, at: number): string {
 	const cells = items
 		.slice(0, at)
 		.map(
@@ -149,26 +142,27 @@ function list<T>(items: T[], cell: (item: T) => string, at: number): string {
 		);
 	if (items.length > at)
 		cells.push(
-			`<tr><td style="padding:7px 0;">${muted(escapeHtml(WORDS.more(items.length - at)))}</td></tr>`,
+			`<tr><td style="padding:7px 0;">${muted(escapeHtml(words.more(items.length - at)))}</td></tr>`,
 		);
 	return `<tr><td style="padding:0 20px 8px;">${TABLE}${cells.join('')}</table></td></tr>`;
 }
 
 function fixFirstHtml(site: SiteDigest, at: number): string {
-	const head = heading(`${WORDS.fixFirst} (${site.fixFirst.length})`);
-	if (site.fixFirst.length === 0) return head + row(escapeHtml(WORDS.fixFirstNone));
+	const head = heading(`${site.words.fixFirst} (${site.fixFirst.length})`);
+	if (site.fixFirst.length === 0) return head + row(escapeHtml(site.words.fixFirstNone));
 	return (
 		head +
 		list(
+			site.words,
 			site.fixFirst,
 			(item) => {
 				const examples = item.examples
 					.map((url, i) => pageHtml(url, site, item.exampleReports[i]))
 					.join('<br>');
 				return (
-					`${importanceBadge(item.importance)} <strong>${dataHtml(checkName(item.check, item.name))}</strong>: ${escapeHtml(WORDS.failsOn(item.pages, site.pages))}` +
-					`<br>${muted(`${escapeHtml(WORDS.howToFix)}: ${dataHtml(checkFix(item.check, item.howToFix))}`)}` +
-					(examples ? `<br>${muted(`${escapeHtml(WORDS.examples)}:`)}<br>${examples}` : '')
+					`${importanceBadge(site.words, item.importance)} <strong>${dataHtml(checkName(site.words, item.check, item.name))}</strong>: ${escapeHtml(site.words.failsOn(item.pages, site.pages))}` +
+					`<br>${muted(`${escapeHtml(site.words.howToFix)}: ${dataHtml(checkFix(site.words, item.check, item.howToFix))}`)}` +
+					(examples ? `<br>${muted(`${escapeHtml(site.words.examples)}:`)}<br>${examples}` : '')
 				);
 			},
 			at,
@@ -178,51 +172,53 @@ function fixFirstHtml(site: SiteDigest, at: number): string {
 
 function changesHtml(site: SiteDigest, at: number): string {
 	if (site.newIssues === undefined || site.fixed === undefined)
-		return site.firstWeek ? '' : row(escapeHtml(WORDS.issuesUnknown));
+		return site.firstWeek ? '' : row(escapeHtml(site.words.issuesUnknown));
 	const fresh = site.newIssues;
 	const fixed = site.fixed;
 	const since = site.last ?? { week: site.week, weekly: true };
 	return (
-		heading(`${WORDS.newSince(since.week, since.weekly)} (${fresh.length})`) +
+		heading(`${site.words.newSince(since.week, since.weekly)} (${fresh.length})`) +
 		(fresh.length
 			? list(
+					site.words,
 					fresh,
 					(item) =>
-						`${importanceBadge(item.importance)} ${dataHtml(checkName(item.check, item.name))}: ${escapeHtml(WORDS.pageCount(item.pages))}`,
+						`${importanceBadge(site.words, item.importance)} ${dataHtml(checkName(site.words, item.check, item.name))}: ${escapeHtml(site.words.pageCount(item.pages))}`,
 					at,
 				)
-			: row(escapeHtml(WORDS.newNone))) +
-		heading(`${WORDS.fixedSince(since.week, since.weekly)} (${fixed.length})`) +
+			: row(escapeHtml(site.words.newNone))) +
+		heading(`${site.words.fixedSince(since.week, since.weekly)} (${fixed.length})`) +
 		(fixed.length
 			? list(
+					site.words,
 					fixed,
 					(item) =>
-						`${importanceBadge(item.importance)} ${dataHtml(checkName(item.check, item.name))}: ${escapeHtml(WORDS.fixedWas(item.pages_failing))}`,
+						`${importanceBadge(site.words, item.importance)} ${dataHtml(checkName(site.words, item.check, item.name))}: ${escapeHtml(site.words.fixedWas(item.pages_failing))}`,
 					at,
 				)
-			: row(escapeHtml(WORDS.fixedNone)))
+			: row(escapeHtml(site.words.fixedNone)))
 	);
 }
 
 function coverageHtml(site: SiteDigest, at: number): string {
 	const coverage = site.coverage;
 	if (coverage === undefined)
-		return heading(WORDS.coverage) + row(muted(escapeHtml(WORDS.noCoverage)));
-	const summary = coverageSummary(coverage);
+		return heading(site.words.coverage) + row(muted(escapeHtml(site.words.noCoverage)));
+	const summary = coverageSummary(site.words, coverage);
 	const pages = [
 		...coverage.failedPages.map(
 			(page) =>
-				`${escapeHtml(`${WORDS.notAuditedPage}:`)} ${pageHtml(page.url, site)}<br>${muted(dataHtml(page.reason))}`,
+				`${escapeHtml(`${site.words.notAuditedPage}:`)} ${pageHtml(page.url, site)}<br>${muted(dataHtml(page.reason))}`,
 		),
 		...coverage.notListedPages.map(
 			(page) =>
-				`${escapeHtml(`${WORDS.notListedPage}:`)} ${dataHtml(cut(page.url, SHOWN_URL_AT_MOST))}${page.deleted ? muted(escapeHtml(` (${WORDS.reportsDeleted})`)) : ''}`,
+				`${escapeHtml(`${site.words.notListedPage}:`)} ${dataHtml(cut(page.url, SHOWN_URL_AT_MOST))}${page.deleted ? muted(escapeHtml(` (${site.words.reportsDeleted})`)) : ''}`,
 		),
 	];
 	return (
-		heading(WORDS.coverage) +
+		heading(site.words.coverage) +
 		row(escapeHtml(summary)) +
-		(pages.length ? list(pages, (html) => html, at) : '')
+		(pages.length ? list(site.words, pages, (html) => html, at) : '')
 	);
 }
 
@@ -244,7 +240,7 @@ function figureCell(
 	const changeText =
 		site.firstWeek || shown === '' || !site.last
 			? ''
-			: `${shown} ${WORDS.since(site.last.week, site.last.weekly)}`;
+			: `${shown} ${site.words.since(site.last.week, site.last.weekly)}`;
 	return (
 		`<td width="33%" align="center" valign="top" style="padding:8px 4px;">` +
 		`<div style="font-size:${SIZES.figurePx}px;line-height:34px;font-weight:bold;color:${colour};">${escapeHtml(value)}</div>` +
@@ -261,17 +257,17 @@ function figuresHtml(site: SiteDigest): string {
 	return (
 		`<tr><td style="padding:0 16px;">${TABLE}<tr>` +
 		figureCell(
-			figure(site.health),
-			WORDS.health,
+			figure(site.words, site.health),
+			site.words.health,
 			change.health,
 			false,
 			site,
 			healthColour(site.health),
 		) +
-		figureCell(String(site.pages), WORDS.pages, change.pages, false, site, COLOURS.text) +
+		figureCell(String(site.pages), site.words.pages, change.pages, false, site, COLOURS.text) +
 		figureCell(
 			String(site.pagesFailingHigh),
-			WORDS.pagesFailingHigh,
+			site.words.pagesFailingHigh,
 			change.pagesFailingHigh,
 			true,
 			site,
@@ -290,29 +286,29 @@ function barsHtml(site: SiteDigest): string {
 	const bar = (health: number | null) =>
 		`<td width="${width}" height="${SIZES.barMaxHeightPx}" align="center" valign="bottom" style="height:${SIZES.barMaxHeightPx}px;padding:0 2px;vertical-align:bottom;">${TABLE}<tr><td height="${height(health)}" bgcolor="${healthColour(health)}" style="height:${height(health)}px;background-color:${healthColour(health)};font-size:0;line-height:0;">&nbsp;</td></tr></table></td>`;
 	return (
-		heading(WORDS.trend(site.trend.length)) +
+		heading(site.words.trend(site.trend.length)) +
 		`<tr><td style="padding:4px 20px 8px;">${TABLE}<tr>${cells((week) => bar(week.health))}</tr>` +
 		`<tr>${cells((week) => `<td align="center" style="padding:4px 0 0;font-size:${SIZES.smallPx}px;font-weight:bold;color:${COLOURS.text};">${escapeHtml(week.health === null ? '–' : String(week.health))}</td>`)}</tr>` +
-		`<tr>${cells((week) => `<td align="center" style="font-size:10px;color:${COLOURS.muted};">${escapeHtml(weekDay(week.week, true))}</td>`)}</tr></table></td></tr>`
+		`<tr>${cells((week) => `<td align="center" style="font-size:10px;color:${COLOURS.muted};">${escapeHtml(weekDay(site.words, week.week, true))}</td>`)}</tr></table></td></tr>`
 	);
 }
 
 /** One site's section: rows of the card's table; its lists show `at` entries at most. */
 export function siteSectionHtml(site: SiteDigest, at = LISTED_AT_MOST): string {
 	const title = row(
-		`<strong style="font-size:${SIZES.titlePx}px;line-height:26px;">${escapeHtml(WORDS.title(site.project))}</strong><br>${muted(escapeHtml(WORDS.weekOf(site.week)))}`,
+		`<strong style="font-size:${SIZES.titlePx}px;line-height:26px;">${escapeHtml(site.words.title(site.project))}</strong><br>${muted(escapeHtml(site.words.weekOf(site.week)))}`,
 		'20px 20px 8px',
 	);
 	if (site.noReport) return title + row(escapeHtml(noReportText(site))) + coverageHtml(site, at);
 	const average = row(
 		muted(
 			escapeHtml(
-				`${WORDS.scoreAverage}: ${figure(site.scoreAverage)} · ${WORDS.health}: ${WORDS.healthMeans}`,
+				`${site.words.scoreAverage}: ${figure(site.words, site.scoreAverage)} · ${site.words.health}: ${site.words.healthMeans}`,
 			),
 		),
 	);
 	const trend = site.firstWeek
-		? heading(WORDS.trend(1)) + row(escapeHtml(WORDS.firstWeek))
+		? heading(site.words.trend(1)) + row(escapeHtml(site.words.firstWeek))
 		: barsHtml(site);
 	return (
 		title +
@@ -329,13 +325,13 @@ export function siteSectionHtml(site: SiteDigest, at = LISTED_AT_MOST): string {
 const LOGO = { widthPx: 160, heightPx: 40 } as const;
 
 /** With a Logo URL or a Sender Name, the card's first row: the agency's logo and name. */
-function brandHeaderHtml(brand: Brand): string {
+function brandHeaderHtml(words: Words, brand: Brand): string {
 	if (brand.logoUrl === '' && brand.senderName === '') return '';
 	const accent = brand.accentColor || COLOURS.text;
 	const logo =
 		brand.logoUrl === ''
 			? ''
-			: `<img src="${escapeHtml(brand.logoUrl)}" alt="${escapeHtml(brand.senderName || WORDS.logo)}" width="${LOGO.widthPx}" height="${LOGO.heightPx}" style="display:block;border:0;outline:none;">`;
+			: `<img src="${escapeHtml(brand.logoUrl)}" alt="${escapeHtml(brand.senderName || words.logo)}" width="${LOGO.widthPx}" height="${LOGO.heightPx}" style="display:block;border:0;outline:none;">`;
 	const name =
 		brand.senderName === ''
 			? ''
@@ -344,29 +340,34 @@ function brandHeaderHtml(brand: Brand): string {
 }
 
 /** The footer: the node's line, or with a Sender Name the agency's; then its Footer Text. */
-function footerHtml(brand: Brand): string {
-	const sent = brand.senderName === '' ? WORDS.footer : WORDS.sentBy(brand.senderName);
+function footerHtml(words: Words, brand: Brand): string {
+	const sent = brand.senderName === '' ? words.footer : words.sentBy(brand.senderName);
 	const text = brand.footerText === '' ? '' : `<br>${muted(escapeHtml(brand.footerText))}`;
 	return row(`${muted(escapeHtml(sent))}${text}`, '16px 20px 20px');
 }
 
 /** The whole email around rows of the card (an Accent Color: a rule atop the card). */
-export function emailHtml(title: string, rows: string, brand: Brand = NO_BRAND): string {
+export function emailHtml(
+	words: Words,
+	title: string,
+	rows: string,
+	brand: Brand = NO_BRAND,
+): string {
 	const rule = brand.accentColor === '' ? '' : `border-top:4px solid ${brand.accentColor};`;
 	return (
-		`<!DOCTYPE html><html lang="${WORDS.htmlLang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head>` +
+		`<!DOCTYPE html><html lang="${words.htmlLang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head>` +
 		`<body style="margin:0;padding:0;background-color:${COLOURS.page};">` +
 		`<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" bgcolor="${COLOURS.page}" style="background-color:${COLOURS.page};"><tr><td align="center" style="padding:16px 8px;">` +
 		`<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" bgcolor="${COLOURS.card}" style="max-width:${SIZES.maxWidthPx}px;background-color:${COLOURS.card};border:1px solid ${COLOURS.border};${rule}border-radius:6px;font-family:Arial,Helvetica,sans-serif;color:${COLOURS.text};">` +
-		brandHeaderHtml(brand) +
+		brandHeaderHtml(words, brand) +
 		rows +
-		footerHtml(brand) +
+		footerHtml(words, brand) +
 		`</table></td></tr></table></body></html>`
 	);
 }
 
 export function siteHtml(site: SiteDigest, subject: string, plan: Plan = FULL_PLAN): string {
-	return emailHtml(subject, siteSectionHtml(site, plan.items), site.brand);
+	return emailHtml(site.words, subject, siteSectionHtml(site, plan.items), site.brand);
 }
 
 /** The longest site name the table shows (its section's title has it whole). */
@@ -377,17 +378,22 @@ const TABLE_NAME_AT_MOST = 80;
  * style of their own (the table's padding and font are the table's): a row is about 100 bytes, so
  * that the email names every site of a portfolio of hundreds within Gmail's size.
  */
-function sitesTableHtml(ordered: SiteDigest[], failed: SiteFailure[], plan: Plan): string {
+function sitesTableHtml(
+	words: Words,
+	ordered: SiteDigest[],
+	failed: SiteFailure[],
+	plan: Plan,
+): string {
 	const name = (text: string) => breakableHtml(TEXT.text(cut(text, TABLE_NAME_AT_MOST)));
 	const rows = [
 		...failed.map(
 			(site) =>
-				`<td>${name(WORDS.failedSite(site.project, site.item))}</td><td colspan="4" style="color:${COLOURS.worse};">${dataHtml(WORDS.notRead(site.error))}</td>`,
+				`<td>${name(words.failedSite(site.project, site.item))}</td><td colspan="4" style="color:${COLOURS.worse};">${dataHtml(words.notRead(site.error))}</td>`,
 		),
 		...ordered.map((site) => {
 			const change = arrow(site.change.health);
 			const figures = [site.newIssues?.length ?? 0, site.fixed?.length ?? 0, site.pagesFailingHigh];
-			return `<td>${name(site.project)}</td><td>${escapeHtml(`${figure(site.health)}${change ? ` ${change}` : ''}`)}</td>${figures.map((n) => `<td align="right">${n}</td>`).join('')}`;
+			return `<td>${name(site.project)}</td><td>${escapeHtml(`${figure(words, site.health)}${change ? ` ${change}` : ''}`)}</td>${figures.map((n) => `<td align="right">${n}</td>`).join('')}`;
 		}),
 	];
 	const shown = rows
@@ -397,9 +403,9 @@ function sitesTableHtml(ordered: SiteDigest[], failed: SiteFailure[], plan: Plan
 		);
 	if (rows.length > plan.rows)
 		shown.push(
-			`<tr><td colspan="5">${muted(escapeHtml(WORDS.moreSites(rows.length - plan.rows)))}</td></tr>`,
+			`<tr><td colspan="5">${muted(escapeHtml(words.moreSites(rows.length - plan.rows)))}</td></tr>`,
 		);
-	const head = [WORDS.site, WORDS.health, WORDS.newCount, WORDS.fixedCount, WORDS.failingHighShort]
+	const head = [words.site, words.health, words.newCount, words.fixedCount, words.failingHighShort]
 		.map((text, i) => `<th align="${i < 2 ? 'left' : 'right'}">${escapeHtml(text)}</th>`)
 		.join('');
 	return `<tr><td style="padding:0 20px 8px;"><table role="presentation" width="100%" cellpadding="4" cellspacing="0" border="0" style="border-collapse:collapse;${TEXT_STYLE}"><tr style="border-bottom:1px solid ${COLOURS.border};">${head}</tr>${shown.join('')}</table></td></tr>`;
@@ -407,6 +413,7 @@ function sitesTableHtml(ordered: SiteDigest[], failed: SiteFailure[], plan: Plan
 
 /** Combine Sites: the table of the sites (those not read, then the worse first), then the sections the plan keeps. */
 export function combinedHtml(
+	words: Words,
 	sites: SiteDigest[],
 	week: string,
 	subject: string,
@@ -416,16 +423,17 @@ export function combinedHtml(
 ): string {
 	const ordered = worseFirst(sites);
 	const intro = row(
-		`<strong style="font-size:${SIZES.titlePx}px;">${escapeHtml(WORDS.combinedTitle(sites.length + failed.length))}</strong><br>${muted(escapeHtml(`${WORDS.weekOf(week)} · ${WORDS.worseFirst}`))}`,
+		`<strong style="font-size:${SIZES.titlePx}px;">${escapeHtml(words.combinedTitle(sites.length + failed.length))}</strong><br>${muted(escapeHtml(`${words.weekOf(week)} · ${words.worseFirst}`))}`,
 		'20px 20px 8px',
 	);
 	const detailed = ordered.slice(0, plan.sections);
 	const left = ordered.length - detailed.length;
-	const more = left > 0 ? row(muted(escapeHtml(WORDS.moreDetails(left))), '16px 20px 8px') : '';
+	const more = left > 0 ? row(muted(escapeHtml(words.moreDetails(left))), '16px 20px 8px') : '';
 	return emailHtml(
+		words,
 		subject,
 		intro +
-			sitesTableHtml(ordered, failed, plan) +
+			sitesTableHtml(words, ordered, failed, plan) +
 			detailed.map((site) => siteSectionHtml(site, plan.items)).join('') +
 			more,
 		brand,

@@ -4,15 +4,8 @@ import type { KeptIssue } from './digestHistory';
 import type { Plan } from './digestFit';
 import { cut, FULL_PLAN, LISTED_AT_MOST } from './digestFit';
 import { reportPageLink, SHOWN_URL_AT_MOST, siteLink } from './digestLinks';
-import {
-	arrow,
-	checkFix,
-	checkName,
-	coverageSummary,
-	figure,
-	weekDay,
-	WORDS,
-} from './digestWording';
+import { arrow, checkFix, checkName, coverageSummary, figure, weekDay } from './digestWording';
+import type { Words } from './digestWording';
 
 /**
  * The line-based channels of Project → Digest (text, Slack, Markdown): one layout, each channel
@@ -64,40 +57,47 @@ export function headed(brand: Brand, title: string): string {
 }
 
 /** With a Sender Name or Footer Text, the footer's lines (the line channels have none without). */
-function footerLines(brand: Brand, f: Inline): string[] {
+function footerLines(words: Words, brand: Brand, f: Inline): string[] {
 	const lines = [
-		brand.senderName === '' ? '' : f.text(WORDS.sentBy(brand.senderName)),
+		brand.senderName === '' ? '' : f.text(words.sentBy(brand.senderName)),
 		brand.footerText === '' ? '' : f.text(brand.footerText),
 	].filter((line) => line !== '');
 	return lines.length === 0 ? [] : ['', ...lines];
 }
 
-function listed<T>(f: Inline, items: T[], line: (item: T) => string, at: number): string[] {
+function listed<T>(
+	f: Inline,
+	words: Words,
+	items: T[],
+	line: (item: T) => string,
+	at: number,
+): string[] {
 	const lines = items.slice(0, at).map((item) => `${f.bullet} ${line(item)}`);
-	if (items.length > at) lines.push(`${f.bullet} ${f.text(WORDS.more(items.length - at))}`);
+	if (items.length > at) lines.push(`${f.bullet} ${f.text(words.more(items.length - at))}`);
 	return lines;
 }
 
-const lineBadge = (f: Inline, item: { importance: FixItem['importance'] }) =>
-	f.text(`[${WORDS.importance(item.importance)}]`);
+const lineBadge = (f: Inline, words: Words, item: { importance: FixItem['importance'] }) =>
+	f.text(`[${words.importance(item.importance)}]`);
 
 function fixFirstLines(site: SiteDigest, f: Inline, at: number): string[] {
-	const lines = [f.bold(f.text(`${WORDS.fixFirst} (${site.fixFirst.length})`))];
-	if (site.fixFirst.length === 0) return [...lines, f.text(WORDS.fixFirstNone)];
+	const lines = [f.bold(f.text(`${site.words.fixFirst} (${site.fixFirst.length})`))];
+	if (site.fixFirst.length === 0) return [...lines, f.text(site.words.fixFirstNone)];
 	return lines.concat(
 		listed(
 			f,
+			site.words,
 			site.fixFirst,
 			(item) => {
-				const head = `${lineBadge(f, item)} ${f.bold(f.data(checkName(item.check, item.name)))}: ${f.text(WORDS.failsOn(item.pages, site.pages))}`;
+				const head = `${lineBadge(f, site.words, item)} ${f.bold(f.data(checkName(site.words, item.check, item.name)))}: ${f.text(site.words.failsOn(item.pages, site.pages))}`;
 				const fix = f.text(
-					`${WORDS.howToFix}: ${checkFix(item.check, item.howToFix).replace(/\.?\s*$/, '.')}`,
+					`${site.words.howToFix}: ${checkFix(site.words, item.check, item.howToFix).replace(/\.?\s*$/, '.')}`,
 				);
 				const examples = item.examples.map((url, i) =>
 					pageOf(f, url, site, item.exampleReports[i]),
 				);
 				const shown = examples.length
-					? ` ${f.text(`${WORDS.examples}:`)} ${examples.join(', ')}`
+					? ` ${f.text(`${site.words.examples}:`)} ${examples.join(', ')}`
 					: '';
 				return `${head}${f.text('. ')}${fix}${shown}`;
 			},
@@ -108,30 +108,36 @@ function fixFirstLines(site: SiteDigest, f: Inline, at: number): string[] {
 
 function changeLines(site: SiteDigest, f: Inline, at: number): string[] {
 	if (site.newIssues === undefined || site.fixed === undefined) {
-		return site.firstWeek ? [] : [f.text(WORDS.issuesUnknown)];
+		return site.firstWeek ? [] : [f.text(site.words.issuesUnknown)];
 	}
 	const fresh = site.newIssues;
 	const fixed: KeptIssue[] = site.fixed;
 	const since = site.last ?? { week: site.week, weekly: true };
-	const lines = [f.bold(f.text(`${WORDS.newSince(since.week, since.weekly)} (${fresh.length})`))];
-	if (fresh.length === 0) lines.push(f.text(WORDS.newNone));
+	const lines = [
+		f.bold(f.text(`${site.words.newSince(since.week, since.weekly)} (${fresh.length})`)),
+	];
+	if (fresh.length === 0) lines.push(f.text(site.words.newNone));
 	lines.push(
 		...listed(
 			f,
+			site.words,
 			fresh,
 			(item) =>
-				`${lineBadge(f, item)} ${f.data(checkName(item.check, item.name))}${f.text(`: ${WORDS.pageCount(item.pages)}`)}`,
+				`${lineBadge(f, site.words, item)} ${f.data(checkName(site.words, item.check, item.name))}${f.text(`: ${site.words.pageCount(item.pages)}`)}`,
 			at,
 		),
 	);
-	lines.push(f.bold(f.text(`${WORDS.fixedSince(since.week, since.weekly)} (${fixed.length})`)));
-	if (fixed.length === 0) lines.push(f.text(WORDS.fixedNone));
+	lines.push(
+		f.bold(f.text(`${site.words.fixedSince(since.week, since.weekly)} (${fixed.length})`)),
+	);
+	if (fixed.length === 0) lines.push(f.text(site.words.fixedNone));
 	lines.push(
 		...listed(
 			f,
+			site.words,
 			fixed,
 			(item) =>
-				`${lineBadge(f, item)} ${f.data(checkName(item.check, item.name))}${f.text(`: ${WORDS.fixedWas(item.pages_failing)}`)}`,
+				`${lineBadge(f, site.words, item)} ${f.data(checkName(site.words, item.check, item.name))}${f.text(`: ${site.words.fixedWas(item.pages_failing)}`)}`,
 			at,
 		),
 	);
@@ -140,22 +146,24 @@ function changeLines(site: SiteDigest, f: Inline, at: number): string[] {
 
 function coverageLines(site: SiteDigest, f: Inline, at: number): string[] {
 	const coverage = site.coverage;
-	if (coverage === undefined) return [f.text(WORDS.noCoverage)];
-	const summary = coverageSummary(coverage);
+	if (coverage === undefined) return [f.text(site.words.noCoverage)];
+	const summary = coverageSummary(site.words, coverage);
 	return [
-		`${f.bold(f.text(WORDS.coverage))}: ${f.text(summary)}`,
+		`${f.bold(f.text(site.words.coverage))}: ${f.text(summary)}`,
 		...listed(
 			f,
+			site.words,
 			coverage.failedPages,
 			(page) =>
-				`${f.text(`${WORDS.notAuditedPage}:`)} ${pageOf(f, page.url, site)}: ${f.text(page.reason)}`,
+				`${f.text(`${site.words.notAuditedPage}:`)} ${pageOf(f, page.url, site)}: ${f.text(page.reason)}`,
 			at,
 		),
 		...listed(
 			f,
+			site.words,
 			coverage.notListedPages,
 			(page) =>
-				`${f.text(`${WORDS.notListedPage}:`)} ${f.url(cut(page.url, SHOWN_URL_AT_MOST))}${page.deleted ? f.text(` (${WORDS.reportsDeleted})`) : ''}`,
+				`${f.text(`${site.words.notListedPage}:`)} ${f.url(cut(page.url, SHOWN_URL_AT_MOST))}${page.deleted ? f.text(` (${site.words.reportsDeleted})`) : ''}`,
 			at,
 		),
 	];
@@ -163,48 +171,48 @@ function coverageLines(site: SiteDigest, f: Inline, at: number): string[] {
 
 /** The figures' line: health, pages, pages failing a high check, each with its change. */
 function figuresLine(site: SiteDigest, f: Inline): string {
-	const since = site.last ? ` ${WORDS.since(site.last.week, site.last.weekly)}` : '';
+	const since = site.last ? ` ${site.words.since(site.last.week, site.last.weekly)}` : '';
 	const change = (value: number | null) => {
 		const shown = arrow(value);
 		return site.firstWeek || shown === '' ? '' : ` (${shown}${since})`;
 	};
 	return [
-		`${f.text(`${WORDS.health} `)}${f.bold(f.text(figure(site.health)))}${f.text(change(site.change.health))}`,
-		f.text(`${WORDS.pages}: ${site.pages}${change(site.change.pages)}`),
+		`${f.text(`${site.words.health} `)}${f.bold(f.text(figure(site.words, site.health)))}${f.text(change(site.change.health))}`,
+		f.text(`${site.words.pages}: ${site.pages}${change(site.change.pages)}`),
 		f.text(
-			`${WORDS.pagesFailingHigh}: ${site.pagesFailingHigh}${change(site.change.pagesFailingHigh)}`,
+			`${site.words.pagesFailingHigh}: ${site.pagesFailingHigh}${change(site.change.pagesFailingHigh)}`,
 		),
-		f.text(`${WORDS.scoreAverage}: ${figure(site.scoreAverage)}`),
+		f.text(`${site.words.scoreAverage}: ${figure(site.words, site.scoreAverage)}`),
 	].join(f.text(' · '));
 }
 
 function trendLine(site: SiteDigest, f: Inline): string {
 	const glyphs = site.trend.map((week) => glyph(week.health)).join('');
 	const figures = site.trend
-		.map((week) => `${weekDay(week.week, true)}: ${week.health ?? WORDS.noHealth}`)
+		.map((week) => `${weekDay(site.words, week.week, true)}: ${week.health ?? site.words.noHealth}`)
 		.join(', ');
-	return f.text(`${WORDS.trend(site.trend.length)}: ${glyphs} (${figures})`);
+	return f.text(`${site.words.trend(site.trend.length)}: ${glyphs} (${figures})`);
 }
 
 /** What a site without reports says: none yet, or every report gone since the week compared with. */
 export function noReportText(site: SiteDigest): string {
 	return site.vanished && site.last
-		? WORDS.vanished(-(site.change.pages ?? 0), site.last.week)
-		: WORDS.noReport;
+		? site.words.vanished(-(site.change.pages ?? 0), site.last.week)
+		: site.words.noReport;
 }
 
 /** One site's section; its lists show `at` entries at most. */
 export function siteLines(site: SiteDigest, f: Inline, at = LISTED_AT_MOST): string[] {
-	return [...sectionLines(site, f, at, site.brand), ...footerLines(site.brand, f)];
+	return [...sectionLines(site, f, at, site.brand), ...footerLines(site.words, site.brand, f)];
 }
 
 function sectionLines(site: SiteDigest, f: Inline, at: number, brand: Brand): string[] {
-	const title = `${WORDS.title(site.project)}, ${WORDS.weekOfInline(site.week)}`;
+	const title = `${site.words.title(site.project)}, ${site.words.weekOfInline(site.week)}`;
 	const lines = [f.bold(f.text(headed(brand, title)))];
 	if (site.noReport)
 		return [...lines, f.text(noReportText(site)), '', ...coverageLines(site, f, at)];
 	lines.push(figuresLine(site, f));
-	lines.push(site.firstWeek ? f.text(WORDS.firstWeek) : trendLine(site, f));
+	lines.push(site.firstWeek ? f.text(site.words.firstWeek) : trendLine(site, f));
 	lines.push('', ...fixFirstLines(site, f, at));
 	const changes = changeLines(site, f, at);
 	if (changes.length) lines.push('', ...changes);
@@ -214,6 +222,7 @@ function sectionLines(site: SiteDigest, f: Inline, at: number, brand: Brand): st
 
 /** Combine Sites: the table of the sites (those not read, then worse first), then each site's section. */
 export function combinedLines(
+	words: Words,
 	sites: SiteDigest[],
 	week: string,
 	f: Inline,
@@ -222,18 +231,18 @@ export function combinedLines(
 	brand: Brand = NO_BRAND,
 ): string[] {
 	const ordered = worseFirst(sites);
-	const title = `${WORDS.combinedTitle(sites.length + failed.length)}, ${WORDS.weekOfInline(week)}`;
-	const lines = [f.bold(f.text(headed(brand, title))), f.text(WORDS.worseFirst)];
+	const title = `${words.combinedTitle(sites.length + failed.length)}, ${words.weekOfInline(week)}`;
+	const lines = [f.bold(f.text(headed(brand, title))), f.text(words.worseFirst)];
 	const rows = [
 		...failed.map(
 			(site) =>
-				`${f.bullet} ${f.bold(f.text(WORDS.failedSite(site.project, site.item)))}${f.text(': ')}${f.data(WORDS.notRead(site.error))}`,
+				`${f.bullet} ${f.bold(f.text(words.failedSite(site.project, site.item)))}${f.text(': ')}${f.data(words.notRead(site.error))}`,
 		),
 		...ordered.map((site) => {
 			const change = arrow(site.change.health);
 			const fresh = site.newIssues?.length ?? 0;
-			const line = WORDS.siteLine(
-				figure(site.health),
+			const line = words.siteLine(
+				figure(words, site.health),
 				change,
 				fresh,
 				site.fixed?.length ?? 0,
@@ -244,10 +253,10 @@ export function combinedLines(
 	];
 	lines.push(...rows.slice(0, plan.rows));
 	if (rows.length > plan.rows)
-		lines.push(`${f.bullet} ${f.text(WORDS.moreSites(rows.length - plan.rows))}`);
+		lines.push(`${f.bullet} ${f.text(words.moreSites(rows.length - plan.rows))}`);
 	const detailed = ordered.slice(0, plan.sections);
 	for (const site of detailed) lines.push('', ...sectionLines(site, f, plan.items, NO_BRAND));
 	if (ordered.length > detailed.length)
-		lines.push('', f.text(WORDS.moreDetails(ordered.length - detailed.length)));
-	return [...lines, ...footerLines(brand, f)];
+		lines.push('', f.text(words.moreDetails(ordered.length - detailed.length)));
+	return [...lines, ...footerLines(words, brand, f)];
 }

@@ -13,7 +13,8 @@ import { SLACK_LINES } from './digestSlack';
 import { plainText, TEXT_LINES } from './digestText';
 import type { DigestChannel } from './digestParameters';
 import { DIGEST_FIELDS } from './digestParameters';
-import { combinedSubject, siteSubject, speaking } from './digestWording';
+import { combinedSubject, ENGLISH, siteSubject } from './digestWording';
+import type { Words } from './digestWording';
 
 /**
  * Project → Digest's items: the model (digest.ts) said in every channel. One site: its item with
@@ -88,7 +89,7 @@ function subjectOf(site: SiteDigest): string {
 }
 
 function subjectFor(site: SiteDigest, project: string): string {
-	return siteSubject({
+	return siteSubject(site.words, {
 		project,
 		health: site.health,
 		firstWeek: site.firstWeek,
@@ -101,42 +102,61 @@ function subjectFor(site: SiteDigest, project: string): string {
 	});
 }
 
-export function digestItem(input: DigestInput): IDataObject {
-	return speaking(input.brand?.language ?? 'en', () => {
-		const site = siteDigest(input);
-		const subject = subjectOf(site);
-		const said = channels(
-			0,
-			(plan) => siteHtml(site, subject, plan),
-			(channel, plan) => channel.join(siteLines(site, channel.inline, plan.items)),
+export { ENGLISH } from './digestWording';
+export type { Words } from './digestWording';
+
+/**
+ * The words a digest is said in, which must be its Brand's language: a language other than English
+ * is loaded before (digestOperation.ts `wordsOf`), and given here. A digest said in English by
+ * mistake would pass every check of its channels: it is refused instead.
+ */
+function wordsOfBrand(brand: Brand | undefined, words: Words): Words {
+	const language = brand?.language ?? 'en';
+	if (words.htmlLang !== language)
+		throw new Error(
+			`The digest speaks ${language}: its words must be given (got ${words.htmlLang})`,
 		);
-		return { project: site.project, week: site.week, subject, ...said, row: site.row };
-	});
+	return words;
 }
 
-/** Combine Sites' item: the sites read, worse first; those that could not be read first of all, in `sites_failed`. */
+/** One site's item, said in `words` (its Brand's language's, loaded by digestOperation.ts `wordsOf`). */
+export function digestItem(input: DigestInput, words: Words = ENGLISH): IDataObject {
+	const site = siteDigest(input, wordsOfBrand(input.brand, words));
+	const subject = subjectOf(site);
+	const said = channels(
+		0,
+		(plan) => siteHtml(site, subject, plan),
+		(channel, plan) => channel.join(siteLines(site, channel.inline, plan.items)),
+	);
+	return { project: site.project, week: site.week, subject, ...said, row: site.row };
+}
+
+/**
+ * Combine Sites' item, said in `words` (as digestItem's): the sites read, worse first; those that
+ * could not be read first of all, in `sites_failed`.
+ */
 export function combinedItem(
 	inputs: DigestInput[],
 	week: string,
 	failed: SiteFailure[] = [],
 	brand?: Brand,
+	words: Words = ENGLISH,
 ): IDataObject {
-	return speaking(brand?.language ?? 'en', () => {
-		const sites = inputs.map((input) => siteDigest({ ...input, brand }));
-		const worse = sites.filter(gotWorse).length;
-		const subject = combinedSubject(sites.length + failed.length, worse, week, failed.length);
-		return {
-			projects: worseFirst(sites).map((site) => site.project),
-			week,
-			subject,
-			...channels(
-				sites.length + failed.length,
-				(plan) => combinedHtml(sites, week, subject, failed, plan, brand),
-				(channel, plan) =>
-					channel.join(combinedLines(sites, week, channel.inline, failed, plan, brand)),
-			),
-			rows: sites.map((site) => site.row),
-			sites_failed: failed.map((site) => ({ ...site })),
-		};
-	});
+	wordsOfBrand(brand, words);
+	const sites = inputs.map((input) => siteDigest({ ...input, brand }, words));
+	const worse = sites.filter(gotWorse).length;
+	const subject = combinedSubject(words, sites.length + failed.length, worse, week, failed.length);
+	return {
+		projects: worseFirst(sites).map((site) => site.project),
+		week,
+		subject,
+		...channels(
+			sites.length + failed.length,
+			(plan) => combinedHtml(words, sites, week, subject, failed, plan, brand),
+			(channel, plan) =>
+				channel.join(combinedLines(words, sites, week, channel.inline, failed, plan, brand)),
+		),
+		rows: sites.map((site) => site.row),
+		sites_failed: failed.map((site) => ({ ...site })),
+	};
 }

@@ -2,10 +2,6 @@ import type { Importance } from '../shared/constants';
 import { UNKNOWN_CHECK_FIX } from '../report/checkCatalogue';
 import { dayOf, plural } from './digestCount';
 import { cut } from './digestFit';
-import { DE } from './digestWordsDe';
-import { ES } from './digestWordsEs';
-import { FR } from './digestWordsFr';
-import { NL } from './digestWordsNl';
 
 export { plural } from './digestCount';
 
@@ -13,7 +9,9 @@ export { plural } from './digestCount';
  * Every word Project → Digest says, in one place (the channels, digest/digestHtml.ts and
  * digest/digestLines.ts, only lay them out): to change a sentence, change it here. Every function
  * takes figures the model (digest/digest.ts) made, never a text from a site: those are escaped by
- * each channel where they are placed.
+ * each channel where they are placed. English is built in; each other language is loaded at its
+ * first use (digest/digestOperation.ts `wordsOf`). Every function takes the words of the digest it
+ * says (the model's `words`), never a language kept here: two digests in two languages cannot mix.
  */
 
 /** A change as an arrow: ▲3, ▼2, ±0; unknown (a figure missing from History): an empty text. */
@@ -25,13 +23,13 @@ export function arrow(change: number | null): string {
 }
 
 /** A figure that may be missing (a site without reports has no health, no average score). */
-export function figure(value: number | null, unit = ''): string {
-	return value === null ? WORDS.noneYet : `${value}${unit}`;
+export function figure(words: Words, value: number | null, unit = ''): string {
+	return value === null ? words.noneYet : `${value}${unit}`;
 }
 
 /** A week (its Monday, yyyy-mm-dd) as "30 Nov 2026"; `short`: "30 Nov". */
-export function weekDay(week: string, short = false): string {
-	return WORDS.weekDay(week, short);
+export function weekDay(words: Words, week: string, short = false): string {
+	return words.weekDay(week, short);
 }
 
 const MONTHS_EN = [
@@ -63,7 +61,8 @@ export type Reason =
 
 const dayEn = (week: string, short = false) => dayOf(week, MONTHS_EN, short);
 
-const EN = {
+/** The words of English, the default: built in (digestOperation.ts `wordsOf` loads the others). */
+export const ENGLISH = {
 	htmlLang: 'en',
 	noneYet: 'none yet',
 	weekDay: (week: string, short = false) => dayEn(week, short),
@@ -164,80 +163,71 @@ const EN = {
 	unknownFix: UNKNOWN_CHECK_FIX,
 };
 
-export type Words = typeof EN;
-
-/** The languages a digest is said in (Options → Language), English the default. */
-export const LANGUAGES = { en: EN, de: DE, fr: FR, es: ES, nl: NL } satisfies Record<string, Words>;
-export type Language = keyof typeof LANGUAGES;
-
-/**
- * The words of the digest being said. A digest is said synchronously, start to end, inside
- * `speaking` (digestOutput.ts): nothing else runs meanwhile, and English is back after it.
- */
-export let WORDS: Words = EN;
-
-/** `say()` with the words of `language` (an unknown one: English). */
-export function speaking<T>(language: string, say: () => T): T {
-	const before = WORDS;
-	WORDS = (LANGUAGES as Record<string, Words | undefined>)[language] ?? EN;
-	try {
-		return say();
-	} finally {
-		WORDS = before;
-	}
-}
+export type Words = typeof ENGLISH;
 
 /** A check's name in the digest's language (by its key; a check no catalogue knows: as phpRank names it). */
-export function checkName(check: string, name: string): string {
-	return WORDS.checks[check]?.[0] ?? name;
+export function checkName(words: Words, check: string, name: string): string {
+	return words.checks[check]?.[0] ?? name;
 }
 
 /** How to fix a check, in the digest's language (as given when the language has no words for it). */
-export function checkFix(check: string, howToFix: string): string {
-	if (howToFix === UNKNOWN_CHECK_FIX) return WORDS.unknownFix;
-	return WORDS.checks[check]?.[1] ?? howToFix;
+export function checkFix(words: Words, check: string, howToFix: string): string {
+	if (howToFix === UNKNOWN_CHECK_FIX) return words.unknownFix;
+	return words.checks[check]?.[1] ?? howToFix;
 }
 
 /** The coverage's figures in one sentence (every channel's). */
-export function coverageSummary(c: {
-	fresh: number;
-	listed: number;
-	failed: number;
-	waiting: number;
-	notListed: number;
-}): string {
+export function coverageSummary(
+	words: Words,
+	c: {
+		fresh: number;
+		listed: number;
+		failed: number;
+		waiting: number;
+		notListed: number;
+	},
+): string {
 	return [
-		WORDS.coverageLine(c.fresh, c.listed),
-		WORDS.notAudited(c.failed),
-		WORDS.waiting(c.waiting),
-		WORDS.notListed(c.notListed),
+		words.coverageLine(c.fresh, c.listed),
+		words.notAudited(c.failed),
+		words.waiting(c.waiting),
+		words.notListed(c.notListed),
 	].join('; ');
 }
 
 /** The subject of one site's digest. */
-export function siteSubject(input: {
-	project: string;
-	health: number | null;
-	firstWeek: boolean;
-	healthChange: number | null;
-	newIssues: number;
-	fixed: number;
-	noReport: boolean;
-	/** Every report vanished: the pages the site had in the week compared with. */
-	vanishedPages?: number;
-}): string {
+export function siteSubject(
+	words: Words,
+	input: {
+		project: string;
+		health: number | null;
+		firstWeek: boolean;
+		healthChange: number | null;
+		newIssues: number;
+		fixed: number;
+		noReport: boolean;
+		/** Every report vanished: the pages the site had in the week compared with. */
+		vanishedPages?: number;
+	},
+): string {
 	if (input.vanishedPages !== undefined)
-		return WORDS.subjectVanished(input.project, input.vanishedPages);
-	if (input.noReport) return WORDS.subjectNoReport(input.project);
-	const health = WORDS.subjectHealth(input.project, figure(input.health));
-	if (input.firstWeek) return `${health}, ${WORDS.subjectFirstWeek}`;
+		return words.subjectVanished(input.project, input.vanishedPages);
+	if (input.noReport) return words.subjectNoReport(input.project);
+	const health = words.subjectHealth(input.project, figure(words, input.health));
+	if (input.firstWeek) return `${health}, ${words.subjectFirstWeek}`;
 	const change = arrow(input.healthChange);
-	return `${health}${change === '' ? '' : ` (${change})`}, ${WORDS.subjectCounts(input.newIssues, input.fixed)}`;
+	return `${health}${change === '' ? '' : ` (${change})`}, ${words.subjectCounts(input.newIssues, input.fixed)}`;
 }
 
 /** The subject of a combined digest: how many sites, how many got worse, how many could not be read. */
-export function combinedSubject(sites: number, worse: number, week: string, notRead = 0): string {
-	return WORDS.combinedSubject(sites, worse, week, notRead);
+export function combinedSubject(
+	words: Words,
+	sites: number,
+	worse: number,
+	week: string,
+	notRead = 0,
+): string {
+	return words.combinedSubject(sites, worse, week, notRead);
 }
 
 /**
@@ -256,10 +246,10 @@ const REASONS: Array<[RegExp, Reason]> = [
 	[/429|too many requests|rate limit/i, 'slowDown'],
 ];
 
-export function notAuditedReason(error: unknown): string {
+export function notAuditedReason(words: Words, error: unknown): string {
 	const text = typeof error === 'string' ? error : '';
-	for (const [pattern, reason] of REASONS) if (pattern.test(text)) return WORDS.reasons[reason];
+	for (const [pattern, reason] of REASONS) if (pattern.test(text)) return words.reasons[reason];
 	const status = /\b(?:HTTP|status|answered)\D{0,12}([45]\d\d)\b/i.exec(text);
-	if (status) return WORDS.reasonStatus(status[1]);
-	return WORDS.reasonUnknown;
+	if (status) return words.reasonStatus(status[1]);
+	return words.reasonUnknown;
 }
