@@ -199,16 +199,98 @@ async function checkPortfolioDigest({ ctx, servers, credential, report, tag, chr
 
 const byProject = (a, b) => (a.query.project < b.query.project ? -1 : 1);
 
-/** The German branded digest in Chromium at 1280 px and 375 px: no horizontal scrolling at 375. */
+/**
+ * The site names of the table of sites (its first column) that the browser broke between two
+ * letters or digits: a name may wrap after a `-` or where the digest put a zero-width space, never
+ * mid-word (runs in the page).
+ */
+function namesBrokenMidWord() {
+	const table = document.querySelector('th')?.closest('table');
+	const broken = [];
+	for (const row of table ? [...table.rows].slice(1) : []) {
+		const cell = row.cells[0];
+		const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+		for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+			const text = node.textContent;
+			let top = null;
+			for (let i = 0; i < text.length; i++) {
+				const range = document.createRange();
+				range.setStart(node, i);
+				range.setEnd(node, i + 1);
+				const rect = range.getBoundingClientRect();
+				if (rect.width === 0) continue;
+				const wraps = top !== null && rect.top > top + 2;
+				if (wraps && /[a-z0-9]/i.test(text[i - 1]) && /[a-z0-9]/i.test(text[i]))
+					broken.push(`${text.slice(0, i)}|${text.slice(i)}`);
+				top = rect.top;
+			}
+		}
+	}
+	return broken;
+}
+
+/**
+ * A German digest of the built package (what was packed) where a failed site's reason is three
+ * lines long at 600 px: the line beside the names that once squeezed them to a break mid-word
+ * ("client-17.exampl|e"), at 1280 px too.
+ */
+function longReasonHtml() {
+	const dist = path.join(ROOT, 'dist', 'nodes', 'PhpRank', 'digest');
+	const { combinedItem } = require(path.join(dist, 'digestOutput'));
+	const { DE } = require(path.join(dist, 'digestWordsDe'));
+	const { siteSummaryOf } = require('../../helpers/digest-input');
+	const site = (project) => ({
+		project,
+		week: '2026-11-30',
+		summary: siteSummaryOf(project),
+		issues: [
+			{
+				project,
+				check: 'title',
+				name: 'Title',
+				importance: 'high',
+				pages_failing: 5,
+				pages_audited: 20,
+				pages: [{ id: 1, url: `https://${project}/a-page`, reason: 'r' }],
+				how_to_fix: 'Fix it.',
+			},
+		],
+		history: [
+			{ project, week: '2026-11-23', health: 80, pages: 20, pages_failing_high: 4, issues: '[]' },
+		],
+		audit: [],
+	});
+	const reason =
+		'phpRank had a server error (HTTP 500) for project client-99.example.com after 3 retries: try again later, or lower Max Parallel Requests';
+	const brand = { ...NO_BRAND, senderName: 'Acme SEO', language: 'de' };
+	const failed = [{ item: 30, project: 'client-99.example.com', error: reason }];
+	const sites = SITES.map((name) => site(`${name}.com`));
+	return combinedItem(sites, '2026-11-30', failed, brand, DE).html;
+}
+const NO_BRAND = {
+	senderName: '',
+	logoUrl: '',
+	accentColor: '',
+	footerText: '',
+	reportPageUrl: '',
+};
+
+/**
+ * The German branded digest in Chromium at 1280 px and 375 px: no horizontal scrolling at 375, no
+ * site name of the table broken mid-word, in it and beside a long reason (longReasonHtml).
+ */
 async function screenshots({ ctx, report, name, html, chromium }) {
 	const executablePath = await chromium;
 	fs.mkdirSync(OUT_DIR, { recursive: true });
 	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'phprank-portfolio-'));
 	const file = path.join(dir, 'digest.html');
 	fs.writeFileSync(file, html);
+	const longReason = path.join(dir, 'long-reason.html');
+	fs.writeFileSync(longReason, longReasonHtml());
 	const browser = await launchChromium(executablePath, path.join(dir, 'profile'));
 	try {
 		const widths = {};
+		const broken = {};
 		const shots = [];
 		for (const [width, kind] of [
 			[1280, 'desktop'],
@@ -218,11 +300,22 @@ async function screenshots({ ctx, report, name, html, chromium }) {
 			await page.setViewportSize({ width, height: 900 });
 			await page.goto(`file://${file}`);
 			widths[width] = await page.evaluate(() => document.documentElement.scrollWidth);
+			broken[width] = await page.evaluate(namesBrokenMidWord);
+			const other = await browser.newPage();
+			await other.setViewportSize({ width, height: 900 });
+			await other.goto(`file://${longReason}`);
+			broken[width].push(...(await other.evaluate(namesBrokenMidWord)));
+			await other.close();
 			const shot = path.join(OUT_DIR, `portfolio-digest-${kind}-${ctx.n8n.version}.png`);
 			await page.screenshot({ path: shot, fullPage: true });
 			shots.push(shot);
 			await page.close();
 		}
+		report.check(
+			`${name}: at 1280 px and 375 px no site name of the table broken mid-word, also beside a three-line reason`,
+			broken[1280].length === 0 && broken[375].length === 0,
+			JSON.stringify(broken),
+		);
 		report.check(
 			`${name}: the German branded digest rendered in Chromium at 1280 px and 375 px without horizontal scrolling (scrollWidth ${widths[375]} at 375 px; ${shots.map((shot) => path.relative(ROOT, shot)).join(', ')})`,
 			widths[375] <= 375 && widths[1280] <= 1280 && shots.every((shot) => fs.existsSync(shot)),
@@ -234,4 +327,4 @@ async function screenshots({ ctx, report, name, html, chromium }) {
 	}
 }
 
-module.exports = { checkPortfolioDigest, FILE };
+module.exports = { checkPortfolioDigest, FILE, longReasonHtml, namesBrokenMidWord };
