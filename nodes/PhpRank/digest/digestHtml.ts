@@ -63,16 +63,13 @@ export function escapeHtml(value: string): string {
 
 const TABLE =
 	'<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="border-collapse:collapse;">';
+const ANYWHERE = 'word-break:break-word;overflow-wrap:anywhere;';
 const FONT_STYLE = `font-size:${SIZES.bodyPx}px;line-height:20px;color:${COLOURS.text};`;
-const TEXT_STYLE = `${FONT_STYLE}word-break:break-word;overflow-wrap:anywhere;`;
-/**
- * Combine Sites' table breaks a site's name only where it may (after a `-` or a zero-width space,
- * breakableHtml): `anywhere` lets a browser size a column below its longest word, and the
- * names broke mid-word beside a long "not read" line even at 1280 px. Its headings, our words, may
- * still break anywhere: a phone's 375 px holds the five columns only so.
- */
+const TEXT_STYLE = `${FONT_STYLE}${ANYWHERE}`;
+// Combine Sites' table breaks a name only after a `-` or a zero-width space (breakableHtml): with
+// `anywhere` a column may shrink below its longest word, and names broke mid-word beside a long
+// "not read" line even at 1280 px. Its headings may: 375 px holds the five columns only so.
 const TABLE_TEXT_STYLE = `${FONT_STYLE}overflow-wrap:break-word;`;
-const HEADING_CELL_STYLE = 'word-break:break-word;overflow-wrap:anywhere;';
 
 /** The longest run of characters a text from data keeps without a place to break the line. */
 const BREAK_EVERY = 24;
@@ -417,7 +414,7 @@ function sitesTableHtml(
 	const head = [words.site, words.health, words.newCount, words.fixedCount, words.failingHighShort]
 		.map(
 			(text, i) =>
-				`<th align="${i < 2 ? 'left' : 'right'}" style="${HEADING_CELL_STYLE}">${escapeHtml(text)}</th>`,
+				`<th align="${i < 2 ? 'left' : 'right'}" style="${ANYWHERE}">${escapeHtml(text)}</th>`,
 		)
 		.join('');
 	return `<tr><td style="padding:0 20px 8px;"><table role="presentation" width="100%" cellpadding="4" cellspacing="0" border="0" style="border-collapse:collapse;${TABLE_TEXT_STYLE}"><tr style="border-bottom:1px solid ${COLOURS.border};">${head}</tr>${shown.join('')}</table></td></tr>`;
