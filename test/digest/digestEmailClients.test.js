@@ -5,7 +5,7 @@
 // word-break, which most of them ignore.
 const { doIUseEmail } = require('doiuse-email');
 const { digestItem, combinedItem } = require('../helpers/built').digestOutput;
-const { siteSummaryOf } = require('../helpers/digest-input');
+const { siteInputOf } = require('../helpers/digest-input');
 
 const CLIENTS = ['gmail.*', 'outlook.*', 'apple-mail.*', 'yahoo.*'];
 
@@ -21,34 +21,15 @@ const DECORATION = {
 
 const LONG = `https://site.test/${'a-very-long-path-segment'.repeat(8)}/${'x'.repeat(100)}`;
 
-function input(project, extra = {}) {
-	return {
+const input = (project, extra = {}) =>
+	siteInputOf(
 		project,
-		week: '2026-11-30',
-		summary: siteSummaryOf(project),
-
-		issues: [
-			{
-				project,
-				check: 'title',
-				name: 'Title',
-				importance: 'high',
-				pages_failing: 5,
-				pages_audited: 20,
-				pages: [
-					{ id: 1, url: LONG.replace('site.test', project), reason: 'r' },
-					{ id: 2, url: `https://elsewhere.test/${'y'.repeat(150)}`, reason: 'r' },
-				],
-				how_to_fix: 'Fix it.',
-			},
+		[
+			{ id: 1, url: LONG.replace('site.test', project), reason: 'r' },
+			{ id: 2, url: `https://elsewhere.test/${'y'.repeat(150)}`, reason: 'r' },
 		],
-		history: [
-			{ project, week: '2026-11-23', health: 80, pages: 20, pages_failing_high: 4, issues: '[]' },
-		],
-		audit: [],
-		...extra,
-	};
-}
+		extra,
+	);
 
 const BRAND = {
 	senderName: 'Acme SEO',

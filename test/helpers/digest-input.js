@@ -1,5 +1,6 @@
-// A site summary as Get Issues makes it (nodes/PhpRank/report/siteSummary.ts), for the tests of
-// Project → Digest's pure modules that build their inputs by hand (test/digest/digest*.test.js):
+// A site summary as Get Issues makes it (nodes/PhpRank/report/siteSummary.ts), and a site's whole
+// digest input, for the tests of Project → Digest's pure modules that build their inputs by hand
+// (test/digest/digest*.test.js, the e2e's long-reason digest in test/e2e/lib/portfolioDigest.js):
 // 20 pages, health 75, average score 71.5, 5 pages failing a high check; `figures` override.
 
 function siteSummaryOf(project, figures = {}) {
@@ -21,4 +22,34 @@ function siteSummaryOf(project, figures = {}) {
 	};
 }
 
-module.exports = { siteSummaryOf };
+/**
+ * One site's digest input as the digest channels' tests build it: its summary (siteSummaryOf), one
+ * high Title issue failing on `pages` (id, url, reason), last week's History row (health 80, 4
+ * pages failing high), no audit; `extra` overrides.
+ */
+function siteInputOf(project, pages, extra = {}) {
+	return {
+		project,
+		week: '2026-11-30',
+		summary: siteSummaryOf(project),
+		issues: [
+			{
+				project,
+				check: 'title',
+				name: 'Title',
+				importance: 'high',
+				pages_failing: 5,
+				pages_audited: 20,
+				pages,
+				how_to_fix: 'Fix it.',
+			},
+		],
+		history: [
+			{ project, week: '2026-11-23', health: 80, pages: 20, pages_failing_high: 4, issues: '[]' },
+		],
+		audit: [],
+		...extra,
+	};
+}
+
+module.exports = { siteSummaryOf, siteInputOf };

@@ -238,28 +238,9 @@ function longReasonHtml() {
 	const dist = path.join(ROOT, 'dist', 'nodes', 'PhpRank', 'digest');
 	const { combinedItem } = require(path.join(dist, 'digestOutput'));
 	const { DE } = require(path.join(dist, 'digestWordsDe'));
-	const { siteSummaryOf } = require('../../helpers/digest-input');
-	const site = (project) => ({
-		project,
-		week: '2026-11-30',
-		summary: siteSummaryOf(project),
-		issues: [
-			{
-				project,
-				check: 'title',
-				name: 'Title',
-				importance: 'high',
-				pages_failing: 5,
-				pages_audited: 20,
-				pages: [{ id: 1, url: `https://${project}/a-page`, reason: 'r' }],
-				how_to_fix: 'Fix it.',
-			},
-		],
-		history: [
-			{ project, week: '2026-11-23', health: 80, pages: 20, pages_failing_high: 4, issues: '[]' },
-		],
-		audit: [],
-	});
+	const { siteInputOf } = require('../../helpers/digest-input');
+	const site = (project) =>
+		siteInputOf(project, [{ id: 1, url: `https://${project}/a-page`, reason: 'r' }]);
 	const reason =
 		'phpRank had a server error (HTTP 500) for project client-99.example.com after 3 retries: try again later, or lower Max Parallel Requests';
 	const brand = { ...NO_BRAND, senderName: 'Acme SEO', language: 'de' };
