@@ -5,7 +5,7 @@ const built = require('../helpers/built');
 const { digestItem, combinedItem } = built.digestOutput;
 const { CHECK_CATALOGUE } = built.checkCatalogue;
 
-/** Each language's words, as the Digest's run loads them (digest/digestOperation.ts `wordsOf`). */
+/** Each language's words, as the Digest's run loads them (digest/digestRun.ts `wordsOf`). */
 const WORDS = {
 	de: built.digestWordsDe.DE,
 	fr: built.digestWordsFr.FR,

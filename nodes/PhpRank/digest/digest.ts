@@ -48,7 +48,7 @@ export interface Brand {
 	footerText: string;
 	/** An http(s) URL with {id}: where each example page links (its newest report's page). */
 	reportPageUrl: string;
-	/** The language every channel speaks (its words: digestOperation.ts `wordsOf`); the row is the same in each. */
+	/** The language every channel speaks (its words: digestRun.ts `wordsOf`); the row is the same in each. */
 	language: string;
 }
 

@@ -107,7 +107,7 @@ export type { Words } from './digestWording';
 
 /**
  * The words a digest is said in, which must be its Brand's language: a language other than English
- * is loaded before (digestOperation.ts `wordsOf`), and given here. A digest said in English by
+ * is loaded before (digestRun.ts `wordsOf`), and given here. A digest said in English by
  * mistake would pass every check of its channels: it is refused instead.
  */
 function wordsOfBrand(brand: Brand | undefined, words: Words): Words {
@@ -119,7 +119,7 @@ function wordsOfBrand(brand: Brand | undefined, words: Words): Words {
 	return words;
 }
 
-/** One site's item, said in `words` (its Brand's language's, loaded by digestOperation.ts `wordsOf`). */
+/** One site's item, said in `words` (its Brand's language's, loaded by digestRun.ts `wordsOf`). */
 export function digestItem(input: DigestInput, words: Words = ENGLISH): IDataObject {
 	const site = siteDigest(input, wordsOfBrand(input.brand, words));
 	const subject = subjectOf(site);

@@ -10,7 +10,7 @@ export { plural } from './digestCount';
  * digest/digestLines.ts, only lay them out): to change a sentence, change it here. Every function
  * takes figures the model (digest/digest.ts) made, never a text from a site: those are escaped by
  * each channel where they are placed. English is built in; each other language is loaded at its
- * first use (digest/digestOperation.ts `wordsOf`). Every function takes the words of the digest it
+ * first use (digest/digestRun.ts `wordsOf`). Every function takes the words of the digest it
  * says (the model's `words`), never a language kept here: two digests in two languages cannot mix.
  */
 
@@ -61,7 +61,7 @@ export type Reason =
 
 const dayEn = (week: string, short = false) => dayOf(week, MONTHS_EN, short);
 
-/** The words of English, the default: built in (digestOperation.ts `wordsOf` loads the others). */
+/** The words of English, the default: built in (digestRun.ts `wordsOf` loads the others). */
 export const ENGLISH = {
 	htmlLang: 'en',
 	noneYet: 'none yet',

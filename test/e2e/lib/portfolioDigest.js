@@ -28,6 +28,7 @@ const rn = require('../../../scripts/real-n8n/n8n');
 const { emailSafetyProblems } = require('../../helpers/email-safety');
 const { takeRequests, sent } = require('./oracle');
 const { headers, KEY, producedText } = require('./specs');
+const { nextMail } = require('./mail');
 const { launchChromium } = require('./browser');
 
 const ROOT = path.join(__dirname, '..', '..', '..');
@@ -133,14 +134,8 @@ async function checkPortfolioDigest({ ctx, servers, credential, report, tag, chr
 		},
 	);
 
-	let mail;
-	try {
-		await mailbox.waitForMessages(before + 1, 15000);
-		mail = mailbox.messages[before];
-	} catch (error) {
-		report.check(`${name}: an email reached the SMTP server`, false, error.message);
-		return;
-	}
+	const mail = await nextMail({ mailbox, before, report, name });
+	if (mail === undefined) return;
 	report.equal(
 		`${name}: exactly one email reached the SMTP server, from the agency to ${TO}, its subject, HTML and text Digest's`,
 		{

@@ -40,6 +40,7 @@ const { expectedIssues, expectedSummary } = require('../../helpers/site-issues-o
 const { expectedDigestRow } = require('../../helpers/digest-row');
 const { emailSafetyProblems } = require('../../helpers/email-safety');
 const { KEY, producedText } = require('./specs');
+const { nextMail } = require('./mail');
 const { siteFilesOf } = require('./weeklyAudit');
 
 const ROOT = path.join(__dirname, '..', '..', '..');
@@ -229,14 +230,8 @@ async function checkRun({ r, label, week, step, runs, sandbox, mailbox, report, 
 
 	// the email that reached the SMTP server
 	const before = runs.filter((x) => x.mail).length;
-	let mail;
-	try {
-		await mailbox.waitForMessages(before + 1, 15000);
-		mail = mailbox.messages[before];
-	} catch (error) {
-		report.check(`${label}: an email reached the SMTP server`, false, error.message);
-		return { week, issues, summary, row: digest?.row };
-	}
+	const mail = await nextMail({ mailbox, before, report, name: label });
+	if (mail === undefined) return { week, issues, summary, row: digest?.row };
 	const subject = subjectOf({ summary, previous, fresh, fixed });
 	report.equal(
 		`${label}: one email reached the SMTP server, to ${TO}, subject "${subject}", the digest's HTML and text`,
@@ -368,14 +363,8 @@ async function checkCombined({ ctx, servers, report, tag }) {
 		],
 		[1, [PROJECT, OTHER_SITE].sort(), [PROJECT, OTHER_SITE]],
 	);
-	let mail;
-	try {
-		await mailbox.waitForMessages(before + 1, 15000);
-		mail = mailbox.messages[before];
-	} catch (error) {
-		report.check(`${name}: an email reached the SMTP server`, false, error.message);
-		return;
-	}
+	const mail = await nextMail({ mailbox, before, report, name });
+	if (mail === undefined) return;
 	report.equal(
 		`${name}: one email, subject "SEO health of 2 sites, week of 19 Jan 2026: none worse", each site's section, email-safe`,
 		{

@@ -1,4 +1,4 @@
-// Project → Digest loads only the language it speaks (digest/digestOperation.ts `wordsOf`): English
+// Project → Digest loads only the language it speaks (digest/digestRun.ts `wordsOf`): English
 // is built in, each other language's words are loaded at its first run, once (bench/findings.md:
 // the four hold 237 KiB of heap). Jest gives this file its own module registry, which
 // `require.cache` lists: the runs below are its first Digest runs, in this order.
